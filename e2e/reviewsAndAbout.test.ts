@@ -1,0 +1,104 @@
+// Reviews and the about page in a real browser: «Ещё отзывы», the header's author links, and how the pages look.
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, PHONE, hasHorizontalScroll, launchBrowser, newPage, pageErrors, screenshot, seriousViolations } from './support/browser.ts';
+
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const reviews = (page: Page) => page.getByRole('list', { name: 'Отзывы' }).getByRole('article');
+
+/** True when the element's top edge is on screen. */
+const topInViewport = (page: Page, id: string) =>
+  page.evaluate((elementId) => {
+    const box = document.getElementById(elementId)?.getBoundingClientRect();
+    return box !== undefined && box.top >= -1 && box.top < window.innerHeight;
+  }, id);
+
+describe('reviews', () => {
+  it('«Ещё отзывы» shows more reviews until the last page', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await page.goto('/feedbacks');
+    await reviews(page).first().waitFor();
+    const firstPage = await reviews(page).count();
+    expect(firstPage).toBeGreaterThan(0);
+
+    const more = page.getByRole('button', { name: 'Ещё отзывы' });
+    await more.click();
+    await page.waitForFunction((before) => document.querySelectorAll('[aria-label="Отзывы"] article').length > before, firstPage);
+    const twoPages = await reviews(page).count();
+    expect(twoPages).toBeGreaterThan(firstPage);
+    // The first new review has the focus, so reading goes on from there.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('ARTICLE');
+
+    // Keep going until the button goes away with the last page.
+    for (let guard = 0; guard < 20 && (await more.count()) > 0; guard += 1) {
+      const before = await reviews(page).count();
+      await more.click();
+      await page.waitForFunction((count) => document.querySelectorAll('[aria-label="Отзывы"] article').length > count, before);
+    }
+    expect(await more.count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('about page anchors', () => {
+  it.each([
+    ['Анна Мельникова', 'anna'],
+    ['Михаил Орлов', 'mikhail'],
+  ])('the header link «%s» lands on the author section #%s', async (name, anchor) => {
+    const page = await newPage(browser, DESKTOP);
+    await page.goto('/');
+    await page.locator('h1').first().waitFor();
+    await page.getByRole('banner').getByRole('link', { name }).click();
+    await page.waitForURL(new RegExp(`/about#${anchor}$`));
+    await page.locator(`#${anchor}`).waitFor();
+    await page.waitForFunction((id) => {
+      const box = document.getElementById(id)?.getBoundingClientRect();
+      return box !== undefined && box.top >= -1 && box.top < window.innerHeight;
+    }, anchor);
+    expect(await topInViewport(page, anchor)).toBe(true);
+    expect(await page.locator(`#${anchor} h3`).textContent()).toBe(name);
+    await page.context().close();
+  });
+
+  it('opening /about#mikhail directly on a phone scrolls to Михаил Орлов', async () => {
+    const page = await newPage(browser, PHONE);
+    await page.goto('/about#mikhail');
+    await page.locator('#mikhail').waitFor();
+    await page.waitForFunction(() => window.scrollY > 0);
+    expect(await topInViewport(page, 'mikhail')).toBe(true);
+    await screenshot(page, 'about-mikhail-phone-viewport');
+    await page.context().close();
+  });
+});
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+])('at %s width', (widthName, viewport) => {
+  it.each([
+    ['feedbacks', '/feedbacks'],
+    ['about', '/about'],
+    ['timetable', '/timetable'],
+    ['policy', '/policy'],
+  ])('%s looks right', async (name, path) => {
+    const page = await newPage(browser, viewport);
+    await page.goto(path);
+    await page.locator('h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `${name}-${widthName}`);
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,69 @@
+// Starts the real server (built site + API) on a fresh embedded database with the demo content.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface TestServer {
+  baseUrl: string;
+  dataDir: string;
+  stop: () => void;
+}
+
+async function waitForHealth(url: string, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server at ${url} did not become healthy`);
+}
+
+export function ensureBuilt(): void {
+  if (!existsSync('dist/index.html') || process.env.E2E_REBUILD === '1') {
+    // Vitest sets NODE_ENV=test, which would make Vite build React's development bundle.
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  }
+}
+
+export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  ensureBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-data-'));
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      SEED_DEMO: '1',
+      DATABASE_URL: '',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const stop = () => {
+    if (child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseUrl, Date.now() + 120_000);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { baseUrl, dataDir, stop };
+}

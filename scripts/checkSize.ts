@@ -1,0 +1,71 @@
+// Size budget: the JavaScript the home page loads before it can render, gzipped (issue 2: 150 kB).
+// Reads Vite's manifest: the entry chunk, its static imports, and the home page's own lazy chunk.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { writeBenchmarkSection } from './benchmarkReport.ts';
+
+const BUDGET_KB = 150;
+const ROUTE_MODULE = 'src/pages/HomePage.tsx';
+const RICH_TEXT_MARKER = 'DraftEditorContents';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+if (!process.argv.includes('--no-build') || !existsSync('dist/.vite/manifest.json')) {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+}
+const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, ManifestChunk>;
+
+const needed = new Set<string>();
+function collect(key: string) {
+  if (needed.has(key) || !manifest[key]) return;
+  needed.add(key);
+  for (const imported of manifest[key].imports ?? []) collect(imported);
+}
+const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+if (!entry) throw new Error('no entry chunk in the Vite manifest');
+collect(entry);
+collect(ROUTE_MODULE);
+
+let totalBytes = 0;
+const rows: string[] = [];
+let richTextInFirstLoad = false;
+for (const key of needed) {
+  const file = manifest[key]!.file;
+  const source = readFileSync(join('dist', file));
+  const gzipped = gzipSync(source, { level: 9 }).length;
+  totalBytes += gzipped;
+  if (source.includes(RICH_TEXT_MARKER)) richTextInFirstLoad = true;
+  rows.push(`  ${(gzipped / 1024).toFixed(1).padStart(7)} kB  ${file}`);
+}
+const totalKb = totalBytes / 1024;
+console.log(`JavaScript loaded before the home page renders (gzip):\n${rows.join('\n')}\n  ${totalKb.toFixed(1).padStart(7)} kB  total (budget ${BUDGET_KB} kB)`);
+if (process.argv.includes('--record')) {
+  writeBenchmarkSection(
+    'Site bundle',
+    `Command: \`npm run size -- --record\` (scripts/checkSize.ts): the JavaScript the home page loads before it can render —
+the entry chunk, its static imports and the home page's chunk, from Vite's manifest, gzip level 9. Budget 150 kB;
+draft-js must not be part of it.
+
+| chunk | gzip |
+|---|---:|
+${rows.map((row) => row.trim().replace(/^([\d.]+) kB\s+(.*)$/, '| `$2` | $1 kB |')).join('\n')}
+| **total** | **${totalKb.toFixed(1)} kB** |
+
+Measured ${new Date().toISOString().slice(0, 10)}.`,
+  );
+}
+if (richTextInFirstLoad) {
+  console.error('draft-js is in the first load of the home page: load it lazily where rich text is shown.');
+  process.exit(1);
+}
+if (totalKb > BUDGET_KB) {
+  console.error(`Over budget by ${(totalKb - BUDGET_KB).toFixed(1)} kB.`);
+  process.exit(1);
+}

@@ -1,0 +1,191 @@
+// buildApp: the whole HTTP server (external plugins, application services, routes), built without listening.
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { setApiSecurityHeaders } from './http/apiHeaders.ts';
+import { registerOptionalAuth, requireAuth } from './http/auth.ts';
+import { errorHandler } from './http/errors.ts';
+import { OneLineRequestLog, redactedLogPaths } from './http/requestLog.ts';
+import { zodValidatorCompiler } from './http/zodTypeProvider.ts';
+import { createAuthorsRepository } from './repositories/authorsRepository.ts';
+import { createAuthThrottleRepository } from './repositories/authThrottleRepository.ts';
+import { createCoursesRepository } from './repositories/coursesRepository.ts';
+import { createDisciplesRepository } from './repositories/disciplesRepository.ts';
+import { createFeedbackRepository } from './repositories/feedbackRepository.ts';
+import { createLibraryRepository } from './repositories/libraryRepository.ts';
+import { createPagesRepository } from './repositories/pagesRepository.ts';
+import { createParticipationRepository } from './repositories/participationRepository.ts';
+import { createQuotationsRepository } from './repositories/quotationsRepository.ts';
+import { createUsersRepository } from './repositories/usersRepository.ts';
+import { authorsRoutes } from './routes/authors.ts';
+import { coursesRoutes } from './routes/courses.ts';
+import { dictionariesRoutes } from './routes/dictionaries.ts';
+import { disciplesRoutes } from './routes/disciples.ts';
+import { enrollmentRoutes } from './routes/enrollment.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
+import { healthRoutes } from './routes/health.ts';
+import { lessonsRoutes } from './routes/lessons.ts';
+import { libraryRoutes } from './routes/library.ts';
+import { pagesContentRoutes } from './routes/pagesContent.ts';
+import { participantsRoutes } from './routes/participants.ts';
+import { paymentsRoutes } from './routes/payments.ts';
+import { quotationsRoutes } from './routes/quotations.ts';
+import { sandboxCheckoutRoutes } from './routes/sandboxCheckout.ts';
+import { registerSite } from './routes/site.ts';
+import { tokenRoutes } from './routes/token.ts';
+import { usersRoutes } from './routes/users.ts';
+import { createAccountServices, type AccountServices, type AccountsOptions } from './services/accounts.ts';
+import { createMailer, type Mailer } from './services/mail.ts';
+import { createPaymentsContext } from './services/payments/context.ts';
+import { createPaymentProviders } from './services/payments/providers.ts';
+import { connectPublicCache, PublicCache } from './services/publicCache.ts';
+import { createTokenService, type TokenService } from './services/tokens.ts';
+
+export function createRepositories(database: Database) {
+  const { db } = database;
+  return {
+    authors: createAuthorsRepository(db),
+    authThrottle: createAuthThrottleRepository(db),
+    courses: createCoursesRepository(db),
+    disciples: createDisciplesRepository(db),
+    feedback: createFeedbackRepository(db),
+    library: createLibraryRepository(db),
+    pages: createPagesRepository(db),
+    participation: createParticipationRepository(db),
+    quotations: createQuotationsRepository(db),
+    users: createUsersRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    repositories: Repositories;
+    publicCache: PublicCache;
+    tokens: TokenService;
+    /** Sends letters (SMTP or the outbox folder): `app.mailer.send({ to, subject, text, html })`. */
+    mailer: Mailer;
+    /** Password hashing, link tokens, limits and the clock of the account endpoints. */
+    accounts: AccountServices;
+    /** preHandler for endpoints that need a logged-in caller. */
+    requireAuth: ReturnType<typeof requireAuth>;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** Opened and migrated by the caller, who also closes it after the app. */
+  database: Database;
+  /** The built site; null or a directory without index.html serves the API only. */
+  distDir?: string | null;
+  /** Replaces some repositories (tests inject failures this way). */
+  repositories?: Partial<Repositories>;
+  /** Replaces the mailer made from the config (tests inject a failing one this way). */
+  mailer?: Mailer;
+  /** Test-only knobs of the account endpoints: a cheaper scrypt cost, a controllable clock, other limits. */
+  accounts?: AccountsOptions;
+  /** Where the JSON log lines go (stdout by default). */
+  logStream?: FastifyLoggerOptions['stream'];
+}
+
+function contentSecurityPolicy(config: AppConfig) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // styled-components injects <style> elements at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", ...config.libraryCorsOrigins.filter((origin) => origin !== '*'), ...config.cspConnectOrigins],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: redactedLogPaths, censor: '[redacted]' }, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logController: new OneLineRequestLog(),
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // Behind a load balancer, request.ip (the login limits) comes from X-Forwarded-For only as far as TRUST_PROXY says.
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setErrorHandler(errorHandler);
+
+  // External plugins that apply everywhere.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    // Brotli's default quality (11) is far too slow for responses compressed on every request.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+
+  // Application services.
+  const tokens = createTokenService(config.jwtSecret);
+  const repositories = { ...createRepositories(database), ...options.repositories };
+  const publicCache = new PublicCache();
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('repositories', repositories);
+  app.decorate('publicCache', publicCache);
+  app.decorate('tokens', tokens);
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  app.decorate('mailer', mailer);
+  const accounts = createAccountServices({ config, throttle: repositories.authThrottle, mailer, log: app.log }, options.accounts);
+  app.decorate('accounts', accounts);
+  // Hooks run in reverse order: the letters still being sent finish before the mailer closes.
+  app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => accounts.lettersSent());
+  const payments = createPaymentsContext({ db: database.db, config, mailer, log: app.log, publicCache, providers: createPaymentProviders(config) });
+  app.decorate('payments', payments);
+  app.addHook('onClose', async () => payments.settled());
+  app.decorate('requireAuth', requireAuth(repositories.users));
+  registerOptionalAuth(app, tokens);
+  const disconnectCache = await connectPublicCache(publicCache, database);
+  app.addHook('onClose', async () => disconnectCache());
+
+  // The API: JSON only, so a fixed strict header set instead of the site's (see http/apiHeaders.ts).
+  await app.register(async (api) => {
+    api.addHook('onRequest', setApiSecurityHeaders);
+    await api.register(healthRoutes);
+    await api.register(
+      async (v1) => {
+        await v1.register(authorsRoutes);
+        await v1.register(coursesRoutes);
+        await v1.register(lessonsRoutes);
+        await v1.register(feedbackRoutes);
+        await v1.register(quotationsRoutes);
+        await v1.register(libraryRoutes);
+        await v1.register(dictionariesRoutes);
+        await v1.register(usersRoutes);
+        await v1.register(tokenRoutes);
+        await v1.register(disciplesRoutes);
+        await v1.register(enrollmentRoutes);
+        await v1.register(participantsRoutes);
+        await v1.register(paymentsRoutes);
+      },
+      { prefix: '/api/v1' },
+    );
+    await api.register(pagesContentRoutes, { prefix: '/api/v2/user' });
+  });
+
+  // The site: Helmet's headers with a CSP the built site works under, static files, the history fallback.
+  await app.register(async (site) => {
+    await site.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
+    await site.register(sandboxCheckoutRoutes);
+    await registerSite(site, options.distDir ?? null);
+  });
+  return app;
+}

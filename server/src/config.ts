@@ -1,0 +1,260 @@
+// Every environment variable of the server, parsed and validated in one place (ARCHITECTURE.md, «Configuration»).
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the embedded database, mail outbox and generated secret. */
+  dataDir: string;
+  /** Absolute path of the PGlite data directory (DATA_DIR/pgdata). */
+  pgliteDir: string;
+  databaseUrl: string | null;
+  /** Origin used in e-mail links and payment return addresses, without a trailing slash. */
+  publicUrl: string;
+  jwtSecret: string;
+  smtpUrl: string | null;
+  /** The From header of every letter: `Name <address>` or an address. */
+  mailFrom: string;
+  /** Fastify's trustProxy: whose X-Forwarded-For to believe when taking the client's address (login limits). */
+  trustProxy: boolean | string[];
+  yookassa: { shopId: string; secretKey: string; apiUrl: string } | null;
+  paypal: { clientId: string; clientSecret: string; apiUrl: string } | null;
+  seedDemo: boolean;
+  /** Origins allowed to call the library endpoints cross-origin. */
+  libraryCorsOrigins: string[];
+  /** Extra origins the served site may fetch from (Content-Security-Policy connect-src). */
+  cspConnectOrigins: string[];
+  operatorName: string;
+  operatorEmail: string | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/** Variables whose values must never appear in logs or error lines. */
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'YOOKASSA_SECRET_KEY', 'PAYPAL_CLIENT_SECRET']);
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+    value?: string,
+  ) {
+    const shown = value === undefined || SECRET_VARIABLES.has(variable) ? '' : ` (got ${JSON.stringify(value)})`;
+    super(`Invalid configuration: ${variable} ${problem}${shown}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
+
+const httpUrl = (problem: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => /^https?:$/.test(safeUrl(value)?.protocol ?? ''), problem)
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  );
+
+const originList = (problem: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value : ''),
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      )
+      .refine((items) => items.every((item) => item === '*' || isOrigin(item)), problem)
+      .transform((items) => items.map((item) => (item === '*' ? item : new URL(item).origin))),
+  );
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be an integer from 0 to 65535')
+      .transform(Number)
+      .refine((port) => port <= 65535, 'must be an integer from 0 to 65535')
+      .default(8080),
+  ),
+  HOST: z.preprocess(blankToUndefined, z.string().trim().default('127.0.0.1')),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./var')),
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => /^postgres(ql)?:$/.test(safeUrl(value)?.protocol ?? ''), 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  PUBLIC_URL: httpUrl('must be an http:// or https:// URL'),
+  JWT_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters long').optional()),
+  SMTP_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => /^smtps?:$/.test(safeUrl(value)?.protocol ?? ''), 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(isMailbox, 'must be an e-mail address or Name <address>')
+      .optional(),
+  ),
+  TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) => /^(true|false)$/.test(value) || value.split(',').every((item) => /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(item.trim())),
+        'must be true, false or a comma-separated list of proxy addresses or CIDR ranges',
+      )
+      .optional(),
+  ),
+  YOOKASSA_SHOP_ID: optionalText,
+  YOOKASSA_SECRET_KEY: optionalText,
+  YOOKASSA_API_URL: httpUrl('must be an http:// or https:// URL'),
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_API_URL: httpUrl('must be an http:// or https:// URL'),
+  SEED_DEMO: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['1', '0', 'true', 'false', 'yes', 'no'], 'must be 1 or 0')
+      .default('1')
+      .transform((value) => ['1', 'true', 'yes'].includes(value)),
+  ),
+  LIBRARY_CORS_ORIGINS: originList('must be a comma-separated list of origins such as https://library.example.org'),
+  CSP_CONNECT_ORIGINS: originList('must be a comma-separated list of origins such as https://api.example.org'),
+  OPERATOR_NAME: z.preprocess(blankToUndefined, z.string().trim().default('Мутабор')),
+  OPERATOR_EMAIL: z.preprocess(blankToUndefined, z.email('must be an e-mail address').optional()),
+  LOG_LEVEL: z.preprocess(
+    blankToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent').default('info'),
+  ),
+});
+
+function safeUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/** `address@host` or `Display Name <address@host>`. */
+function isMailbox(value: string): boolean {
+  const address = /<([^<>]+)>$/.exec(value)?.[1] ?? value;
+  return z.email().safeParse(address.trim()).success && !/[\r\n]/.test(value);
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((item) => item.trim());
+}
+
+function isOrigin(value: string): boolean {
+  const url = safeUrl(value);
+  return url !== null && /^https?:$/.test(url.protocol) && url.origin === value.replace(/\/$/, '');
+}
+
+function pair<T>(first: string | undefined, second: string | undefined, names: [string, string], build: (a: string, b: string) => T): T | null {
+  if (first && second) return build(first, second);
+  if (first || second) throw new ConfigError(first ? names[1] : names[0], `must be set together with ${first ? names[0] : names[1]}`);
+  return null;
+}
+
+/**
+ * Parses the environment. Throws ConfigError naming the first wrong variable. When JWT_SECRET is unset
+ * a random secret is generated once into DATA_DIR/jwt-secret (mode 600) and reused on later starts.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(variable, issue.message, env[variable]);
+  }
+  const vars = parsed.data;
+  const dataDir = path.resolve(cwd, vars.DATA_DIR);
+  const yookassa = pair(vars.YOOKASSA_SHOP_ID, vars.YOOKASSA_SECRET_KEY, ['YOOKASSA_SHOP_ID', 'YOOKASSA_SECRET_KEY'], (shopId, secretKey) => ({
+    shopId,
+    secretKey,
+    apiUrl: vars.YOOKASSA_API_URL ?? 'https://api.yookassa.ru/v3',
+  }));
+  const paypal = pair(vars.PAYPAL_CLIENT_ID, vars.PAYPAL_CLIENT_SECRET, ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'], (clientId, clientSecret) => ({
+    clientId,
+    clientSecret,
+    // The sandbox unless told otherwise: live keys against it fail loudly instead of sandbox keys charging for real.
+    apiUrl: vars.PAYPAL_API_URL ?? 'https://api-m.sandbox.paypal.com',
+  }));
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    pgliteDir: path.join(dataDir, 'pgdata'),
+    databaseUrl: vars.DATABASE_URL ?? null,
+    publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
+    jwtSecret: vars.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.MAIL_FROM ?? `"${vars.OPERATOR_NAME.replace(/["\\\r\n]/g, '')}" <noreply@${new URL(vars.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+    yookassa,
+    paypal,
+    seedDemo: vars.SEED_DEMO,
+    libraryCorsOrigins: vars.LIBRARY_CORS_ORIGINS,
+    cspConnectOrigins: vars.CSP_CONNECT_ORIGINS,
+    operatorName: vars.OPERATOR_NAME,
+    operatorEmail: vars.OPERATOR_EMAIL ?? null,
+    logLevel: vars.LOG_LEVEL,
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    if (existsSync(file)) {
+      const secret = readFileSync(file, 'utf8').trim();
+      if (secret.length < 32) throw new ConfigError('JWT_SECRET', `is unset and ${file} holds fewer than 32 characters; delete the file to generate a new one`);
+      return secret;
+    }
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    // 'wx' fails if another process created the file in the meantime; then read theirs.
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    chmodSync(file, 0o600);
+    return secret;
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw new ConfigError('DATA_DIR', `must be a writable directory to keep the generated JWT secret (${(error as Error).message})`);
+  }
+}
+
+/** For main.ts and the seed command: prints one line naming the wrong variable and exits. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

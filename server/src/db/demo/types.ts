@@ -1,0 +1,97 @@
+// The shape of the Russian demo content: plain data that the seed inserts into an empty database.
+import type { Currency, CourseState, DisciplesAge, MainLanguage } from '../../../../src/api/wireTypes.ts';
+
+/** Rich text is written as paragraphs; the seed turns them into Draft.js raw content. */
+export type DemoRichText = string[];
+
+export interface DemoAccount {
+  key: string;
+  email: string;
+  /** Development password, documented in README.md. */
+  password: string;
+  firstName: string;
+  lastName: string;
+  yearOfBirth: number | null;
+  profile: { country: string; mainLanguage: MainLanguage; visitSchool: boolean; readWriteProblems: string; otherInfo: string; timezone: string };
+}
+
+export interface DemoAuthor {
+  key: string;
+  /** The account key of DemoAccount that this author logs in with. */
+  account: string;
+  firstName: string;
+  lastName: string;
+  genitive: string;
+  email: string;
+  description: string;
+  /** Site-relative URL of a generated portrait under public/, e.g. /demo/author-anna.svg */
+  photo: string;
+  /** A quote shown on the about page. */
+  quote: string;
+}
+
+export interface DemoLesson {
+  title: string;
+  content: DemoRichText;
+  duration: number;
+  draft?: boolean;
+  /** When set, the lesson is shown fully occupied (the seed fills it with participants). */
+  full?: boolean;
+}
+
+export interface DemoCourse {
+  key: string;
+  title: string;
+  subtitle: string;
+  description: DemoRichText;
+  /** Author keys, first author first. */
+  authors: string[];
+  /** ISO dates (YYYY-MM-DD). */
+  start: string | null;
+  end: string | null;
+  disciplesAge: DisciplesAge;
+  state: CourseState;
+  participantsLimit: number;
+  fullYear: boolean;
+  lessonsBlockSize: number;
+  /** Site-relative URLs of generated images under public/. */
+  image: string;
+  thumbnail: string;
+  prices: { currency: Currency; coursePrice: number; lessonPrice: number; lessonWholesalePrice: number }[];
+  lessons: DemoLesson[];
+}
+
+export interface DemoFeedback {
+  author: string;
+  authorAge: number | null;
+  course: string;
+  text: DemoRichText;
+  footer: string;
+}
+
+export interface DemoQuotation {
+  source: string;
+  text: string;
+  course: string | null;
+}
+
+export interface DemoLibraryItem {
+  title: string;
+  author: string;
+  categories: string[];
+  courses: string[];
+  externalLink: string | null;
+  /** Site-relative URL of a file under public/, or null. */
+  file: string | null;
+}
+
+export interface DemoContent {
+  accounts: DemoAccount[];
+  authors: DemoAuthor[];
+  courses: DemoCourse[];
+  feedback: DemoFeedback[];
+  quotations: DemoQuotation[];
+  libraryCategories: { key: string; name: string }[];
+  library: DemoLibraryItem[];
+  timetable: { name: string; text: DemoRichText };
+}

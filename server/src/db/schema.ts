@@ -1,0 +1,350 @@
+// The data model (spec section 3) as Drizzle pg-core tables; migrations are generated from this file.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const courseState = pgEnum('course_state', ['draft', 'announced', 'can_be_subscribed']);
+export const disciplesAge = pgEnum('disciples_age', ['DISCIPLES_AGE_CHILDREN', 'DISCIPLES_AGE_ADULTS']);
+export const currency = pgEnum('currency', ['CURRENCY_CHOICE_RUB', 'CURRENCY_CHOICE_EURO', 'CURRENCY_CHOICE_USD']);
+export const lessonState = pgEnum('lesson_state', ['draft', 'published']);
+export const participationState = pgEnum('participation_state', ['subscribed', 'reserved', 'waiting_list', 'approved']);
+export const mainLanguage = pgEnum('main_language', ['Russian', 'English', 'Other']);
+export const paymentSystem = pgEnum('payment_system', ['yookassa', 'paypal']);
+export const paymentState = pgEnum('payment_state', ['STATE_IN_PROGRESS', 'STATE_COMPLETED', 'STATE_FAILURE']);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    /** `scrypt$N$r$p$salt$hash` (services/passwords.ts); a value starting with `!` can never match. */
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    yearOfBirth: integer('year_of_birth'),
+    isActive: boolean('is_active').notNull().default(false),
+    isAuthor: boolean('is_author').notNull().default(false),
+    /** Tokens issued before this moment are no longer accepted. */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every password-reset letter: the reset links made before it stop working. */
+    passwordResetCount: integer('password_reset_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    check('users_year_of_birth_range', sql`${table.yearOfBirth} IS NULL OR ${table.yearOfBirth} BETWEEN 0 AND 9999`),
+  ],
+);
+
+export const disciples = pgTable('disciples', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  country: text('country').notNull().default(''),
+  mainLanguage: mainLanguage('main_language').notNull().default('Russian'),
+  visitSchool: boolean('visit_school').notNull().default(false),
+  readWriteProblems: text('read_write_problems').notNull().default(''),
+  otherInfo: text('other_info').notNull().default(''),
+  timezone: text('timezone').notNull().default(''),
+});
+
+export const authors = pgTable('authors', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .unique()
+    .references(() => users.id, { onDelete: 'set null' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull().default(''),
+  genitive: text('genitive').notNull().default(''),
+  description: text('description').notNull().default(''),
+  photo: text('photo').notNull().default(''),
+  quote: text('quote').notNull().default(''),
+});
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    /** Draft.js raw content serialised as JSON. */
+    description: text('description').notNull().default(''),
+    start: date('start'),
+    end: date('end'),
+    disciplesAge: disciplesAge('disciples_age').notNull(),
+    image: text('image').notNull().default(''),
+    thumbnail: text('thumbnail').notNull().default(''),
+    state: courseState('state').notNull().default('draft'),
+    participantsLimit: integer('participants_limit').notNull().default(0),
+    url: text('url').notNull().default(''),
+    fullYear: boolean('full_year').notNull().default(false),
+    lessonsBlockSize: integer('lessons_block_size').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('courses_participants_limit_non_negative', sql`${table.participantsLimit} >= 0`),
+    check('courses_lessons_block_size_positive', sql`${table.lessonsBlockSize} >= 1`),
+    check('courses_dates_ordered', sql`${table.start} IS NULL OR ${table.end} IS NULL OR ${table.start} <= ${table.end}`),
+  ],
+);
+
+export const courseAuthors = pgTable(
+  'course_authors',
+  {
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => authors.id, { onDelete: 'cascade' }),
+    /** 0 for the first author, who receives discount requests. */
+    position: integer('position').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.courseId, table.authorId] }), unique('course_authors_position_unique').on(table.courseId, table.position)],
+);
+
+export const prices = pgTable(
+  'prices',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    currency: currency('currency').notNull(),
+    coursePrice: numeric('course_price', { precision: 12, scale: 2 }).notNull(),
+    lessonPrice: numeric('lesson_price', { precision: 12, scale: 2 }).notNull(),
+    lessonWholesalePrice: numeric('lesson_wholesale_price', { precision: 12, scale: 2 }).notNull(),
+  },
+  (table) => [
+    unique('prices_course_currency_unique').on(table.courseId, table.currency),
+    check('prices_non_negative', sql`${table.coursePrice} >= 0 AND ${table.lessonPrice} >= 0 AND ${table.lessonWholesalePrice} >= 0`),
+  ],
+);
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    title: text('title').notNull(),
+    /** Draft.js raw content serialised as JSON, or plain text. */
+    content: text('content').notNull().default(''),
+    duration: integer('duration').notNull(),
+    state: lessonState('state').notNull().default('draft'),
+  },
+  (table) => [
+    unique('lessons_course_number_unique').on(table.courseId, table.number),
+    check('lessons_duration_positive', sql`${table.duration} > 0`),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    system: paymentSystem('system').notNull(),
+    currency: currency('currency').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    state: paymentState('state').notNull().default('STATE_IN_PROGRESS'),
+    /** The provider's payment id, known once the provider has accepted the payment. */
+    providerId: text('provider_id'),
+    createdAt: createdAt(),
+    /** Reserved places are released when a payment in progress passes this moment. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Where the payer confirms the payment (the provider's page); handed back to a repeated request. */
+    redirectUrl: text('redirect_url'),
+    /** When the provider confirmed that the money was taken. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Paid, but the places could not be given (a late success after the places were sold): refund by hand. */
+    refundRequired: boolean('refund_required').notNull().default(false),
+    /** Why a payment ended in STATE_FAILURE: canceled, expired, superseded, withdrawn, provider_error, no_places. */
+    failureReason: text('failure_reason'),
+  },
+  (table) => [
+    unique('payments_system_provider_id_unique').on(table.system, table.providerId),
+    check('payments_amount_non_negative', sql`${table.amount} >= 0`),
+    index('payments_user_idx').on(table.userId),
+    index('payments_in_progress_expiry_idx').on(table.expiresAt).where(sql`${table.state} = 'STATE_IN_PROGRESS'`),
+  ],
+);
+
+export const paymentLessons = pgTable(
+  'payment_lessons',
+  {
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'restrict' }),
+  },
+  (table) => [primaryKey({ columns: [table.paymentId, table.lessonId] })],
+);
+
+export const participants = pgTable(
+  'participants',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    state: participationState('state').notNull(),
+    participatedAt: timestamp('participated_at', { withTimezone: true }),
+    /** For a reserved place: when the reservation lapses unless paid. */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('participants_user_lesson_unique').on(table.userId, table.lessonId),
+    index('participants_lesson_state_idx').on(table.lessonId, table.state),
+    index('participants_payment_idx').on(table.paymentId),
+  ],
+);
+
+export const mailingSubscriptions = pgTable(
+  'mailing_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [unique('mailing_subscriptions_user_course_unique').on(table.userId, table.courseId)],
+);
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: serial('id').primaryKey(),
+    author: text('author').notNull(),
+    authorAge: integer('author_age'),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    footer: text('footer').notNull().default(''),
+    /** Draft.js raw content serialised as JSON, or plain text. */
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [check('feedback_author_age_range', sql`${table.authorAge} IS NULL OR ${table.authorAge} BETWEEN 0 AND 150`)],
+);
+
+export const quotations = pgTable('quotations', {
+  id: serial('id').primaryKey(),
+  source: text('source').notNull(),
+  text: text('text').notNull(),
+  courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+});
+
+export const libraryCategories = pgTable('library_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const libraryItems = pgTable('library_items', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  author: text('author').notNull().default(''),
+  externalLink: text('external_link'),
+  /** Site-relative URL of a downloadable file. */
+  file: text('file'),
+  createdAt: createdAt(),
+});
+
+export const libraryItemCategories = pgTable(
+  'library_item_categories',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => libraryItems.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => libraryCategories.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.itemId, table.categoryId] }), index('library_item_categories_category_idx').on(table.categoryId)],
+);
+
+export const libraryItemCourses = pgTable(
+  'library_item_courses',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => libraryItems.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.itemId, table.courseId] }), index('library_item_courses_course_idx').on(table.courseId)],
+);
+
+/** Editable page texts; the timetable is the row with slug `timetable`. */
+export const pagesContent = pgTable('pages_content', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  /** Draft.js raw content serialised as JSON. */
+  text: text('text').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row whose version a trigger bumps (and announces with NOTIFY public_content_changed) on every
+ * write to the tables behind the public responses; see services/publicCache.ts.
+ */
+export const publicContentVersion = pgTable(
+  'public_content_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [check('public_content_version_single_row', sql`${table.id} = 1`)],
+);
+
+/**
+ * Recent events that account endpoints limit (failed logins per e-mail and per address, letters per e-mail):
+ * kept in the database so that every server process counts the same; rows older than the longest window are pruned.
+ */
+export const authThrottle = pgTable(
+  'auth_throttle',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('auth_throttle_kind_key_created_idx').on(table.kind, table.key, table.createdAt), index('auth_throttle_created_idx').on(table.createdAt)],
+);

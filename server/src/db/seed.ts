@@ -1,0 +1,241 @@
+// Loads the demo content (db/demo/types.ts) into an empty database, in one transaction.
+import { sql } from 'drizzle-orm';
+import type { Db } from './client.ts';
+import type { DemoContent } from './demo/types.ts';
+import { paragraphsToDraftRaw } from './draftRaw.ts';
+import { hashPassword, UNUSABLE_PASSWORD } from '../services/passwords.ts';
+import * as t from './schema.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface SeedSummary {
+  accounts: number;
+  authors: number;
+  courses: number;
+  lessons: number;
+  fillerUsers: number;
+  feedback: number;
+  quotations: number;
+  libraryItems: number;
+}
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ empty: sql<boolean>`NOT (EXISTS (SELECT 1 FROM ${t.users}) OR EXISTS (SELECT 1 FROM ${t.courses}) OR EXISTS (SELECT 1 FROM ${t.authors}))` })
+    .from(sql`(SELECT 1) AS one`);
+  return Boolean(row?.empty);
+}
+
+function lookup<T>(map: Map<string, T>, key: string, what: string): T {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`Demo content refers to an unknown ${what} "${key}"`);
+  return value;
+}
+
+export interface SeedOptions {
+  /** services/passwords.ts hashPassword at full cost unless a test passes a cheaper one. */
+  hashPassword?: (password: string) => Promise<string>;
+}
+
+/** Inserts the content; refuses to touch a database that already holds users, authors or courses. */
+export async function seedDemo(db: Db, content: DemoContent, options: SeedOptions = {}): Promise<SeedSummary> {
+  const hash = options.hashPassword ?? ((password: string) => hashPassword(password));
+  // scrypt is deliberately slow: hash before opening the transaction, in parallel on the thread pool.
+  const hashes = await Promise.all(content.accounts.map((account) => hash(account.password)));
+  return db.transaction(async (tx) => {
+    if (!(await isDatabaseEmpty(tx as unknown as Db))) throw new Error('The database is not empty: the demo content is only loaded into an empty database');
+    const accountIds = await insertAccounts(tx, content, hashes);
+    const authorIds = await insertAuthors(tx, content, accountIds);
+    const { courseIds, lessons, fillerUsers } = await insertCourses(tx, content, authorIds);
+    await insertFeedbackAndQuotations(tx, content, courseIds);
+    await insertLibrary(tx, content, courseIds);
+    await tx.insert(t.pagesContent).values({ slug: 'timetable', name: content.timetable.name, text: paragraphsToDraftRaw(content.timetable.text) });
+    return {
+      accounts: content.accounts.length,
+      authors: content.authors.length,
+      courses: content.courses.length,
+      lessons,
+      fillerUsers,
+      feedback: content.feedback.length,
+      quotations: content.quotations.length,
+      libraryItems: content.library.length,
+    };
+  });
+}
+
+async function insertAccounts(tx: Tx, content: DemoContent, hashes: string[]): Promise<Map<string, number>> {
+  if (content.accounts.length === 0) return new Map();
+  const authorAccounts = new Set(content.authors.map((author) => author.account));
+  // Multi-row INSERT ... RETURNING gives the rows in the order of the VALUES list.
+  const rows = await tx
+    .insert(t.users)
+    .values(
+      content.accounts.map((account, index) => ({
+        email: account.email.trim().toLowerCase(),
+        passwordHash: hashes[index]!,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        yearOfBirth: account.yearOfBirth,
+        isActive: true,
+        isAuthor: authorAccounts.has(account.key),
+      })),
+    )
+    .returning({ id: t.users.id });
+  await tx.insert(t.disciples).values(content.accounts.map((account, index) => ({ userId: rows[index]!.id, ...account.profile })));
+  return new Map(content.accounts.map((account, index) => [account.key, rows[index]!.id]));
+}
+
+async function insertAuthors(tx: Tx, content: DemoContent, accountIds: Map<string, number>): Promise<Map<string, number>> {
+  if (content.authors.length === 0) return new Map();
+  const rows = await tx
+    .insert(t.authors)
+    .values(
+      content.authors.map((author) => ({
+        userId: lookup(accountIds, author.account, 'account'),
+        firstName: author.firstName,
+        lastName: author.lastName,
+        genitive: author.genitive,
+        email: author.email,
+        description: author.description,
+        photo: author.photo,
+        quote: author.quote,
+      })),
+    )
+    .returning({ id: t.authors.id });
+  return new Map(content.authors.map((author, index) => [author.key, rows[index]!.id]));
+}
+
+async function insertCourses(tx: Tx, content: DemoContent, authorIds: Map<string, number>) {
+  if (content.courses.length === 0) return { courseIds: new Map<string, number>(), lessons: 0, fillerUsers: 0 };
+  const rows = await tx
+    .insert(t.courses)
+    .values(
+      content.courses.map((course) => ({
+        title: course.title,
+        subtitle: course.subtitle,
+        description: paragraphsToDraftRaw(course.description),
+        start: course.start,
+        end: course.end,
+        disciplesAge: course.disciplesAge,
+        image: course.image,
+        thumbnail: course.thumbnail,
+        state: course.state,
+        participantsLimit: course.participantsLimit,
+        fullYear: course.fullYear,
+        lessonsBlockSize: course.lessonsBlockSize,
+      })),
+    )
+    .returning({ id: t.courses.id });
+  const courseIds = new Map(content.courses.map((course, index) => [course.key, rows[index]!.id]));
+  const withIds = content.courses.map((course, index) => ({ course, courseId: rows[index]!.id }));
+
+  const links = withIds.flatMap(({ course, courseId }) => course.authors.map((key, position) => ({ courseId, authorId: lookup(authorIds, key, 'author'), position })));
+  if (links.length > 0) await tx.insert(t.courseAuthors).values(links);
+
+  const priceRows = withIds.flatMap(({ course, courseId }) =>
+    course.prices.map((price) => ({
+      courseId,
+      currency: price.currency,
+      coursePrice: String(price.coursePrice),
+      lessonPrice: String(price.lessonPrice),
+      lessonWholesalePrice: String(price.lessonWholesalePrice),
+    })),
+  );
+  if (priceRows.length > 0) await tx.insert(t.prices).values(priceRows);
+
+  const lessonRows = withIds.flatMap(({ course, courseId }) =>
+    course.lessons.map((lesson, index) => ({
+      courseId,
+      number: index + 1,
+      title: lesson.title,
+      content: paragraphsToDraftRaw(lesson.content),
+      duration: lesson.duration,
+      state: lesson.draft ? ('draft' as const) : ('published' as const),
+      full: Boolean(lesson.full),
+      places: course.participantsLimit,
+    })),
+  );
+  const fullLessons: { lessonId: number; places: number }[] = [];
+  if (lessonRows.length > 0) {
+    const inserted = await tx
+      .insert(t.lessons)
+      .values(lessonRows.map(({ full: _full, places: _places, ...lesson }) => lesson))
+      .returning({ id: t.lessons.id });
+    lessonRows.forEach((lesson, index) => {
+      if (lesson.full) fullLessons.push({ lessonId: inserted[index]!.id, places: lesson.places });
+    });
+  }
+  const fillerUsers = await fillLessons(tx, fullLessons);
+  return { courseIds, lessons: lessonRows.length, fillerUsers };
+}
+
+/**
+ * A lesson marked `full` gets as many approved participants as its course has places. They are inactive
+ * accounts that cannot log in; the same fillers take a place in every full lesson.
+ */
+async function fillLessons(tx: Tx, fullLessons: { lessonId: number; places: number }[]): Promise<number> {
+  const needed = Math.max(0, ...fullLessons.map((lesson) => lesson.places));
+  if (needed === 0) return 0;
+  const fillers = await tx
+    .insert(t.users)
+    .values(
+      Array.from({ length: needed }, (_, index) => ({
+        email: `participant-${index + 1}@demo.invalid`,
+        passwordHash: UNUSABLE_PASSWORD,
+        firstName: 'Участник',
+        lastName: `№${index + 1}`,
+        isActive: false,
+      })),
+    )
+    .returning({ id: t.users.id });
+  const participatedAt = new Date();
+  await tx
+    .insert(t.participants)
+    .values(fullLessons.flatMap(({ lessonId, places }) => fillers.slice(0, places).map((filler) => ({ userId: filler.id, lessonId, state: 'approved' as const, participatedAt }))));
+  return fillers.length;
+}
+
+async function insertFeedbackAndQuotations(tx: Tx, content: DemoContent, courseIds: Map<string, number>) {
+  if (content.feedback.length > 0) {
+    await tx.insert(t.feedback).values(
+      content.feedback.map((item) => ({
+        author: item.author,
+        authorAge: item.authorAge,
+        courseId: lookup(courseIds, item.course, 'course'),
+        footer: item.footer,
+        text: paragraphsToDraftRaw(item.text),
+      })),
+    );
+  }
+  if (content.quotations.length > 0) {
+    await tx.insert(t.quotations).values(
+      content.quotations.map((quotation) => ({
+        source: quotation.source,
+        text: quotation.text,
+        courseId: quotation.course === null ? null : lookup(courseIds, quotation.course, 'course'),
+      })),
+    );
+  }
+}
+
+async function insertLibrary(tx: Tx, content: DemoContent, courseIds: Map<string, number>) {
+  const categoryIds = new Map<string, number>();
+  if (content.libraryCategories.length > 0) {
+    const rows = await tx
+      .insert(t.libraryCategories)
+      .values(content.libraryCategories.map((category) => ({ name: category.name })))
+      .returning({ id: t.libraryCategories.id });
+    content.libraryCategories.forEach((category, index) => categoryIds.set(category.key, rows[index]!.id));
+  }
+  if (content.library.length === 0) return;
+  const items = await tx
+    .insert(t.libraryItems)
+    .values(content.library.map((item) => ({ title: item.title, author: item.author, externalLink: item.externalLink, file: item.file })))
+    .returning({ id: t.libraryItems.id });
+  const categoryLinks = content.library.flatMap((item, index) =>
+    [...new Set(item.categories)].map((key) => ({ itemId: items[index]!.id, categoryId: lookup(categoryIds, key, 'library category') })),
+  );
+  const courseLinks = content.library.flatMap((item, index) => [...new Set(item.courses)].map((key) => ({ itemId: items[index]!.id, courseId: lookup(courseIds, key, 'course') })));
+  if (categoryLinks.length > 0) await tx.insert(t.libraryItemCategories).values(categoryLinks);
+  if (courseLinks.length > 0) await tx.insert(t.libraryItemCourses).values(courseLinks);
+}

@@ -1,0 +1,64 @@
+// The texts of the account endpoints (signup, confirmation, login, passwords, profile), in Russian.
+import { pluralForm, type PluralForms } from '../../../src/lib/plural.ts';
+
+/** «через 1 минуту», «через 2 минуты», «через 15 минут»: the accusative after «через». */
+const MINUTES_AFTER: PluralForms = ['минуту', 'минуты', 'минут'];
+
+export function inMinutes(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `через ${minutes} ${pluralForm(minutes, MINUTES_AFTER)}`;
+}
+
+export const accountMessages = {
+  invalidBody: 'Некорректные данные запроса: ожидается объект JSON.',
+  required: 'Обязательное поле.',
+  notText: 'Значение должно быть строкой.',
+  emailInvalid: 'Введите правильный адрес электронной почты.',
+  emailTaken: 'Пользователь с таким адресом электронной почты уже зарегистрирован.',
+  nameRequired: 'Заполните это поле.',
+  nameTooLong: 'Не больше 100 символов.',
+  passwordRequired: 'Введите пароль.',
+  passwordTooShort: 'Пароль слишком короткий: нужно не меньше 8 символов.',
+  passwordTooLong: 'Пароль слишком длинный: можно не больше 128 символов.',
+  passwordAllDigits: 'Пароль не может состоять только из цифр.',
+  passwordCommon: 'Этот пароль слишком распространён, его легко подобрать.',
+  passwordLikeEmail: 'Пароль слишком похож на адрес электронной почты.',
+  passwordLikeFirstName: 'Пароль слишком похож на имя.',
+  passwordLikeLastName: 'Пароль слишком похож на фамилию.',
+  passwordsDiffer: 'Пароли не совпадают.',
+  oldPasswordWrong: 'Текущий пароль введён неверно.',
+  agreementRequired: 'Для регистрации нужно согласие на обработку персональных данных.',
+  yearOfBirthInvalid: 'Выберите год рождения из списка.',
+  yearOfBirthOutOfRange: 'Укажите настоящий год рождения.',
+
+  signupLetterSubject: 'Подтверждение регистрации',
+  signupLettersTooMany: (wait: string) => `Письмо с подтверждением уже отправлялось на этот адрес несколько раз. Проверьте папку «Спам» или попробуйте снова ${wait}.`,
+  mailFailed: 'Не удалось отправить письмо. Попробуйте ещё раз немного позже.',
+  mailRequestsTooMany: (wait: string) => `Слишком много запросов на отправку писем. Попробуйте снова ${wait}.`,
+
+  // The site shows these after «Ошибка подтверждения регистрации: » in lower case.
+  confirmationDone: 'Регистрация подтверждена. Теперь можно войти на сайт.',
+  confirmationUsed: 'Регистрация по этой ссылке уже подтверждена, просто войдите на сайт.',
+  confirmationExpired: 'Срок действия ссылки истёк. Зарегистрируйтесь ещё раз, и мы пришлём новое письмо.',
+  confirmationInvalid: 'Ссылка недействительна. Проверьте, что она скопирована из письма целиком.',
+
+  wrongCredentials: 'Неверный адрес электронной почты или пароль.',
+  notConfirmed: 'Регистрация ещё не подтверждена. Перейдите по ссылке из письма, которое мы отправили при регистрации.',
+  loginsTooMany: (wait: string) => `Слишком много неудачных попыток входа. Попробуйте снова ${wait} или восстановите пароль.`,
+  passwordChecksTooMany: (wait: string) => `Слишком много попыток ввести текущий пароль. Попробуйте снова ${wait}.`,
+  refreshInvalid: 'Токен недействителен или просрочен. Войдите снова.',
+
+  resetLetterSubject: 'Восстановление пароля',
+  resetRequested: 'Если этот адрес зарегистрирован, мы отправили на него письмо с инструкциями.',
+  resetLinkInvalid: 'Ссылка для восстановления пароля недействительна или уже использована. Запросите восстановление ещё раз.',
+  resetLinkExpired: 'Срок действия ссылки для восстановления пароля истёк. Запросите восстановление ещё раз.',
+  resetDone: 'Пароль изменён. Теперь можно войти с новым паролем.',
+
+  countryUnknown: 'Выберите страну из списка.',
+  timezoneUnknown: 'Выберите часовой пояс из списка.',
+  mainLanguageInvalid: 'Выберите язык: русский, английский или другой.',
+  visitSchoolInvalid: 'Выберите «Да» или «Нет».',
+  textTooLong: 'Не больше 2000 символов.',
+  profileInvalid: 'Профиль должен быть объектом с полями анкеты.',
+  discipleReadOnly: 'Изменять профиль может только его владелец.',
+} as const;

@@ -1,0 +1,188 @@
+// Request bodies of the account endpoints as zod schemas, with Russian messages under the keys of spec section 5.
+import { z } from 'zod';
+import type { Disciple, ErrorBody } from '../../../src/api/wireTypes.ts';
+import { EARLIER_YEAR, YOUNGEST_AGE, yearOfBirthOptions } from '../../../src/lib/yearOptions.ts';
+import { countries } from '../services/dictionaries.ts';
+import { passwordProblems, type PasswordOwner } from '../services/passwordRules.ts';
+import { accountMessages as m } from './accountMessages.ts';
+
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_NAME_LENGTH = 100;
+export const MAX_PROFILE_TEXT_LENGTH = 2000;
+/** The earliest year of birth the profile editor accepts when the year changes. */
+export const EARLIEST_YEAR_OF_BIRTH = 1900;
+/** Longer passwords are refused before hashing (the rules allow 128 characters). */
+const MAX_PASSWORD_INPUT = 1024;
+
+/** A string field: «Обязательное поле.» when it is missing, another message when it is not a string. */
+const text = (requiredMessage: string = m.required) =>
+  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : m.notText) });
+
+const unicodeEmail = z.email({ pattern: z.regexes.unicodeEmail });
+
+/** An address zod's email check accepts, or one with non-Latin letters (иван@пример.рф) whose domain has a dot. */
+export function isEmail(value: string): boolean {
+  if (z.email().safeParse(value).success) return true;
+  return unicodeEmail.safeParse(value).success && /@[^@.\s]+(\.[^@.\s]+)*\.[^@.\s]{2,}$/u.test(value);
+}
+
+/** Trimmed and lower-cased: addresses are unique and compared without case. */
+export const emailField = text()
+  .trim()
+  .toLowerCase()
+  .refine((value) => value.length <= MAX_EMAIL_LENGTH && isEmail(value), m.emailInvalid);
+
+export const nameField = text(m.nameRequired).trim().min(1, m.nameRequired).max(MAX_NAME_LENGTH, m.nameTooLong);
+
+/** Only the type here: the rules need the account (services/passwordRules.ts) and run on the whole body. */
+export const passwordField = text(m.passwordRequired).min(1, m.passwordRequired).max(MAX_PASSWORD_INPUT, m.passwordTooLong);
+
+/** A year as a number, or as a string of digits (form posts); anything else fails with the given message. */
+const yearValue = (message: string) =>
+  z.preprocess((value) => (typeof value === 'string' && /^\d{1,4}$/.test(value.trim()) ? Number(value) : value), z.number({ error: message }).int(message).nullable());
+
+/** The errors of a new password and its repetition, under the form's two keys. */
+export function newPasswordErrors(password: unknown, repeated: unknown, owner: PasswordOwner, keys: [string, string]): { path: string; message: string }[] {
+  if (typeof password !== 'string' || password === '' || password.length > MAX_PASSWORD_INPUT) return [];
+  const errors = passwordProblems(password, owner).map((message) => ({ path: keys[0], message }));
+  if (typeof repeated === 'string' && repeated !== '' && repeated !== password) errors.push({ path: keys[1], message: m.passwordsDiffer });
+  return errors;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const stringOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+/** Object-level checks run even when a field failed, so that the form shows every error at once. */
+const whenObject = { when: (payload: { value: unknown }) => isRecord(payload.value) };
+
+export function signupSchema(currentYear: number) {
+  const years = new Set(yearOfBirthOptions(currentYear).map((option) => option.value));
+  return z
+    .object(
+      {
+        email: emailField,
+        firstName: nameField,
+        lastName: nameField,
+        password1: passwordField,
+        password2: passwordField,
+        agreement: z.literal(true, { error: m.agreementRequired }),
+        yearOfBirth: yearValue(m.yearOfBirthInvalid)
+          .optional()
+          .refine((year) => year === undefined || year === null || years.has(year), m.yearOfBirthInvalid)
+          // The «earlier» option: the site sends null, other clients may send 0.
+          .transform((year) => (year === undefined || year === EARLIER_YEAR ? null : year)),
+      },
+      { error: m.invalidBody },
+    )
+    .superRefine((value, ctx) => {
+      const body = value as unknown as Record<string, unknown>;
+      const owner = { email: stringOrNull(body.email), firstName: stringOrNull(body.firstName), lastName: stringOrNull(body.lastName) };
+      for (const { path, message } of newPasswordErrors(body.password1, body.password2, owner, ['password1', 'password2'])) {
+        ctx.addIssue({ code: 'custom', message, path: [path] });
+      }
+    }, whenObject);
+}
+
+/** The link's parameters are checked by the handler: whatever is wrong with them, the answer is «invalid link». */
+export const confirmationSchema = z.object({ uidb64: z.unknown().optional(), token: z.unknown().optional() }, { error: m.invalidBody });
+
+export const loginSchema = z.object(
+  {
+    username: text()
+      .trim()
+      .toLowerCase()
+      .min(1, m.required)
+      .refine((value) => value.length <= MAX_EMAIL_LENGTH, m.emailInvalid),
+    password: passwordField,
+  },
+  { error: m.invalidBody },
+);
+
+export const refreshSchema = z.object({ refresh: text().min(1, m.required) }, { error: m.invalidBody });
+
+export const passwordUpdateSchema = z.object(
+  { oldPassword: passwordField, newPassword1: passwordField, newPassword2: passwordField },
+  { error: m.invalidBody },
+);
+
+export const resetRequestSchema = z.object({ email: emailField }, { error: m.invalidBody });
+
+export const resetCompletionSchema = z.object(
+  { uidb64: z.unknown().optional(), token: z.unknown().optional(), password1: passwordField, password2: passwordField },
+  { error: m.invalidBody },
+);
+
+let countryCodes: Set<string> | null = null;
+let timeZones: Set<string> | null = null;
+
+/** The codes of the dictionaries service (GET /api/v1/dictionaries/). */
+function knownCountry(code: string): boolean {
+  countryCodes ??= new Set(countries().map(([value]) => value));
+  return countryCodes.has(code);
+}
+
+function knownTimeZone(zone: string): boolean {
+  timeZones ??= new Set(Intl.supportedValuesOf('timeZone'));
+  return timeZones.has(zone);
+}
+
+/**
+ * PATCH /disciples/{id}/. A value equal to the stored one is always accepted (the editor sends back a year of
+ * birth outside today's options, or a country code the dictionary no longer has); a changed one is checked.
+ */
+export function disciplePatchSchema(current: Disciple, currentYear: number) {
+  const profile = current.profile;
+  return z.object(
+    {
+      email: emailField.optional(),
+      firstName: nameField.optional(),
+      lastName: nameField.optional(),
+      yearOfBirth: yearValue(m.yearOfBirthInvalid)
+        .optional()
+        .refine(
+          (year) =>
+            year === undefined ||
+            year === null ||
+            year === EARLIER_YEAR ||
+            year === current.yearOfBirth ||
+            (year >= EARLIEST_YEAR_OF_BIRTH && year <= currentYear - YOUNGEST_AGE),
+          m.yearOfBirthOutOfRange,
+        )
+        .transform((year) => (year === EARLIER_YEAR ? null : year)),
+      profile: z
+        .object(
+          {
+            country: text()
+              .trim()
+              .refine((code) => code === '' || code === profile.country || knownCountry(code), m.countryUnknown)
+              .optional(),
+            mainLanguage: z.enum(['Russian', 'English', 'Other'], { error: m.mainLanguageInvalid }).optional(),
+            visitSchool: z.boolean({ error: m.visitSchoolInvalid }).optional(),
+            readWriteProblems: text().max(MAX_PROFILE_TEXT_LENGTH, m.textTooLong).optional(),
+            otherInfo: text().max(MAX_PROFILE_TEXT_LENGTH, m.textTooLong).optional(),
+            timezone: text()
+              .trim()
+              .refine((zone) => zone === '' || zone === profile.timezone || knownTimeZone(zone), m.timezoneUnknown)
+              .optional(),
+          },
+          { error: m.profileInvalid },
+        )
+        .optional(),
+    },
+    { error: m.invalidBody },
+  );
+}
+
+/**
+ * Zod issues keyed by the field's own name: `profile.country` is answered as `country`, the key spec section 5
+ * lists and the site shows under the field. An issue without a path goes to nonFieldErrors.
+ */
+export function leafFieldErrors(error: z.ZodError): ErrorBody {
+  const body: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const last = issue.path.at(-1);
+    const field = last === undefined ? 'nonFieldErrors' : String(last);
+    const list = (body[field] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return body;
+}

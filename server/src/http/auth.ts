@@ -1,0 +1,76 @@
+// Bearer tokens on requests: optional everywhere (request.userId), required where a route asks for it.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TokenService } from '../services/tokens.ts';
+import type { UsersRepository } from '../repositories/usersRepository.ts';
+import { HttpError } from './errors.ts';
+import { messages } from './messages.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's user id from a valid access token, else null (anonymous). */
+    userId: number | null;
+    /** Seconds since the epoch at which the caller's access token was issued. */
+    tokenIssuedAt: number | null;
+    /** The password stamp the token carries (services/tokens.ts), or null for a token without one. */
+    tokenPasswordChangedAt: number | null;
+    /** True when an Authorization header was sent but its token was not accepted. */
+    tokenRejected: boolean;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : '';
+}
+
+/** An invalid token on a public endpoint just means an anonymous caller. */
+export function registerOptionalAuth(app: FastifyInstance, tokens: TokenService) {
+  app.decorateRequest('userId', null);
+  app.decorateRequest('tokenIssuedAt', null);
+  app.decorateRequest('tokenPasswordChangedAt', null);
+  app.decorateRequest('tokenRejected', false);
+  // A callback hook, not an async one: most requests carry no token and should not pay for a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = bearerToken(request);
+    if (token === null) return done();
+    if (token === '') {
+      request.tokenRejected = true;
+      return done();
+    }
+    tokens.verify(token, 'access').then((verified) => {
+      if (verified) {
+        request.userId = verified.userId;
+        request.tokenIssuedAt = verified.issuedAt;
+        request.tokenPasswordChangedAt = verified.passwordChangedAt;
+      } else {
+        request.tokenRejected = true;
+      }
+      done();
+    }, done);
+  });
+}
+
+/**
+ * A preHandler for endpoints that need a logged-in caller: 401 unless the token is valid, its user is
+ * active, and the password has not changed since the token was issued.
+ */
+export function requireAuth(users: UsersRepository) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (request.userId === null) throw new HttpError(401, { detail: request.tokenRejected ? messages.invalidToken : messages.notAuthenticated });
+    const state = await users.findAuthState(request.userId);
+    if (!state || !state.isActive || issuedBeforePasswordChange(request.tokenIssuedAt ?? 0, request.tokenPasswordChangedAt, state.passwordChangedAt)) {
+      throw new HttpError(401, { detail: messages.invalidToken });
+    }
+  };
+}
+
+/**
+ * A token with a password stamp is current only while the stamp equals the user's password_changed_at (exact to the
+ * millisecond); one without a stamp falls back to its issue time, which has a resolution of one second.
+ */
+export function issuedBeforePasswordChange(issuedAt: number, stamp: number | null, passwordChangedAt: Date): boolean {
+  if (stamp !== null) return stamp !== passwordChangedAt.getTime();
+  return issuedAt < Math.floor(passwordChangedAt.getTime() / 1000);
+}

@@ -1,0 +1,55 @@
+// One error handler: every failure leaves as {"field": [...]}, {"nonFieldErrors": [...]} or {"detail": "..."}.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ErrorBody } from '../../../src/api/wireTypes.ts';
+import { messages } from './messages.ts';
+
+/** A domain error with the status and body to answer; thrown by handlers and services. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: ErrorBody,
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (detail: string = messages.notFound) => new HttpError(404, { detail });
+
+/** Zod issues as field messages; an issue without a path belongs to nonFieldErrors. */
+export function fieldErrors(error: z.ZodError): ErrorBody {
+  const body: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'nonFieldErrors';
+    const list = (body[field] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return body;
+}
+
+const detailByStatus: Record<number, string> = {
+  400: messages.badRequest,
+  404: messages.notFound,
+  405: messages.methodNotAllowed,
+  413: messages.payloadTooLarge,
+  415: messages.unsupportedMediaType,
+  429: messages.tooManyRequests,
+};
+
+export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
+  if (error instanceof z.ZodError) {
+    // A path parameter that cannot be an id names nothing that exists.
+    if ((error as unknown as FastifyError).validationContext === 'params') return reply.code(404).send({ detail: messages.notFound });
+    return reply.code(400).send(fieldErrors(error));
+  }
+  const statusCode = (error as FastifyError).statusCode;
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
+    const code = (error as FastifyError).code;
+    const detail = code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? messages.invalidJson : (detailByStatus[statusCode] ?? messages.badRequest);
+    return reply.code(statusCode).send({ detail });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send({ detail: messages.internalError });
+}

@@ -1,0 +1,31 @@
+// Authors as the API sends them.
+import { asc } from 'drizzle-orm';
+import type { Author } from '../../../src/api/wireTypes.ts';
+import type { Db } from '../db/client.ts';
+import { authors } from '../db/schema.ts';
+
+type AuthorRow = typeof authors.$inferSelect;
+
+export function toAuthor(row: AuthorRow): Author {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    user: row.userId,
+    genitive: row.genitive,
+    description: row.description,
+    photo: row.photo,
+  };
+}
+
+export function createAuthorsRepository(db: Db) {
+  return {
+    async list(): Promise<Author[]> {
+      const rows = await db.select().from(authors).orderBy(asc(authors.id));
+      return rows.map(toAuthor);
+    },
+  };
+}
+
+export type AuthorsRepository = ReturnType<typeof createAuthorsRepository>;

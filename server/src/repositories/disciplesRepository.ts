@@ -1,0 +1,97 @@
+// Disciples (a user's learner profile): the details of the wire contract, who may read them, and updates.
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Disciple, DiscipleProfile } from '../../../src/api/wireTypes.ts';
+import type { Db } from '../db/client.ts';
+import { authors, courseAuthors, disciples, lessons, mailingSubscriptions, participants, users } from '../db/schema.ts';
+import { isUniqueViolation } from './usersRepository.ts';
+
+export interface DiscipleRecord {
+  disciple: Disciple;
+  /** The user the disciple belongs to. */
+  userId: number;
+}
+
+export interface DiscipleChanges {
+  user: { email?: string; firstName?: string; lastName?: string; yearOfBirth?: number | null };
+  profile: Partial<DiscipleProfile>;
+}
+
+export function createDisciplesRepository(db: Db) {
+  const findDetails = async (id: number): Promise<DiscipleRecord | null> => {
+    const [row] = await db
+      .select({
+        id: disciples.id,
+        userId: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        yearOfBirth: users.yearOfBirth,
+        country: disciples.country,
+        mainLanguage: disciples.mainLanguage,
+        visitSchool: disciples.visitSchool,
+        readWriteProblems: disciples.readWriteProblems,
+        otherInfo: disciples.otherInfo,
+        timezone: disciples.timezone,
+      })
+      .from(disciples)
+      .innerJoin(users, eq(users.id, disciples.userId))
+      .where(eq(disciples.id, id));
+    if (!row) return null;
+    const { userId, country, mainLanguage, visitSchool, readWriteProblems, otherInfo, timezone, ...person } = row;
+    return { userId, disciple: { ...person, profile: { country, mainLanguage, visitSchool, readWriteProblems, otherInfo, timezone } } };
+  };
+
+  return {
+    findDetails,
+
+    /**
+     * Whether the author (by user id) leads a course the disciple's user takes part in (any participation
+     * state) or gets the news of.
+     */
+    async authorCanRead(authorUserId: number, discipleUserId: number): Promise<boolean> {
+      const authorCourses = db
+        .select({ courseId: courseAuthors.courseId })
+        .from(courseAuthors)
+        .innerJoin(authors, eq(authors.id, courseAuthors.authorId))
+        .where(eq(authors.userId, authorUserId));
+      const [participation] = await db
+        .select({ id: participants.id })
+        .from(participants)
+        .innerJoin(lessons, eq(lessons.id, participants.lessonId))
+        .where(and(eq(participants.userId, discipleUserId), inArray(lessons.courseId, authorCourses)))
+        .limit(1);
+      if (participation) return true;
+      const [subscription] = await db
+        .select({ id: mailingSubscriptions.id })
+        .from(mailingSubscriptions)
+        .where(and(eq(mailingSubscriptions.userId, discipleUserId), inArray(mailingSubscriptions.courseId, authorCourses)))
+        .limit(1);
+      return subscription !== undefined;
+    },
+
+    /** Whether another user already has this e-mail (ignoring case). */
+    async emailTakenByOther(email: string, userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, userId)));
+      return row !== undefined;
+    },
+
+    /** Writes the user's and the profile's changes together; 'emailTaken' when a concurrent change took the address. */
+    async update(id: number, userId: number, changes: DiscipleChanges): Promise<DiscipleRecord | 'emailTaken' | null> {
+      try {
+        await db.transaction(async (tx) => {
+          if (Object.keys(changes.user).length > 0) await tx.update(users).set(changes.user).where(eq(users.id, userId));
+          if (Object.keys(changes.profile).length > 0) await tx.update(disciples).set(changes.profile).where(eq(disciples.id, id));
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'emailTaken';
+        throw error;
+      }
+      return findDetails(id);
+    },
+  };
+}
+
+export type DisciplesRepository = ReturnType<typeof createDisciplesRepository>;

@@ -1,0 +1,53 @@
+// What one user has to do with courses: participations per lesson and mailing subscriptions.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { LessonParticipant } from '../../../src/api/wireTypes.ts';
+import type { Db } from '../db/client.ts';
+import { lessons, mailingSubscriptions, participants } from '../db/schema.ts';
+
+export interface UserCourseState {
+  /** By lesson id. */
+  participants: Map<number, LessonParticipant>;
+  subscribedForMailouts: boolean;
+}
+
+export function createParticipationRepository(db: Db) {
+  return {
+    /** One query (it runs on every logged-in request for a course): the subscription flag and the participations. */
+    async courseStateForUser(userId: number, courseId: number): Promise<UserCourseState> {
+      const courseLessons = db.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, courseId));
+      const rows = await db
+        .select({
+          subscribed: sql<boolean>`EXISTS (SELECT 1 FROM ${mailingSubscriptions} WHERE ${mailingSubscriptions.userId} = ${userId} AND ${mailingSubscriptions.courseId} = ${courseId})`,
+          id: participants.id,
+          lessonId: participants.lessonId,
+          state: participants.state,
+          participatedAt: participants.participatedAt,
+          expiredAt: participants.expiredAt,
+        })
+        .from(sql`(SELECT 1) AS one`)
+        .leftJoin(
+          participants,
+          // A lapsed hold is as good as gone: it is not shown even before the sweep deletes it.
+          and(eq(participants.userId, userId), inArray(participants.lessonId, courseLessons), sql`(${participants.state} <> 'reserved' OR ${participants.expiredAt} IS NULL OR ${participants.expiredAt} > now())`),
+        );
+      const found = new Map<number, LessonParticipant>();
+      for (const row of rows) {
+        if (row.id === null || row.lessonId === null || row.state === null) continue;
+        found.set(row.lessonId, {
+          id: row.id,
+          participated_at: row.participatedAt?.toISOString() ?? null,
+          expired_at: row.expiredAt?.toISOString() ?? null,
+          state: row.state,
+        });
+      }
+      return { participants: found, subscribedForMailouts: Boolean(rows[0]?.subscribed) };
+    },
+
+    async subscribedCourseIds(userId: number): Promise<Set<number>> {
+      const rows = await db.select({ courseId: mailingSubscriptions.courseId }).from(mailingSubscriptions).where(eq(mailingSubscriptions.userId, userId));
+      return new Set(rows.map((row) => row.courseId));
+    },
+  };
+}
+
+export type ParticipationRepository = ReturnType<typeof createParticipationRepository>;

@@ -1,0 +1,175 @@
+// Queries about user accounts: authentication state, signup, activation, passwords, the User wire shape.
+import { and, eq, sql } from 'drizzle-orm';
+import type { User } from '../../../src/api/wireTypes.ts';
+import type { Db } from '../db/client.ts';
+import { authors, disciples, users } from '../db/schema.ts';
+
+export interface UserAuthState {
+  isActive: boolean;
+  passwordChangedAt: Date;
+}
+
+/** What the account flows need of a user row. */
+export interface Account {
+  id: number;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  yearOfBirth: number | null;
+  isActive: boolean;
+  passwordChangedAt: Date;
+  passwordResetCount: number;
+}
+
+export interface NewAccount {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  yearOfBirth: number | null;
+}
+
+const accountColumns = {
+  id: users.id,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  yearOfBirth: users.yearOfBirth,
+  isActive: users.isActive,
+  passwordChangedAt: users.passwordChangedAt,
+  passwordResetCount: users.passwordResetCount,
+};
+
+/** PostgreSQL's unique_violation, as node-postgres and PGlite report it (Drizzle wraps it in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 5; current = current.cause as typeof current, depth += 1) {
+    if (current.code === '23505') return true;
+  }
+  return false;
+}
+
+export function createUsersRepository(db: Db) {
+  return {
+    async findAuthState(userId: number): Promise<UserAuthState | null> {
+      const [row] = await db
+        .select({ isActive: users.isActive, passwordChangedAt: users.passwordChangedAt })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row ?? null;
+    },
+
+    /** By e-mail, ignoring case (the unique index is on lower(email)). */
+    async findAccountByEmail(email: string): Promise<Account | null> {
+      const [row] = await db
+        .select(accountColumns)
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+      return row ?? null;
+    },
+
+    async findAccountById(id: number): Promise<Account | null> {
+      const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id));
+      return row ?? null;
+    },
+
+    /** The User of the wire contract: the disciple's and author's ids alongside the account fields. */
+    async findUser(id: number): Promise<User | null> {
+      const [row] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          yearOfBirth: users.yearOfBirth,
+          disciple: disciples.id,
+          author: authors.id,
+        })
+        .from(users)
+        .leftJoin(disciples, eq(disciples.userId, users.id))
+        .leftJoin(authors, eq(authors.userId, users.id))
+        .where(eq(users.id, id));
+      return row ?? null;
+    },
+
+    /** A new inactive account with its disciple; null when the e-mail is taken (also by a concurrent signup). */
+    async createInactive(account: NewAccount): Promise<number | null> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(users)
+            .values({ ...account, isActive: false })
+            .returning({ id: users.id });
+          await tx.insert(disciples).values({ userId: row!.id });
+          return row!.id;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+    },
+
+    /** Signing up again with an unconfirmed address: new names and password; false once the account is active. */
+    async replaceUnconfirmed(id: number, account: Omit<NewAccount, 'email'>): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set(account)
+        .where(and(eq(users.id, id), eq(users.isActive, false)))
+        .returning({ id: users.id });
+      if (rows.length === 0) return false;
+      // An account made before disciples existed for every user still gets one.
+      await db.insert(disciples).values({ userId: id }).onConflictDoNothing();
+      return true;
+    },
+
+    /** Activates the account only from the state the confirmation link was made for; false when already done. */
+    async activate(id: number, passwordHash: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ isActive: true })
+        .where(and(eq(users.id, id), eq(users.isActive, false), eq(users.passwordHash, passwordHash)))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Sets a new password if the stored one is still `expectedHash` (and, for a reset link, the reset count is
+     * still the link's): the compare-and-set makes a link or a form work once even when two requests race.
+     */
+    async changePassword(
+      id: number,
+      change: { expectedHash: string; expectedResetCount?: number; newHash: string; changedAt: Date; activate?: boolean },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({
+          passwordHash: change.newHash,
+          passwordChangedAt: change.changedAt,
+          passwordResetCount: sql`${users.passwordResetCount} + 1`,
+          ...(change.activate ? { isActive: true } : {}),
+        })
+        .where(
+          and(
+            eq(users.id, id),
+            eq(users.passwordHash, change.expectedHash),
+            change.expectedResetCount === undefined ? undefined : eq(users.passwordResetCount, change.expectedResetCount),
+          ),
+        )
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    /** A new reset letter: reset links sent before it stop working. Returns the account as the new link binds it. */
+    async bumpResetCount(id: number): Promise<Account | null> {
+      const [row] = await db
+        .update(users)
+        .set({ passwordResetCount: sql`${users.passwordResetCount} + 1` })
+        .where(eq(users.id, id))
+        .returning(accountColumns);
+      return row ?? null;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,10 @@
+// GET /api/v1/authors/
+import type { ZodRoutes } from '../http/zodTypeProvider.ts';
+import { sendCached } from '../http/replies.ts';
+
+export const authorsRoutes: ZodRoutes = async (app) => {
+  app.get('/authors/', async (request, reply) => {
+    const cached = await app.publicCache.get('authors', async () => ({ value: await app.repositories.authors.list() }));
+    return sendCached(request, reply, cached);
+  });
+};

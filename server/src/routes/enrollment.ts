@@ -1,0 +1,47 @@
+// News subscriptions and participation in a course (spec section 7): subscribe-for-mailouts/,
+// unsubscribe-from-mailouts/, create-participants/ and delete-participants/ under /api/v1/courses/{id}/.
+import type { FastifyInstance } from 'fastify';
+import type { CourseDetails } from '../../../src/api/wireTypes.ts';
+import { idParams } from '../http/queryParams.ts';
+import type { ZodRoutes } from '../http/zodTypeProvider.ts';
+import { personalizeCourse } from '../services/coursePersonalization.ts';
+import { joinCourse, subscribeForMailouts, unsubscribeFromMailouts, withdrawFromCourse } from '../services/enrollment.ts';
+import { acceptEmptyJsonBodies } from './emptyBodies.ts';
+import { cachedCourseDetails } from './courses.ts';
+
+/** The course as the caller now sees it (the public form from the cache, their own fields merged). */
+async function courseForCaller(app: FastifyInstance, courseId: number, userId: number): Promise<CourseDetails> {
+  const cached = await cachedCourseDetails(app, courseId);
+  return personalizeCourse(cached.value, await app.repositories.participation.courseStateForUser(userId, courseId));
+}
+
+export const enrollmentRoutes: ZodRoutes = async (app) => {
+  acceptEmptyJsonBodies(app);
+  const options = { schema: { params: idParams }, preValidation: app.requireAuth };
+
+  app.post('/courses/:id/subscribe-for-mailouts/', options, async (request, reply) => {
+    await subscribeForMailouts(app.payments, request.userId!, request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.post('/courses/:id/unsubscribe-from-mailouts/', options, async (request, reply) => {
+    await unsubscribeFromMailouts(app.payments, request.userId!, request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.post('/courses/:id/create-participants/', options, async (request) => {
+    await joinCourse(app.payments, request.userId!, request.params.id);
+    return courseForCaller(app, request.params.id, request.userId!);
+  });
+
+  // The spec leaves the method open: DELETE, and POST for clients that cannot send DELETE.
+  app.route({
+    method: ['DELETE', 'POST'],
+    url: '/courses/:id/delete-participants/',
+    ...options,
+    handler: async (request) => {
+      await withdrawFromCourse(app.payments, request.userId!, request.params.id);
+      return courseForCaller(app, request.params.id, request.userId!);
+    },
+  });
+};

@@ -1,0 +1,62 @@
+// GET /api/v1/library-items/, /api/v1/library-items/{id}, /api/v1/library-categories/ (also called cross-origin).
+import fastifyCors, { type FastifyCorsOptions } from '@fastify/cors';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { LibraryPage } from '../../../src/api/wireTypes.ts';
+import { notFound } from '../http/errors.ts';
+import { messages } from '../http/messages.ts';
+import { idListParam, idParams, integerParam, pageParam } from '../http/queryParams.ts';
+import { sendCached } from '../http/replies.ts';
+import type { ZodRoutes } from '../http/zodTypeProvider.ts';
+
+export const LIBRARY_PAGE_SIZE = 15;
+export const LIBRARY_MAX_LIMIT = 100;
+
+const LIBRARY_PATH = /^\/api\/v1\/library-(items|categories)(\/|\?|$)/;
+
+const libraryQuery = z.object({
+  page: pageParam.optional(),
+  limit: integerParam(1, LIBRARY_MAX_LIMIT, `Количество материалов на странице должно быть целым числом от 1 до ${LIBRARY_MAX_LIMIT}.`).optional(),
+  categories: idListParam('Укажите номера категорий через запятую, например: 1,2.').optional(),
+  courses: idListParam('Укажите номера курсов через запятую, например: 1,2.').optional(),
+});
+
+export const libraryRoutes: ZodRoutes = async (app) => {
+  // The library is also read from other origins (LIBRARY_CORS_ORIGINS). Registered here, the CORS hooks run for
+  // these routes only; its preflight route covers the whole prefix, so other paths are refused there.
+  const origins = app.config.libraryCorsOrigins;
+  if (origins.length > 0) {
+    const allowed: FastifyCorsOptions = { origin: origins.includes('*') ? '*' : origins, methods: ['GET', 'HEAD'], maxAge: 600 };
+    await app.register(fastifyCors, {
+      delegator: (request: FastifyRequest, callback: (error: Error | null, options: FastifyCorsOptions) => void) =>
+        callback(null, LIBRARY_PATH.test(request.url) ? allowed : { origin: false }),
+    });
+  }
+
+  app.get('/library-categories/', async (request, reply) => {
+    const cached = await app.publicCache.get('library-categories', async () => ({ value: await app.repositories.library.categories() }));
+    return sendCached(request, reply, cached);
+  });
+
+  app.get('/library-items/', { schema: { querystring: libraryQuery } }, async (request): Promise<LibraryPage> => {
+    const page = request.query.page ?? 1;
+    const limit = request.query.limit ?? LIBRARY_PAGE_SIZE;
+    const filter = { categories: request.query.categories ?? [], courses: request.query.courses ?? [] };
+    const { count, results } = await app.repositories.library.items(filter, (page - 1) * limit, limit);
+    const pages = Math.max(1, Math.ceil(count / limit));
+    let next: string | null = null;
+    if (page < pages) {
+      const query = new URLSearchParams({ page: String(page + 1), limit: String(limit) });
+      if (filter.categories.length > 0) query.set('categories', filter.categories.join(','));
+      if (filter.courses.length > 0) query.set('courses', filter.courses.join(','));
+      next = `${app.config.publicUrl}/api/v1/library-items/?${query.toString().replaceAll('%2C', ',')}`;
+    }
+    return { count, next, results, currentPage: page, pages };
+  });
+
+  app.get('/library-items/:id', { schema: { params: idParams } }, async (request) => {
+    const item = await app.repositories.library.item(request.params.id);
+    if (!item) throw notFound(messages.libraryItemNotFound);
+    return item;
+  });
+};

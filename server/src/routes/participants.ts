@@ -1,0 +1,86 @@
+// The caller's own course list (GET/POST /api/v1/participants/, GET/PATCH/DELETE /api/v1/participants/{id}/, where
+// the id is the course id) and the authors' view of their courses' participants (/api/v1/manager/participants/).
+import { z } from 'zod';
+import { integerParam, idParams, MAX_ID } from '../http/queryParams.ts';
+import type { ZodRoutes } from '../http/zodTypeProvider.ts';
+import {
+  approveParticipant,
+  deleteParticipation,
+  getManagedParticipant,
+  getParticipation,
+  listManagedParticipants,
+  listParticipations,
+  rejectParticipant,
+  subscribeForMailouts,
+  unsubscribeFromMailouts,
+} from '../services/enrollment.ts';
+import { enrollmentErrors } from '../services/enrollmentErrors.ts';
+import { acceptEmptyJsonBodies } from './emptyBodies.ts';
+
+const courseMessage = 'Укажите номер курса целым положительным числом.';
+
+const createBody = z.object(
+  { course: z.union([z.number().int().min(1).max(MAX_ID), integerParam(1, MAX_ID, courseMessage)], { error: courseMessage }) },
+  { error: 'Ожидается объект с полем course.' },
+);
+
+const onlySubscription =
+  'Здесь можно изменить только подписку на новости: subscribed, true или false. Чтобы отказаться от участия, удалите запись; подтверждает участие автор курса.';
+const patchBody = z.strictObject({ subscribed: z.boolean({ error: onlySubscription }) }, { error: onlySubscription });
+
+const managerQuery = z.object({
+  course: integerParam(1, MAX_ID, courseMessage).optional(),
+  state: z.enum(['subscribed', 'reserved', 'waiting_list', 'approved'], { error: 'Состояние: subscribed, reserved, waiting_list или approved.' }).optional(),
+});
+
+const approveBody = z.object({ state: z.string({ error: 'Укажите state: approved.' }) }, { error: 'Укажите state: approved.' });
+
+export const participantsRoutes: ZodRoutes = async (app) => {
+  acceptEmptyJsonBodies(app);
+  const auth = { preValidation: app.requireAuth };
+
+  app.get('/participants/', auth, async (request) => listParticipations(app.payments, request.userId!));
+
+  // Creating a row means subscribing to the course's news: places are taken with create-participants/ or a payment.
+  app.post('/participants/', { ...auth, schema: { body: createBody } }, async (request, reply) => {
+    await subscribeForMailouts(app.payments, request.userId!, request.body.course);
+    return reply.code(201).send(await getParticipation(app.payments, request.userId!, request.body.course));
+  });
+
+  app.get('/participants/:id/', { ...auth, schema: { params: idParams } }, async (request) => getParticipation(app.payments, request.userId!, request.params.id));
+
+  app.patch('/participants/:id/', { ...auth, schema: { params: idParams, body: patchBody } }, async (request) => {
+    const before = await getParticipation(app.payments, request.userId!, request.params.id);
+    if (request.body.subscribed) await subscribeForMailouts(app.payments, request.userId!, request.params.id);
+    else await unsubscribeFromMailouts(app.payments, request.userId!, request.params.id);
+    // A row that was only a subscription leaves the list; its last state is still the answer.
+    const [after] = await listParticipations(app.payments, request.userId!, request.params.id);
+    return after ?? { ...before, subscribed: request.body.subscribed };
+  });
+
+  app.delete('/participants/:id/', { ...auth, schema: { params: idParams } }, async (request, reply) => {
+    await deleteParticipation(app.payments, request.userId!, request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.get('/manager/participants/', { ...auth, schema: { querystring: managerQuery } }, async (request) =>
+    listManagedParticipants(app.payments, request.userId!, request.query),
+  );
+
+  app.get('/manager/participants/:id/', { ...auth, schema: { params: idParams } }, async (request) =>
+    getManagedParticipant(app.payments, request.userId!, request.params.id),
+  );
+
+  app.patch('/manager/participants/:id/', { ...auth, schema: { params: idParams, body: approveBody } }, async (request) => {
+    if (request.body.state !== 'approved') {
+      await getManagedParticipant(app.payments, request.userId!, request.params.id);
+      throw enrollmentErrors.onlyApprove();
+    }
+    return approveParticipant(app.payments, request.userId!, request.params.id);
+  });
+
+  app.delete('/manager/participants/:id/', { ...auth, schema: { params: idParams } }, async (request, reply) => {
+    await rejectParticipant(app.payments, request.userId!, request.params.id);
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,106 @@
+// Payments (spec section 7): creation and the current payment for the payer; the providers' notifications,
+// PayPal's return address and webhook. A notification is only a hint: the payment is read back from the
+// provider's API before anything changes, and a failure answers non-2xx so that the provider tries again.
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { payments } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import type { ZodRoutes } from '../http/zodTypeProvider.ts';
+import { paymentPayloadSchema, createPayment } from '../services/payments/checkout.ts';
+import { settleFromProvider } from '../services/payments/completion.ts';
+import { currentPayment } from '../services/payments/currentPayment.ts';
+import { isObject, ProviderError, stringAt } from '../services/payments/provider.ts';
+import { PAYPAL_RETURN_PATH } from '../services/payments/providers.ts';
+import { isSandboxPayment } from '../services/payments/sandbox.ts';
+import { acceptEmptyJsonBodies } from './emptyBodies.ts';
+
+const returnQuery = z.object({
+  paymentId: z.string().regex(/^\d{1,10}$/).transform(Number).optional().catch(undefined),
+  token: z.string().max(100).optional().catch(undefined),
+  cancel: z.string().optional().catch(undefined),
+});
+
+const providerUnreachable = (name: string) => new HttpError(502, { detail: `Не удалось проверить платёж в ${name}; повторите уведомление позже.` });
+
+export const paymentsRoutes: ZodRoutes = async (app) => {
+  acceptEmptyJsonBodies(app);
+  const ctx = app.payments;
+
+  app.post(
+    '/payments/',
+    { preValidation: app.requireAuth, schema: { body: z.preprocess((body) => body ?? {}, paymentPayloadSchema) } },
+    async (request, reply) => {
+      const { redirectTo } = await createPayment(ctx, request.userId!, request.body);
+      return reply.code(201).send({ details: { redirectTo } });
+    },
+  );
+
+  app.get('/payments/current/', { preValidation: app.requireAuth }, async (request) => currentPayment(ctx, request.userId!));
+
+  // https://yookassa.ru/developers/using-api/webhooks: {type: "notification", event: "payment.succeeded", object: {id, ...}}
+  app.post('/payments/yookassa/notifications/', async (request, reply) => {
+    if (ctx.providers.bySystem.yookassa.kind === 'sandbox') return reply.code(404).send({ detail: 'Приём платежей через ЮKassa не настроен.' });
+    const body: unknown = request.body;
+    const event = stringAt(body, 'event') ?? '';
+    const providerId = stringAt(isObject(body) ? body.object : undefined, 'id');
+    if (!providerId) return reply.code(400).send({ detail: 'Уведомление не распознано.' });
+    // Refund and payout events name other objects: nothing of ours to do.
+    if (!event.startsWith('payment.')) return {};
+    try {
+      const result = await settleFromProvider(ctx, 'yookassa', providerId);
+      request.log.info({ providerId, event, result }, 'YooKassa notification');
+      return {};
+    } catch (error) {
+      if (error instanceof ProviderError) {
+        request.log.warn({ err: error, providerId }, 'YooKassa notification could not be checked');
+        throw providerUnreachable('ЮKassa');
+      }
+      throw error;
+    }
+  });
+
+  // The payer comes back from PayPal (approved, or through the cancel address with cancel=1): capture, then the
+  // result page. PayPal adds token=<order id>, which must match the order of the payment.
+  app.get(PAYPAL_RETURN_PATH.replace('/api/v1', ''), { schema: { querystring: returnQuery } }, async (request, reply) => {
+    const { paymentId, token, cancel } = request.query;
+    if (paymentId !== undefined && token) {
+      const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
+      if (payment && payment.system === 'paypal' && payment.providerId === token && !isSandboxPayment(payment.providerId)) {
+        try {
+          const result = await settleFromProvider(ctx, 'paypal', token, { cancelIfUnpaid: cancel === '1' });
+          request.log.info({ paymentId, result }, 'PayPal return');
+        } catch (error) {
+          // The result page keeps polling; the webhook or the sweep finishes the payment.
+          request.log.error({ err: error, paymentId }, 'PayPal return could not be completed');
+        }
+      }
+    }
+    return reply.redirect('/waiting-for-payment', 303);
+  });
+
+  // https://developer.paypal.com/api/rest/webhooks/event-names/: the order is read back before anything changes.
+  app.post('/payments/paypal/webhook/', async (request, reply) => {
+    if (ctx.providers.bySystem.paypal.kind === 'sandbox') return reply.code(404).send({ detail: 'Приём платежей через PayPal не настроен.' });
+    const body: unknown = request.body;
+    const eventType = stringAt(body, 'event_type') ?? '';
+    const resource = isObject(body) ? body.resource : undefined;
+    let orderId: string | undefined;
+    if (eventType.startsWith('CHECKOUT.ORDER.')) orderId = stringAt(resource, 'id');
+    else if (eventType.startsWith('PAYMENT.CAPTURE.')) {
+      const supplementary = isObject(resource) ? resource.supplementary_data : undefined;
+      orderId = stringAt(isObject(supplementary) ? supplementary.related_ids : undefined, 'order_id');
+    }
+    if (!orderId) return {};
+    try {
+      const result = await settleFromProvider(ctx, 'paypal', orderId);
+      request.log.info({ orderId, eventType, result }, 'PayPal webhook');
+      return {};
+    } catch (error) {
+      if (error instanceof ProviderError) {
+        request.log.warn({ err: error, orderId }, 'PayPal webhook could not be checked');
+        throw providerUnreachable('PayPal');
+      }
+      throw error;
+    }
+  });
+};

@@ -1,0 +1,120 @@
+// What the first HTML of a page carries so it can render without waiting: the public API answers the page reads
+// first (as JSON the site puts in its cache), a preload of the largest image, and the page's lazy code chunk.
+// Only public, identical-for-everyone data goes in; the site ignores what a logged-in visitor must fetch for
+// themself. Without any of this the site still works: it fetches as usual.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { CourseDetails, CourseShort } from '../../../src/api/wireTypes.ts';
+import { catalogueCourses } from '../../../src/lib/catalogue.ts';
+import { INITIAL_DATA_ELEMENT_ID } from '../../../src/lib/initialDataElement.ts';
+import { libraryResourceQuery, parseLibraryFilters } from '../../../src/lib/libraryQuery.ts';
+
+interface PagePlan {
+  /** The page module, as Vite's manifest names it. */
+  module: string;
+  /** Site cache key → API path. */
+  data: [string, string][];
+  /** The image likely to be the largest paint, from the data. */
+  image?: (data: Record<string, unknown>) => string | undefined;
+}
+
+function planFor(pathname: string, search: string): PagePlan | null {
+  if (pathname === '/') {
+    return {
+      module: 'src/pages/HomePage.tsx',
+      data: [
+        ['authors', '/api/v1/authors/'],
+        ['courses', '/api/v1/courses/'],
+        ['quotations', '/api/v1/quotations/'],
+        ['feedbackPage:1', '/api/v1/feedback/?page=1'],
+      ],
+      image: (data) => catalogueCourses((data.courses as CourseShort[] | undefined) ?? [])[0]?.thumbnail,
+    };
+  }
+  const course = /^\/courses\/(\d{1,9})\/?$/.exec(pathname);
+  if (course) {
+    return {
+      module: 'src/pages/CoursePage.tsx',
+      data: [
+        [`course:${course[1]}`, `/api/v1/courses/${course[1]}/`],
+        ['courses', '/api/v1/courses/'],
+      ],
+      image: (data) => (data[`course:${course[1]}`] as CourseDetails | undefined)?.image,
+    };
+  }
+  if (/^\/library\/?$/.test(pathname)) {
+    const query = libraryResourceQuery(parseLibraryFilters(search));
+    return {
+      module: 'src/pages/LibraryPage.tsx',
+      data: [
+        [`libraryItems:${query}`, `/api/v1/library-items/?${query}`],
+        ['libraryCategories', '/api/v1/library-categories/'],
+        ['courses', '/api/v1/courses/'],
+      ],
+    };
+  }
+  if (/^\/feedbacks\/?$/.test(pathname)) {
+    return { module: 'src/pages/FeedbacksPage.tsx', data: [['feedbackPage:1', '/api/v1/feedback/?page=1']] };
+  }
+  if (/^\/timetable\/?$/.test(pathname)) {
+    return { module: 'src/pages/TimetablePage.tsx', data: [['timetable', '/api/v2/user/pages-content/timetable/']] };
+  }
+  const staticPages: Record<string, string> = { '/about': 'src/pages/AboutPage.tsx', '/policy': 'src/pages/PolicyPage.tsx' };
+  const module = staticPages[pathname.replace(/\/$/, '')];
+  return module ? { module, data: [] } : null;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** The page chunk and the chunks it imports, from Vite's manifest (empty without one). */
+function chunkFiles(manifest: Record<string, ManifestChunk>, module: string): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file) || chunk.file.endsWith('index.html')) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) if (!manifest[imported]?.file.startsWith('assets/index-')) visit(imported);
+  };
+  visit(module);
+  return [...files];
+}
+
+const escapeJson = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export interface IndexRenderer {
+  render(app: FastifyInstance, url: string): Promise<string>;
+}
+
+export function createIndexRenderer(root: string): IndexRenderer {
+  const template = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const manifestPath = path.join(root, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>) : {};
+
+  return {
+    async render(app, url) {
+      const parsed = new URL(url, 'http://site.invalid');
+      const plan = planFor(parsed.pathname, parsed.search);
+      if (!plan) return template;
+      const answers = await Promise.all(
+        plan.data.map(async ([key, apiPath]) => {
+          const response = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
+          return response.statusCode === 200 ? ([key, response.json()] as const) : null;
+        }),
+      );
+      const data = Object.fromEntries(answers.filter((entry) => entry !== null));
+      const head: string[] = [];
+      const image = plan.image?.(data);
+      if (image && image.startsWith('/')) head.push(`<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high">`);
+      for (const file of chunkFiles(manifest, plan.module)) head.push(`<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`);
+      if (Object.keys(data).length > 0) {
+        head.push(`<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${escapeJson(JSON.stringify(data))}</script>`);
+      }
+      return template.replace('</head>', `${head.join('\n    ')}\n  </head>`);
+    },
+  };
+}

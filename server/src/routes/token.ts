@@ -1,0 +1,46 @@
+// POST /api/v1/token/ (login) and /api/v1/token/refresh/: signed JWTs, failed logins limited per e-mail and address.
+import type { TokenPair } from '../../../src/api/wireTypes.ts';
+import { issuedBeforePasswordChange } from '../http/auth.ts';
+import { accountMessages as m } from '../http/accountMessages.ts';
+import { loginSchema, refreshSchema } from '../http/accountSchemas.ts';
+import { HttpError } from '../http/errors.ts';
+import { refuseWhenLimited } from '../http/limitReply.ts';
+import type { ZodRoutes } from '../http/zodTypeProvider.ts';
+
+export const tokenRoutes: ZodRoutes = async (app) => {
+  const { accounts, tokens } = app;
+  const { users } = app.repositories;
+
+  app.post('/token/', { schema: { body: loginSchema } }, async (request, reply): Promise<TokenPair> => {
+    const { username: email, password } = request.body;
+    await refuseWhenLimited(
+      accounts,
+      reply,
+      [
+        ['login-email', email],
+        ['login-ip', request.ip],
+      ],
+      m.loginsTooMany,
+    );
+    const account = await users.findAccountByEmail(email);
+    // Without an account a dummy hash is checked: the answer takes as long and says the same.
+    const matches = await accounts.passwords.verify(password, account?.passwordHash ?? null);
+    if (!account || !matches) {
+      await accounts.limits.record(['login-email', email], ['login-ip', request.ip]);
+      throw new HttpError(401, { detail: m.wrongCredentials });
+    }
+    // Only someone who knows the password learns that the account waits for confirmation.
+    if (!account.isActive) throw new HttpError(403, { detail: m.notConfirmed });
+    await accounts.limits.clear('login-email', email);
+    return tokens.signPair(account.id, account.passwordChangedAt);
+  });
+
+  app.post('/token/refresh/', { schema: { body: refreshSchema } }, async (request): Promise<{ access: string }> => {
+    const verified = await tokens.verify(request.body.refresh, 'refresh');
+    const state = verified && (await users.findAuthState(verified.userId));
+    if (!verified || !state || !state.isActive || issuedBeforePasswordChange(verified.issuedAt, verified.passwordChangedAt, state.passwordChangedAt)) {
+      throw new HttpError(401, { detail: m.refreshInvalid });
+    }
+    return { access: await tokens.sign(verified.userId, 'access', new Date(), state.passwordChangedAt) };
+  });
+};

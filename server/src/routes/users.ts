@@ -1,0 +1,161 @@
+// /api/v1/users/...: signup, its confirmation, the caller's user, password change and password reset.
+import { z } from 'zod';
+import type { User } from '../../../src/api/wireTypes.ts';
+import { accountMessages as m } from '../http/accountMessages.ts';
+import {
+  confirmationSchema,
+  newPasswordErrors,
+  passwordUpdateSchema,
+  resetCompletionSchema,
+  resetRequestSchema,
+  signupSchema,
+} from '../http/accountSchemas.ts';
+import { fieldErrors, HttpError, notFound } from '../http/errors.ts';
+import { refuseWhenLimited } from '../http/limitReply.ts';
+import { messages } from '../http/messages.ts';
+import { integerParam, MAX_ID } from '../http/queryParams.ts';
+import type { ZodRoutes } from '../http/zodTypeProvider.ts';
+import { confirmationLetter, confirmationLink, resetLetter, resetLink } from '../services/accountLetters.ts';
+import { decodeUid } from '../services/accountLinks.ts';
+
+const userParams = z.object({ id: z.union([z.literal('me'), integerParam(1, MAX_ID, messages.notFound)]) });
+
+const linkError = (message: string) => new HttpError(400, { nonFieldErrors: [message] });
+
+/** Collected `{path, message}` pairs as the wire's field errors. */
+function errorBody(errors: { path: string; message: string }[]): Record<string, string[]> {
+  const body: Record<string, string[]> = {};
+  for (const { path, message } of errors) (body[path] ??= []).push(message);
+  return body;
+}
+
+export const usersRoutes: ZodRoutes = async (app) => {
+  const { accounts, config, repositories } = app;
+  const { users } = repositories;
+  const currentYear = () => new Date(accounts.now()).getFullYear();
+
+  /** The account of a link's uidb64, or null for anything that names no account. */
+  const linkAccount = async (uidb64: unknown, token: unknown) => {
+    if (typeof uidb64 !== 'string' || typeof token !== 'string') return null;
+    const id = decodeUid(uidb64);
+    const account = id === null ? null : await users.findAccountById(id);
+    return account ? { account, token } : null;
+  };
+
+  app.post('/users/', async (request, reply): Promise<User> => {
+    // Built per request: the year options move on the first of January.
+    const parsed = signupSchema(currentYear()).safeParse(request.body);
+    if (!parsed.success) throw new HttpError(400, fieldErrors(parsed.error));
+    const { email, password1, firstName, lastName, yearOfBirth } = parsed.data;
+
+    await refuseWhenLimited(accounts, reply, [['mail-ip', request.ip]], m.mailRequestsTooMany);
+    const existing = await users.findAccountByEmail(email);
+    if (existing?.isActive) throw new HttpError(400, { email: [m.emailTaken] });
+    // An unconfirmed address may sign up again (new names, new password, a new letter), a few times an hour.
+    if (existing) await refuseWhenLimited(accounts, reply, [['signup-letter', email]], m.signupLettersTooMany);
+
+    const fields = { passwordHash: await accounts.passwords.hash(password1), firstName, lastName, yearOfBirth };
+    const id = existing ? ((await users.replaceUnconfirmed(existing.id, fields)) ? existing.id : null) : await users.createInactive({ email, ...fields });
+    if (id === null) throw new HttpError(400, { email: [m.emailTaken] });
+    await accounts.limits.record(['mail-ip', request.ip], ['signup-letter', email]);
+
+    const account = (await users.findAccountById(id))!;
+    const url = confirmationLink(config, accounts.links.make('confirm-signup', account));
+    try {
+      await app.mailer.send(confirmationLetter(config, account, url));
+    } catch (error) {
+      // The account stays unconfirmed; signing up again sends a new letter.
+      request.log.error({ err: error }, 'the confirmation letter could not be sent');
+      throw new HttpError(503, { detail: m.mailFailed });
+    }
+    reply.code(201);
+    return (await users.findUser(id))!;
+  });
+
+  app.post('/users/registration-confirm/', { schema: { body: confirmationSchema } }, async (request) => {
+    const found = await linkAccount(request.body.uidb64, request.body.token);
+    if (!found) throw linkError(m.confirmationInvalid);
+    const { account, token } = found;
+    if (account.isActive) throw linkError(accounts.links.wasForInactive(account, token) ? m.confirmationUsed : m.confirmationInvalid);
+    const check = accounts.links.check('confirm-signup', account, token);
+    if (check !== 'valid') throw linkError(check === 'expired' ? m.confirmationExpired : m.confirmationInvalid);
+    // Conditional on the state the link was made for: of two simultaneous requests only one activates.
+    if (!(await users.activate(account.id, account.passwordHash))) throw linkError(m.confirmationUsed);
+    return { detail: m.confirmationDone };
+  });
+
+  app.get('/users/:id/', { schema: { params: userParams }, preHandler: app.requireAuth }, async (request): Promise<User> => {
+    const userId = request.userId!;
+    // Only one's own user: another id answers as if it did not exist.
+    if (request.params.id !== 'me' && request.params.id !== userId) throw notFound();
+    const user = await users.findUser(userId);
+    if (!user) throw notFound();
+    return user;
+  });
+
+  app.post('/users/update-password/', { schema: { body: passwordUpdateSchema }, preHandler: app.requireAuth }, async (request, reply) => {
+    const userId = request.userId!;
+    const { oldPassword, newPassword1, newPassword2 } = request.body;
+    await refuseWhenLimited(accounts, reply, [['password-check', String(userId)]], m.passwordChecksTooMany);
+    const account = await users.findAccountById(userId);
+    if (!account) throw notFound();
+
+    const errors = newPasswordErrors(newPassword1, newPassword2, account, ['newPassword1', 'newPassword2']);
+    if (!(await accounts.passwords.verify(oldPassword, account.passwordHash))) {
+      await accounts.limits.record(['password-check', String(userId)]);
+      errors.unshift({ path: 'oldPassword', message: m.oldPasswordWrong });
+    }
+    if (errors.length > 0) throw new HttpError(400, errorBody(errors));
+
+    const changedAt = new Date();
+    const newHash = await accounts.passwords.hash(newPassword1);
+    // Compare-and-set: a password changed meanwhile (another tab, a reset) makes this one fail.
+    if (!(await users.changePassword(userId, { expectedHash: account.passwordHash, newHash, changedAt }))) {
+      throw new HttpError(400, { oldPassword: [m.oldPasswordWrong] });
+    }
+    await accounts.limits.clear('password-check', String(userId));
+    // Every token issued before is dead now, this session's too: the new pair lets a client stay logged in.
+    return app.tokens.signPair(userId, changedAt);
+  });
+
+  app.post('/users/reset-password/', { schema: { body: resetRequestSchema } }, async (request, reply) => {
+    const { email } = request.body;
+    await refuseWhenLimited(accounts, reply, [['mail-ip', request.ip]], m.mailRequestsTooMany);
+    await accounts.limits.record(['mail-ip', request.ip]);
+    const account = await users.findAccountByEmail(email);
+    // Past the per-address limit, or for an unknown address, nothing is sent and the answer is the same.
+    if (account && (await accounts.limits.wait('reset-letter', email)) === 0) {
+      const current = await users.bumpResetCount(account.id);
+      if (current) {
+        await accounts.limits.record(['reset-letter', email]);
+        const url = resetLink(config, accounts.links.make('reset-password', current));
+        accounts.sendInBackground(resetLetter(config, current, url));
+      }
+    }
+    return { detail: m.resetRequested };
+  });
+
+  app.post('/users/reset-password/complete/', { schema: { body: resetCompletionSchema } }, async (request) => {
+    const { uidb64, token, password1, password2 } = request.body;
+    const found = await linkAccount(uidb64, token);
+    if (!found) throw linkError(m.resetLinkInvalid);
+    const { account } = found;
+    const check = accounts.links.check('reset-password', account, found.token);
+    if (check !== 'valid') throw linkError(check === 'expired' ? m.resetLinkExpired : m.resetLinkInvalid);
+
+    const errors = newPasswordErrors(password1, password2, account, ['password1', 'password2']);
+    if (errors.length > 0) throw new HttpError(400, errorBody(errors));
+
+    const changed = await users.changePassword(account.id, {
+      expectedHash: account.passwordHash,
+      expectedResetCount: account.passwordResetCount,
+      newHash: await accounts.passwords.hash(password1),
+      changedAt: new Date(),
+      // The letter proves the address: an account never confirmed becomes active.
+      activate: true,
+    });
+    if (!changed) throw linkError(m.resetLinkInvalid);
+    await accounts.limits.clear('login-email', account.email);
+    return { detail: m.resetDone };
+  });
+};

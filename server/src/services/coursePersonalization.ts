@@ -1,0 +1,18 @@
+// Merges one caller's fields into the shared public course forms; the shared (cached) objects are never changed.
+import type { CourseDetails, CourseShort, Lesson } from '../../../src/api/wireTypes.ts';
+import type { UserCourseState } from '../repositories/participationRepository.ts';
+
+export function personalizeLessons(lessons: Lesson[], state: UserCourseState): Lesson[] {
+  return lessons.map((lesson) => {
+    const participant = state.participants.get(lesson.id);
+    return participant ? { ...lesson, participationState: participant.state, participant } : lesson;
+  });
+}
+
+export function personalizeCourse(course: CourseDetails, state: UserCourseState): CourseDetails {
+  return { ...course, subscribedForMailouts: state.subscribedForMailouts, lessons: personalizeLessons(course.lessons, state) };
+}
+
+export function personalizeCourseList(list: CourseShort[], subscribedCourseIds: Set<number>): CourseShort[] {
+  return list.map((course) => (subscribedCourseIds.has(course.id) ? { ...course, subscribedForMailouts: true } : course));
+}

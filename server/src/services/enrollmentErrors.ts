@@ -1,0 +1,35 @@
+// The errors of lesson selection, enrollment and payment, in the wire shape the site reads (server/README.md,
+// «Enrollment and payments»): the error code is the top-level key, and a message naming lessons carries the
+// marker `{lessons:[12,13]}` that the site replaces by the quoted lesson titles.
+import { pluralForm } from '../../../src/lib/plural.ts';
+import { HttpError } from '../http/errors.ts';
+
+export const lessonsMarker = (lessonIds: readonly number[]) => `{lessons:[${lessonIds.join(',')}]}`;
+
+const onLessons = (lessonIds: readonly number[]) => (lessonIds.length === 1 ? 'занятии' : 'занятиях');
+
+export const enrollmentErrors = {
+  lessonsRequired: () => new HttpError(400, { lessons_are_required: ['Выберите хотя бы одно занятие.'] }),
+  fullyOccupied: (lessonIds: readonly number[]) =>
+    new HttpError(400, { lessons_are_fully_occupied: [`Нет свободных мест на ${onLessons(lessonIds)} ${lessonsMarker(lessonIds)}.`] }),
+  alreadyParticipated: (lessonIds: readonly number[]) =>
+    new HttpError(400, { already_participated: [`Вы уже участвуете в ${onLessons(lessonIds)} ${lessonsMarker(lessonIds)}.`] }),
+  unknownLessons: () => new HttpError(400, { lessons: ['Некоторые из выбранных занятий не найдены. Обновите страницу и выберите занятия снова.'] }),
+  severalCourses: () => new HttpError(400, { lessons: ['Все выбранные занятия должны относиться к одному курсу.'] }),
+  wholeBlocks: (blockSize: number) =>
+    new HttpError(400, { lessons: [`Занятия этого курса оплачиваются только целыми блоками по ${blockSize} ${pluralForm(blockSize, ['занятию', 'занятия', 'занятий'])}.`] }),
+  wholeCourseOnly: () => new HttpError(400, { lessons: ['Этот курс можно оплатить только целиком.'] }),
+  enrollmentClosed: () => new HttpError(400, { detail: 'Запись на этот курс закрыта.' }),
+  noLessons: () => new HttpError(400, { detail: 'У этого курса пока нет занятий, на которые можно записаться.' }),
+  coursePaid: () => new HttpError(400, { detail: 'Этот курс платный: выберите занятия и оплатите их.' }),
+  noPriceInCurrency: () => new HttpError(400, { currency: ['Этот курс нельзя оплатить в выбранной валюте.'] }),
+  wrongSystem: () => new HttpError(400, { system: ['Оплата в евро принимается через PayPal, в остальных валютах — через ЮKassa.'] }),
+  zeroAmount: () => new HttpError(400, { detail: 'Сумма к оплате должна быть больше нуля.' }),
+  paymentBeingCreated: () => new HttpError(409, { detail: 'Платёж за эти занятия уже создаётся. Подождите несколько секунд и попробуйте снова.' }),
+  providerUnavailable: () => new HttpError(502, { detail: 'Платёжная система сейчас не отвечает. Места не забронированы; попробуйте оплатить ещё раз через несколько минут.' }),
+  noPayment: () => new HttpError(404, { detail: 'У вас пока нет платежей.' }),
+  participantNotFound: () => new HttpError(404, { detail: 'Запись об участии не найдена.' }),
+  authorsOnly: () => new HttpError(403, { detail: 'Этот раздел доступен только авторам курсов.' }),
+  notYourCourse: () => new HttpError(403, { detail: 'Управлять участниками может только автор этого курса.' }),
+  onlyApprove: () => new HttpError(400, { state: ['Можно только подтвердить участие (state: approved); чтобы отклонить заявку, удалите её.'] }),
+};

@@ -1,0 +1,142 @@
+// PayPal Orders v2 for euros: an OAuth2 client-credentials token, an order with intent CAPTURE whose approval
+// page the payer is sent to, the capture when they come back (or when a webhook says they approved), and
+// reading the order back. https://developer.paypal.com/docs/api/orders/v2/
+import { CURRENCY_CODES, isObject, ProviderError, requestJson, stringAt, type PaymentProvider, type ProviderPaymentState } from './provider.ts';
+
+export interface PaypalOptions {
+  clientId: string;
+  clientSecret: string;
+  /** https://api-m.sandbox.paypal.com unless PAYPAL_API_URL says otherwise. */
+  apiUrl: string;
+  /** Our return address; `?paymentId=` is added. The cancel address adds `&cancel=1`. */
+  returnUrl: string;
+  brandName: string;
+  fetch?: typeof fetch;
+}
+
+/** PayPal limits a purchase unit's description to 127 characters. */
+const DESCRIPTION_LIMIT = 127;
+
+export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
+  const fetchImpl = options.fetch ?? fetch;
+  let token: { value: string; expiresAt: number } | null = null;
+
+  const failure = (what: string, status: number, body: unknown) =>
+    new ProviderError(
+      `PayPal ${what}: HTTP ${status}${stringAt(body, 'name') ? ` ${stringAt(body, 'name')}` : ''}${stringAt(body, 'error') ? ` ${stringAt(body, 'error')}` : ''}`,
+      status,
+    );
+
+  /** A token is kept until a minute before it expires; a 401 drops it. */
+  const accessToken = async (): Promise<string> => {
+    if (token && token.expiresAt > Date.now()) return token.value;
+    const { status, body } = await requestJson(
+      fetchImpl,
+      `${options.apiUrl}/v1/oauth2/token`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: 'grant_type=client_credentials',
+      },
+      'token',
+    );
+    const value = stringAt(body, 'access_token');
+    if (status !== 200 || !value) throw failure('token', status, body);
+    const expiresIn = isObject(body) && typeof body.expires_in === 'number' ? body.expires_in : 300;
+    token = { value, expiresAt: Date.now() + Math.max(0, expiresIn - 60) * 1000 };
+    return value;
+  };
+
+  const call = async (what: string, path: string, method: 'GET' | 'POST', extraHeaders: Record<string, string> = {}, body?: unknown) => {
+    const headers = { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json', accept: 'application/json', ...extraHeaders };
+    const answer = await requestJson(fetchImpl, `${options.apiUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, what);
+    if (answer.status === 401) token = null;
+    return answer;
+  };
+
+  const toState = (order: unknown, what: string): ProviderPaymentState => {
+    const id = stringAt(order, 'id');
+    const orderStatus = stringAt(order, 'status');
+    const units = isObject(order) && Array.isArray(order.purchase_units) ? order.purchase_units : [];
+    const unit: unknown = units[0];
+    if (!id || !orderStatus) throw new ProviderError(`PayPal ${what}: the answer is not an order`);
+    const ours = stringAt(unit, 'custom_id') ?? stringAt(unit, 'reference_id');
+    const payments = isObject(unit) ? unit.payments : undefined;
+    const captures = isObject(payments) && Array.isArray(payments.captures) ? payments.captures : [];
+    const captureStatuses = captures.map((capture) => stringAt(capture, 'status'));
+    let status: ProviderPaymentState['status'] = 'pending';
+    if (orderStatus === 'APPROVED') status = 'approved';
+    else if (orderStatus === 'VOIDED') status = 'canceled';
+    else if (orderStatus === 'COMPLETED') {
+      if (captureStatuses.includes('COMPLETED')) status = 'succeeded';
+      else if (captureStatuses.length > 0 && captureStatuses.every((value) => value === 'DECLINED' || value === 'FAILED')) status = 'canceled';
+    }
+    // A completed order reports the captured amount; before that, the amount of the purchase unit.
+    const capturedAmount = captures.length > 0 && isObject(captures[0]) ? captures[0].amount : undefined;
+    const amount = isObject(capturedAmount) ? capturedAmount : isObject(unit) ? unit.amount : undefined;
+    return {
+      providerId: id,
+      status,
+      paymentId: ours && /^\d{1,10}$/.test(ours) ? Number(ours) : null,
+      amount: stringAt(amount, 'value') ?? '',
+      currencyCode: stringAt(amount, 'currency_code') ?? '',
+    };
+  };
+
+  const provider: PaymentProvider = {
+    kind: 'paypal',
+
+    async create(request) {
+      const back = `${options.returnUrl}?paymentId=${request.paymentId}`;
+      const { status, body } = await call('create order', '/v2/checkout/orders', 'POST', { 'paypal-request-id': request.idempotencyKey, prefer: 'return=representation' }, {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            reference_id: String(request.paymentId),
+            custom_id: String(request.paymentId),
+            description: request.description.slice(0, DESCRIPTION_LIMIT),
+            amount: { currency_code: CURRENCY_CODES[request.currency], value: request.amount },
+          },
+        ],
+        payment_source: {
+          paypal: {
+            experience_context: {
+              brand_name: options.brandName.slice(0, 127),
+              locale: 'ru-RU',
+              shipping_preference: 'NO_SHIPPING',
+              user_action: 'PAY_NOW',
+              return_url: back,
+              cancel_url: `${back}&cancel=1`,
+            },
+          },
+        },
+      });
+      if (status !== 200 && status !== 201) throw failure('create order', status, body);
+      const state = toState(body, 'create order');
+      const links = isObject(body) && Array.isArray(body.links) ? body.links : [];
+      const approve = links.find((link) => ['payer-action', 'approve'].includes(stringAt(link, 'rel') ?? ''));
+      const redirectTo = stringAt(approve, 'href');
+      if (!redirectTo) throw new ProviderError('PayPal create order: no approve link in the answer');
+      return { providerId: state.providerId, redirectTo };
+    },
+
+    async fetch(orderId) {
+      const { status, body } = await call('read order', `/v2/checkout/orders/${encodeURIComponent(orderId)}`, 'GET');
+      if (status !== 200) throw failure('read order', status, body);
+      return toState(body, 'read order');
+    },
+
+    async capture(orderId, paymentId) {
+      const { status, body } = await call('capture order', `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, 'POST', { 'paypal-request-id': `capture-${paymentId}-${orderId}` }, {});
+      if (status === 200 || status === 201) return toState(body, 'capture order');
+      // Already captured, or declined (the order stays APPROVED): what the order says now is the answer.
+      if (status === 422) return provider.fetch(orderId);
+      throw failure('capture order', status, body);
+    },
+  };
+  return provider;
+}

@@ -1,0 +1,95 @@
+// The one interface every payment provider implements (YooKassa, PayPal, the built-in sandbox checkout).
+import type { Currency, PaymentSystem } from '../../../../src/api/wireTypes.ts';
+
+export interface ProviderPaymentRequest {
+  /** Our payment id: the provider keeps it (metadata, custom_id) and it makes the idempotency key. */
+  paymentId: number;
+  /** Two decimals, as a string: «1234.00». */
+  amount: string;
+  currency: Currency;
+  /** What the payer sees on the provider's page; short. */
+  description: string;
+  /** The same for every attempt to create this payment, and never reused for another one. */
+  idempotencyKey: string;
+}
+
+export interface ProviderPaymentCreated {
+  providerId: string;
+  /** The provider's page where the payer confirms the payment. */
+  redirectTo: string;
+}
+
+/**
+ * pending: not paid yet; approved: the payer agreed and we must capture (PayPal); succeeded: the money is taken;
+ * canceled: it will never be paid.
+ */
+export type ProviderStatus = 'pending' | 'approved' | 'succeeded' | 'canceled';
+
+/** A payment as read back from the provider's API: the only source a notification is trusted from. */
+export interface ProviderPaymentState {
+  providerId: string;
+  status: ProviderStatus;
+  /** Our payment id as the provider stored it, or null when the payment is not ours. */
+  paymentId: number | null;
+  /** As the provider reports them: «1234.00» and an ISO 4217 code. */
+  amount: string;
+  currencyCode: string;
+}
+
+export interface PaymentProvider {
+  /** `sandbox` for the built-in checkout page used when the provider has no keys. */
+  readonly kind: PaymentSystem | 'sandbox';
+  create(request: ProviderPaymentRequest): Promise<ProviderPaymentCreated>;
+  /** Reads the payment back from the provider's API. */
+  fetch(providerId: string): Promise<ProviderPaymentState>;
+  /** Takes the money of an approved payment (PayPal orders); returns the new state. */
+  capture?(providerId: string, paymentId: number): Promise<ProviderPaymentState>;
+}
+
+/** The provider could not be reached, refused the request, or answered something we cannot read. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+/** ISO 4217 codes of our currencies. */
+export const CURRENCY_CODES: Record<Currency, string> = {
+  CURRENCY_CHOICE_RUB: 'RUB',
+  CURRENCY_CHOICE_EURO: 'EUR',
+  CURRENCY_CHOICE_USD: 'USD',
+};
+
+export const PROVIDER_TIMEOUT_MS = 15_000;
+
+/** fetch with a timeout and JSON both ways; any network failure or unreadable answer is a ProviderError. */
+export async function requestJson(
+  fetchImpl: typeof fetch,
+  url: string,
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+  what: string,
+): Promise<{ status: number; body: unknown }> {
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+  } catch (error) {
+    throw new ProviderError(`${what}: ${(error as Error).message}`);
+  }
+  const text = await response.text().catch(() => '');
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ProviderError(`${what}: HTTP ${response.status} with a body that is not JSON`, response.status);
+    }
+  }
+  return { status: response.status, body };
+}
+
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const stringAt = (value: unknown, key: string): string | undefined => (isObject(value) && typeof value[key] === 'string' ? value[key] : undefined);

@@ -1,0 +1,98 @@
+// YooKassa API v3 for rubles (and every currency but the euro): create a payment with a redirect confirmation,
+// read it back, capture it. https://yookassa.ru/developers/api
+import { CURRENCY_CODES, isObject, ProviderError, requestJson, stringAt, type PaymentProvider, type ProviderPaymentState, type ProviderStatus } from './provider.ts';
+
+export interface YookassaOptions {
+  shopId: string;
+  secretKey: string;
+  /** https://api.yookassa.ru/v3 unless YOOKASSA_API_URL says otherwise. */
+  apiUrl: string;
+  /** Where the payer comes back to after the payment page. */
+  returnUrl: string;
+  fetch?: typeof fetch;
+}
+
+/** YooKassa limits the description to 128 characters. */
+const DESCRIPTION_LIMIT = 128;
+
+const STATUSES: Record<string, ProviderStatus> = {
+  pending: 'pending',
+  waiting_for_capture: 'approved',
+  succeeded: 'succeeded',
+  canceled: 'canceled',
+};
+
+export function createYookassaProvider(options: YookassaOptions): PaymentProvider {
+  const fetchImpl = options.fetch ?? fetch;
+  const authorization = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`).toString('base64')}`;
+
+  const failure = (what: string, status: number, body: unknown) =>
+    new ProviderError(`YooKassa ${what}: HTTP ${status}${stringAt(body, 'code') ? ` ${stringAt(body, 'code')}` : ''}${stringAt(body, 'description') ? ` (${stringAt(body, 'description')})` : ''}`, status);
+
+  const toState = (body: unknown, what: string): ProviderPaymentState => {
+    const id = stringAt(body, 'id');
+    const status = STATUSES[stringAt(body, 'status') ?? ''];
+    const amount = isObject(body) ? body.amount : undefined;
+    if (!id || !status || !isObject(amount)) throw new ProviderError(`YooKassa ${what}: the answer is not a payment`);
+    const metadata = isObject(body) ? body.metadata : undefined;
+    const ours = stringAt(metadata, 'paymentId');
+    return {
+      providerId: id,
+      status,
+      paymentId: ours && /^\d{1,10}$/.test(ours) ? Number(ours) : null,
+      amount: stringAt(amount, 'value') ?? '',
+      currencyCode: stringAt(amount, 'currency') ?? '',
+    };
+  };
+
+  return {
+    kind: 'yookassa',
+
+    async create(request) {
+      const { status, body } = await requestJson(
+        fetchImpl,
+        `${options.apiUrl}/payments`,
+        {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json', 'idempotence-key': request.idempotencyKey },
+          body: JSON.stringify({
+            amount: { value: request.amount, currency: CURRENCY_CODES[request.currency] },
+            capture: true,
+            confirmation: { type: 'redirect', return_url: options.returnUrl },
+            description: request.description.slice(0, DESCRIPTION_LIMIT),
+            metadata: { paymentId: String(request.paymentId) },
+          }),
+        },
+        'create payment',
+      );
+      if (status < 200 || status >= 300) throw failure('create payment', status, body);
+      const state = toState(body, 'create payment');
+      const confirmation = isObject(body) ? body.confirmation : undefined;
+      const redirectTo = stringAt(confirmation, 'confirmation_url');
+      if (!redirectTo) throw new ProviderError('YooKassa create payment: no confirmation_url in the answer');
+      return { providerId: state.providerId, redirectTo };
+    },
+
+    async fetch(providerId) {
+      const { status, body } = await requestJson(
+        fetchImpl,
+        `${options.apiUrl}/payments/${encodeURIComponent(providerId)}`,
+        { method: 'GET', headers: { authorization } },
+        'read payment',
+      );
+      if (status < 200 || status >= 300) throw failure('read payment', status, body);
+      return toState(body, 'read payment');
+    },
+
+    async capture(providerId, paymentId) {
+      const { status, body } = await requestJson(
+        fetchImpl,
+        `${options.apiUrl}/payments/${encodeURIComponent(providerId)}/capture`,
+        { method: 'POST', headers: { authorization, 'content-type': 'application/json', 'idempotence-key': `capture-${paymentId}-${providerId}`.slice(0, 64) }, body: '{}' },
+        'capture payment',
+      );
+      if (status < 200 || status >= 300) throw failure('capture payment', status, body);
+      return toState(body, 'capture payment');
+    },
+  };
+}

@@ -1,0 +1,589 @@
+// The account endpoints end to end over app.inject: signup, confirmation, login, refresh, the user, password change
+// and reset, and the disciple profile, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
+import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Disciple, TokenPair, User } from '../../src/api/wireTypes.ts';
+import { mailingSubscriptions, participants, users } from '../src/db/schema.ts';
+import { LINK_TTL_SECONDS } from '../src/services/accountLinks.ts';
+import { bearer, letterTo, login, loginTokens, post, PUBLIC_URL, registeredUser, signupPayload, startAccountsApp, type AccountsContext } from './accountsSupport.ts';
+import { ids } from './fixtures.ts';
+import { linkIn, linkParams, readOutbox } from './mailbox.ts';
+import { dbModes } from './testDb.ts';
+
+const currentYear = new Date().getFullYear();
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe.each(dbModes())('accounts (%s)', (mode) => {
+  let context: AccountsContext;
+  const app = () => context.app;
+
+  beforeAll(async () => {
+    // Every request comes from 127.0.0.1: the per-address limits are tested in accountsLimits.test.ts.
+    context = await startAccountsApp(mode, { limits: { 'mail-ip': { max: 10_000, windowSeconds: 3600 }, 'login-ip': { max: 10_000, windowSeconds: 900 } } });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  const me = (token: string) => app().inject({ url: '/api/v1/users/me/', headers: bearer(token) });
+  const userRow = async (email: string) => (await context.testDb.database.db.select().from(users).where(eq(users.email, email)))[0];
+
+  describe('signup', () => {
+    it('creates an inactive user with a disciple, answers the User and sends the letter with a PUBLIC_URL link', async () => {
+      const payload = signupPayload({ email: '  New.Person@Example.ORG ', firstName: ' Ирина ', lastName: 'Новикова' });
+      const response = await post(app(), '/api/v1/users/', payload);
+      expect(response.statusCode).toBe(201);
+      const user = response.json<User>();
+      expect(user).toEqual({
+        id: expect.any(Number),
+        email: 'new.person@example.org',
+        firstName: 'Ирина',
+        lastName: 'Новикова',
+        yearOfBirth: currentYear - 8,
+        disciple: expect.any(Number),
+        author: null,
+      });
+      const row = await userRow('new.person@example.org');
+      expect(row).toMatchObject({ isActive: false, firstName: 'Ирина' });
+      expect(row!.passwordHash).toMatch(/^scrypt\$/);
+      expect(row!.passwordHash).not.toContain(payload.password1);
+
+      const letter = await letterTo(context, 'new.person@example.org');
+      expect(letter.subject).toBe('Подтверждение регистрации — Мутабор');
+      expect(letter.from).toContain('Мутабор');
+      expect(letter.parts).toEqual(['text/plain', 'text/html']);
+      expect(letter.text).toContain('Здравствуйте, Ирина!');
+      const link = linkIn(letter, '/user/confirm-signup/');
+      expect(link.origin).toBe(PUBLIC_URL);
+      expect(link.pathname).toMatch(/^\/user\/confirm-signup\/[A-Za-z0-9_-]+\/[0-9a-z]+-[A-Za-z0-9_-]{43}\/$/);
+      expect(letter.html).toContain(`<a href="${link.href}">`);
+      expect(letter.text + letter.html).not.toContain('evil.example');
+      expect(letter.text).not.toContain(payload.password1);
+    });
+
+    it('can log in only after confirming', async () => {
+      const payload = signupPayload();
+      await post(app(), '/api/v1/users/', payload);
+      const before = await login(app(), payload.email, payload.password1);
+      expect(before.statusCode).toBe(403);
+      expect(before.json()).toEqual({ detail: expect.stringMatching(/^Регистрация ещё не подтверждена/) });
+      const letter = await letterTo(context, payload.email);
+      const confirmed = await post(app(), '/api/v1/users/registration-confirm/', linkParams(linkIn(letter, '/user/confirm-signup/')));
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json()).toEqual({ detail: 'Регистрация подтверждена. Теперь можно войти на сайт.' });
+      expect((await login(app(), payload.email, payload.password1)).statusCode).toBe(200);
+    });
+
+    it('refuses an address already confirmed, whatever its case', async () => {
+      const payload = await registeredUser(context);
+      const again = await post(app(), '/api/v1/users/', signupPayload({ email: payload.email.toUpperCase() }));
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual({ email: ['Пользователь с таким адресом электронной почты уже зарегистрирован.'] });
+      const fixture = await post(app(), '/api/v1/users/', signupPayload({ email: 'anna@example.org' }));
+      expect(fixture.json()).toEqual({ email: ['Пользователь с таким адресом электронной почты уже зарегистрирован.'] });
+    });
+
+    it('re-sends the letter to an unconfirmed address, with the new names and password; the old link dies', async () => {
+      const first = signupPayload();
+      const created = (await post(app(), '/api/v1/users/', first)).json<User>();
+      const firstLetter = await letterTo(context, first.email);
+      const second = { ...first, password1: 'Другой пароль 77', password2: 'Другой пароль 77', firstName: 'Мариам', yearOfBirth: null };
+      const again = await post(app(), '/api/v1/users/', second);
+      expect(again.statusCode).toBe(201);
+      expect(again.json<User>()).toMatchObject({ id: created.id, firstName: 'Мариам', yearOfBirth: null, disciple: created.disciple });
+      const letters = readOutbox(context.outbox).filter((letter) => letter.to === first.email);
+      expect(letters).toHaveLength(2);
+      const secondLetter = letters[1]!;
+      expect(secondLetter.text).toContain('Здравствуйте, Мариам!');
+
+      const stale = await post(app(), '/api/v1/users/registration-confirm/', linkParams(linkIn(firstLetter, '/user/confirm-signup/')));
+      expect(stale.statusCode).toBe(400);
+      expect(stale.json()).toEqual({ nonFieldErrors: ['Ссылка недействительна. Проверьте, что она скопирована из письма целиком.'] });
+      expect((await post(app(), '/api/v1/users/registration-confirm/', linkParams(linkIn(secondLetter, '/user/confirm-signup/')))).statusCode).toBe(200);
+      expect((await login(app(), first.email, first.password1)).statusCode).toBe(401);
+      expect((await login(app(), first.email, second.password1)).statusCode).toBe(200);
+    });
+
+    it('reports every field error at once, in Russian, under the keys of spec section 5', async () => {
+      const response = await post(app(), '/api/v1/users/', {
+        email: 'not-an-email',
+        password1: '12345678',
+        password2: '87654321',
+        firstName: '',
+        lastName: 'Я'.repeat(101),
+        agreement: false,
+        yearOfBirth: currentYear - 7,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        email: ['Введите правильный адрес электронной почты.'],
+        firstName: ['Заполните это поле.'],
+        lastName: ['Не больше 100 символов.'],
+        agreement: ['Для регистрации нужно согласие на обработку персональных данных.'],
+        yearOfBirth: ['Выберите год рождения из списка.'],
+        password1: ['Пароль не может состоять только из цифр.'],
+        password2: ['Пароли не совпадают.'],
+      });
+    });
+
+    it('says which fields are missing and refuses a body that is not an object', async () => {
+      const empty = await post(app(), '/api/v1/users/', {});
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toEqual({
+        email: ['Обязательное поле.'],
+        firstName: ['Заполните это поле.'],
+        lastName: ['Заполните это поле.'],
+        password1: ['Введите пароль.'],
+        password2: ['Введите пароль.'],
+        agreement: ['Для регистрации нужно согласие на обработку персональных данных.'],
+      });
+      for (const body of [[], 'text', 5, null]) {
+        const response = await app().inject({ method: 'POST', url: '/api/v1/users/', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+        expect(response.json()).toEqual({ nonFieldErrors: ['Некорректные данные запроса: ожидается объект JSON.'] });
+      }
+      const notJson = await app().inject({ method: 'POST', url: '/api/v1/users/', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+      expect(notJson.statusCode).toBe(400);
+      expect(notJson.json()).toEqual({ detail: 'Тело запроса не является корректным JSON.' });
+    });
+
+    it('applies the password rules: length, digits, common passwords, likeness to the e-mail and names', async () => {
+      const cases: [Partial<Parameters<typeof signupPayload>[0]>, string][] = [
+        [{ password1: 'Кот-7' }, 'Пароль слишком короткий: нужно не меньше 8 символов.'],
+        [{ password1: 'д'.repeat(129) }, 'Пароль слишком длинный: можно не больше 128 символов.'],
+        [{ password1: '2718281828' }, 'Пароль не может состоять только из цифр.'],
+        [{ password1: 'Password123' }, 'Этот пароль слишком распространён, его легко подобрать.'],
+        [{ password1: 'gfhjkm123' }, 'Этот пароль слишком распространён, его легко подобрать.'],
+        [{ password1: 'QWERTYUIOP' }, 'Этот пароль слишком распространён, его легко подобрать.'],
+        [{ email: 'svetlana.orlova@example.org', password1: 'svetlana.orlova' }, 'Пароль слишком похож на адрес электронной почты.'],
+        [{ email: 'x1@example.org', password1: 'Elpmaxe77' }, 'Пароль слишком похож на адрес электронной почты.'],
+        [{ firstName: 'Константин', password1: 'константин!' }, 'Пароль слишком похож на имя.'],
+        [{ lastName: 'Преображенский', password1: 'Преображенский1' }, 'Пароль слишком похож на фамилию.'],
+      ];
+      for (const [overrides, message] of cases) {
+        const payload = signupPayload(overrides);
+        payload.password2 = payload.password1;
+        const response = await post(app(), '/api/v1/users/', payload);
+        expect(response.statusCode, payload.password1).toBe(400);
+        expect(response.json(), payload.password1).toEqual({ password1: [message] });
+      }
+      // A long password is not «like» a short name just because it contains its letters.
+      const fine = signupPayload({ firstName: 'Ян', password1: 'янтарная комната 1716', password2: 'янтарная комната 1716' });
+      expect((await post(app(), '/api/v1/users/', fine)).statusCode).toBe(201);
+    });
+
+    it('accepts the year options of spec section 5 and null (the «earlier» option), nothing else', async () => {
+      for (const year of [currentYear - 8, currentYear - 18, null, 0]) {
+        const response = await post(app(), '/api/v1/users/', signupPayload({ yearOfBirth: year }));
+        expect(response.statusCode, String(year)).toBe(201);
+        expect(response.json<User>().yearOfBirth).toBe(year === 0 ? null : year);
+      }
+      for (const year of [currentYear - 19, currentYear - 7, 1983, 2010.5, '2010x', true, -1]) {
+        const response = await post(app(), '/api/v1/users/', signupPayload({ yearOfBirth: year as number }));
+        expect(response.statusCode, String(year)).toBe(400);
+        expect(response.json()).toEqual({ yearOfBirth: ['Выберите год рождения из списка.'] });
+      }
+    });
+  });
+
+  describe('confirmation', () => {
+    it('works once: the same link a second time says the registration is already confirmed', async () => {
+      const payload = signupPayload();
+      await post(app(), '/api/v1/users/', payload);
+      const params = linkParams(linkIn(await letterTo(context, payload.email), '/user/confirm-signup/'));
+      expect((await post(app(), '/api/v1/users/registration-confirm/', params)).statusCode).toBe(200);
+      const second = await post(app(), '/api/v1/users/registration-confirm/', params);
+      expect(second.statusCode).toBe(400);
+      const message = second.json<{ nonFieldErrors: string[] }>().nonFieldErrors[0]!;
+      expect(message).toBe('Регистрация по этой ссылке уже подтверждена, просто войдите на сайт.');
+      // The site shows it after «Ошибка подтверждения регистрации: » in lower case.
+      expect(`Ошибка подтверждения регистрации: ${message.toLowerCase()}`).toBe(
+        'Ошибка подтверждения регистрации: регистрация по этой ссылке уже подтверждена, просто войдите на сайт.',
+      );
+    });
+
+    it('refuses forged, foreign, malformed and expired links', async () => {
+      const payload = signupPayload();
+      const user = (await post(app(), '/api/v1/users/', payload)).json<User>();
+      const params = linkParams(linkIn(await letterTo(context, payload.email), '/user/confirm-signup/'));
+      const invalid = { nonFieldErrors: ['Ссылка недействительна. Проверьте, что она скопирована из письма целиком.'] };
+      const [stamp, signature] = params.token.split('-') as [string, string];
+      const forged = [
+        { ...params, token: `${stamp}-${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}` },
+        { ...params, token: `${(parseInt(stamp, 36) + 1000).toString(36)}-${signature}` },
+        { ...params, uidb64: Buffer.from(String(ids.users.pupil)).toString('base64url') },
+        { ...params, uidb64: Buffer.from(String(user.id + 1000)).toString('base64url') },
+        { ...params, uidb64: '!!!' },
+        { ...params, uidb64: Buffer.from('1; DROP TABLE users').toString('base64url') },
+        { ...params, token: '' },
+        { uidb64: params.uidb64 },
+        { uidb64: 5, token: [] },
+        {},
+      ];
+      for (const body of forged) {
+        const response = await post(app(), '/api/v1/users/registration-confirm/', body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+        expect(response.json()).toEqual(invalid);
+      }
+      context.clock.advance(LINK_TTL_SECONDS * 1000 + 60_000);
+      const expired = await post(app(), '/api/v1/users/registration-confirm/', params);
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json()).toEqual({ nonFieldErrors: ['Срок действия ссылки истёк. Зарегистрируйтесь ещё раз, и мы пришлём новое письмо.'] });
+      context.clock.advance(-(LINK_TTL_SECONDS * 1000 + 60_000));
+      expect((await post(app(), '/api/v1/users/registration-confirm/', params)).statusCode).toBe(200);
+    });
+
+    it('is consumed only by the POST: opening the site page does not confirm', async () => {
+      const payload = signupPayload();
+      await post(app(), '/api/v1/users/', payload);
+      const link = linkIn(await letterTo(context, payload.email), '/user/confirm-signup/');
+      await app().inject({ url: link.pathname });
+      expect((await userRow(payload.email))!.isActive).toBe(false);
+    });
+  });
+
+  describe('login and refresh', () => {
+    it('answers access and refresh JWTs for the e-mail in any case with spaces around', async () => {
+      const response = await login(app(), '  ANNA@example.org ', 'anna-password');
+      expect(response.statusCode).toBe(200);
+      const { access, refresh } = response.json<TokenPair>();
+      expect(decodeJwt(access)).toMatchObject({ sub: String(ids.users.anna), type: 'access' });
+      expect(decodeJwt(refresh)).toMatchObject({ sub: String(ids.users.anna), type: 'refresh' });
+      expect((await me(access)).json<User>()).toMatchObject({ id: ids.users.anna, email: 'anna@example.org' });
+    });
+
+    it('says the same for an unknown e-mail and a wrong password, as 401 detail', async () => {
+      const unknown = await login(app(), 'nobody@example.org', 'anna-password');
+      const wrong = await login(app(), 'boris@example.org', 'anna-password');
+      for (const response of [unknown, wrong]) {
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ detail: 'Неверный адрес электронной почты или пароль.' });
+      }
+      const filler = await login(app(), 'participant-1@demo.invalid', 'anything-at-all');
+      expect(filler.json()).toEqual({ detail: 'Неверный адрес электронной почты или пароль.' });
+    });
+
+    it('wants both fields', async () => {
+      const response = await post(app(), '/api/v1/token/', { username: ' ', password: 5 });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ username: ['Обязательное поле.'], password: ['Значение должно быть строкой.'] });
+    });
+
+    it('renews the access token with the refresh token, and refuses an access token as refresh', async () => {
+      const { access, refresh } = await loginTokens(app(), 'pupil@example.org', 'pupil-password');
+      const renewed = await post(app(), '/api/v1/token/refresh/', { refresh });
+      expect(renewed.statusCode).toBe(200);
+      const body = renewed.json<{ access: string }>();
+      expect(Object.keys(body)).toEqual(['access']);
+      expect((await me(body.access)).statusCode).toBe(200);
+      for (const payload of [{ refresh: access }, { refresh: 'garbage' }, { refresh: `${refresh}x` }]) {
+        const refused = await post(app(), '/api/v1/token/refresh/', payload);
+        expect(refused.statusCode).toBe(401);
+        expect(refused.json()).toEqual({ detail: 'Токен недействителен или просрочен. Войдите снова.' });
+      }
+      expect((await post(app(), '/api/v1/token/refresh/', {})).json()).toEqual({ refresh: ['Обязательное поле.'] });
+    });
+  });
+
+  describe('the user', () => {
+    it('answers the caller at me and at their own id; another id is 404, no token is 401', async () => {
+      const { access } = await loginTokens(app(), 'anna@example.org', 'anna-password');
+      const expected: User = {
+        id: ids.users.anna,
+        email: 'anna@example.org',
+        firstName: 'Анна',
+        lastName: 'Петрова',
+        yearOfBirth: 1980,
+        disciple: 1,
+        author: ids.authors.anna,
+      };
+      expect((await me(access)).json()).toEqual(expected);
+      expect((await app().inject({ url: `/api/v1/users/${ids.users.anna}/`, headers: bearer(access) })).json()).toEqual(expected);
+      expect((await app().inject({ url: '/api/v1/users/me', headers: bearer(access) })).statusCode).toBe(200);
+      for (const other of [ids.users.boris, ids.users.pupil, 999, 'abc', -1]) {
+        const response = await app().inject({ url: `/api/v1/users/${other}/`, headers: bearer(access) });
+        expect(response.statusCode, String(other)).toBe(404);
+        expect(response.json()).toEqual({ detail: 'Не найдено.' });
+      }
+      const anonymous = await app().inject({ url: '/api/v1/users/me/' });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ detail: 'Учётные данные не были предоставлены.' });
+      const pupil = await loginTokens(app(), 'pupil@example.org', 'pupil-password');
+      expect((await me(pupil.access)).json<User>()).toMatchObject({ id: ids.users.pupil, author: null, disciple: 3, yearOfBirth: 2010 });
+    });
+  });
+
+  describe('password change', () => {
+    it('checks the current password and the rules, under oldPassword, newPassword1 and newPassword2', async () => {
+      const payload = await registeredUser(context, { firstName: 'Святослав' });
+      const { access } = await loginTokens(app(), payload.email, payload.password1);
+      const change = (body: unknown) => post(app(), '/api/v1/users/update-password/', body, { headers: bearer(access) });
+      const wrong = await change({ oldPassword: 'не тот пароль', newPassword1: 'qwerty123', newPassword2: 'qwerty124' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({
+        oldPassword: ['Текущий пароль введён неверно.'],
+        newPassword1: ['Этот пароль слишком распространён, его легко подобрать.'],
+        newPassword2: ['Пароли не совпадают.'],
+      });
+      const like = await change({ oldPassword: payload.password1, newPassword1: 'Святослав1', newPassword2: 'Святослав1' });
+      expect(like.json()).toEqual({ newPassword1: ['Пароль слишком похож на имя.'] });
+      const missing = await change({});
+      expect(missing.json()).toEqual({ oldPassword: ['Введите пароль.'], newPassword1: ['Введите пароль.'], newPassword2: ['Введите пароль.'] });
+      const anonymous = await post(app(), '/api/v1/users/update-password/', { oldPassword: 'a', newPassword1: 'b', newPassword2: 'b' });
+      expect(anonymous.statusCode).toBe(401);
+    });
+
+    it('changes the password; every token issued before stops working, the answered pair works', async () => {
+      const payload = await registeredUser(context);
+      const first = await loginTokens(app(), payload.email, payload.password1);
+      const second = await loginTokens(app(), payload.email, payload.password1);
+      expect((await me(first.access)).statusCode).toBe(200);
+      const response = await post(
+        app(),
+        '/api/v1/users/update-password/',
+        { oldPassword: payload.password1, newPassword1: 'Новая тропинка 2026', newPassword2: 'Новая тропинка 2026' },
+        { headers: bearer(first.access) },
+      );
+      expect(response.statusCode).toBe(200);
+      const fresh = response.json<TokenPair>();
+
+      // Within the same second as the change: the tokens carry the password stamp to the millisecond.
+      for (const old of [first.access, second.access]) {
+        const refused = await me(old);
+        expect(refused.statusCode).toBe(401);
+        expect(refused.json()).toEqual({ detail: 'Токен недействителен или просрочен. Войдите снова.' });
+      }
+      expect((await post(app(), '/api/v1/token/refresh/', { refresh: first.refresh })).statusCode).toBe(401);
+      expect((await me(fresh.access)).statusCode).toBe(200);
+      expect((await post(app(), '/api/v1/token/refresh/', { refresh: fresh.refresh })).statusCode).toBe(200);
+      expect((await login(app(), payload.email, payload.password1)).statusCode).toBe(401);
+      expect((await login(app(), payload.email, 'Новая тропинка 2026')).statusCode).toBe(200);
+    });
+  });
+
+  describe('password reset', () => {
+    const reset = (email: string, host = 'evil.example') => post(app(), '/api/v1/users/reset-password/', { email }, { headers: { host } });
+    const complete = (params: { uidb64: string; token: string }, password: string, repeat = password) =>
+      post(app(), '/api/v1/users/reset-password/complete/', { ...params, password1: password, password2: repeat });
+
+    it('answers the same whether or not the address exists, and writes a letter only for an account', async () => {
+      const before = readOutbox(context.outbox).length;
+      const unknown = await reset('nobody-here@example.org');
+      const known = await reset('Boris@Example.org');
+      for (const response of [unknown, known]) {
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ detail: 'Если этот адрес зарегистрирован, мы отправили на него письмо с инструкциями.' });
+      }
+      await app().accounts.lettersSent();
+      const letters = readOutbox(context.outbox).slice(before);
+      expect(letters.map((letter) => letter.to)).toEqual(['boris@example.org']);
+      const link = linkIn(letters[0]!, '/user/reset-password/completion/');
+      expect(link.origin).toBe(PUBLIC_URL);
+      expect(letters[0]!.subject).toBe('Восстановление пароля — Мутабор');
+      expect(letters[0]!.text).toContain('Здравствуйте, Борис!');
+      expect((await reset('not an address')).json()).toEqual({ email: ['Введите правильный адрес электронной почты.'] });
+    });
+
+    it('sets the new password once; the link then dies, and so does an earlier link', async () => {
+      const payload = await registeredUser(context);
+      const session = await loginTokens(app(), payload.email, payload.password1);
+      await reset(payload.email);
+      const earlier = linkParams(linkIn(await letterTo(context, payload.email), '/user/reset-password/completion/'));
+      await reset(payload.email);
+      const later = linkParams(linkIn(await letterTo(context, payload.email), '/user/reset-password/completion/'));
+      expect(later.token).not.toBe(earlier.token);
+
+      const invalid = { nonFieldErrors: ['Ссылка для восстановления пароля недействительна или уже использована. Запросите восстановление ещё раз.'] };
+      // A newer letter already made the earlier link useless.
+      expect((await complete(earlier, 'Ранний пароль 111')).json()).toEqual(invalid);
+      const rules = await complete(later, '11111111', '22222222');
+      expect(rules.json()).toEqual({ password1: ['Пароль не может состоять только из цифр.'], password2: ['Пароли не совпадают.'] });
+      const done = await complete(later, 'Сброшенный пароль 5');
+      expect(done.statusCode).toBe(200);
+      expect(done.json()).toEqual({ detail: 'Пароль изменён. Теперь можно войти с новым паролем.' });
+      expect((await complete(later, 'Ещё один пароль 6')).json()).toEqual(invalid);
+      expect((await complete(earlier, 'Ещё один пароль 6')).json()).toEqual(invalid);
+
+      expect((await me(session.access)).statusCode).toBe(401);
+      expect((await login(app(), payload.email, payload.password1)).statusCode).toBe(401);
+      expect((await login(app(), payload.email, 'Сброшенный пароль 5')).statusCode).toBe(200);
+    });
+
+    it('expires after three days', async () => {
+      const payload = await registeredUser(context);
+      await reset(payload.email);
+      const params = linkParams(linkIn(await letterTo(context, payload.email), '/user/reset-password/completion/'));
+      context.clock.advance(3 * DAY_MS + 60_000);
+      try {
+        const response = await complete(params, 'Поздний пароль 3');
+        expect(response.json()).toEqual({ nonFieldErrors: ['Срок действия ссылки для восстановления пароля истёк. Запросите восстановление ещё раз.'] });
+      } finally {
+        context.clock.advance(-(3 * DAY_MS + 60_000));
+      }
+    });
+
+    it('confirms an account that never was: the letter proves the address', async () => {
+      const payload = signupPayload();
+      await post(app(), '/api/v1/users/', payload);
+      await reset(payload.email);
+      const params = linkParams(linkIn(await letterTo(context, payload.email, 2), '/user/reset-password/completion/'));
+      expect((await complete(params, 'Подтверждён сбросом 9')).statusCode).toBe(200);
+      expect((await login(app(), payload.email, 'Подтверждён сбросом 9')).statusCode).toBe(200);
+    });
+
+    it('refuses a confirmation token as a reset token and the reverse', async () => {
+      const payload = signupPayload();
+      await post(app(), '/api/v1/users/', payload);
+      const confirmation = linkParams(linkIn(await letterTo(context, payload.email), '/user/confirm-signup/'));
+      expect((await complete(confirmation, 'Чужой токен 12')).statusCode).toBe(400);
+      await reset(payload.email);
+      const resetParams = linkParams(linkIn(await letterTo(context, payload.email, 2), '/user/reset-password/completion/'));
+      expect((await post(app(), '/api/v1/users/registration-confirm/', resetParams)).statusCode).toBe(400);
+    });
+  });
+
+  describe('disciples', () => {
+    const getDisciple = (id: number, token: string) => app().inject({ url: `/api/v1/disciples/${id}/`, headers: bearer(token) });
+    const patchDisciple = (id: number, token: string, payload: unknown) =>
+      app().inject({ method: 'PATCH', url: `/api/v1/disciples/${id}/`, headers: bearer(token), payload: payload as object });
+
+    it('gives the owner their disciple with the user fields', async () => {
+      const { access } = await loginTokens(app(), 'pupil@example.org', 'pupil-password');
+      const response = await getDisciple(3, access);
+      expect(response.statusCode).toBe(200);
+      expect(response.json<Disciple>()).toEqual({
+        id: 3,
+        email: 'pupil@example.org',
+        firstName: 'Пётр',
+        lastName: 'Учеников',
+        yearOfBirth: 2010,
+        profile: { country: 'RU', mainLanguage: 'Russian', visitSchool: false, readWriteProblems: '', otherInfo: '', timezone: 'Europe/Moscow' },
+      });
+    });
+
+    it('hides another user’s disciple: user A can neither read nor change user B’s', async () => {
+      const a = await registeredUser(context);
+      const b = await registeredUser(context);
+      const aTokens = await loginTokens(app(), a.email, a.password1);
+      const bTokens = await loginTokens(app(), b.email, b.password1);
+      const bUser = (await me(bTokens.access)).json<User>();
+      const read = await getDisciple(bUser.disciple!, aTokens.access);
+      expect(read.statusCode).toBe(404);
+      expect(read.json()).toEqual({ detail: 'Не найдено.' });
+      const write = await patchDisciple(bUser.disciple!, aTokens.access, { firstName: 'Взлом', profile: { otherInfo: 'чужое' } });
+      expect(write.statusCode).toBe(404);
+      const after = (await getDisciple(bUser.disciple!, bTokens.access)).json<Disciple>();
+      expect(after.firstName).toBe(b.firstName);
+      expect(after.profile.otherInfo).toBe('');
+      expect((await app().inject({ url: `/api/v1/disciples/${bUser.disciple}/` })).statusCode).toBe(401);
+      expect((await getDisciple(99_999, aTokens.access)).statusCode).toBe(404);
+    });
+
+    it('lets an author read the disciples of their courses (news or participation) but not change them', async () => {
+      const db = context.testDb.database.db;
+      const anna = await loginTokens(app(), 'anna@example.org', 'anna-password');
+      const boris = await loginTokens(app(), 'boris@example.org', 'boris-password');
+      const reader = await registeredUser(context);
+      const readerUser = (await me((await loginTokens(app(), reader.email, reader.password1)).access)).json<User>();
+      expect((await getDisciple(readerUser.disciple!, anna.access)).statusCode).toBe(404);
+
+      // News of the announced course, whose only author is Anna.
+      await db.insert(mailingSubscriptions).values({ userId: readerUser.id, courseId: ids.courses.announced });
+      expect((await getDisciple(readerUser.disciple!, anna.access)).statusCode).toBe(200);
+      expect((await getDisciple(readerUser.disciple!, boris.access)).statusCode).toBe(404);
+      const write = await patchDisciple(readerUser.disciple!, anna.access, { firstName: 'Автор' });
+      expect(write.statusCode).toBe(403);
+      expect(write.json()).toEqual({ detail: 'Изменять профиль может только его владелец.' });
+
+      // A participation in a lesson of the open course, led by Boris and Anna.
+      await db.insert(participants).values({ userId: readerUser.id, lessonId: ids.lessons.free, state: 'waiting_list' });
+      expect((await getDisciple(readerUser.disciple!, boris.access)).statusCode).toBe(200);
+    });
+
+    it('saves the user fields and the profile, and answers the new disciple', async () => {
+      const payload = await registeredUser(context);
+      const { access } = await loginTokens(app(), payload.email, payload.password1);
+      const user = (await me(access)).json<User>();
+      const newEmail = `Renamed-${user.id}@Example.org`;
+      const response = await patchDisciple(user.disciple!, access, {
+        email: newEmail,
+        firstName: ' Мария-Луиза ',
+        lastName: 'Соколова-Белова',
+        yearOfBirth: currentYear - 12,
+        profile: { country: 'KZ', mainLanguage: 'Other', visitSchool: true, readWriteProblems: 'Путает «б» и «д».', otherInfo: 'Любит стихи.', timezone: 'Asia/Almaty' },
+      });
+      expect(response.statusCode).toBe(200);
+      const expected: Disciple = {
+        id: user.disciple!,
+        email: newEmail.toLowerCase(),
+        firstName: 'Мария-Луиза',
+        lastName: 'Соколова-Белова',
+        yearOfBirth: currentYear - 12,
+        profile: { country: 'KZ', mainLanguage: 'Other', visitSchool: true, readWriteProblems: 'Путает «б» и «д».', otherInfo: 'Любит стихи.', timezone: 'Asia/Almaty' },
+      };
+      expect(response.json()).toEqual(expected);
+      expect((await getDisciple(user.disciple!, access)).json()).toEqual(expected);
+      expect((await me(access)).json<User>()).toMatchObject({ email: newEmail.toLowerCase(), firstName: 'Мария-Луиза', yearOfBirth: currentYear - 12 });
+      // The address is the login now.
+      expect((await login(app(), newEmail, payload.password1)).statusCode).toBe(200);
+
+      // A partial PATCH changes only what it sends.
+      const partial = await patchDisciple(user.disciple!, access, { profile: { otherInfo: '' } });
+      expect(partial.json()).toEqual({ ...expected, profile: { ...expected.profile, otherInfo: '' } });
+      // Empty country and time zone are the editor's «not chosen».
+      const cleared = await patchDisciple(user.disciple!, access, { profile: { country: '', timezone: '' } });
+      expect(cleared.json<Disciple>().profile).toMatchObject({ country: '', timezone: '' });
+    });
+
+    it('validates every field under its own key', async () => {
+      const payload = await registeredUser(context);
+      const { access } = await loginTokens(app(), payload.email, payload.password1);
+      const user = (await me(access)).json<User>();
+      const response = await patchDisciple(user.disciple!, access, {
+        email: 'anna@example.org',
+        firstName: '',
+        lastName: 'Ж'.repeat(101),
+        yearOfBirth: currentYear - 3,
+        profile: { country: 'XX', mainLanguage: 'French', visitSchool: 'yes', readWriteProblems: 'а'.repeat(2001), otherInfo: 42, timezone: 'Mars/Olympus' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        firstName: ['Заполните это поле.'],
+        lastName: ['Не больше 100 символов.'],
+        yearOfBirth: ['Укажите настоящий год рождения.'],
+        country: ['Выберите страну из списка.'],
+        mainLanguage: ['Выберите язык: русский, английский или другой.'],
+        visitSchool: ['Выберите «Да» или «Нет».'],
+        readWriteProblems: ['Не больше 2000 символов.'],
+        otherInfo: ['Значение должно быть строкой.'],
+        timezone: ['Выберите часовой пояс из списка.'],
+      });
+      const taken = await patchDisciple(user.disciple!, access, { email: 'ANNA@example.org' });
+      expect(taken.json()).toEqual({ email: ['Пользователь с таким адресом электронной почты уже зарегистрирован.'] });
+      const bad = await patchDisciple(user.disciple!, access, { email: 'нет собаки' });
+      expect(bad.json()).toEqual({ email: ['Введите правильный адрес электронной почты.'] });
+      expect((await patchDisciple(user.disciple!, access, { profile: 'text' })).json()).toEqual({ profile: ['Профиль должен быть объектом с полями анкеты.'] });
+      expect((await patchDisciple(user.disciple!, access, [1, 2])).json()).toEqual({ nonFieldErrors: ['Некорректные данные запроса: ожидается объект JSON.'] });
+      expect((await getDisciple(user.disciple!, access)).json<Disciple>().firstName).toBe(payload.firstName);
+    });
+
+    it('accepts the stored year of birth unchanged (1983 of a demo user) and a changed one within 1900..now−8', async () => {
+      const { access } = await loginTokens(app(), 'boris@example.org', 'boris-password');
+      // Boris was born in 1975: outside today's signup options, sent back by the editor as it was.
+      const same = await patchDisciple(2, access, { yearOfBirth: 1975, firstName: 'Борис', profile: { country: 'RU' } });
+      expect(same.statusCode).toBe(200);
+      for (const year of [1983, 1900, currentYear - 8, null]) {
+        const response = await patchDisciple(2, access, { yearOfBirth: year });
+        expect(response.statusCode, String(year)).toBe(200);
+        expect(response.json<Disciple>().yearOfBirth).toBe(year);
+      }
+      expect((await patchDisciple(2, access, { yearOfBirth: 0 })).json<Disciple>().yearOfBirth).toBeNull();
+      for (const year of [1899, currentYear - 7, currentYear + 1, 10_000, '19x5', 1983.5]) {
+        const response = await patchDisciple(2, access, { yearOfBirth: year });
+        expect(response.statusCode, String(year)).toBe(400);
+      }
+    });
+  });
+});

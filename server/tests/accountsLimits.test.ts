@@ -1,0 +1,181 @@
+// The limits of the account endpoints: failed logins per e-mail and per address, letters per address, wrong
+// current passwords; they engage, release after their window (a controlled clock), and live in the database.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TokenPair } from '../../src/api/wireTypes.ts';
+import { authThrottle } from '../src/db/schema.ts';
+import { bearer, letterTo, login, post, registeredUser, signupPayload, startAccountsApp, TEST_PASSWORD_COST, type AccountsContext } from './accountsSupport.ts';
+import { buildTestApp, testConfig } from './fixtures.ts';
+import { readOutbox } from './mailbox.ts';
+import { dbModes } from './testDb.ts';
+
+const MINUTE_MS = 60_000;
+
+describe.each(dbModes())('account limits (%s)', (mode) => {
+  let context: AccountsContext;
+  const app = () => context.app;
+
+  beforeAll(async () => {
+    context = await startAccountsApp(mode);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  describe('login', () => {
+    it('engages after five failures for an e-mail, even for the right password, and releases after 15 minutes', async () => {
+      const user = await registeredUser(context);
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        expect((await login(app(), user.email, `wrong-${attempt}`, '10.1.0.1')).statusCode).toBe(401);
+      }
+      const blocked = await login(app(), user.email, user.password1, '10.1.0.2');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ detail: 'Слишком много неудачных попыток входа. Попробуйте снова через 15 минут или восстановите пароль.' });
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+      // The e-mail in another case is the same e-mail.
+      expect((await login(app(), user.email.toUpperCase(), user.password1, '10.1.0.3')).statusCode).toBe(429);
+
+      context.clock.advance(10 * MINUTE_MS);
+      const later = await login(app(), user.email, user.password1, '10.1.0.2');
+      expect(later.statusCode).toBe(429);
+      expect(later.json<{ detail: string }>().detail).toContain('через 5 минут');
+      context.clock.advance(5 * MINUTE_MS + 1000);
+      expect((await login(app(), user.email, user.password1, '10.1.0.2')).statusCode).toBe(200);
+    });
+
+    it('forgets an e-mail’s failures after a successful login', async () => {
+      const user = await registeredUser(context);
+      for (let round = 0; round < 2; round += 1) {
+        for (let attempt = 0; attempt < 4; attempt += 1) expect((await login(app(), user.email, 'wrong', '10.2.0.1')).statusCode).toBe(401);
+        expect((await login(app(), user.email, user.password1, '10.2.0.1')).statusCode).toBe(200);
+      }
+    });
+
+    it('answers a blocked unknown e-mail the same as a blocked known one', async () => {
+      for (let attempt = 0; attempt < 5; attempt += 1) await login(app(), 'ghost@example.org', 'wrong', '10.3.0.1');
+      const ghost = await login(app(), 'ghost@example.org', 'wrong', '10.3.0.1');
+      expect(ghost.statusCode).toBe(429);
+      expect(ghost.json()).toEqual({ detail: 'Слишком много неудачных попыток входа. Попробуйте снова через 15 минут или восстановите пароль.' });
+      context.clock.advance(16 * MINUTE_MS);
+    });
+
+    it('engages after 50 failures from one address, whatever the e-mails, without touching other addresses', async () => {
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        expect((await login(app(), `guess-${attempt}@example.org`, 'wrong', '10.4.0.1')).statusCode).toBe(401);
+      }
+      const blocked = await login(app(), 'pupil@example.org', 'pupil-password', '10.4.0.1');
+      expect(blocked.statusCode).toBe(429);
+      // X-Forwarded-For is not believed without TRUST_PROXY.
+      expect((await post(app(), '/api/v1/token/', { username: 'pupil@example.org', password: 'pupil-password' }, { remoteAddress: '10.4.0.1', headers: { 'x-forwarded-for': '10.9.9.9' } })).statusCode).toBe(429);
+      expect((await login(app(), 'pupil@example.org', 'pupil-password', '10.4.0.2')).statusCode).toBe(200);
+      context.clock.advance(15 * MINUTE_MS + 1000);
+      expect((await login(app(), 'pupil@example.org', 'pupil-password', '10.4.0.1')).statusCode).toBe(200);
+    });
+
+    it('is counted in the database: two server instances on one database share the count', async () => {
+      const second = await buildTestApp({
+        database: context.testDb.database,
+        config: testConfig({ DATA_DIR: context.dataDir }),
+        accounts: { passwordCost: TEST_PASSWORD_COST, now: context.clock.now },
+      });
+      try {
+        const user = await registeredUser(context);
+        for (const instance of [app(), second, app(), second, app()]) expect((await login(instance, user.email, 'wrong', '10.5.0.1')).statusCode).toBe(401);
+        expect((await login(second, user.email, user.password1, '10.5.0.1')).statusCode).toBe(429);
+        expect((await login(app(), user.email, user.password1, '10.5.0.1')).statusCode).toBe(429);
+      } finally {
+        await second.close();
+      }
+      context.clock.advance(16 * MINUTE_MS);
+    });
+
+    it('believes X-Forwarded-For from the proxies TRUST_PROXY names', async () => {
+      const proxied = await buildTestApp({
+        database: context.testDb.database,
+        config: testConfig({ DATA_DIR: context.dataDir, TRUST_PROXY: '10.6.0.1' }),
+        accounts: { passwordCost: TEST_PASSWORD_COST, now: context.clock.now },
+      });
+      try {
+        const through = (client: string, email: string, password: string) =>
+          post(proxied, '/api/v1/token/', { username: email, password }, { remoteAddress: '10.6.0.1', headers: { 'x-forwarded-for': client } });
+        for (let attempt = 0; attempt < 50; attempt += 1) expect((await through('192.0.2.7', `p-${attempt}@example.org`, 'wrong')).statusCode).toBe(401);
+        expect((await through('192.0.2.7', 'pupil@example.org', 'pupil-password')).statusCode).toBe(429);
+        // Another client behind the same proxy is not affected.
+        expect((await through('192.0.2.8', 'pupil@example.org', 'pupil-password')).statusCode).toBe(200);
+      } finally {
+        await proxied.close();
+      }
+      context.clock.advance(16 * MINUTE_MS);
+    });
+  });
+
+  describe('letters', () => {
+    it('sends at most three reset letters an hour to an address, answering every request the same', async () => {
+      const user = await registeredUser(context);
+      const count = () => readOutbox(context.outbox).filter((letter) => letter.to === user.email).length;
+      const before = count();
+      for (let request = 0; request < 5; request += 1) {
+        const response = await post(app(), '/api/v1/users/reset-password/', { email: user.email }, { remoteAddress: '10.7.0.1' });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ detail: 'Если этот адрес зарегистрирован, мы отправили на него письмо с инструкциями.' });
+      }
+      await app().accounts.lettersSent();
+      expect(count() - before).toBe(3);
+      context.clock.advance(61 * MINUTE_MS);
+      await post(app(), '/api/v1/users/reset-password/', { email: user.email }, { remoteAddress: '10.7.0.1' });
+      await letterTo(context, user.email);
+      expect(count() - before).toBe(4);
+    });
+
+    it('re-sends a confirmation at most three times an hour, then says so', async () => {
+      const payload = signupPayload();
+      for (let attempt = 0; attempt < 3; attempt += 1) expect((await post(app(), '/api/v1/users/', payload, { remoteAddress: '10.8.0.1' })).statusCode).toBe(201);
+      const refused = await post(app(), '/api/v1/users/', payload, { remoteAddress: '10.8.0.1' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        detail: 'Письмо с подтверждением уже отправлялось на этот адрес несколько раз. Проверьте папку «Спам» или попробуйте снова через 60 минут.',
+      });
+      context.clock.advance(61 * MINUTE_MS);
+      expect((await post(app(), '/api/v1/users/', payload, { remoteAddress: '10.8.0.1' })).statusCode).toBe(201);
+    });
+
+    it('limits the requests that send letters per client address', async () => {
+      for (let request = 0; request < 30; request += 1) {
+        const response = await post(app(), '/api/v1/users/reset-password/', { email: `someone-${request}@example.org` }, { remoteAddress: '10.9.0.1' });
+        expect(response.statusCode).toBe(200);
+      }
+      const refused = await post(app(), '/api/v1/users/', signupPayload(), { remoteAddress: '10.9.0.1' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<{ detail: string }>().detail).toMatch(/^Слишком много запросов на отправку писем\. Попробуйте снова через \d+ минут/);
+      expect((await post(app(), '/api/v1/users/reset-password/', { email: 'x@example.org' }, { remoteAddress: '10.9.0.1' })).statusCode).toBe(429);
+      expect((await post(app(), '/api/v1/users/', signupPayload(), { remoteAddress: '10.9.0.2' })).statusCode).toBe(201);
+      context.clock.advance(61 * MINUTE_MS);
+    });
+  });
+
+  describe('password change', () => {
+    it('stops guessing the current password after five wrong ones', async () => {
+      const user = await registeredUser(context);
+      const { access } = (await login(app(), user.email, user.password1)).json<TokenPair>();
+      const change = (oldPassword: string) =>
+        post(app(), '/api/v1/users/update-password/', { oldPassword, newPassword1: 'Новый пароль 2030', newPassword2: 'Новый пароль 2030' }, { headers: bearer(access) });
+      for (let attempt = 0; attempt < 5; attempt += 1) expect((await change(`guess-${attempt}`)).statusCode).toBe(400);
+      const refused = await change(user.password1);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<{ detail: string }>().detail).toMatch(/^Слишком много попыток ввести текущий пароль/);
+      context.clock.advance(15 * MINUTE_MS + 1000);
+      expect((await change(user.password1)).statusCode).toBe(200);
+    });
+  });
+
+  it('deletes events older than a day when it records new ones', async () => {
+    const db = context.testDb.database.db;
+    await db.insert(authThrottle).values({ kind: 'login-email', key: 'old@example.org', createdAt: new Date(context.clock.now() - 25 * 60 * MINUTE_MS) });
+    await login(app() as FastifyInstance, 'someone-new@example.org', 'wrong', '10.10.0.1');
+    const keys = (await db.select({ key: authThrottle.key }).from(authThrottle)).map((row) => row.key);
+    expect(keys).not.toContain('old@example.org');
+    expect(keys).toContain('someone-new@example.org');
+  });
+});

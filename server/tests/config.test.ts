@@ -1,0 +1,139 @@
+// Configuration: defaults, one clear line per wrong variable, secrets never echoed, the generated JWT secret.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'webinar-courses-config-'));
+  dirs.push(dir);
+  return dir;
+};
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const SECRET = 'x'.repeat(40);
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig({ JWT_SECRET: SECRET, ...env }, tempDir());
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('config', () => {
+  it('applies the defaults of ARCHITECTURE.md', () => {
+    const cwd = tempDir();
+    const config = loadConfig({}, cwd);
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.join(cwd, 'var'),
+      pgliteDir: path.join(cwd, 'var', 'pgdata'),
+      databaseUrl: null,
+      publicUrl: 'http://localhost:8080',
+      smtpUrl: null,
+      yookassa: null,
+      paypal: null,
+      seedDemo: true,
+      libraryCorsOrigins: [],
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/tmp/somewhere',
+        DATABASE_URL: 'postgres://user:pw@db:5432/app',
+        PUBLIC_URL: 'https://courses.example.org/',
+        JWT_SECRET: SECRET,
+        SMTP_URL: 'smtp://user:pass@mail.example.org:587',
+        YOOKASSA_SHOP_ID: '12345',
+        YOOKASSA_SECRET_KEY: 'live_key',
+        PAYPAL_CLIENT_ID: 'client',
+        PAYPAL_CLIENT_SECRET: 'secret',
+        PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com',
+        SEED_DEMO: '0',
+        LIBRARY_CORS_ORIGINS: 'https://library.example.org, http://localhost:5173/',
+        OPERATOR_EMAIL: 'privacy@example.org',
+      },
+      tempDir(),
+    );
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/tmp/somewhere',
+      databaseUrl: 'postgres://user:pw@db:5432/app',
+      publicUrl: 'https://courses.example.org',
+      jwtSecret: SECRET,
+      smtpUrl: 'smtp://user:pass@mail.example.org:587',
+      yookassa: { shopId: '12345', secretKey: 'live_key', apiUrl: 'https://api.yookassa.ru/v3' },
+      paypal: { clientId: 'client', clientSecret: 'secret', apiUrl: 'https://api-m.sandbox.paypal.com' },
+      seedDemo: false,
+      libraryCorsOrigins: ['https://library.example.org', 'http://localhost:5173'],
+      operatorEmail: 'privacy@example.org',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'courses.example.org' }, 'PUBLIC_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ YOOKASSA_SHOP_ID: '1' }, 'YOOKASSA_SECRET_KEY'],
+    [{ PAYPAL_CLIENT_SECRET: 's' }, 'PAYPAL_CLIENT_ID'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ LIBRARY_CORS_ORIGINS: 'https://a.example.org/path' }, 'LIBRARY_CORS_ORIGINS'],
+    [{ OPERATOR_EMAIL: 'nobody' }, 'OPERATOR_EMAIL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('names the wrong variable: %o', (env, variable) => {
+    const error = configError(env as NodeJS.ProcessEnv);
+    expect(error.variable).toBe(variable);
+    expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('never repeats a secret value in the error', () => {
+    expect(configError({ JWT_SECRET: 'tooshort-secret' }).message).not.toContain('tooshort-secret');
+    expect(configError({ DATABASE_URL: 'mysql://admin:hunter2@db/app' }).message).not.toContain('hunter2');
+    expect(configError({ SMTP_URL: 'ftp://u:hunter2@mail' }).message).not.toContain('hunter2');
+    expect(configError({ PORT: 'abc' }).message).toContain('"abc"');
+  });
+
+  it('generates the JWT secret once into DATA_DIR with mode 600 and reuses it', () => {
+    const dataDir = path.join(tempDir(), 'data');
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'jwt-secret');
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+    writeFileSync(file, 'short');
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/JWT_SECRET/);
+  });
+
+  it('stops the server with one line naming the variable', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      env: { ...process.env, PORT: 'eighty', DATA_DIR: tempDir() },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n').filter((line) => !line.includes('ExperimentalWarning'))).toEqual([
+      'Invalid configuration: PORT must be an integer from 0 to 65535 (got "eighty")',
+    ]);
+  });
+});

@@ -1,0 +1,112 @@
+// Migrations, the constraints held by the database itself, and the demo seed with the real content.
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CourseDetails, CourseShort, FeedbackPage, LibraryPage } from '../../src/api/wireTypes.ts';
+import { demoContent } from '../src/db/demo/content.ts';
+import { prepareDatabase } from '../src/db/prepare.ts';
+import * as t from '../src/db/schema.ts';
+import { seedDemo } from '../src/db/seed.ts';
+import { verifyPassword } from '../src/services/passwords.ts';
+import { buildTestApp } from './fixtures.ts';
+import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
+
+describe.each(dbModes())('database (%s)', (mode) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(mode);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.destroy();
+  });
+
+  it('loads the demo content into the empty database once, at start', async () => {
+    const summary = await prepareDatabase(testDb.database, { demoContent: async () => demoContent });
+    expect(summary).toMatchObject({
+      accounts: demoContent.accounts.length,
+      authors: demoContent.authors.length,
+      courses: demoContent.courses.length,
+      lessons: demoContent.courses.reduce((sum, course) => sum + course.lessons.length, 0),
+      feedback: demoContent.feedback.length,
+      quotations: demoContent.quotations.length,
+      libraryItems: demoContent.library.length,
+    });
+    expect(await prepareDatabase(testDb.database, { demoContent: async () => demoContent })).toBeNull();
+    await expect(seedDemo(testDb.database.db, demoContent)).rejects.toThrow(/not empty/);
+    app = await buildTestApp({ database: testDb.database });
+  });
+
+  it('creates the demo accounts with scrypt hashes; fillers cannot log in', async () => {
+    const { db } = testDb.database;
+    const participant = demoContent.accounts.find((account) => !demoContent.authors.some((author) => author.account === account.key))!;
+    const [row] = await db.select().from(t.users).where(eq(t.users.email, participant.email.toLowerCase()));
+    expect(row).toMatchObject({ isActive: true, isAuthor: false });
+    expect(await verifyPassword(participant.password, row!.passwordHash)).toBe(true);
+    const authors = await db.select().from(t.users).where(eq(t.users.isAuthor, true));
+    expect(authors).toHaveLength(demoContent.authors.length);
+    const fillers = await db.select().from(t.users).where(eq(t.users.isActive, false));
+    expect(fillers.length).toBeGreaterThan(0);
+    expect(fillers.every((filler) => filler.passwordHash.startsWith('!') && filler.email.endsWith('.invalid'))).toBe(true);
+  });
+
+  it('shows the demo catalogue without drafts, with full lessons having no free places', async () => {
+    const list = (await app.inject('/api/v1/courses/')).json<CourseShort[]>();
+    const published = demoContent.courses.filter((course) => course.state !== 'draft');
+    expect(list.map((course) => course.title).sort()).toEqual(published.map((course) => course.title).sort());
+    for (const demo of published) {
+      const short = list.find((course) => course.title === demo.title)!;
+      const details = (await app.inject(`/api/v1/courses/${short.id}/`)).json<CourseDetails>();
+      const visible = demo.lessons.filter((lesson) => !lesson.draft);
+      expect(details.lessons.map((lesson) => lesson.title)).toEqual(visible.map((lesson) => lesson.title));
+      expect(details.lessons.map((lesson) => lesson.hasFreePlaces)).toEqual(visible.map((lesson) => !lesson.full && demo.participantsLimit > 0));
+      expect(JSON.parse(details.description).blocks.map((block: { text: string }) => block.text)).toEqual(demo.description);
+    }
+    const feedback = (await app.inject('/api/v1/feedback/')).json<FeedbackPage>();
+    expect(feedback.results.length).toBeGreaterThan(0);
+    const library = (await app.inject('/api/v1/library-items/')).json<LibraryPage>();
+    expect(library.count).toBe(demoContent.library.length);
+  });
+
+  describe('constraints in the database', () => {
+    const rejects = (promise: Promise<unknown>) => expect(promise).rejects.toThrow();
+
+    it('keeps e-mails unique regardless of case', async () => {
+      const email = demoContent.accounts[0]!.email.toUpperCase();
+      await rejects(testDb.database.db.insert(t.users).values({ email, passwordHash: '!' }));
+    });
+
+    it('keeps one participant row per user and lesson, and one subscription per user and course', async () => {
+      const { db } = testDb.database;
+      const [participant] = await db.select().from(t.participants).limit(1);
+      await rejects(db.insert(t.participants).values({ userId: participant!.userId, lessonId: participant!.lessonId, state: 'reserved' }));
+      const [user] = await db.select({ id: t.users.id }).from(t.users).limit(1);
+      const [course] = await db.select({ id: t.courses.id }).from(t.courses).limit(1);
+      await db.insert(t.mailingSubscriptions).values({ userId: user!.id, courseId: course!.id });
+      await rejects(db.insert(t.mailingSubscriptions).values({ userId: user!.id, courseId: course!.id }));
+    });
+
+    it('refuses negative prices and amounts, and rows pointing nowhere', async () => {
+      const { db } = testDb.database;
+      const [course] = await db.select({ id: t.courses.id }).from(t.courses).limit(1);
+      await rejects(db.insert(t.prices).values({ courseId: course!.id, currency: 'CURRENCY_CHOICE_USD', coursePrice: '-1', lessonPrice: '1', lessonWholesalePrice: '1' }));
+      await rejects(db.insert(t.lessons).values({ courseId: 999_999, number: 1, title: 'Нигде', duration: 60 }));
+      await rejects(db.insert(t.participants).values({ userId: 999_999, lessonId: 1, state: 'approved' }));
+      const [user] = await db.select({ id: t.users.id }).from(t.users).limit(1);
+      await rejects(db.insert(t.payments).values({ userId: user!.id, system: 'yookassa', currency: 'CURRENCY_CHOICE_RUB', amount: '-5', expiresAt: new Date() }));
+    });
+
+    it('bumps the public content version on every write to public tables', async () => {
+      const { db } = testDb.database;
+      const version = async () => (await db.select().from(t.publicContentVersion))[0]!.version;
+      const before = await version();
+      await db.update(t.courses).set({ subtitle: sql`${t.courses.subtitle}` });
+      expect(await version()).toBe(before + 1);
+      await db.update(t.users).set({ firstName: sql`${t.users.firstName}` });
+      expect(await version()).toBe(before + 1);
+    });
+  });
+});

@@ -1,0 +1,253 @@
+// Enrollment without payment over app.inject: news subscriptions, joining a course without prices (reserved or
+// waiting list), withdrawing with the queue moving up, the caller's own course list, and the authors' view.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CourseDetails, Participation } from '../../src/api/wireTypes.ts';
+import { mailingSubscriptions, participants } from '../src/db/schema.ts';
+import { bearer, ids } from './fixtures.ts';
+import { createAuthorUser, createCourse, createUser, createUsers, json, occupy, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
+import { dbModes } from './testDb.ts';
+
+describe.each(dbModes())('enrollment (%s)', (mode) => {
+  let context: EnrollmentApp;
+  const app = () => context.app;
+
+  beforeAll(async () => {
+    context = await startEnrollmentApp(mode);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  const rowsOf = (userId: number) => context.db.select().from(participants).where(eq(participants.userId, userId));
+  const courseAs = async (courseId: number, user: TestUser | null) => (await json(app(), 'GET', `/api/v1/courses/${courseId}/`, user)).json<CourseDetails>();
+
+  describe('news subscriptions', () => {
+    it('needs a logged-in caller', async () => {
+      for (const action of ['subscribe-for-mailouts', 'unsubscribe-from-mailouts']) {
+        const response = await json(app(), 'POST', `/api/v1/courses/${ids.courses.open}/${action}/`);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ detail: expect.any(String) });
+      }
+    });
+
+    it('is idempotent both ways and subscribedForMailouts follows', async () => {
+      const user = await createUser(context);
+      const url = (action: string) => `/api/v1/courses/${ids.courses.announced}/${action}/`;
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const response = await json(app(), 'POST', url('subscribe-for-mailouts'), user);
+        expect(response.statusCode).toBe(204);
+      }
+      expect((await courseAs(ids.courses.announced, user)).subscribedForMailouts).toBe(true);
+      const list = (await json(app(), 'GET', '/api/v1/courses/', user)).json<CourseDetails[]>();
+      expect(list.find((course) => course.id === ids.courses.announced)?.subscribedForMailouts).toBe(true);
+      expect(await context.db.select().from(mailingSubscriptions).where(eq(mailingSubscriptions.userId, user.id))).toHaveLength(1);
+
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        expect((await json(app(), 'POST', url('unsubscribe-from-mailouts'), user)).statusCode).toBe(204);
+      }
+      expect((await courseAs(ids.courses.announced, user)).subscribedForMailouts).toBe(false);
+    });
+
+    it('accepts an empty JSON body, and answers 404 for drafts and unknown courses', async () => {
+      const user = await createUser(context);
+      const empty = await app().inject({
+        method: 'POST',
+        url: `/api/v1/courses/${ids.courses.open}/subscribe-for-mailouts/`,
+        headers: { ...user.headers, 'content-type': 'application/json' },
+        payload: '',
+      });
+      expect(empty.statusCode).toBe(204);
+      for (const id of [ids.courses.draft, 9999]) {
+        const response = await json(app(), 'POST', `/api/v1/courses/${id}/subscribe-for-mailouts/`, user);
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ detail: 'Курс не найден.' });
+      }
+    });
+  });
+
+  describe('participation in a course without prices', () => {
+    it('reserves a free place, puts the caller on the waiting list when there is none, and answers the course', async () => {
+      const course = await createCourse(context.db, { participantsLimit: 1, lessons: 2, draftLessons: 1 });
+      await occupy(context, [course.lessonIds[1]!], 1);
+      const user = await createUser(context);
+      const response = await json(app(), 'POST', `/api/v1/courses/${course.id}/create-participants/`, user);
+      expect(response.statusCode).toBe(200);
+      const details = response.json<CourseDetails>();
+      expect(details.id).toBe(course.id);
+      expect(details.lessons.map((lesson) => [lesson.id, lesson.participationState, lesson.hasFreePlaces])).toEqual([
+        [course.lessonIds[0], 'reserved', false],
+        [course.lessonIds[1], 'waiting_list', false],
+      ]);
+      expect(details.lessons[0]!.participant).toMatchObject({ state: 'reserved', expired_at: null });
+      // The draft lesson gets no row; a second call changes nothing.
+      expect((await rowsOf(user.id)).map((row) => row.lessonId).sort()).toEqual([...course.lessonIds].sort());
+      expect((await json(app(), 'POST', `/api/v1/courses/${course.id}/create-participants/`, user)).statusCode).toBe(200);
+      expect(await rowsOf(user.id)).toHaveLength(2);
+      // Everyone else now sees the first lesson as full (the public cache was dropped).
+      expect((await courseAs(course.id, null)).lessons[0]!.hasFreePlaces).toBe(false);
+    });
+
+    it('refuses priced courses, closed enrollment and anonymous callers', async () => {
+      const user = await createUser(context);
+      const priced = await createCourse(context.db, { prices: [RUB] });
+      const paid = await json(app(), 'POST', `/api/v1/courses/${priced.id}/create-participants/`, user);
+      expect(paid.statusCode).toBe(400);
+      expect(paid.json()).toEqual({ detail: 'Этот курс платный: выберите занятия и оплатите их.' });
+      const closed = await json(app(), 'POST', `/api/v1/courses/${ids.courses.announced}/create-participants/`, user);
+      expect(closed.statusCode).toBe(400);
+      expect(closed.json()).toEqual({ detail: 'Запись на этот курс закрыта.' });
+      expect((await json(app(), 'POST', `/api/v1/courses/${priced.id}/create-participants/`)).statusCode).toBe(401);
+      expect(await rowsOf(user.id)).toHaveLength(0);
+    });
+
+    it('withdraws with DELETE or POST, keeps approved rows, frees the place and promotes the earliest in the queue', async () => {
+      const course = await createCourse(context.db, { title: 'Курс с очередью', participantsLimit: 1, lessons: ['Введение', 'Практика'] });
+      const [first, second, third] = await createUsers(context, 3, 'queue');
+      for (const user of [first!, second!, third!]) {
+        expect((await json(app(), 'POST', `/api/v1/courses/${course.id}/create-participants/`, user)).statusCode).toBe(200);
+      }
+      // first holds both places; second and third wait, second first.
+      await context.db
+        .update(participants)
+        .set({ state: 'approved' })
+        .where(and(eq(participants.userId, first!.id), eq(participants.lessonId, course.lessonIds[1]!)));
+      const before = context.mailer.sent.length;
+
+      const response = await json(app(), 'DELETE', `/api/v1/courses/${course.id}/delete-participants/`, first);
+      expect(response.statusCode).toBe(200);
+      expect(response.json<CourseDetails>().lessons.map((lesson) => lesson.participationState)).toEqual([null, 'approved']);
+      expect((await rowsOf(first!.id)).map((row) => row.state)).toEqual(['approved']);
+      expect((await rowsOf(second!.id)).find((row) => row.lessonId === course.lessonIds[0])?.state).toBe('reserved');
+      expect((await rowsOf(third!.id)).every((row) => row.state === 'waiting_list')).toBe(true);
+
+      const letters = context.mailer.sent.slice(before);
+      expect(letters).toHaveLength(1);
+      expect(letters[0]).toMatchObject({ to: second!.email, subject: 'Освободилось место на курсе «Курс с очередью»' });
+      expect(letters[0]!.text).toContain('1. Введение');
+      expect(letters[0]!.text).toContain(`https://mutabor.example.org/courses/${course.id}`);
+      expect(letters[0]!.html).toContain('<a href=');
+
+      // POST works too; then the third person moves up.
+      expect((await json(app(), 'POST', `/api/v1/courses/${course.id}/delete-participants/`, second)).statusCode).toBe(200);
+      expect(await rowsOf(second!.id)).toHaveLength(0);
+      expect((await rowsOf(third!.id)).find((row) => row.lessonId === course.lessonIds[0])?.state).toBe('reserved');
+      expect(context.mailer.to(third!.email)).toHaveLength(1);
+    });
+  });
+
+  describe('the caller’s course list', () => {
+    it('lists only the caller’s own courses, one row per course, with their lessons', async () => {
+      const course = await createCourse(context.db, { title: 'Мой курс', participantsLimit: 5, lessons: 2, authors: [2, 1] });
+      const [me, other] = await createUsers(context, 2, 'lister');
+      await json(app(), 'POST', `/api/v1/courses/${course.id}/create-participants/`, me);
+      await json(app(), 'POST', `/api/v1/courses/${course.id}/create-participants/`, other);
+      await json(app(), 'POST', `/api/v1/courses/${ids.courses.announced}/subscribe-for-mailouts/`, me);
+
+      const response = await json(app(), 'GET', '/api/v1/participants/', me);
+      expect(response.statusCode).toBe(200);
+      const rows = response.json<Participation[]>();
+      expect(rows.map((row) => row.id).sort()).toEqual([ids.courses.announced, course.id].sort());
+      const mine = rows.find((row) => row.id === course.id)!;
+      expect(mine).toMatchObject({
+        course: { id: course.id, title: 'Мой курс' },
+        authors: [
+          { id: 2, firstName: 'Борис', lastName: 'Иванов', genitive: 'Бориса Иванова' },
+          { id: 1, firstName: 'Анна', lastName: 'Петрова', genitive: 'Анны Петровой' },
+        ],
+        subscribed: false,
+      });
+      expect(mine.lessons.map((lesson) => [lesson.id, lesson.participationState, lesson.participant?.state])).toEqual(course.lessonIds.map((id) => [id, 'reserved', 'reserved']));
+      expect(rows.find((row) => row.id === ids.courses.announced)).toMatchObject({ subscribed: true, lessons: [] });
+      expect((await json(app(), 'GET', '/api/v1/participants/')).statusCode).toBe(401);
+    });
+
+    it('creates a subscription row with POST, changes it with PATCH and removes it with DELETE', async () => {
+      const user = await createUser(context);
+      const created = await json(app(), 'POST', '/api/v1/participants/', user, { course: ids.courses.open });
+      expect(created.statusCode).toBe(201);
+      expect(created.json<Participation>()).toMatchObject({ id: ids.courses.open, subscribed: true, lessons: [] });
+
+      const refused = await json(app(), 'PATCH', `/api/v1/participants/${ids.courses.open}/`, user, { state: 'approved' });
+      expect(refused.statusCode).toBe(400);
+      expect(Object.values(refused.json<Record<string, string[]>>()).flat()[0]).toContain('только подписку на новости');
+
+      const patched = await json(app(), 'PATCH', `/api/v1/participants/${ids.courses.open}/`, user, { subscribed: false });
+      expect(patched.statusCode).toBe(200);
+      expect(patched.json<Participation>()).toMatchObject({ id: ids.courses.open, subscribed: false });
+      expect((await json(app(), 'GET', '/api/v1/participants/', user)).json()).toEqual([]);
+      expect((await json(app(), 'PATCH', `/api/v1/participants/${ids.courses.open}/`, user, { subscribed: true })).statusCode).toBe(404);
+
+      const course = await createCourse(context.db, { lessons: 1 });
+      await json(app(), 'POST', `/api/v1/courses/${course.id}/create-participants/`, user);
+      await json(app(), 'POST', `/api/v1/courses/${course.id}/subscribe-for-mailouts/`, user);
+      expect((await json(app(), 'DELETE', `/api/v1/participants/${course.id}/`, user)).statusCode).toBe(204);
+      expect(await rowsOf(user.id)).toHaveLength(0);
+      expect((await json(app(), 'GET', `/api/v1/participants/${course.id}/`, user)).statusCode).toBe(404);
+      // Someone else's course row is not found for this caller.
+      const stranger = await createUser(context);
+      expect((await json(app(), 'DELETE', `/api/v1/participants/${ids.courses.open}/`, stranger)).statusCode).toBe(404);
+    });
+  });
+
+  describe('the authors’ view', () => {
+    it('is refused to callers who are not authors, and to authors of other courses', async () => {
+      const user = await createUser(context);
+      const course = await createCourse(context.db, { authors: [1] });
+      await json(app(), 'POST', `/api/v1/courses/${course.id}/create-participants/`, user);
+      const [row] = await rowsOf(user.id);
+
+      const list = await json(app(), 'GET', '/api/v1/manager/participants/', user);
+      expect(list.statusCode).toBe(403);
+      expect(list.json()).toEqual({ detail: 'Этот раздел доступен только авторам курсов.' });
+      const boris = { ...user, headers: bearer(await app().tokens.sign(ids.users.boris, 'access')) };
+      const foreign = await json(app(), 'GET', `/api/v1/manager/participants/${row!.id}/`, boris);
+      expect(foreign.statusCode).toBe(403);
+      expect((await json(app(), 'PATCH', `/api/v1/manager/participants/${row!.id}/`, boris, { state: 'approved' })).statusCode).toBe(403);
+      expect((await json(app(), 'DELETE', `/api/v1/manager/participants/${row!.id}/`, boris)).statusCode).toBe(403);
+      const newcomer = await createAuthorUser(context);
+      expect((await json(app(), 'GET', '/api/v1/manager/participants/', newcomer)).json()).toEqual([]);
+      expect((await json(app(), 'GET', '/api/v1/manager/participants/999999/', newcomer)).statusCode).toBe(404);
+    });
+
+    it('lists the participants of the author’s courses, approves and rejects', async () => {
+      const annaToken = await app().tokens.sign(ids.users.anna, 'access');
+      const anna: TestUser = { id: ids.users.anna, email: 'anna@example.org', firstName: 'Анна', token: annaToken, headers: bearer(annaToken) };
+      const course = await createCourse(context.db, { title: 'Курс Анны', authors: [1], participantsLimit: 1, lessons: ['Единственное'] });
+      const [holder, waiting] = await createUsers(context, 2, 'managed');
+      await json(app(), 'POST', `/api/v1/courses/${course.id}/create-participants/`, holder);
+      await json(app(), 'POST', `/api/v1/courses/${course.id}/create-participants/`, waiting);
+
+      const list = await json(app(), 'GET', `/api/v1/manager/participants/?course=${course.id}`, anna);
+      expect(list.statusCode).toBe(200);
+      const rows = list.json<{ id: number; state: string; user: { id: number; email: string }; lesson: { id: number; title: string }; course: { id: number } }[]>();
+      expect(rows.map((row) => [row.user.id, row.state, row.lesson.title, row.course.id])).toEqual([
+        [holder!.id, 'reserved', 'Единственное', course.id],
+        [waiting!.id, 'waiting_list', 'Единственное', course.id],
+      ]);
+      const [held, queued] = rows;
+      expect((await json(app(), 'GET', `/api/v1/manager/participants/?state=waiting_list&course=${course.id}`, anna)).json()).toHaveLength(1);
+
+      // No free place for the one in the queue.
+      const full = await json(app(), 'PATCH', `/api/v1/manager/participants/${queued!.id}/`, anna, { state: 'approved' });
+      expect(full.statusCode).toBe(400);
+      expect(full.json()).toEqual({ lessons_are_fully_occupied: [`Нет свободных мест на занятии {lessons:[${course.lessonIds[0]}]}.`] });
+      const wrong = await json(app(), 'PATCH', `/api/v1/manager/participants/${held!.id}/`, anna, { state: 'waiting_list' });
+      expect(wrong.statusCode).toBe(400);
+
+      const approved = await json(app(), 'PATCH', `/api/v1/manager/participants/${held!.id}/`, anna, { state: 'approved' });
+      expect(approved.statusCode).toBe(200);
+      expect(approved.json()).toMatchObject({ id: held!.id, state: 'approved', participatedAt: expect.any(String), expiredAt: null });
+      expect(context.mailer.to(holder!.email).at(-1)?.subject).toBe('Участие подтверждено: курс «Курс Анны»');
+      expect((await courseAs(course.id, holder!)).lessons[0]!.participationState).toBe('approved');
+
+      // Rejecting the approved participant frees the place for the queue.
+      expect((await json(app(), 'DELETE', `/api/v1/manager/participants/${held!.id}/`, anna)).statusCode).toBe(204);
+      expect(await rowsOf(holder!.id)).toHaveLength(0);
+      expect((await rowsOf(waiting!.id))[0]!.state).toBe('reserved');
+      expect(context.mailer.to(waiting!.email).at(-1)?.subject).toBe('Освободилось место на курсе «Курс Анны»');
+      expect((await json(app(), 'GET', `/api/v1/manager/participants/${held!.id}/`, anna)).statusCode).toBe(404);
+    });
+  });
+});

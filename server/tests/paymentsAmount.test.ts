@@ -1,0 +1,92 @@
+// The server's amount (src/lib/paymentAmount.ts, shared with the site) against the site's own rules, for any course: every
+// selection the site's checkboxes can make (toggleLesson) is accepted and costs what the site shows, and the
+// whole-course button's lessons cost the course price.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Price } from '../../src/api/wireTypes.ts';
+import { allowsLessonSelection, selectionTotal } from '../../src/lib/coursePrices.ts';
+import { availableLessons, toggleLesson, wholeCourseLessons, wholeCourseOffered, type LessonForSale } from '../../src/lib/lessonBlocks.ts';
+import { formatAmount, paymentAmount } from '../../src/lib/paymentAmount.ts';
+
+const money = fc.integer({ min: 0, max: 2_000_000 }).map((cents) => cents / 100);
+
+const priceArb: fc.Arbitrary<Price> = fc.record({
+  coursePrice: money,
+  lessonPrice: money,
+  lessonWholesalePrice: money,
+  currency: fc.constantFrom('CURRENCY_CHOICE_RUB', 'CURRENCY_CHOICE_EURO', 'CURRENCY_CHOICE_USD'),
+});
+
+const courseArb = fc.record({
+  lessons: fc.array(fc.record({ hasFreePlaces: fc.constantFrom(true, true, true, false), participationState: fc.constantFrom<string | null>(null, null, null, 'approved') }), {
+    minLength: 1,
+    maxLength: 14,
+  }),
+  blockSize: fc.integer({ min: 1, max: 4 }),
+  toggles: fc.array(fc.nat(), { maxLength: 20 }),
+});
+
+type Course = typeof courseArb extends fc.Arbitrary<infer T> ? T : never;
+
+function build(course: Course): LessonForSale[] {
+  return course.lessons.map((lesson, index) => ({ id: 100 + index, ...lesson }));
+}
+
+describe('payment amounts follow the site’s rules', () => {
+  it('accepts every selection the site’s checkboxes can make, at the price the site shows', () => {
+    fc.assert(
+      fc.property(priceArb, courseArb, (price, course) => {
+        const lessons = build(course);
+        let selected: ReadonlySet<number> = new Set();
+        for (const toggle of course.toggles) selected = toggleLesson(selected, lessons[toggle % lessons.length]!.id, lessons, course.blockSize);
+        const ids = lessons.filter((lesson) => selected.has(lesson.id)).map((lesson) => lesson.id);
+        if (ids.length === 0) return;
+        const decision = paymentAmount(price, lessons, ids, course.blockSize);
+        const whole = wholeCourseLessons(lessons).map((lesson) => lesson.id);
+        const isWholeCourse = whole.length === ids.length && whole.every((id) => ids.includes(id)) && wholeCourseOffered(lessons, course.blockSize) && price.coursePrice > 0;
+        if (isWholeCourse) {
+          expect(decision).toEqual({ ok: true, kind: 'whole', amount: price.coursePrice });
+        } else if (allowsLessonSelection(price)) {
+          expect(decision).toEqual({ ok: true, kind: 'lessons', amount: selectionTotal(price, ids.length) });
+        } else {
+          expect(decision).toEqual({ ok: false, problem: 'wholeOnly' });
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('charges the course price for the whole-course button whenever the site offers it', () => {
+    fc.assert(
+      fc.property(priceArb, courseArb, (price, course) => {
+        const lessons = build(course);
+        fc.pre(wholeCourseOffered(lessons, course.blockSize) && price.coursePrice > 0);
+        const ids = wholeCourseLessons(lessons).map((lesson) => lesson.id);
+        expect(paymentAmount(price, lessons, ids, course.blockSize)).toEqual({ ok: true, kind: 'whole', amount: price.coursePrice });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses a selection that cuts a block or takes an unavailable one', () => {
+    fc.assert(
+      fc.property(priceArb, courseArb, fc.nat(), (price, course, pick) => {
+        fc.pre(course.blockSize > 1 && allowsLessonSelection(price));
+        const lessons = build(course);
+        const offered = new Set(availableLessons(lessons, course.blockSize).map((lesson) => lesson.id));
+        const lesson = lessons[pick % lessons.length]!;
+        const blockStart = Math.floor((pick % lessons.length) / course.blockSize) * course.blockSize;
+        const blockLength = Math.min(course.blockSize, lessons.length - blockStart);
+        // One lesson alone is a cut block unless its block has one lesson; a lesson not offered is never accepted.
+        if (blockLength > 1 || !offered.has(lesson.id)) {
+          expect(paymentAmount(price, lessons, [lesson.id], course.blockSize)).toEqual({ ok: false, problem: 'blocks' });
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('writes amounts with two decimals', () => {
+    expect([formatAmount(4000.5), formatAmount(1200), formatAmount(0.1 + 0.2)]).toEqual(['4000.50', '1200.00', '0.30']);
+  });
+});

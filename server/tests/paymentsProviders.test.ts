@@ -1,0 +1,302 @@
+// The YooKassa and PayPal adapters end to end against local stand-ins of their documented APIs: the requests they
+// make (auth, idempotency, amount format, currency), amounts equal to the site's rules, notifications trusted only
+// after reading the payment back, capture on return, provider failures, and a lost notification recovered.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CurrentPayment, PaymentCreated, Price } from '../../src/api/wireTypes.ts';
+import { selectionTotal } from '../../src/lib/coursePrices.ts';
+import { wholeCourseLessons, wholeCourseOffered } from '../../src/lib/lessonBlocks.ts';
+import { participants, payments } from '../src/db/schema.ts';
+import { sweepExpiredPayments } from '../src/services/payments/completion.ts';
+import { createCourse, createUser, EURO, json, lapse, PUBLIC_URL, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
+import { startPaypal, startYookassa, type PaypalStandIn, type YookassaStandIn } from './providerStandIns.ts';
+import { dbModes } from './testDb.ts';
+
+const SHOP_ID = '506751';
+const SECRET_KEY = 'test_S3cr3tK3y-of-the-shop';
+const CLIENT_ID = 'AeHq-client-id';
+const CLIENT_SECRET = 'EKs-client-secret';
+
+describe.each(dbModes())('payment providers (%s)', (mode) => {
+  let context: EnrollmentApp;
+  let yookassa: YookassaStandIn;
+  let paypal: PaypalStandIn;
+  const app = () => context.app;
+
+  beforeAll(async () => {
+    yookassa = await startYookassa(SHOP_ID, SECRET_KEY);
+    paypal = await startPaypal(CLIENT_ID, CLIENT_SECRET);
+    context = await startEnrollmentApp(mode, {
+      YOOKASSA_SHOP_ID: SHOP_ID,
+      YOOKASSA_SECRET_KEY: SECRET_KEY,
+      YOOKASSA_API_URL: yookassa.apiUrl,
+      PAYPAL_CLIENT_ID: CLIENT_ID,
+      PAYPAL_CLIENT_SECRET: CLIENT_SECRET,
+      PAYPAL_API_URL: paypal.url,
+    });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await yookassa?.close();
+    await paypal?.close();
+  });
+
+  const pay = (user: TestUser, lessons: number[], currency: 'CURRENCY_CHOICE_RUB' | 'CURRENCY_CHOICE_EURO' | 'CURRENCY_CHOICE_USD' = 'CURRENCY_CHOICE_RUB') =>
+    json(app(), 'POST', '/api/v1/payments/', user, { system: currency === 'CURRENCY_CHOICE_EURO' ? 'paypal' : 'yookassa', currency, lessons });
+  const paymentOf = async (userId: number) => (await context.db.select().from(payments).where(eq(payments.userId, userId))).sort((a, b) => a.id - b.id);
+  const statesOf = async (userId: number) => (await context.db.select().from(participants).where(eq(participants.userId, userId))).map((row) => row.state);
+  const notifyYookassa = (id: string, event = 'payment.succeeded') =>
+    json(app(), 'POST', '/api/v1/payments/yookassa/notifications/', null, { type: 'notification', event, object: { id, status: 'succeeded', paid: true } });
+  const lastYookassaPayment = () => [...yookassa.payments.values()].at(-1)!;
+  const lastOrder = () => [...paypal.orders.values()].at(-1)!;
+
+  describe('YooKassa', () => {
+    it('creates the payment as documented and sends the payer to confirmation_url; amounts follow the site’s rules', async () => {
+      const price: Price = { coursePrice: 9900, lessonPrice: 1500.5, lessonWholesalePrice: 1250.25, currency: 'CURRENCY_CHOICE_RUB' };
+      const course = await createCourse(context.db, { participantsLimit: 10, lessons: 7, prices: [price] });
+      const forSale = course.lessonIds.map((id) => ({ id, hasFreePlaces: true, participationState: null }));
+      const selections = [course.lessonIds, ...[1, 2, 4, 5, 6].map((count) => course.lessonIds.slice(0, count))];
+      for (const selection of selections) {
+        const user = await createUser(context);
+        const before = yookassa.requests.length;
+        const response = await pay(user, selection);
+        expect(response.statusCode).toBe(201);
+        const [payment] = await paymentOf(user.id);
+        const sent = yookassa.requests.slice(before).find((request) => request.method === 'POST')!;
+        // The site's rules, from the same module: the whole course, else per lesson with the wholesale price.
+        const whole = wholeCourseLessons(forSale).map((lesson) => lesson.id);
+        const isWhole = wholeCourseOffered(forSale, 1) && whole.length === selection.length;
+        const expected = (isWhole ? price.coursePrice : selectionTotal(price, selection.length)).toFixed(2);
+        expect(sent.path).toBe('/v3/payments');
+        expect(sent.headers.authorization).toBe(`Basic ${Buffer.from(`${SHOP_ID}:${SECRET_KEY}`).toString('base64')}`);
+        expect(sent.headers['idempotence-key']).toBe(`payment-${payment!.id}-${payment!.createdAt.getTime()}`);
+        expect(sent.body).toMatchObject({
+          amount: { value: expected, currency: 'RUB' },
+          capture: true,
+          confirmation: { type: 'redirect', return_url: `${PUBLIC_URL}/waiting-for-payment` },
+          metadata: { paymentId: String(payment!.id) },
+        });
+        expect(payment!.amount).toBe(expected);
+        expect(response.json<PaymentCreated>().details.redirectTo).toBe(lastYookassaPayment().confirmation!.confirmation_url);
+        expect(payment!.providerId).toBe(lastYookassaPayment().id);
+      }
+      const amounts = [...yookassa.payments.values()].slice(-selections.length).map((payment) => Number(payment.amount.value));
+      expect(amounts).toEqual([9900, 1500.5, 3001, 6002, 6251.25, 7501.5]);
+    });
+
+    it('sends dollars to YooKassa in USD', async () => {
+      yookassa.currencies.add('USD');
+      const course = await createCourse(context.db, { lessons: 2, prices: [{ currency: 'CURRENCY_CHOICE_USD', coursePrice: 60, lessonPrice: 35, lessonWholesalePrice: 30 }] });
+      const user = await createUser(context);
+      expect((await pay(user, [course.lessonIds[0]!], 'CURRENCY_CHOICE_USD')).statusCode).toBe(201);
+      expect(lastYookassaPayment().amount).toEqual({ value: '35.00', currency: 'USD' });
+    });
+
+    it('trusts a notification only after reading the payment back, and approves once however often it comes', async () => {
+      const course = await createCourse(context.db, { title: 'Курс через ЮKassa', participantsLimit: 2, lessons: 2, prices: [RUB] });
+      const user = await createUser(context);
+      await pay(user, course.lessonIds);
+      const providerPayment = lastYookassaPayment();
+      const [payment] = await paymentOf(user.id);
+
+      // A notification claiming success while YooKassa says «pending» changes nothing.
+      const early = await notifyYookassa(providerPayment.id);
+      expect(early.statusCode).toBe(200);
+      expect((await paymentOf(user.id))[0]!.state).toBe('STATE_IN_PROGRESS');
+      const reads = yookassa.requests.filter((request) => request.method === 'GET' && request.path === `/v3/payments/${providerPayment.id}`);
+      expect(reads).toHaveLength(1);
+      expect(reads[0]!.headers.authorization).toBe(`Basic ${Buffer.from(`${SHOP_ID}:${SECRET_KEY}`).toString('base64')}`);
+
+      yookassa.setStatus(providerPayment.id, 'succeeded');
+      for (let delivery = 0; delivery < 3; delivery += 1) expect((await notifyYookassa(providerPayment.id)).statusCode).toBe(200);
+      expect((await paymentOf(user.id))[0]).toMatchObject({ id: payment!.id, state: 'STATE_COMPLETED' });
+      expect(await statesOf(user.id)).toEqual(['approved', 'approved']);
+      expect(context.mailer.to(user.email).map((letter) => letter.subject)).toEqual(['Оплата получена: курс «Курс через ЮKassa»']);
+
+      // Unknown ids and other events are acknowledged and ignored.
+      expect((await notifyYookassa('2d8b4f1a-000f-5000-9000-1b68e7b15f3f')).statusCode).toBe(200);
+      expect((await notifyYookassa(providerPayment.id, 'refund.succeeded')).statusCode).toBe(200);
+      expect((await json(app(), 'POST', '/api/v1/payments/yookassa/notifications/', null, { event: 'payment.succeeded' })).statusCode).toBe(400);
+    });
+
+    it('a payment cancelled at YooKassa frees the places', async () => {
+      const course = await createCourse(context.db, { participantsLimit: 1, lessons: 1, prices: [RUB] });
+      const user = await createUser(context);
+      await pay(user, course.lessonIds);
+      const providerPayment = lastYookassaPayment();
+      yookassa.setStatus(providerPayment.id, 'canceled');
+      expect((await notifyYookassa(providerPayment.id, 'payment.canceled')).statusCode).toBe(200);
+      expect((await paymentOf(user.id))[0]).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'canceled' });
+      expect(await statesOf(user.id)).toEqual([]);
+    });
+
+    it('answers 502 with a Russian message and releases the hold when YooKassa fails', async () => {
+      const course = await createCourse(context.db, { participantsLimit: 1, lessons: 1, prices: [RUB] });
+      const user = await createUser(context);
+      for (const status of [500, 401]) {
+        yookassa.failNext(status);
+        const response = await pay(user, course.lessonIds);
+        expect(response.statusCode).toBe(502);
+        expect(response.json()).toEqual({ detail: 'Платёжная система сейчас не отвечает. Места не забронированы; попробуйте оплатить ещё раз через несколько минут.' });
+        expect(await statesOf(user.id)).toEqual([]);
+      }
+      expect((await paymentOf(user.id)).map((payment) => [payment.state, payment.failureReason])).toEqual([
+        ['STATE_FAILURE', 'provider_error'],
+        ['STATE_FAILURE', 'provider_error'],
+      ]);
+      // The place is free: the next attempt works.
+      expect((await pay(user, course.lessonIds)).statusCode).toBe(201);
+    });
+
+    it('answers non-2xx to a notification it cannot check, so that YooKassa retries; the retry succeeds', async () => {
+      const course = await createCourse(context.db, { lessons: 1, prices: [RUB] });
+      const user = await createUser(context);
+      await pay(user, course.lessonIds);
+      const providerPayment = lastYookassaPayment();
+      yookassa.setStatus(providerPayment.id, 'succeeded');
+      yookassa.failNext(500);
+      const failed = await notifyYookassa(providerPayment.id);
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json()).toEqual({ detail: expect.stringContaining('ЮKassa') });
+      expect((await paymentOf(user.id))[0]!.state).toBe('STATE_IN_PROGRESS');
+      expect((await notifyYookassa(providerPayment.id)).statusCode).toBe(200);
+      expect((await paymentOf(user.id))[0]!.state).toBe('STATE_COMPLETED');
+    });
+
+    it('does not approve a payment whose amount at YooKassa differs from ours', async () => {
+      const course = await createCourse(context.db, { lessons: 1, prices: [RUB] });
+      const user = await createUser(context);
+      await pay(user, course.lessonIds);
+      const providerPayment = lastYookassaPayment();
+      providerPayment.amount = { value: '1.00', currency: 'RUB' };
+      yookassa.setStatus(providerPayment.id, 'succeeded');
+      expect((await notifyYookassa(providerPayment.id)).statusCode).toBe(200);
+      expect((await paymentOf(user.id))[0]!.state).toBe('STATE_IN_PROGRESS');
+      expect(await statesOf(user.id)).toEqual(['reserved']);
+    });
+
+    it('recovers a lost notification: the payer’s polling and the expiry sweep read the payment back', async () => {
+      const course = await createCourse(context.db, { lessons: 2, prices: [RUB] });
+      const [poller, sleeper] = [await createUser(context), await createUser(context)];
+      await pay(poller, [course.lessonIds[0]!]);
+      yookassa.setStatus(lastYookassaPayment().id, 'succeeded');
+      const first = (await json(app(), 'GET', '/api/v1/payments/current/', poller)).json<CurrentPayment>();
+      expect(first.details.state).toBe('STATE_IN_PROGRESS');
+      await app().payments.settled();
+      expect((await json(app(), 'GET', '/api/v1/payments/current/', poller)).json<CurrentPayment>().details.state).toBe('STATE_COMPLETED');
+
+      // Paid at YooKassa, hold lapsed, no notification ever: the sweep asks YooKassa before releasing.
+      await pay(sleeper, [course.lessonIds[1]!]);
+      yookassa.setStatus(lastYookassaPayment().id, 'succeeded');
+      const [held] = await paymentOf(sleeper.id);
+      await lapse(context.db, held!.id);
+      await sweepExpiredPayments(app().payments);
+      expect((await paymentOf(sleeper.id))[0]!.state).toBe('STATE_COMPLETED');
+      expect(await statesOf(sleeper.id)).toEqual(['approved']);
+    });
+  });
+
+  describe('PayPal', () => {
+    it('creates an order as documented and sends the payer to the approve link', async () => {
+      const course = await createCourse(context.db, { lessons: 3, prices: [RUB, EURO] });
+      const user = await createUser(context);
+      const before = paypal.requests.length;
+      const response = await pay(user, course.lessonIds.slice(0, 2), 'CURRENCY_CHOICE_EURO');
+      expect(response.statusCode).toBe(201);
+      const [payment] = await paymentOf(user.id);
+      const requests = paypal.requests.slice(before);
+      const tokenRequest = requests.find((request) => request.path === '/v1/oauth2/token');
+      if (tokenRequest) expect(tokenRequest.headers.authorization).toBe(`Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`);
+      const create = requests.find((request) => request.path === '/v2/checkout/orders')!;
+      expect(create.headers.authorization).toMatch(/^Bearer A21AA/);
+      expect(create.headers['paypal-request-id']).toBe(`payment-${payment!.id}-${payment!.createdAt.getTime()}`);
+      const back = `${PUBLIC_URL}/api/v1/payments/paypal/return/?paymentId=${payment!.id}`;
+      expect(create.body).toMatchObject({
+        intent: 'CAPTURE',
+        purchase_units: [{ custom_id: String(payment!.id), amount: { currency_code: 'EUR', value: selectionTotal(EURO, 2).toFixed(2) } }],
+        payment_source: { paypal: { experience_context: { return_url: back, cancel_url: `${back}&cancel=1` } } },
+      });
+      expect(selectionTotal(EURO, 2).toFixed(2)).toBe('28.00');
+      expect(response.json<PaymentCreated>().details.redirectTo).toBe(`https://www.sandbox.paypal.com/checkoutnow?token=${lastOrder().id}`);
+
+      // The whole course at its price; the token is reused.
+      const tokens = paypal.tokensIssued;
+      const other = await createUser(context);
+      expect((await pay(other, course.lessonIds, 'CURRENCY_CHOICE_EURO')).statusCode).toBe(201);
+      expect(lastOrder().purchase_units[0]!.amount).toEqual({ currency_code: 'EUR', value: '50.00' });
+      expect(paypal.tokensIssued).toBe(tokens);
+    });
+
+    it('captures when the payer comes back approved, then sends them to the result page', async () => {
+      const course = await createCourse(context.db, { title: 'Курс через PayPal', lessons: 1, prices: [EURO] });
+      const user = await createUser(context);
+      await pay(user, course.lessonIds, 'CURRENCY_CHOICE_EURO');
+      const order = lastOrder();
+      const [payment] = await paymentOf(user.id);
+      paypal.approve(order.id);
+
+      const back = await app().inject({ url: `/api/v1/payments/paypal/return/?paymentId=${payment!.id}&token=${order.id}&PayerID=PAYER1` });
+      expect(back.statusCode).toBe(303);
+      expect(back.headers.location).toBe('/waiting-for-payment');
+      const captures = paypal.requests.filter((request) => request.path === `/v2/checkout/orders/${order.id}/capture`);
+      expect(captures).toHaveLength(1);
+      expect(captures[0]!.headers['paypal-request-id']).toBeTruthy();
+      expect((await paymentOf(user.id))[0]!.state).toBe('STATE_COMPLETED');
+      expect(await statesOf(user.id)).toEqual(['approved']);
+      expect(context.mailer.to(user.email)).toHaveLength(1);
+
+      // Coming back again (reload) and the webhook of the capture change nothing.
+      await app().inject({ url: `/api/v1/payments/paypal/return/?paymentId=${payment!.id}&token=${order.id}` });
+      const webhook = await json(app(), 'POST', '/api/v1/payments/paypal/webhook/', null, {
+        event_type: 'PAYMENT.CAPTURE.COMPLETED',
+        resource: { id: 'CAPTURE1', status: 'COMPLETED', supplementary_data: { related_ids: { order_id: order.id } } },
+      });
+      expect(webhook.statusCode).toBe(200);
+      expect(paypal.requests.filter((request) => request.path === `/v2/checkout/orders/${order.id}/capture`)).toHaveLength(1);
+      expect(context.mailer.to(user.email)).toHaveLength(1);
+    });
+
+    it('the cancel address frees the places; a return with a wrong token does nothing', async () => {
+      const course = await createCourse(context.db, { participantsLimit: 1, lessons: 1, prices: [EURO] });
+      const user = await createUser(context);
+      await pay(user, course.lessonIds, 'CURRENCY_CHOICE_EURO');
+      const order = lastOrder();
+      const [payment] = await paymentOf(user.id);
+
+      const forged = await app().inject({ url: `/api/v1/payments/paypal/return/?paymentId=${payment!.id}&token=SOMEONEELSE&cancel=1` });
+      expect(forged.statusCode).toBe(303);
+      expect((await paymentOf(user.id))[0]!.state).toBe('STATE_IN_PROGRESS');
+
+      await app().inject({ url: `/api/v1/payments/paypal/return/?paymentId=${payment!.id}&token=${order.id}&cancel=1` });
+      expect((await paymentOf(user.id))[0]).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'canceled' });
+      expect(await statesOf(user.id)).toEqual([]);
+    });
+
+    it('a webhook for an approved order captures it when the payer never came back', async () => {
+      const course = await createCourse(context.db, { lessons: 1, prices: [EURO] });
+      const user = await createUser(context);
+      await pay(user, course.lessonIds, 'CURRENCY_CHOICE_EURO');
+      const order = lastOrder();
+      paypal.approve(order.id);
+      // Before the order is approved nothing happens; a forged event naming an unknown order is ignored.
+      const unknown = await json(app(), 'POST', '/api/v1/payments/paypal/webhook/', null, { event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: 'NOSUCHORDER' } });
+      expect(unknown.statusCode).toBe(200);
+      const response = await json(app(), 'POST', '/api/v1/payments/paypal/webhook/', null, { event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: order.id, status: 'APPROVED' } });
+      expect(response.statusCode).toBe(200);
+      expect(order.status).toBe('COMPLETED');
+      expect((await paymentOf(user.id))[0]!.state).toBe('STATE_COMPLETED');
+      expect(await statesOf(user.id)).toEqual(['approved']);
+    });
+
+    it('answers 502 and releases the hold when PayPal refuses the order', async () => {
+      const course = await createCourse(context.db, { participantsLimit: 1, lessons: 1, prices: [EURO] });
+      const user = await createUser(context);
+      paypal.failNext(503);
+      const response = await pay(user, course.lessonIds, 'CURRENCY_CHOICE_EURO');
+      // A cached token skips the token call, so the failure hits the order itself.
+      expect(response.statusCode).toBe(502);
+      expect(await statesOf(user.id)).toEqual([]);
+    });
+  });
+});

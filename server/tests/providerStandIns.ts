@@ -1,0 +1,282 @@
+// Local HTTP stand-ins of the YooKassa v3 and PayPal Orders v2 APIs (node:http), answering like the documented
+// APIs and refusing what the real ones refuse: a wrong auth header, a missing idempotency header, an amount
+// that is not a string with two decimals, a currency the test did not expect.
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: unknown;
+}
+
+interface StandIn {
+  url: string;
+  requests: RecordedRequest[];
+  /** The next request answers this status with an error body (then normal service resumes). */
+  failNext(status: number): void;
+  close(): Promise<void>;
+}
+
+type Handler = (request: RecordedRequest) => { status: number; body: unknown };
+
+const TWO_DECIMALS = /^\d+\.\d{2}$/;
+
+async function startServer(handler: Handler, errorBody: (status: number) => unknown): Promise<StandIn> {
+  const requests: RecordedRequest[] = [];
+  let failure: number | null = null;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = text;
+      if ((req.headers['content-type'] ?? '').includes('application/json') && text) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = text;
+        }
+      }
+      const recorded = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
+      requests.push(recorded);
+      let answer: { status: number; body: unknown };
+      if (failure !== null) {
+        answer = { status: failure, body: errorBody(failure) };
+        failure = null;
+      } else {
+        answer = handler(recorded);
+      }
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    failNext(status) {
+      failure = status;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+// ---- YooKassa v3: https://yookassa.ru/developers/api#create_payment
+
+export interface YookassaPayment {
+  id: string;
+  status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
+  paid: boolean;
+  amount: { value: string; currency: string };
+  confirmation?: { type: 'redirect'; confirmation_url: string; return_url: string };
+  created_at: string;
+  description?: string;
+  metadata?: Record<string, string>;
+  test: boolean;
+}
+
+export interface YookassaStandIn extends StandIn {
+  /** The API root to configure: YOOKASSA_API_URL. */
+  apiUrl: string;
+  payments: Map<string, YookassaPayment>;
+  /** What the payer does on YooKassa's page. */
+  setStatus(id: string, status: YookassaPayment['status']): void;
+  /** The currencies this test lets through. */
+  currencies: Set<string>;
+}
+
+export async function startYookassa(shopId: string, secretKey: string): Promise<YookassaStandIn> {
+  const payments = new Map<string, YookassaPayment>();
+  const byKey = new Map<string, string>();
+  const currencies = new Set(['RUB']);
+  const error = (status: number, code: string, description: string) => ({ status, body: { type: 'error', id: randomUUID(), code, description } });
+
+  const standIn = await startServer(
+    (request) => {
+      if (request.headers.authorization !== basic(shopId, secretKey)) return error(401, 'invalid_credentials', 'Basic authentication failed');
+      const create = request.method === 'POST' && request.path === '/v3/payments';
+      const read = /^\/v3\/payments\/([\w-]+)$/.exec(request.path);
+      const capture = /^\/v3\/payments\/([\w-]+)\/capture$/.exec(request.path);
+      if ((create || capture) && !request.headers['idempotence-key']) return error(400, 'invalid_request', 'Idempotence key is missing');
+      if (create) {
+        const key = String(request.headers['idempotence-key']);
+        const previous = byKey.get(key);
+        if (previous) return { status: 200, body: payments.get(previous) };
+        const body = request.body as { amount?: { value?: unknown; currency?: unknown }; capture?: unknown; confirmation?: { type?: unknown; return_url?: unknown }; description?: unknown; metadata?: Record<string, string> };
+        if (typeof body.amount?.value !== 'string' || !TWO_DECIMALS.test(body.amount.value)) return error(400, 'invalid_request', 'amount.value must be a string with two decimals');
+        if (typeof body.amount.currency !== 'string' || !currencies.has(body.amount.currency)) return error(400, 'invalid_request', 'unexpected amount.currency');
+        if (body.confirmation?.type !== 'redirect' || typeof body.confirmation.return_url !== 'string') return error(400, 'invalid_request', 'confirmation.return_url is required');
+        if (typeof body.description === 'string' && body.description.length > 128) return error(400, 'invalid_request', 'description is longer than 128');
+        const id = randomUUID();
+        const payment: YookassaPayment = {
+          id,
+          status: body.capture === true ? 'pending' : 'pending',
+          paid: false,
+          amount: { value: body.amount.value, currency: body.amount.currency },
+          confirmation: { type: 'redirect', confirmation_url: `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${id}`, return_url: body.confirmation.return_url },
+          created_at: new Date().toISOString(),
+          description: typeof body.description === 'string' ? body.description : undefined,
+          metadata: body.metadata,
+          test: true,
+        };
+        payments.set(id, payment);
+        byKey.set(key, id);
+        return { status: 200, body: payment };
+      }
+      if (request.method === 'GET' && read) {
+        const payment = payments.get(read[1]!);
+        return payment ? { status: 200, body: payment } : error(404, 'not_found', 'Payment not found');
+      }
+      if (request.method === 'POST' && capture) {
+        const payment = payments.get(capture[1]!);
+        if (!payment) return error(404, 'not_found', 'Payment not found');
+        if (payment.status !== 'waiting_for_capture') return error(400, 'invalid_request', 'Payment is not waiting for capture');
+        payment.status = 'succeeded';
+        return { status: 200, body: payment };
+      }
+      return error(404, 'not_found', 'Unknown method');
+    },
+    (status) => ({ type: 'error', id: randomUUID(), code: status >= 500 ? 'internal_server_error' : 'invalid_request', description: 'stand-in failure' }),
+  );
+  return {
+    ...standIn,
+    apiUrl: `${standIn.url}/v3`,
+    payments,
+    currencies,
+    setStatus(id, status) {
+      const payment = payments.get(id)!;
+      payment.status = status;
+      payment.paid = status === 'succeeded' || status === 'waiting_for_capture';
+    },
+  };
+}
+
+// ---- PayPal Orders v2: https://developer.paypal.com/docs/api/orders/v2/
+
+export interface PaypalOrder {
+  id: string;
+  intent: 'CAPTURE';
+  status: 'CREATED' | 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
+  purchase_units: {
+    reference_id: string;
+    custom_id?: string;
+    description?: string;
+    amount: { currency_code: string; value: string };
+    payments?: { captures: { id: string; status: string; amount: { currency_code: string; value: string } }[] };
+  }[];
+  payment_source?: unknown;
+  links: { href: string; rel: string; method: string }[];
+}
+
+export interface PaypalStandIn extends StandIn {
+  orders: Map<string, PaypalOrder>;
+  /** The payer approves the order on PayPal's page. */
+  approve(id: string): void;
+  tokensIssued: number;
+}
+
+export async function startPaypal(clientId: string, clientSecret: string): Promise<PaypalStandIn> {
+  const orders = new Map<string, PaypalOrder>();
+  const byRequestId = new Map<string, string>();
+  const tokens = new Set<string>();
+  const state = { tokensIssued: 0 };
+  const error = (status: number, name: string, issue?: string) => ({
+    status,
+    body: { name, message: name, debug_id: randomUUID().slice(0, 13), ...(issue ? { details: [{ issue, description: issue }] } : {}) },
+  });
+
+  const standIn = await startServer(
+    (request) => {
+      if (request.method === 'POST' && request.path === '/v1/oauth2/token') {
+        if (request.headers.authorization !== basic(clientId, clientSecret)) return { status: 401, body: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
+        if (!String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded') || request.body !== 'grant_type=client_credentials') {
+          return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' } };
+        }
+        const token = `A21AA${randomUUID().replace(/-/g, '')}`;
+        tokens.add(token);
+        state.tokensIssued += 1;
+        return { status: 200, body: { scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-80W284485P519543T', expires_in: 32400, nonce: 'stand-in' } };
+      }
+      const bearer = /^Bearer (\S+)$/.exec(String(request.headers.authorization ?? ''));
+      if (!bearer || !tokens.has(bearer[1]!)) return error(401, 'AUTHENTICATION_FAILURE');
+      if (request.method === 'POST' && request.path === '/v2/checkout/orders') {
+        const requestId = request.headers['paypal-request-id'];
+        if (!requestId) return error(400, 'INVALID_REQUEST', 'PAYPAL_REQUEST_ID_REQUIRED');
+        const previous = byRequestId.get(String(requestId));
+        if (previous) return { status: 200, body: orders.get(previous) };
+        const body = request.body as {
+          intent?: string;
+          purchase_units?: { reference_id?: string; custom_id?: string; description?: string; amount?: { currency_code?: unknown; value?: unknown } }[];
+          payment_source?: { paypal?: { experience_context?: { return_url?: string; cancel_url?: string } } };
+        };
+        const unit = body.purchase_units?.[0];
+        if (body.intent !== 'CAPTURE') return error(422, 'UNPROCESSABLE_ENTITY', 'INTENT_NOT_SUPPORTED');
+        if (typeof unit?.amount?.value !== 'string' || !TWO_DECIMALS.test(unit.amount.value)) return error(400, 'INVALID_REQUEST', 'DECIMAL_PRECISION');
+        if (unit.amount.currency_code !== 'EUR') return error(422, 'UNPROCESSABLE_ENTITY', 'CURRENCY_NOT_SUPPORTED');
+        const context = body.payment_source?.paypal?.experience_context;
+        if (!context?.return_url || !context.cancel_url) return error(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER');
+        const id = randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase();
+        const order: PaypalOrder = {
+          id,
+          intent: 'CAPTURE',
+          status: 'PAYER_ACTION_REQUIRED',
+          purchase_units: [
+            {
+              reference_id: unit.reference_id ?? 'default',
+              custom_id: unit.custom_id,
+              description: unit.description,
+              amount: { currency_code: unit.amount.currency_code, value: unit.amount.value },
+            },
+          ],
+          payment_source: body.payment_source,
+          links: [
+            { href: `${standIn.url}/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' },
+            { href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`, rel: 'payer-action', method: 'GET' },
+          ],
+        };
+        orders.set(id, order);
+        byRequestId.set(String(requestId), id);
+        return { status: 200, body: order };
+      }
+      const read = /^\/v2\/checkout\/orders\/(\w+)$/.exec(request.path);
+      if (request.method === 'GET' && read) {
+        const order = orders.get(read[1]!);
+        return order ? { status: 200, body: order } : error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+      }
+      const capture = /^\/v2\/checkout\/orders\/(\w+)\/capture$/.exec(request.path);
+      if (request.method === 'POST' && capture) {
+        if (!request.headers['paypal-request-id']) return error(400, 'INVALID_REQUEST', 'PAYPAL_REQUEST_ID_REQUIRED');
+        const order = orders.get(capture[1]!);
+        if (!order) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+        if (order.status === 'COMPLETED') return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
+        if (order.status !== 'APPROVED') return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
+        const unit = order.purchase_units[0]!;
+        order.status = 'COMPLETED';
+        unit.payments = { captures: [{ id: randomUUID().slice(0, 17).toUpperCase(), status: 'COMPLETED', amount: { ...unit.amount } }] };
+        return { status: 201, body: order };
+      }
+      return error(404, 'RESOURCE_NOT_FOUND');
+    },
+    (status) => ({ name: status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'INVALID_REQUEST', message: 'stand-in failure', debug_id: 'stand-in' }),
+  );
+  return {
+    ...standIn,
+    orders,
+    approve(id) {
+      orders.get(id)!.status = 'APPROVED';
+    },
+    get tokensIssued() {
+      return state.tokensIssued;
+    },
+  };
+}

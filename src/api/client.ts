@@ -1,0 +1,120 @@
+// The HTTP client: headers, JSON, the error catalogue of spec section 8, token renewal and 401 handling.
+import { NETWORK_ERROR_MESSAGE, UNREADABLE_BODY_MESSAGE, makeRequestError, type RequestError } from './requestError.ts';
+import { clearTokens, isTokenExpired, readTokens, saveTokens } from './tokens.ts';
+
+export const API_URL: string = (import.meta.env.VITE_API_URL ?? '').replace(/\/$/, '');
+export const LIBRARY_API_URL: string = (import.meta.env.VITE_LIBRARY_API_URL ?? API_URL).replace(/\/$/, '');
+
+export const LOGIN_PATH = '/api/v1/token/';
+export const REFRESH_PATH = '/api/v1/token/refresh/';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  method?: Method;
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  /** Origin of the API; the library calls may live elsewhere. */
+  origin?: string;
+}
+
+interface ClientHooks {
+  /** Called after any 401 other than on login, and when renewing the token fails. */
+  onUnauthorized: () => void;
+  /** Called when the client stored a renewed access token. */
+  onAccessTokenRenewed: (access: string) => void;
+}
+
+const hooks: ClientHooks = { onUnauthorized: () => {}, onAccessTokenRenewed: () => {} };
+
+export function configureClient(next: Partial<ClientHooks>): void {
+  Object.assign(hooks, next);
+}
+
+function unauthorizedError(): RequestError {
+  return { message: '', statusCode: 401, byFields: {} };
+}
+
+function buildUrl(path: string, origin: string, query?: RequestOptions['query']): string {
+  let url = origin + path;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+    const search = params.toString();
+    if (search) url += `?${search}`;
+  }
+  return url;
+}
+
+async function send<T>(path: string, options: RequestOptions, accessToken: string | null): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': 'ru' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.origin ?? API_URL, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw { message: NETWORK_ERROR_MESSAGE, statusCode: 0, byFields: {} } satisfies RequestError;
+  }
+
+  if (response.status === 401 && path !== LOGIN_PATH) {
+    saveTokens({ access: null });
+    hooks.onUnauthorized();
+    throw unauthorizedError();
+  }
+  if (response.status === 204) {
+    if (response.ok) return {} as T;
+  }
+
+  let body: unknown;
+  try {
+    const text = await response.text();
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    throw { message: UNREADABLE_BODY_MESSAGE, statusCode: response.status, byFields: {} } satisfies RequestError;
+  }
+  if (!response.ok) throw makeRequestError(response.status, body);
+  return body as T;
+}
+
+let renewal: Promise<string | null> | null = null;
+
+/** Renews an expired access token once with the refresh token; concurrent calls share one renewal. */
+function renewAccessToken(refresh: string): Promise<string | null> {
+  renewal ??= send<{ access: string }>(REFRESH_PATH, { method: 'POST', body: { refresh } }, null)
+    .then(({ access }) => {
+      saveTokens({ access });
+      hooks.onAccessTokenRenewed(access);
+      return access;
+    })
+    .catch(() => null)
+    .finally(() => {
+      renewal = null;
+    });
+  return renewal;
+}
+
+async function currentAccessToken(path: string): Promise<string | null> {
+  const { access, refresh } = readTokens();
+  if (path === LOGIN_PATH || path === REFRESH_PATH) return null;
+  if (access && !isTokenExpired(access)) return access;
+  if (refresh && !isTokenExpired(refresh)) {
+    const renewed = await renewAccessToken(refresh);
+    if (renewed) return renewed;
+    clearTokens();
+    hooks.onUnauthorized();
+    throw unauthorizedError();
+  }
+  // The session has ended on its own: call anonymously; a call that needs a user will answer 401.
+  if (access) clearTokens();
+  return null;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return send<T>(path, options, await currentAccessToken(path));
+}

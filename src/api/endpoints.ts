@@ -1,0 +1,106 @@
+// One function per call of spec section 7, typed with the wire types.
+import { LIBRARY_API_URL, LOGIN_PATH, request } from './client.ts';
+import type {
+  Author,
+  ConfirmationPayload,
+  CourseDetails,
+  CourseShort,
+  CurrentPayment,
+  Dictionaries,
+  Disciple,
+  DisciplePatch,
+  FeedbackPage,
+  Lesson,
+  LibraryCategory,
+  LibraryItem,
+  LibraryPage,
+  LibraryQuery,
+  LoginPayload,
+  Paged,
+  Participation,
+  PasswordResetCompletionPayload,
+  PasswordResetPayload,
+  PasswordUpdatePayload,
+  PaymentCreatePayload,
+  PaymentCreated,
+  Quotation,
+  SignupPayload,
+  Timetable,
+  TokenPair,
+  User,
+} from './wireTypes.ts';
+
+/** Lists may come as plain arrays or paginated as `{count, next, results}`. */
+function listOf<T>(response: T[] | Paged<T>): T[] {
+  return Array.isArray(response) ? response : response.results;
+}
+
+export const getAuthors = async () => listOf(await request<Author[] | Paged<Author>>('/api/v1/authors/'));
+export const getCourses = async () => listOf(await request<CourseShort[] | Paged<CourseShort>>('/api/v1/courses/'));
+export const getCourse = (id: number) => request<CourseDetails>(`/api/v1/courses/${id}/`);
+export const subscribeForMailouts = (id: number) =>
+  request<Record<string, never>>(`/api/v1/courses/${id}/subscribe-for-mailouts/`, { method: 'POST' });
+export const unsubscribeFromMailouts = (id: number) =>
+  request<Record<string, never>>(`/api/v1/courses/${id}/unsubscribe-from-mailouts/`, { method: 'POST' });
+export const createParticipants = (id: number) =>
+  request<CourseDetails>(`/api/v1/courses/${id}/create-participants/`, { method: 'POST' });
+export const deleteParticipants = (id: number) =>
+  request<Record<string, never>>(`/api/v1/courses/${id}/delete-participants/`, { method: 'DELETE' });
+
+export const getTimetable = () => request<Timetable>('/api/v2/user/pages-content/timetable/');
+export const getDictionaries = () => request<Dictionaries>('/api/v1/dictionaries/');
+
+export const getDisciple = (id: number) => request<Disciple>(`/api/v1/disciples/${id}/`);
+export const updateDisciple = (id: number, patch: DisciplePatch) =>
+  request<Disciple>(`/api/v1/disciples/${id}/`, { method: 'PATCH', body: patch });
+
+export const getFeedbackPage = (page?: number) => request<FeedbackPage>('/api/v1/feedback/', { query: { page } });
+export const getLessons = async (courseId: number) =>
+  listOf(await request<Lesson[] | Paged<Lesson>>('/api/v1/lessons/', { query: { course: courseId } }));
+
+export const getLibraryItems = (query: LibraryQuery) =>
+  request<LibraryPage>('/api/v1/library-items/', {
+    origin: LIBRARY_API_URL,
+    query: {
+      page: query.page,
+      limit: query.limit,
+      categories: query.categories?.join(','),
+      courses: query.courses?.join(','),
+    },
+  });
+export const getLibraryItem = (id: number) => request<LibraryItem>(`/api/v1/library-items/${id}`, { origin: LIBRARY_API_URL });
+export const getLibraryCategories = async () =>
+  listOf(
+    await request<LibraryCategory[] | Paged<LibraryCategory>>('/api/v1/library-categories/', { origin: LIBRARY_API_URL }),
+  );
+
+export const getQuotations = async () => listOf(await request<Quotation[] | Paged<Quotation>>('/api/v1/quotations/'));
+
+export const getParticipants = async () =>
+  listOf(await request<Participation[] | Paged<Participation>>('/api/v1/participants/'));
+export const createParticipant = (body: Record<string, unknown>) =>
+  request<Participation>('/api/v1/participants/', { method: 'POST', body });
+export const updateParticipant = (id: number, body: Record<string, unknown>) =>
+  request<Participation>(`/api/v1/participants/${id}/`, { method: 'PATCH', body });
+export const deleteParticipant = (id: number) =>
+  request<Record<string, never>>(`/api/v1/participants/${id}/`, { method: 'DELETE' });
+export const getManagerParticipants = async () =>
+  listOf(await request<unknown[] | Paged<unknown>>('/api/v1/manager/participants/'));
+export const getManagerParticipant = (id: number) => request<unknown>(`/api/v1/manager/participants/${id}/`);
+
+export const getUser = (id: number | 'me') => request<User>(`/api/v1/users/${id}/`);
+export const signup = (payload: SignupPayload) => request<User>('/api/v1/users/', { method: 'POST', body: payload });
+export const confirmRegistration = (payload: ConfirmationPayload) =>
+  request<Record<string, unknown>>('/api/v1/users/registration-confirm/', { method: 'POST', body: payload });
+/** Answers new tokens when the server ends earlier sessions on a password change. */
+export const updatePassword = (payload: PasswordUpdatePayload) =>
+  request<Partial<TokenPair>>('/api/v1/users/update-password/', { method: 'POST', body: payload });
+export const resetPassword = (payload: PasswordResetPayload) =>
+  request<Record<string, unknown>>('/api/v1/users/reset-password/', { method: 'POST', body: payload });
+export const completePasswordReset = (payload: PasswordResetCompletionPayload) =>
+  request<Record<string, unknown>>('/api/v1/users/reset-password/complete/', { method: 'POST', body: payload });
+export const login = (payload: LoginPayload) => request<TokenPair>(LOGIN_PATH, { method: 'POST', body: payload });
+
+export const createPayment = (payload: PaymentCreatePayload) =>
+  request<PaymentCreated>('/api/v1/payments/', { method: 'POST', body: payload });
+export const getCurrentPayment = () => request<CurrentPayment>('/api/v1/payments/current/');

@@ -1,0 +1,272 @@
+// The wire contract of the API (spec section 3): shared by the site (type-only imports) and the server.
+
+export type CourseState = 'draft' | 'announced' | 'can_be_subscribed';
+export type DisciplesAge = 'DISCIPLES_AGE_CHILDREN' | 'DISCIPLES_AGE_ADULTS';
+export type Currency = 'CURRENCY_CHOICE_RUB' | 'CURRENCY_CHOICE_EURO' | 'CURRENCY_CHOICE_USD';
+export type ParticipationState = 'subscribed' | 'reserved' | 'waiting_list' | 'approved';
+export type MainLanguage = 'Russian' | 'English' | 'Other';
+export type PaymentSystem = 'yookassa' | 'paypal';
+export type PaymentState = 'STATE_IN_PROGRESS' | 'STATE_COMPLETED' | 'STATE_FAILURE';
+/** Lesson states; only `draft` has a meaning the site shows (it is hidden). */
+export type LessonState = 'draft' | 'published';
+
+/** Error bodies the server answers: `{"field": ["message"]}`, `{"nonFieldErrors": [...]}` or `{"detail": "..."}`. */
+export type ErrorBody = { [field: string]: string | string[] | ErrorBody };
+
+export interface Paged<T> {
+  count: number;
+  next: string | null;
+  results: T[];
+}
+
+export interface User {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** 0 or null means «earlier than the oldest option». */
+  yearOfBirth: number | null;
+  disciple: number | null;
+  /** Truthy for authors: the author's id. */
+  author: number | null;
+}
+
+export interface DiscipleProfile {
+  country: string;
+  mainLanguage: MainLanguage;
+  visitSchool: boolean;
+  readWriteProblems: string;
+  otherInfo: string;
+  timezone: string;
+}
+
+export interface Disciple {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  yearOfBirth: number | null;
+  profile: DiscipleProfile;
+}
+
+export interface DisciplePatch {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  yearOfBirth?: number | null;
+  profile?: Partial<DiscipleProfile>;
+}
+
+export interface Author {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  user: number | null;
+  /** The full name in the genitive case: «Анны Петровой». */
+  genitive: string;
+  description: string;
+  photo: string;
+}
+
+export interface Price {
+  coursePrice: number;
+  lessonPrice: number;
+  lessonWholesalePrice: number;
+  currency: Currency;
+}
+
+export interface LessonParticipant {
+  id: number;
+  participated_at: string | null;
+  expired_at: string | null;
+  state: ParticipationState;
+}
+
+export interface Lesson {
+  id: number;
+  course: number;
+  number: number;
+  title: string;
+  /** Draft.js raw content serialised as JSON; may be plain text. */
+  content: string;
+  duration: number;
+  state: LessonState;
+  hasFreePlaces: boolean;
+  /** Only for a logged-in caller; null when the caller has no participation. */
+  participationState: ParticipationState | null;
+  participant: LessonParticipant | null;
+}
+
+interface CourseCommon {
+  id: number;
+  title: string;
+  subtitle: string;
+  start: string | null;
+  end: string | null;
+  disciplesAge: DisciplesAge;
+  image: string;
+  thumbnail: string;
+  state: CourseState;
+  participantsLimit: number;
+  url: string;
+  prices: Price[];
+  fullYear: boolean;
+  lessonsBlockSize: number;
+  subscribedForMailouts: boolean;
+}
+
+/** The short form of the course list: authors and lessons as ids. */
+export interface CourseShort extends CourseCommon {
+  authors: number[];
+  lessons: number[];
+}
+
+/** The full form of the course details. */
+export interface CourseDetails extends CourseCommon {
+  /** Draft.js raw content serialised as JSON. */
+  description: string;
+  authors: Author[];
+  lessons: Lesson[];
+}
+
+export interface CourseRef {
+  id: number;
+  title: string;
+}
+
+export interface AuthorRef {
+  id: number;
+  firstName: string;
+  lastName: string;
+  genitive: string;
+}
+
+export interface Feedback {
+  id: number;
+  author: string;
+  authorAge: number | null;
+  course: CourseRef;
+  courseAuthors: AuthorRef[];
+  footer: string;
+  /** Draft.js raw content or plain text. */
+  text: string;
+}
+
+export interface FeedbackPage extends Paged<Feedback> {
+  currentPage: number;
+  nextPage: number | null;
+  pages: number;
+}
+
+export interface Quotation {
+  id: number;
+  source: string;
+  text: string;
+  course: CourseRef | null;
+}
+
+export interface LibraryCategory {
+  id: number;
+  name: string;
+}
+
+export interface LibraryItem {
+  id: number;
+  title: string;
+  author: string;
+  categories: number[];
+  courses: number[];
+  externalLink: string | null;
+  file: string | null;
+}
+
+export interface LibraryPage extends Paged<LibraryItem> {
+  currentPage: number;
+  pages: number;
+}
+
+export interface LibraryQuery {
+  page?: number;
+  limit?: number;
+  categories?: number[];
+  courses?: number[];
+}
+
+export interface Timetable {
+  name: string;
+  /** Draft.js raw content serialised as JSON. */
+  text: string;
+}
+
+/** Pairs of [code, name]; countries are shown sorted by name. */
+export interface Dictionaries {
+  countries: [string, string][];
+  timezones: [string, string][];
+}
+
+export interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+export interface LoginPayload {
+  username: string;
+  password: string;
+}
+
+export interface SignupPayload {
+  email: string;
+  password1: string;
+  password2: string;
+  firstName: string;
+  lastName: string;
+  agreement: boolean;
+  yearOfBirth: number | null;
+}
+
+export interface ConfirmationPayload {
+  uidb64: string;
+  token: string;
+}
+
+export interface PasswordUpdatePayload {
+  oldPassword: string;
+  newPassword1: string;
+  newPassword2: string;
+}
+
+export interface PasswordResetPayload {
+  email: string;
+}
+
+export interface PasswordResetCompletionPayload {
+  uidb64: string;
+  token: string;
+  password1: string;
+  password2: string;
+}
+
+/** A row of the account's course list. */
+export interface Participation {
+  id: number;
+  course: CourseRef;
+  authors: AuthorRef[];
+  subscribed: boolean;
+  lessons: Lesson[];
+}
+
+export interface PaymentCreatePayload {
+  system: PaymentSystem;
+  currency: Currency;
+  lessons: number[];
+}
+
+export interface PaymentCreated {
+  details: { redirectTo: string };
+}
+
+export interface CurrentPayment {
+  id: number;
+  details: { state: PaymentState };
+}

@@ -1,0 +1,115 @@
+// The route table of spec section 2, in one place: every address, its page, its guard.
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { ErrorScreen } from '../components/ErrorScreen.tsx';
+import { Layout, type LayoutHandle } from '../components/Layout.tsx';
+import { HomePage } from '../pages/HomePage.tsx';
+import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { GuestOnly } from './GuestOnly.tsx';
+import { paths } from './paths.ts';
+import { RequireAuth } from './RequireAuth.tsx';
+
+/** A page loaded on first visit, so the home page does not carry the code of every other page. */
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const AboutPage = lazyPage(() => import('../pages/AboutPage.tsx'), 'AboutPage');
+const PolicyPage = lazyPage(() => import('../pages/PolicyPage.tsx'), 'PolicyPage');
+const CoursePage = lazyPage(() => import('../pages/CoursePage.tsx'), 'CoursePage');
+const FeedbacksPage = lazyPage(() => import('../pages/FeedbacksPage.tsx'), 'FeedbacksPage');
+const LibraryPage = lazyPage(() => import('../pages/LibraryPage.tsx'), 'LibraryPage');
+const TimetablePage = lazyPage(() => import('../pages/TimetablePage.tsx'), 'TimetablePage');
+const AccountPage = lazyPage(() => import('../pages/AccountPage.tsx'), 'AccountPage');
+const ProfilePage = lazyPage(() => import('../pages/ProfilePage.tsx'), 'ProfilePage');
+const ProfileEditorPage = lazyPage(() => import('../pages/ProfileEditorPage.tsx'), 'ProfileEditorPage');
+const PasswordChangePage = lazyPage(() => import('../pages/PasswordChangePage.tsx'), 'PasswordChangePage');
+const AccountCoursesPage = lazyPage(() => import('../pages/AccountCoursesPage.tsx'), 'AccountCoursesPage');
+const MutaboPage = lazyPage(() => import('../pages/MutaboPage.tsx'), 'MutaboPage');
+const LoginPage = lazyPage(() => import('../pages/LoginPage.tsx'), 'LoginPage');
+const SignupPage = lazyPage(() => import('../pages/SignupPage.tsx'), 'SignupPage');
+const SignupEmailSentPage = lazyPage(() => import('../pages/SignupEmailSentPage.tsx'), 'SignupEmailSentPage');
+const ConfirmSignupPage = lazyPage(() => import('../pages/ConfirmSignupPage.tsx'), 'ConfirmSignupPage');
+const ResetPasswordPage = lazyPage(() => import('../pages/ResetPasswordPage.tsx'), 'ResetPasswordPage');
+const ResetPasswordInstructionsPage = lazyPage(
+  () => import('../pages/ResetPasswordInstructionsPage.tsx'),
+  'ResetPasswordInstructionsPage',
+);
+const ResetPasswordCompletionPage = lazyPage(
+  () => import('../pages/ResetPasswordCompletionPage.tsx'),
+  'ResetPasswordCompletionPage',
+);
+const ResetPasswordSuccessPage = lazyPage(() => import('../pages/ResetPasswordSuccessPage.tsx'), 'ResetPasswordSuccessPage');
+const WaitingForPaymentPage = lazyPage(() => import('../pages/WaitingForPaymentPage.tsx'), 'WaitingForPaymentPage');
+
+const simpleHeader: LayoutHandle = { simpleHeader: true };
+
+/*
+ * React Router matches a path with or without its trailing slash, so each route below accepts both
+ * readings of the spec (`/user/reset-password/instructions` and `/user/reset-password/instructions/`).
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    // A failure in the frame itself: the error screen alone.
+    errorElement: <ErrorScreen />,
+    children: [
+      {
+        // A failure in a page: the error screen between header and footer.
+        errorElement: <ErrorScreen />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: paths.about, element: <AboutPage /> },
+          { path: paths.policy, element: <PolicyPage /> },
+          { path: '/courses/:id', element: <CoursePage /> },
+          { path: paths.feedbacks, element: <FeedbacksPage /> },
+          { path: paths.library, element: <LibraryPage /> },
+          { path: paths.timetable, element: <TimetablePage /> },
+          {
+            path: paths.account,
+            element: <RequireAuth />,
+            children: [
+              {
+                element: <AccountPage />,
+                children: [
+                  { index: true, element: <Navigate to={paths.profile} replace /> },
+                  { path: paths.profile, element: <ProfilePage /> },
+                  { path: paths.profileEditor, element: <ProfileEditorPage /> },
+                  { path: paths.passwordChange, element: <PasswordChangePage /> },
+                  { path: paths.accountCourses, element: <AccountCoursesPage /> },
+                ],
+              },
+            ],
+          },
+          { path: paths.admin, element: <MutaboPage /> },
+          {
+            handle: simpleHeader,
+            children: [
+              {
+                element: <GuestOnly />,
+                children: [
+                  { path: paths.login, element: <LoginPage /> },
+                  { path: paths.signup, element: <SignupPage /> },
+                  { path: '/user/confirm-signup/:uidb64/:token', element: <ConfirmSignupPage /> },
+                ],
+              },
+              { path: paths.signupEmailSent, element: <SignupEmailSentPage /> },
+              { path: paths.resetPassword, element: <ResetPasswordPage /> },
+              { path: paths.resetPasswordInstructions, element: <ResetPasswordInstructionsPage /> },
+              { path: '/user/reset-password/completion/:uidb64/:token', element: <ResetPasswordCompletionPage /> },
+              { path: paths.resetPasswordSuccess, element: <ResetPasswordSuccessPage /> },
+            ],
+          },
+          { path: paths.waitingForPayment, element: <WaitingForPaymentPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,75 @@
+// The header's account corner: sign-up and login for guests, the user's name once they are known.
+import { useEffect } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import styled from 'styled-components';
+import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
+import { paths } from '../app/paths.ts';
+import { selectCurrentUser } from '../features/session/currentUser.ts';
+import { selectIsLoggedIn } from '../features/session/selectors.ts';
+import { ensureResource } from '../features/resources/slice.ts';
+import type { User } from '../api/wireTypes.ts';
+import { ButtonLink } from './Button.ts';
+
+const Nav = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  /* The height of the guest buttons, kept while the user loads so the header does not jump. */
+  min-height: 44px;
+`;
+
+const UserLink = styled(Link)`
+  font-weight: 600;
+`;
+
+const AdminLink = styled.a`
+  font-weight: 600;
+`;
+
+// A NavLink, so that on the login page itself it is marked as the current page.
+const LoginLink = styled(NavLink)`
+  font-weight: 600;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(1)};
+`;
+
+function fullName(user: User): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.email;
+}
+
+export function AccountBlock() {
+  const dispatch = useAppDispatch();
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const me = useAppSelector(selectCurrentUser);
+
+  useEffect(() => {
+    if (loggedIn) dispatch(ensureResource('me'));
+  }, [loggedIn, dispatch]);
+
+  if (!loggedIn) {
+    return (
+      <Nav aria-label="Вход и регистрация">
+        <ButtonLink to={paths.signup}>Зарегистрироваться</ButtonLink>
+        <LoginLink to={paths.login}>Войти</LoginLink>
+      </Nav>
+    );
+  }
+
+  const user = me.data;
+  return (
+    <Nav aria-label="Учётная запись" aria-busy={!user && !me.error}>
+      {user ? (
+        user.author ? (
+          // The admin area is served outside the site: a plain link, not a router link.
+          <AdminLink href={paths.admin} title="Раздел авторов">
+            {fullName(user)}
+          </AdminLink>
+        ) : (
+          <UserLink to={paths.profile}>{fullName(user)}</UserLink>
+        )
+      ) : me.error ? (
+        <UserLink to={paths.profile}>Личный кабинет</UserLink>
+      ) : null}
+    </Nav>
+  );
+}

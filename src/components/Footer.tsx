@@ -1,0 +1,104 @@
+// The site footer: links to the about, reviews and policy pages, and a word about each author.
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { paths } from '../app/paths.ts';
+import { SITE_AUTHORS, SITE_NAME, aboutAuthorPath } from '../app/siteInfo.ts';
+
+const Bar = styled.footer`
+  margin-top: ${({ theme }) => theme.space(12)};
+  padding: ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(4)};
+  background: ${({ theme }) => theme.colors.paper};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  font-size: ${({ theme }) => theme.fonts.sizes.small};
+
+  ${({ theme }) => theme.media.tablet} {
+    padding-inline: ${({ theme }) => theme.space(6)};
+  }
+`;
+
+const Inner = styled.div`
+  max-width: ${({ theme }) => theme.widths.wide}px;
+  margin: 0 auto;
+  display: grid;
+  gap: ${({ theme }) => theme.space(6)};
+
+  ${({ theme }) => theme.media.tablet} {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 2fr);
+  }
+`;
+
+const LinkList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space(1)};
+
+  a {
+    display: inline-block;
+    padding: ${({ theme }) => theme.space(1)} 0;
+  }
+`;
+
+const Authors = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+
+  ${({ theme }) => theme.media.tablet} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+`;
+
+const AuthorName = styled(Link)`
+  font-weight: 600;
+`;
+
+const Blurb = styled.p`
+  margin: ${({ theme }) => theme.space(1)} 0 0;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const Copyright = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.muted};
+
+  ${({ theme }) => theme.media.tablet} {
+    grid-column: 1 / -1;
+  }
+`;
+
+export function Footer() {
+  return (
+    <Bar>
+      <Inner>
+        <nav aria-label="О сайте">
+          <LinkList>
+            <li>
+              <Link to={paths.about}>О проекте</Link>
+            </li>
+            <li>
+              <Link to={paths.feedbacks}>Отзывы</Link>
+            </li>
+            <li>
+              <Link to={paths.policy}>Политика конфиденциальности</Link>
+            </li>
+          </LinkList>
+        </nav>
+        <Authors aria-label="Авторы">
+          {SITE_AUTHORS.map((author) => (
+            <li key={author.anchor}>
+              <AuthorName to={aboutAuthorPath(author)}>{author.shortName}</AuthorName>
+              <Blurb>{author.blurb}</Blurb>
+            </li>
+          ))}
+        </Authors>
+        <Copyright>
+          © {new Date().getFullYear()} {SITE_NAME}
+        </Copyright>
+      </Inner>
+    </Bar>
+  );
+}

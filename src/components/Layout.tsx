@@ -1,0 +1,52 @@
+// The frame of every page: header, main content (the matched route), footer.
+import { Suspense } from 'react';
+import { Outlet, useMatches } from 'react-router-dom';
+import styled from 'styled-components';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { Loader } from './Loader.tsx';
+import { ScrollToTop } from './ScrollToTop.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
+
+/** What a route may tell the layout through its `handle`. */
+export interface LayoutHandle {
+  simpleHeader?: boolean;
+}
+
+function isLayoutHandle(handle: unknown): handle is LayoutHandle {
+  return typeof handle === 'object' && handle !== null;
+}
+
+const Main = styled.main`
+  flex: 1 0 auto;
+  width: 100%;
+  /* keeps the footer below the fold while a lazy page loads, so it does not jump (layout shift) */
+  min-height: 100vh;
+  padding: ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(4)} 0;
+
+  ${({ theme }) => theme.media.tablet} {
+    padding-inline: ${({ theme }) => theme.space(6)};
+  }
+
+  &:focus {
+    outline: none;
+  }
+`;
+
+export function Layout() {
+  const matches = useMatches();
+  const simpleHeader = matches.some((match) => isLayoutHandle(match.handle) && match.handle.simpleHeader === true);
+  return (
+    <>
+      <ScrollToTop />
+      <SkipLink />
+      <Header simple={simpleHeader} />
+      <Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <Suspense fallback={<Loader />}>
+          <Outlet />
+        </Suspense>
+      </Main>
+      <Footer />
+    </>
+  );
+}

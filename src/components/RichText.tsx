@@ -1,0 +1,72 @@
+// Shows API rich text: draft-js is loaded only when raw content is actually on the page.
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { parseRichText, richTextParagraphs } from '../lib/richText.ts';
+
+let draftViewLoaded = false;
+const DraftView = lazy(() =>
+  import('./DraftView.tsx').then((module) => {
+    draftViewLoaded = true;
+    return module;
+  }),
+);
+
+/**
+ * True once the browser is idle after the page has shown: draft-js (the largest script of the site) is loaded
+ * and run then, not while the page is first drawn. Until then the same words show as plain paragraphs.
+ */
+function useIdleUpgrade(): boolean {
+  const [ready, setReady] = useState(draftViewLoaded);
+  useEffect(() => {
+    if (ready) return;
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setReady(true), { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(() => setReady(true), 200);
+    return () => window.clearTimeout(timer);
+  }, [ready]);
+  return ready;
+}
+
+const Prose = styled.div`
+  line-height: 1.6;
+  overflow-wrap: anywhere;
+  p {
+    margin: 0 0 0.75em;
+  }
+  p:last-child {
+    margin-bottom: 0;
+  }
+  /* draft-js blocks spaced like the plain paragraphs shown while it loads, so nothing jumps */
+  [data-block='true'] + [data-block='true'] {
+    margin-top: 0.75em;
+  }
+`;
+
+function PlainParagraphs({ source }: { source: string }) {
+  return (
+    <>
+      {richTextParagraphs(source).map((line, index) => (
+        <p key={index}>{line}</p>
+      ))}
+    </>
+  );
+}
+
+export function RichText({ source, className }: { source: string | null | undefined; className?: string }) {
+  const parsed = useMemo(() => parseRichText(source), [source]);
+  const upgrade = useIdleUpgrade();
+  return (
+    <Prose className={className}>
+      {parsed.kind === 'plain' || !upgrade ? (
+        <PlainParagraphs source={source ?? ''} />
+      ) : (
+        // While draft-js loads, the same words show unformatted, so nothing jumps or flashes empty.
+        <Suspense fallback={<PlainParagraphs source={source ?? ''} />}>
+          <DraftView raw={parsed.raw} />
+        </Suspense>
+      )}
+    </Prose>
+  );
+}

@@ -1,0 +1,89 @@
+// Account flows: call the endpoint, report success or failure, then go where spec section 4 says.
+import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
+import { call, put, select, takeLeading } from 'redux-saga/effects';
+import * as api from '../../api/endpoints.ts';
+import { asRequestError, type RequestError } from '../../api/requestError.ts';
+import { saveTokens } from '../../api/tokens.ts';
+import type { TokenPair } from '../../api/wireTypes.ts';
+import { navigateTo } from '../../app/navigation.ts';
+import type { RootState } from '../../app/store.ts';
+import { resourcesInvalidated } from '../resources/slice.ts';
+import { tokensReplaced } from '../session/slice.ts';
+import {
+  discipleUpdateRequest,
+  passwordResetCompletionRequest,
+  passwordResetRequest,
+  passwordUpdateRequest,
+  signupConfirmationRequest,
+  signupRequest,
+} from './slices.ts';
+
+/** What a flow needs of a request family's actions. */
+interface FamilyActions {
+  request: { type: string };
+  success: (payload: never) => UnknownAction;
+  failure: (error: RequestError) => UnknownAction;
+  reset: () => UnknownAction;
+}
+
+interface FlowOptions<P> {
+  /** Where the browser goes after success. */
+  redirectTo?: string;
+  /** Return the family to idle right after success (the redirect target shows the result). */
+  resetAfterSuccess?: boolean;
+  afterSuccess?: (payload: P, result: never) => Generator;
+  /** Skip the request when this says so (the reducer has already decided whether it started). */
+  skip?: (state: RootState) => boolean;
+}
+
+/** takeLeading: a request is skipped while the previous one is loading. */
+function requestFlow<P, R>(family: { actions: FamilyActions }, endpoint: (payload: P) => Promise<R>, options: FlowOptions<P> = {}) {
+  return takeLeading(family.actions.request.type, function* (action: PayloadAction<P>) {
+    if (options.skip) {
+      const skipped: boolean = yield select(options.skip);
+      if (skipped) return;
+    }
+    try {
+      const result: R = yield call(endpoint, action.payload);
+      yield put((family.actions.success as (payload: R) => UnknownAction)(result));
+      if (options.afterSuccess) yield* options.afterSuccess(action.payload, result as never);
+      if (options.redirectTo) yield call(navigateTo, options.redirectTo);
+      if (options.resetAfterSuccess) yield put(family.actions.reset());
+    } catch (error) {
+      yield put(family.actions.failure(asRequestError(error)));
+    }
+  });
+}
+
+export const SIGNUP_SENT_ROUTE = '/user/signup-email-sent';
+export const RESET_INSTRUCTIONS_ROUTE = '/user/reset-password/instructions';
+export const RESET_SUCCESS_ROUTE = '/user/reset-password/success';
+export const PROFILE_ROUTE = '/account/profile';
+
+export function* accountSaga() {
+  yield requestFlow(signupRequest, api.signup, { redirectTo: SIGNUP_SENT_ROUTE });
+  yield requestFlow(signupConfirmationRequest, api.confirmRegistration, {
+    // the reducer ignores a repeated request, so only the first one finds the flow loading
+    skip: (state) => state.signupConfirmation.status !== 'loading',
+  });
+  yield requestFlow(passwordResetRequest, api.resetPassword, { redirectTo: RESET_INSTRUCTIONS_ROUTE });
+  yield requestFlow(passwordResetCompletionRequest, api.completePasswordReset, { redirectTo: RESET_SUCCESS_ROUTE });
+  yield requestFlow(passwordUpdateRequest, api.updatePassword, {
+    redirectTo: PROFILE_ROUTE,
+    resetAfterSuccess: true,
+    // A password change ends every earlier session; the server answers new tokens for this one.
+    afterSuccess: function* (_payload, result: Partial<TokenPair>) {
+      if (result.access && result.refresh) {
+        yield call(saveTokens, { access: result.access, refresh: result.refresh });
+        yield put(tokensReplaced({ access: result.access, refresh: result.refresh }));
+      }
+    },
+  });
+  yield requestFlow(discipleUpdateRequest, ({ id, patch }: { id: number; patch: Parameters<typeof api.updateDisciple>[1] }) => api.updateDisciple(id, patch), {
+    redirectTo: PROFILE_ROUTE,
+    resetAfterSuccess: true,
+    afterSuccess: function* () {
+      yield put(resourcesInvalidated(['disciple', 'me']));
+    },
+  });
+}

@@ -1,0 +1,112 @@
+// The side panel for a logged-in visitor (spec sections 2, 4 and 5): the heading, news by mail, and either
+// participation (a course without prices) or payment; on a closed course only the news. Request errors show here.
+import { useEffect } from 'react';
+import type { CourseDetails, Lesson } from '../../api/wireTypes.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import type { RootState } from '../../app/store.ts';
+import { enrollmentHeading, publishedLessons } from '../../lib/courseFacts.ts';
+import { isApproved } from '../../lib/lessonBlocks.ts';
+import { EnrollmentErrors, type ShownError } from '../enrollment/EnrollmentErrors.tsx';
+import { MailingControl } from '../enrollment/MailingControl.tsx';
+import { ParticipationControl } from '../enrollment/ParticipationControl.tsx';
+import {
+  mailingRequest,
+  participationCreateRequest,
+  participationDeleteRequest,
+  paymentCreateRequest,
+} from '../enrollment/slices.ts';
+import { PaymentForm } from '../payment/PaymentForm.tsx';
+import { DiscountLink } from '../payment/DiscountLink.tsx';
+import { NoCoursePrice } from '../payment/NoCoursePrice.tsx';
+import { lessonErrorMessage } from '../../lib/coursePanelRules.ts';
+import { resourceKey } from '../resources/definitions.ts';
+import { PanelHeading } from './panelParts.ts';
+
+export const ENROLLMENT_CLOSED = 'Запись на курс закрыта';
+
+const requestFamilies = [mailingRequest, participationCreateRequest, participationDeleteRequest, paymentCreateRequest];
+
+function selectBusy(state: RootState, courseId: number): boolean {
+  return (
+    state.mailing.status === 'loading' ||
+    state.participationCreate.status === 'loading' ||
+    state.participationDelete.status === 'loading' ||
+    state.paymentCreate.status === 'loading' ||
+    state.resources[resourceKey('course', courseId)]?.loading === true
+  );
+}
+
+function useShownErrors(lessons: Lesson[]): ShownError[] {
+  const mailing = useAppSelector((state) => state.mailing.error);
+  const participationCreate = useAppSelector((state) => state.participationCreate.error);
+  const participationDelete = useAppSelector((state) => state.participationDelete.error);
+  const payment = useAppSelector((state) => state.paymentCreate.error);
+  const shown: ShownError[] = [];
+  for (const error of [mailing, participationCreate, participationDelete]) {
+    if (error) shown.push({ error, text: error.message });
+  }
+  if (payment) shown.push({ error: payment, text: lessonErrorMessage(payment, lessons) ?? payment.message });
+  return shown;
+}
+
+export function EnrollmentPanel({ course }: { course: CourseDetails }) {
+  const dispatch = useAppDispatch();
+  const lessons = publishedLessons(course.lessons);
+  const busy = useAppSelector((state) => selectBusy(state, course.id));
+  const errors = useShownErrors(lessons);
+
+  useEffect(() => {
+    const resetAll = () => requestFamilies.forEach((family) => dispatch(family.actions.reset()));
+    // Back from a checkout page the browser may restore this page as it was left: paying again must be possible.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) resetAll();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    // The requests' outcome belongs to this course: another course starts clean.
+    return () => {
+      window.removeEventListener('pageshow', onPageShow);
+      resetAll();
+    };
+  }, [dispatch, course.id]);
+
+  const approved = lessons.some(isApproved);
+  const mailing = (
+    <MailingControl
+      courseId={course.id}
+      courseTitle={course.title}
+      subscribed={course.subscribedForMailouts}
+      approved={approved}
+      busy={busy}
+    />
+  );
+
+  if (course.state !== 'can_be_subscribed') {
+    return (
+      <>
+        <PanelHeading>{ENROLLMENT_CLOSED}</PanelHeading>
+        {approved ? null : mailing}
+        <EnrollmentErrors errors={errors} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PanelHeading>{enrollmentHeading(lessons)}</PanelHeading>
+      {mailing}
+      {course.prices.length > 0 ? (
+        <>
+          <PaymentForm course={course} lessons={lessons} loggedIn busy={busy} />
+          <EnrollmentErrors errors={errors} />
+          <DiscountLink course={course} />
+        </>
+      ) : (
+        <>
+          <NoCoursePrice />
+          <ParticipationControl courseId={course.id} lessons={lessons} busy={busy} />
+          <EnrollmentErrors errors={errors} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+// The «Содержание» section: the course's lessons as a plain list, or grouped into blocks when the course sells by block.
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { Lesson } from '../../api/wireTypes.ts';
+import { lessonBlocks, usesBlocks } from '../../lib/lessonBlocks.ts';
+import { minutesCount } from '../../lib/plural.ts';
+import { RichText } from '../../components/RichText.tsx';
+
+export const NO_PLACES_MARK = '[нет мест]';
+
+const Lessons = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
+`;
+
+const Item = styled.li`
+  padding-bottom: ${({ theme }) => theme.space(5)};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+
+  &:last-child {
+    border-bottom: 0;
+    padding-bottom: 0;
+  }
+`;
+
+const LessonTitle = styled.h3`
+  margin: 0 0 ${({ theme }) => theme.space(1)};
+  font-family: ${({ theme }) => theme.fonts.heading};
+  line-height: 1.3;
+  font-size: ${({ theme }) => theme.fonts.sizes.lead};
+`;
+
+const Meta = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(3)};
+  margin: 0 0 ${({ theme }) => theme.space(2)};
+  font-size: ${({ theme }) => theme.fonts.sizes.small};
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const NoPlaces = styled.span`
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+const Blocks = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space(6)};
+`;
+
+const Block = styled.li`
+  padding: ${({ theme }) => theme.space(5)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const BlockTitle = styled.h3`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  font-size: ${({ theme }) => theme.fonts.sizes.h3};
+`;
+
+const Details = styled.details`
+  summary {
+    cursor: pointer;
+    width: fit-content;
+    color: ${({ theme }) => theme.colors.primary};
+    font-weight: 600;
+  }
+  &[open] summary {
+    margin-bottom: ${({ theme }) => theme.space(2)};
+  }
+`;
+
+/**
+ * A lesson's description, folded: a course has up to a dozen of them, and showing every one at once made the
+ * page long to read and slow to start (each is a draft-js view). It is rendered on first opening.
+ */
+function LessonContent({ source }: { source: string }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <Details onToggle={(event) => setOpened((was) => was || event.currentTarget.open)}>
+      <summary>Описание занятия</summary>
+      {opened ? <RichText source={source} /> : null}
+    </Details>
+  );
+}
+
+function LessonItem({ lesson, level }: { lesson: Lesson; level: 'h3' | 'h4' }) {
+  return (
+    <Item>
+      <LessonTitle as={level}>
+        {lesson.number}. {lesson.title}
+      </LessonTitle>
+      {lesson.duration > 0 || !lesson.hasFreePlaces ? (
+        <Meta>
+          {lesson.duration > 0 ? <span>{minutesCount(lesson.duration)}</span> : null}
+          {lesson.hasFreePlaces ? null : <NoPlaces>{NO_PLACES_MARK}</NoPlaces>}
+        </Meta>
+      ) : null}
+      {lesson.content ? <LessonContent source={lesson.content} /> : null}
+    </Item>
+  );
+}
+
+interface LessonListProps {
+  /** The lessons to show: drafts already left out. */
+  lessons: Lesson[];
+  blockSize: number;
+}
+
+export function LessonList({ lessons, blockSize }: LessonListProps) {
+  if (lessons.length === 0) return <p>Список занятий ещё не опубликован.</p>;
+  if (usesBlocks(blockSize)) {
+    return (
+      <Blocks>
+        {lessonBlocks(lessons, blockSize).map((block, index) => (
+          <Block key={block.lessons[0]?.id ?? index}>
+            <BlockTitle>Блок {index + 1}</BlockTitle>
+            <Lessons>
+              {block.lessons.map((lesson) => (
+                <LessonItem key={lesson.id} lesson={lesson} level="h4" />
+              ))}
+            </Lessons>
+          </Block>
+        ))}
+      </Blocks>
+    );
+  }
+  return (
+    <Lessons>
+      {lessons.map((lesson) => (
+        <LessonItem key={lesson.id} lesson={lesson} level="h3" />
+      ))}
+    </Lessons>
+  );
+}

@@ -1,0 +1,157 @@
+// The account's courses (spec section 2): course, who leads it, and its status with the bought lessons and the
+// news switch; a table on wide screens, one card per course on phones.
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { Lesson, Participation } from '../../api/wireTypes.ts';
+import { paths } from '../../app/paths.ts';
+import { courseByAuthors, publishedLessons } from '../../lib/courseFacts.ts';
+import { isApproved } from '../../lib/lessonBlocks.ts';
+import { courseParticipation, type CourseParticipation } from '../enrollment/ParticipationControl.tsx';
+import { NewsSwitch } from './NewsSwitch.tsx';
+
+const STATUS_LABELS: Record<CourseParticipation, string> = {
+  approved: 'Участник курса',
+  reserved: 'Место забронировано — ожидается оплата',
+  waiting_list: 'В очереди',
+};
+
+/** The status cell's heading line: the participation, else the news subscription. */
+export function participationStatus(row: Pick<Participation, 'subscribed' | 'lessons'>): string {
+  const participation = courseParticipation(row.lessons);
+  if (participation) return STATUS_LABELS[participation];
+  return row.subscribed ? 'Подписка на новости' : 'Нет записи';
+}
+
+const approvedLessons = (lessons: Lesson[]) =>
+  [...lessons].filter(isApproved).sort((a, b) => a.number - b.number);
+
+// Table semantics are spelled out: a table restyled as cards loses them in some browsers.
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+
+  th {
+    padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+    border-bottom: 2px solid ${({ theme }) => theme.colors.border};
+    font-size: ${({ theme }) => theme.fonts.sizes.small};
+    color: ${({ theme }) => theme.colors.muted};
+    text-align: left;
+    vertical-align: bottom;
+  }
+
+  td {
+    padding: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(3)};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    vertical-align: top;
+  }
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.tablet - 1}px) {
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+    }
+
+    tbody,
+    tr,
+    td {
+      display: block;
+    }
+
+    tr {
+      margin-bottom: ${({ theme }) => theme.space(4)};
+      padding: ${({ theme }) => theme.space(4)};
+      border: 1px solid ${({ theme }) => theme.colors.border};
+      border-radius: ${({ theme }) => theme.radius};
+      background: ${({ theme }) => theme.colors.surface};
+    }
+
+    td {
+      padding: 0;
+      border: 0;
+    }
+
+    td + td {
+      margin-top: ${({ theme }) => theme.space(3)};
+    }
+
+    td[data-label]::before {
+      content: attr(data-label);
+      display: block;
+      font-size: ${({ theme }) => theme.fonts.sizes.small};
+      color: ${({ theme }) => theme.colors.muted};
+    }
+  }
+`;
+
+const CourseLink = styled(Link)`
+  font-weight: 600;
+`;
+
+const Status = styled.p`
+  margin: 0;
+  font-weight: 600;
+`;
+
+const Lessons = styled.ul`
+  list-style: none;
+  margin: ${({ theme }) => theme.space(2)} 0 0;
+  padding: 0;
+  font-size: ${({ theme }) => theme.fonts.sizes.small};
+  line-height: 1.5;
+`;
+
+interface ParticipationTableProps {
+  rows: Participation[];
+  busy: boolean;
+}
+
+export function ParticipationTable({ rows, busy }: ParticipationTableProps) {
+  return (
+    <Table role="table">
+      <thead role="rowgroup">
+        <tr role="row">
+          <th role="columnheader" scope="col">
+            Курс
+          </th>
+          <th role="columnheader" scope="col">
+            Кто ведёт курс
+          </th>
+          <th role="columnheader" scope="col">
+            Статус
+          </th>
+        </tr>
+      </thead>
+      <tbody role="rowgroup">
+        {rows.map((row) => {
+          const bought = approvedLessons(publishedLessons(row.lessons));
+          return (
+            <tr role="row" key={row.id}>
+              <td role="cell" data-label="Курс">
+                <CourseLink to={paths.course(row.course.id)}>{row.course.title}</CourseLink>
+              </td>
+              <td role="cell" data-label="Кто ведёт курс">
+                {courseByAuthors(row.authors)}
+              </td>
+              <td role="cell" data-label="Статус">
+                <Status>{participationStatus(row)}</Status>
+                {bought.length > 0 ? (
+                  <Lessons aria-label={`Оплаченные занятия курса «${row.course.title}»`}>
+                    {bought.map((lesson) => (
+                      <li key={lesson.id}>
+                        {lesson.number}. {lesson.title}
+                      </li>
+                    ))}
+                  </Lessons>
+                ) : null}
+                <NewsSwitch courseId={row.course.id} courseTitle={row.course.title} subscribed={row.subscribed} busy={busy} />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,108 @@
+// The state of the caller's latest payment (spec section 2), polled by a saga while the page is open.
+import { useEffect } from 'react';
+import styled, { keyframes } from 'styled-components';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { paths } from '../../app/paths.ts';
+import { ButtonLink } from '../../components/Button.ts';
+import { Loader } from '../../components/Loader.tsx';
+import { paymentPollingStarted, paymentPollingStopped } from '../enrollment/slices.ts';
+import { selectResource } from '../resources/selectors.ts';
+
+export const PAYMENT_COMPLETED = 'Успешно оплачено';
+export const PAYMENT_CANCELLED = 'Платеж отменен';
+export const PAYMENT_PENDING = 'Ожидается подтверждение оплаты';
+
+const spin = keyframes`
+  to { transform: rotate(360deg); }
+`;
+
+const Result = styled.div`
+  display: grid;
+  justify-items: start;
+  gap: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(6)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Outcome = styled.p<{ $tone: 'success' | 'danger' | 'text' }>`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  margin: 0;
+  font-size: ${({ theme }) => theme.fonts.sizes.lead};
+  font-weight: 700;
+  color: ${({ theme, $tone }) => theme.colors[$tone]};
+`;
+
+const Spinner = styled.span`
+  flex: none;
+  width: 1.5rem;
+  height: 1.5rem;
+  border-radius: 50%;
+  border: 3px solid ${({ theme }) => theme.colors.border};
+  border-top-color: ${({ theme }) => theme.colors.primary};
+  animation: ${spin} 0.9s linear infinite;
+
+  ${({ theme }) => theme.media.reducedMotion} {
+    animation-duration: 3s;
+  }
+`;
+
+const Hint = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+export function PaymentResult() {
+  const dispatch = useAppDispatch();
+  const payment = useAppSelector((state) => selectResource(state, 'currentPayment'));
+
+  useEffect(() => {
+    dispatch(paymentPollingStarted());
+    return () => {
+      dispatch(paymentPollingStopped());
+    };
+  }, [dispatch]);
+
+  if (payment.error) {
+    return (
+      <Result role="alert">
+        <Outcome $tone="danger">{payment.error.message}</Outcome>
+      </Result>
+    );
+  }
+  if (!payment.data) return <Loader label="Проверяем оплату" />;
+
+  switch (payment.data.details.state) {
+    case 'STATE_COMPLETED':
+      return (
+        <Result role="status">
+          <Outcome $tone="success">{PAYMENT_COMPLETED}</Outcome>
+          <Hint>Занятия появились в вашем личном кабинете, а письмо с подтверждением придёт на почту.</Hint>
+          <ButtonLink to={paths.accountCourses}>Перейти к моим курсам</ButtonLink>
+        </Result>
+      );
+    case 'STATE_FAILURE':
+      return (
+        <Result role="status">
+          <Outcome $tone="danger">{PAYMENT_CANCELLED}</Outcome>
+          <Hint>Деньги не списаны, места на занятиях снова свободны.</Hint>
+          <ButtonLink to={paths.home} $variant="secondary">
+            К списку курсов
+          </ButtonLink>
+        </Result>
+      );
+    default:
+      return (
+        <Result role="status">
+          <Outcome $tone="text">
+            <Spinner aria-hidden="true" />
+            {PAYMENT_PENDING}
+          </Outcome>
+          <Hint>Страница обновится сама, как только платёжная система подтвердит оплату.</Hint>
+        </Result>
+      );
+  }
+}

@@ -1,0 +1,209 @@
+// The profile editor: the view's fields as inputs and selects; a minor's fields follow the chosen year live.
+import { useState, type FormEvent } from 'react';
+import type { RequestError } from '../../api/requestError.ts';
+import type { Dictionaries, Disciple, DisciplePatch, MainLanguage } from '../../api/wireTypes.ts';
+import { FormErrorBlock, SelectField, TextAreaField, TextField, EmailField } from '../../components/form/fields.tsx';
+import { isMinor } from '../../lib/yearOptions.ts';
+import { Form } from '../../components/form/FormLayout.ts';
+import { SaveCancelActions } from '../../components/form/SaveCancelActions.tsx';
+import { fieldError, formErrorText } from '../../components/form/formErrors.ts';
+import { selectValueToYear, yearSelectOptions, yearToSelectValue, YearOfBirthField } from '../../components/form/YearOfBirthField.tsx';
+import { countriesByName, MAIN_LANGUAGES, mainLanguageLabels, profileLabels } from './profileFields.ts';
+
+const EDITOR_FIELDS = [
+  'email',
+  'firstName',
+  'lastName',
+  'yearOfBirth',
+  'country',
+  'mainLanguage',
+  'timezone',
+  'visitSchool',
+  'readWriteProblems',
+  'otherInfo',
+] as const;
+
+interface EditorValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  yearOfBirth: string;
+  country: string;
+  mainLanguage: MainLanguage;
+  timezone: string;
+  visitSchool: 'true' | 'false';
+  readWriteProblems: string;
+  otherInfo: string;
+}
+
+function initialValues(disciple: Disciple): EditorValues {
+  const { profile } = disciple;
+  return {
+    email: disciple.email,
+    firstName: disciple.firstName,
+    lastName: disciple.lastName,
+    yearOfBirth: yearToSelectValue(disciple.yearOfBirth),
+    country: profile.country ?? '',
+    mainLanguage: profile.mainLanguage ?? 'Russian',
+    timezone: profile.timezone ?? '',
+    visitSchool: profile.visitSchool ? 'true' : 'false',
+    readWriteProblems: profile.readWriteProblems ?? '',
+    otherInfo: profile.otherInfo ?? '',
+  };
+}
+
+/** A stored code the dictionary does not know is kept as a choice of its own rather than silently replaced. */
+function withStored(pairs: [string, string][], stored: string): [string, string][] {
+  if (!stored || pairs.some(([code]) => code === stored)) return pairs;
+  return [[stored, stored], ...pairs];
+}
+
+interface ProfileEditorFormProps {
+  disciple: Disciple;
+  dictionaries: Dictionaries;
+  currentYear: number;
+  loading: boolean;
+  error: RequestError | null;
+  onSubmit: (patch: DisciplePatch) => void;
+  cancelTo: string;
+}
+
+export function ProfileEditorForm({ disciple, dictionaries, currentYear, loading, error, onSubmit, cancelTo }: ProfileEditorFormProps) {
+  const [values, setValues] = useState(() => initialValues(disciple));
+  const [yearOptions] = useState(() => yearSelectOptions(currentYear, disciple.yearOfBirth));
+  const [countries] = useState(() => withStored(countriesByName(dictionaries), disciple.profile.country));
+  const [timezones] = useState(() => withStored(dictionaries.timezones, disciple.profile.timezone));
+  const minor = isMinor(selectValueToYear(values.yearOfBirth), currentYear);
+  const blockText = formErrorText(error, EDITOR_FIELDS);
+
+  const set = <K extends keyof EditorValues>(key: K, value: EditorValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (loading) return;
+    onSubmit({
+      email: values.email.trim().toLowerCase(),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      yearOfBirth: selectValueToYear(values.yearOfBirth),
+      profile: {
+        country: values.country,
+        mainLanguage: values.mainLanguage,
+        timezone: values.timezone,
+        // The minors' fields are sent only while they are on screen; an adult's stored answers stay as they were.
+        ...(minor ? { visitSchool: values.visitSchool === 'true', readWriteProblems: values.readWriteProblems } : {}),
+        otherInfo: values.otherInfo,
+      },
+    });
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate>
+      {blockText && <FormErrorBlock>{blockText}</FormErrorBlock>}
+      <TextField
+        label={profileLabels.firstName}
+        name="firstName"
+        autoComplete="given-name"
+        required
+        value={values.firstName}
+        onChange={(event) => set('firstName', event.target.value)}
+        error={fieldError(error, 'firstName')}
+      />
+      <TextField
+        label={profileLabels.lastName}
+        name="lastName"
+        autoComplete="family-name"
+        required
+        value={values.lastName}
+        onChange={(event) => set('lastName', event.target.value)}
+        error={fieldError(error, 'lastName')}
+      />
+      <EmailField
+        label={profileLabels.email}
+        value={values.email}
+        onChange={(event) => set('email', event.target.value)}
+        error={fieldError(error, 'email')}
+      />
+      <YearOfBirthField
+        value={values.yearOfBirth}
+        onChange={(year) => set('yearOfBirth', year)}
+        options={yearOptions}
+        error={fieldError(error, 'yearOfBirth')}
+      />
+      <SelectField
+        label={profileLabels.country}
+        name="country"
+        autoComplete="country"
+        value={values.country}
+        onChange={(event) => set('country', event.target.value)}
+        error={fieldError(error, 'country')}
+      >
+        <option value="">Не выбрана</option>
+        {countries.map(([code, name]) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={profileLabels.mainLanguage}
+        name="mainLanguage"
+        value={values.mainLanguage}
+        onChange={(event) => set('mainLanguage', event.target.value as MainLanguage)}
+        error={fieldError(error, 'mainLanguage')}
+      >
+        {MAIN_LANGUAGES.map((language) => (
+          <option key={language} value={language}>
+            {mainLanguageLabels[language]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={profileLabels.timezone}
+        name="timezone"
+        value={values.timezone}
+        onChange={(event) => set('timezone', event.target.value)}
+        error={fieldError(error, 'timezone')}
+      >
+        <option value="">Не выбран</option>
+        {timezones.map(([code, name]) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </SelectField>
+      {minor && (
+        <>
+          <SelectField
+            label={profileLabels.visitSchool}
+            name="visitSchool"
+            value={values.visitSchool}
+            onChange={(event) => set('visitSchool', event.target.value === 'true' ? 'true' : 'false')}
+            error={fieldError(error, 'visitSchool')}
+          >
+            <option value="true">Да</option>
+            <option value="false">Нет</option>
+          </SelectField>
+          <TextAreaField
+            label={profileLabels.readWriteProblems}
+            name="readWriteProblems"
+            rows={3}
+            value={values.readWriteProblems}
+            onChange={(event) => set('readWriteProblems', event.target.value)}
+            error={fieldError(error, 'readWriteProblems')}
+          />
+        </>
+      )}
+      <TextAreaField
+        label={profileLabels.otherInfo}
+        name="otherInfo"
+        rows={4}
+        value={values.otherInfo}
+        onChange={(event) => set('otherInfo', event.target.value)}
+        error={fieldError(error, 'otherInfo')}
+      />
+      <SaveCancelActions loading={loading} cancelTo={cancelTo} />
+    </Form>
+  );
+}

@@ -1,0 +1,53 @@
+// The profile's labels and display values (spec sections 2, 3 and 5), spelled once for the view and the editor.
+import type { Dictionaries, MainLanguage } from '../../api/wireTypes.ts';
+import { ADULT_AGE } from '../../lib/yearOptions.ts';
+
+export const PROFILE_TITLE = 'Личный кабинет участника';
+
+export const profileLabels = {
+  firstName: 'Имя',
+  lastName: 'Фамилия',
+  email: 'Электронная почта',
+  yearOfBirth: 'Год рождения',
+  country: 'Страна',
+  mainLanguage: 'Основной язык',
+  timezone: 'Часовой пояс',
+  visitSchool: 'Посещает школу',
+  readWriteProblems: 'Проблемы с чтением и письмом',
+  otherInfo: 'Дополнительная информация',
+} as const;
+
+export const mainLanguageLabels: Record<MainLanguage, string> = {
+  Russian: 'Русский',
+  English: 'Английский',
+  Other: 'Другой',
+};
+
+export const MAIN_LANGUAGES = Object.keys(mainLanguageLabels) as MainLanguage[];
+
+export const yesNo = (value: boolean) => (value ? 'Да' : 'Нет');
+
+export const NO_READ_WRITE_PROBLEMS = 'отсутствуют';
+
+/** Year 0 or null is shown as «раньше {current year − 18}» (spec section 2, profile view). */
+export function yearOfBirthText(year: number | null | undefined, currentYear: number): string {
+  return year ? String(year) : `раньше ${currentYear - ADULT_AGE}`;
+}
+
+/** A country by its name in the dictionary, else the raw code. */
+export function countryName(code: string, dictionaries: Dictionaries | undefined): string {
+  return dictionaries?.countries.find(([countryCode]) => countryCode === code)?.[1] ?? code;
+}
+
+export function timezoneName(code: string, dictionaries: Dictionaries | undefined): string {
+  return dictionaries?.timezones.find(([zoneCode]) => zoneCode === code)?.[1] ?? code;
+}
+
+export function mainLanguageText(language: string): string {
+  return mainLanguageLabels[language as MainLanguage] ?? language;
+}
+
+/** Countries for a select: sorted by their Russian names. */
+export function countriesByName(dictionaries: Dictionaries): [string, string][] {
+  return [...dictionaries.countries].sort(([, a], [, b]) => a.localeCompare(b, 'ru'));
+}

@@ -1,0 +1,41 @@
+// Login, logout and the 401 path: tokens in storage, then the redirect.
+import { call, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
+import { login } from '../../api/endpoints.ts';
+import { asRequestError } from '../../api/requestError.ts';
+import { clearTokens, saveTokens } from '../../api/tokens.ts';
+import type { TokenPair } from '../../api/wireTypes.ts';
+import { navigateTo } from '../../app/navigation.ts';
+import type { RootState } from '../../app/store.ts';
+import { loggedOut, loginFailed, loginRequested, loginSucceeded, unauthorized } from './slice.ts';
+
+export const LOGIN_ROUTE = '/user/login';
+
+function* loginFlow(action: ReturnType<typeof loginRequested>) {
+  try {
+    const tokens: TokenPair = yield call(login, {
+      username: action.payload.username.trim().toLowerCase(),
+      password: action.payload.password,
+    });
+    yield call(saveTokens, tokens);
+    yield put(loginSucceeded(tokens));
+  } catch (error) {
+    yield put(loginFailed(asRequestError(error)));
+  }
+}
+
+function* logoutFlow() {
+  yield call(clearTokens);
+}
+
+function* unauthorizedFlow() {
+  yield call(clearTokens);
+  const path: string = yield select((_state: RootState) => window.location.pathname);
+  if (path !== LOGIN_ROUTE) yield call(navigateTo, LOGIN_ROUTE);
+}
+
+export function* sessionSaga() {
+  // takeLeading: a new login is ignored while one is loading.
+  yield takeLeading(loginRequested.type, loginFlow);
+  yield takeEvery(loggedOut.type, logoutFlow);
+  yield takeEvery(unauthorized.type, unauthorizedFlow);
+}

@@ -1,0 +1,47 @@
+// Course prices: currency choice, payment system and totals (spec sections 5 and 9), shared by site and server.
+import type { Currency, PaymentSystem, Price } from '../api/wireTypes.ts';
+
+/** From this many lessons on, the wholesale lesson price applies. */
+export const WHOLESALE_THRESHOLD = 5;
+
+export const CURRENCY_SYMBOLS: Record<Currency, string> = {
+  CURRENCY_CHOICE_RUB: '₽',
+  CURRENCY_CHOICE_EURO: '€',
+  CURRENCY_CHOICE_USD: '$',
+};
+
+/** The ruble price when there is one, else the first price. */
+export function defaultPrice(prices: Price[]): Price | undefined {
+  return prices.find((price) => price.currency === 'CURRENCY_CHOICE_RUB') ?? prices[0];
+}
+
+/** PayPal takes euros; YooKassa takes rubles and everything else. */
+export function paymentSystemFor(currency: Currency): PaymentSystem {
+  return currency === 'CURRENCY_CHOICE_EURO' ? 'paypal' : 'yookassa';
+}
+
+/** Lessons can be chosen one by one only when the currency has a lesson price. */
+export function allowsLessonSelection(price: Price | undefined): boolean {
+  return Boolean(price && price.lessonPrice > 0);
+}
+
+/** The price of one lesson when `count` lessons are bought together. */
+export function lessonUnitPrice(price: Price, count: number): number {
+  if (count >= WHOLESALE_THRESHOLD && price.lessonWholesalePrice > 0) return price.lessonWholesalePrice;
+  return price.lessonPrice;
+}
+
+/** Total for a selection of lessons, in the price's currency units. */
+export function selectionTotal(price: Price, count: number): number {
+  if (count <= 0) return 0;
+  return roundMoney(lessonUnitPrice(price, count) * count);
+}
+
+export function roundMoney(amount: number): number {
+  return Math.round(amount * 100) / 100;
+}
+
+export function formatMoney(amount: number, currency: Currency): string {
+  const number = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }).format(amount);
+  return `${number} ${CURRENCY_SYMBOLS[currency]}`;
+}

@@ -1,0 +1,37 @@
+// What a selection of lessons costs, decided by the rules the site shows (src/lib/coursePrices.ts and
+// src/lib/lessonBlocks.ts, spec sections 5 and 9): the whole-course price or the per-lesson total.
+import type { Price } from '../api/wireTypes.ts';
+import { allowsLessonSelection, roundMoney, selectionTotal } from './coursePrices.ts';
+import { lessonBlocks, usesBlocks, wholeCourseLessons, wholeCourseOffered, type LessonForSale } from './lessonBlocks.ts';
+
+export type AmountDecision =
+  | { ok: true; kind: 'whole' | 'lessons'; amount: number }
+  /** blocks: the selection cuts through a block or takes one that cannot be bought; wholeOnly: no per-lesson price. */
+  | { ok: false; problem: 'blocks' | 'wholeOnly' };
+
+/**
+ * The amount of a payment for `requestedIds` among the course's published `lessons` (in order, with the caller's
+ * approved lessons and the free places as the site sees them). The whole-course price applies when the request is
+ * exactly the lessons the site sends for a whole-course payment and the whole course is offered; otherwise each
+ * lesson costs the lesson price, or the wholesale price from 5 lessons. Approved and full lessons must have been
+ * refused before (they have their own errors).
+ */
+export function paymentAmount(price: Price, lessons: LessonForSale[], requestedIds: readonly number[], blockSize: number): AmountDecision {
+  const requested = new Set(requestedIds);
+  if (usesBlocks(blockSize)) {
+    for (const block of lessonBlocks(lessons, blockSize)) {
+      const chosen = block.lessons.filter((lesson) => requested.has(lesson.id)).length;
+      if (chosen > 0 && (chosen < block.lessons.length || !block.available)) return { ok: false, problem: 'blocks' };
+    }
+  }
+  const whole = wholeCourseLessons(lessons);
+  const isWholeCourse = whole.length === requested.size && whole.every((lesson) => requested.has(lesson.id));
+  if (isWholeCourse && wholeCourseOffered(lessons, blockSize) && price.coursePrice > 0) {
+    return { ok: true, kind: 'whole', amount: roundMoney(price.coursePrice) };
+  }
+  if (!allowsLessonSelection(price)) return { ok: false, problem: 'wholeOnly' };
+  return { ok: true, kind: 'lessons', amount: selectionTotal(price, requested.size) };
+}
+
+/** «1234.00»: the amount as the providers take it, a string with two decimals. */
+export const formatAmount = (amount: number) => amount.toFixed(2);

@@ -1,0 +1,36 @@
+// Russian plural forms for counts: «1 урок», «2 урока», «5 уроков», «1,5 урока».
+
+/** The three forms of a noun: for 1 (one), for 2–4 (few), for 5–20 and 0 (many). */
+export type PluralForms = readonly [one: string, few: string, many: string];
+
+export const LESSON_FORMS: PluralForms = ['урок', 'урока', 'уроков'];
+export const MINUTE_FORMS: PluralForms = ['минута', 'минуты', 'минут'];
+export const MATERIAL_FORMS: PluralForms = ['материал', 'материала', 'материалов'];
+export const YEAR_FORMS: PluralForms = ['год', 'года', 'лет'];
+
+/** The form of the noun that goes with `n`; a fractional count always takes the few-form. */
+export function pluralForm(n: number, forms: PluralForms): string {
+  const [one, few, many] = forms;
+  const abs = Math.abs(n);
+  if (!Number.isInteger(abs)) return few;
+  const lastTwo = abs % 100;
+  const last = abs % 10;
+  if (lastTwo >= 11 && lastTwo <= 14) return many;
+  if (last === 1) return one;
+  if (last >= 2 && last <= 4) return few;
+  return many;
+}
+
+/** A count written in Russian style with its noun: `pluralize(1.5, LESSON_FORMS)` is «1,5 урока». */
+export function pluralize(n: number, forms: PluralForms): string {
+  return `${formatCount(n)} ${pluralForm(n, forms)}`;
+}
+
+function formatCount(n: number): string {
+  return String(n).replace('.', ',');
+}
+
+export const lessonsCount = (n: number) => pluralize(n, LESSON_FORMS);
+export const minutesCount = (n: number) => pluralize(n, MINUTE_FORMS);
+export const materialsCount = (n: number) => pluralize(n, MATERIAL_FORMS);
+export const yearsCount = (n: number) => pluralize(n, YEAR_FORMS);

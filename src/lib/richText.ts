@@ -1,0 +1,35 @@
+// Rich text as the API sends it: Draft.js raw content serialised as JSON, or plain text when it does not parse.
+import type { RawDraftContentState } from 'draft-js';
+
+export type ParsedRichText = { kind: 'raw'; raw: RawDraftContentState } | { kind: 'plain'; text: string };
+
+function isRawContent(value: unknown): value is RawDraftContentState {
+  if (value === null || typeof value !== 'object') return false;
+  const { blocks, entityMap } = value as Partial<RawDraftContentState>;
+  return (
+    Array.isArray(blocks) &&
+    blocks.every((block) => block !== null && typeof block === 'object' && typeof block.text === 'string') &&
+    (entityMap === undefined || (entityMap !== null && typeof entityMap === 'object'))
+  );
+}
+
+export function parseRichText(source: string | null | undefined): ParsedRichText {
+  const text = source ?? '';
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    try {
+      const value: unknown = JSON.parse(trimmed);
+      if (isRawContent(value)) return { kind: 'raw', raw: { ...value, entityMap: value.entityMap ?? {} } };
+    } catch {
+      // not JSON: plain text
+    }
+  }
+  return { kind: 'plain', text };
+}
+
+/** The text of rich content without formatting, paragraph by paragraph (for previews and fallbacks). */
+export function richTextParagraphs(source: string | null | undefined): string[] {
+  const parsed = parseRichText(source);
+  const lines = parsed.kind === 'raw' ? parsed.raw.blocks.map((block) => block.text) : parsed.text.split(/\n+/);
+  return lines.filter((line) => line.trim() !== '');
+}

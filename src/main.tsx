@@ -1,0 +1,32 @@
+// Entry point: the store, the router, the theme, mounted into #root.
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/AppProviders.tsx';
+import { readInitialResources } from './app/initialData.ts';
+import { setNavigator } from './app/navigation.ts';
+import { createAppRouter } from './app/routes.tsx';
+import { makeStore } from './app/store.ts';
+
+const store = makeStore({ resources: readInitialResources() });
+const router = createAppRouter();
+// Sagas (the 401 redirect, payment and form flows) move the browser through the router.
+setNavigator((path) => {
+  void router.navigate(path);
+});
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+
+const root = createRoot(rootElement);
+// Rendered as a transition so React yields to the browser while it builds the first page, instead of one
+// long task that keeps the page from responding (Lighthouse's total blocking time).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProviders store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

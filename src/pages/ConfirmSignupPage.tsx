@@ -1,0 +1,48 @@
+// Signup confirmation: posts the link's parameters once on opening, then tells the result (spec sections 2 and 8).
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
+import { paths } from '../app/paths.ts';
+import { FormErrorBlock } from '../components/form/fields.tsx';
+import { Loader } from '../components/Loader.tsx';
+import { PageContainer } from '../components/PageContainer.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
+import { signupConfirmationRequest } from '../features/account/slices.ts';
+import { Notice } from '../components/form/FormLayout.ts';
+import { selectSignupConfirmationState } from '../features/auth/selectors.ts';
+
+const CONFIRMATION_FAILURE_PREFIX = 'Ошибка подтверждения регистрации: ';
+
+export function ConfirmSignupPage() {
+  const dispatch = useAppDispatch();
+  const { uidb64 = '', token = '' } = useParams();
+  const confirmation = useAppSelector(selectSignupConfirmationState);
+
+  // The flow takes only its first request, so a second effect run (strict mode, a re-render) posts nothing.
+  useEffect(() => {
+    dispatch(signupConfirmationRequest.actions.request({ uidb64, token }));
+  }, [dispatch, uidb64, token]);
+
+  return (
+    <PageContainer $width="form">
+      <PageTitle documentTitle="Подтверждение регистрации">ПОДТВЕРЖДЕНИЕ РЕГИСТРАЦИИ</PageTitle>
+      {confirmation.status === 'success' ? (
+        <Notice role="status">
+          <p>Регистрация подтверждена. Теперь вы можете войти на сайт.</p>
+          <p>
+            <Link to={paths.login}>Войти на сайт</Link>
+          </p>
+        </Notice>
+      ) : confirmation.status === 'failure' ? (
+        <>
+          <FormErrorBlock>{CONFIRMATION_FAILURE_PREFIX + (confirmation.error?.message ?? '').toLowerCase()}</FormErrorBlock>
+          <p>
+            <Link to={paths.signup}>Зарегистрироваться снова</Link>
+          </p>
+        </>
+      ) : (
+        <Loader label="Подтверждаем регистрацию" />
+      )}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,32 @@
+// Login (spec section 2): the form, the way to a new password and to sign-up. The guest-only guard sends a logged-in user home.
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
+import { paths } from '../app/paths.ts';
+import { PageContainer } from '../components/PageContainer.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
+import { FormLinks } from '../components/form/FormLayout.ts';
+import { LoginForm } from '../features/auth/LoginForm.tsx';
+import { useResetOnLeave } from '../features/auth/useResetOnLeave.ts';
+import { selectLoginState } from '../features/session/selectors.ts';
+import { loginRequested, loginReset } from '../features/session/slice.ts';
+
+export function LoginPage() {
+  const dispatch = useAppDispatch();
+  const login = useAppSelector(selectLoginState);
+  useResetOnLeave(loginReset);
+
+  return (
+    <PageContainer $width="form">
+      <PageTitle documentTitle="Вход на сайт">ВХОД НА САЙТ</PageTitle>
+      <LoginForm
+        loading={login.status === 'loading'}
+        error={login.status === 'failure' ? login.error : null}
+        onSubmit={(payload) => dispatch(loginRequested(payload))}
+      />
+      <FormLinks>
+        <Link to={paths.resetPassword}>Забыли пароль?</Link>
+        <Link to={paths.signup}>Зарегистрироваться</Link>
+      </FormLinks>
+    </PageContainer>
+  );
+}

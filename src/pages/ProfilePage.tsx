@@ -1,0 +1,65 @@
+// The own profile, read-only (spec section 2): the fields, then Edit, Change password and Logout.
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { useAppDispatch } from '../app/hooks.ts';
+import { paths } from '../app/paths.ts';
+import { Button, ButtonLink } from '../components/Button.ts';
+import { ErrorScreen } from '../components/ErrorScreen.tsx';
+import { Loader } from '../components/Loader.tsx';
+import { PageTitle } from '../components/PageTitle.tsx';
+import { FormActions } from '../components/form/FormLayout.ts';
+import { useAccountData, useDictionaries } from '../features/profile/accountData.ts';
+import { ProfileDetails } from '../features/profile/ProfileDetails.tsx';
+import { PROFILE_TITLE } from '../features/profile/profileFields.ts';
+import { loggedOut } from '../features/session/slice.ts';
+
+const Section = styled.section`
+  max-width: ${({ theme }) => theme.widths.text}px;
+`;
+
+export function ProfilePage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const account = useAccountData('anyone', true);
+  const dictionaries = useDictionaries();
+  const [currentYear] = useState(() => new Date().getFullYear());
+
+  const logout = () => {
+    // Home first, committed at once: logged out on an account address, the guard would send the user to the login page.
+    void navigate(paths.home, { flushSync: true });
+    dispatch(loggedOut());
+  };
+
+  if (account.status === 'failed') return <ErrorScreen />;
+  const person = account.disciple ?? account.user;
+  // Without the dictionaries the country is shown by its code, so their failure does not hide the profile.
+  const waiting = account.status === 'loading' || !person || (!dictionaries.data && !dictionaries.error);
+
+  return (
+    <Section>
+      <PageTitle documentTitle="Личный кабинет">{PROFILE_TITLE}</PageTitle>
+      {waiting ? (
+        <Loader label="Загружаем профиль" />
+      ) : (
+        <>
+          <ProfileDetails
+            person={person}
+            profile={account.disciple?.profile}
+            dictionaries={dictionaries.data}
+            currentYear={currentYear}
+          />
+          <FormActions>
+            {account.disciple && <ButtonLink to={paths.profileEditor}>Редактировать</ButtonLink>}
+            <ButtonLink to={paths.passwordChange} $variant="secondary">
+              Сменить пароль
+            </ButtonLink>
+            <Button $variant="secondary" onClick={logout}>
+              Выйти
+            </Button>
+          </FormActions>
+        </>
+      )}
+    </Section>
+  );
+}

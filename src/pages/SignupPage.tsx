@@ -1,0 +1,33 @@
+// Sign-up (spec section 2). On success the saga goes to the sent notice; leaving the page resets the flow and the form.
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
+import { paths } from '../app/paths.ts';
+import { PageContainer } from '../components/PageContainer.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
+import { signupRequest } from '../features/account/slices.ts';
+import { FormLinks } from '../components/form/FormLayout.ts';
+import { selectSignupState } from '../features/auth/selectors.ts';
+import { SignupForm } from '../features/auth/SignupForm.tsx';
+import { useResetOnLeave } from '../features/auth/useResetOnLeave.ts';
+
+export function SignupPage() {
+  const dispatch = useAppDispatch();
+  const signup = useAppSelector(selectSignupState);
+  useResetOnLeave(signupRequest.actions.reset);
+
+  return (
+    <PageContainer $width="form">
+      <PageTitle documentTitle="Регистрация">РЕГИСТРАЦИЯ НОВОГО УЧАСТНИКА</PageTitle>
+      <SignupForm
+        loading={signup.status === 'loading'}
+        error={signup.status === 'failure' ? signup.error : null}
+        onSubmit={(payload) => dispatch(signupRequest.actions.request(payload))}
+      />
+      <FormLinks>
+        <span>
+          Уже зарегистрированы? <Link to={paths.login}>Войти</Link>
+        </span>
+      </FormLinks>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,180 @@
+// The HTTP client against the error catalogue of spec section 8.
+import { http, HttpResponse } from 'msw';
+import { configureClient, request } from '../../src/api/client.ts';
+import { NETWORK_ERROR_MESSAGE, UNREADABLE_BODY_MESSAGE, asRequestError } from '../../src/api/requestError.ts';
+import { login } from '../../src/api/endpoints.ts';
+import { server } from '../support/server.ts';
+import { fakeJwt, storeSession } from '../support/tokens.ts';
+
+const onUnauthorized = vi.fn();
+const onAccessTokenRenewed = vi.fn();
+
+beforeEach(() => {
+  onUnauthorized.mockReset();
+  onAccessTokenRenewed.mockReset();
+  configureClient({ onUnauthorized, onAccessTokenRenewed });
+});
+
+async function failure(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('the call did not fail');
+}
+
+describe('the HTTP client', () => {
+  it('sends JSON with Accept-Language ru and the bearer token when one is stored', async () => {
+    storeSession();
+    let seen: Request | undefined;
+    let body: unknown;
+    server.use(
+      http.post('/api/v1/payments/', async ({ request }) => {
+        seen = request;
+        body = await request.json();
+        return HttpResponse.json({ details: { redirectTo: 'https://pay.example/1' } });
+      }),
+    );
+    const answer = await request('/api/v1/payments/', { method: 'POST', body: { lessons: [1, 2] } });
+    expect(answer).toEqual({ details: { redirectTo: 'https://pay.example/1' } });
+    expect(seen?.headers.get('accept-language')).toBe('ru');
+    expect(seen?.headers.get('content-type')).toBe('application/json');
+    expect(seen?.headers.get('authorization')).toBe(`Bearer ${localStorage.getItem('accessToken')}`);
+    expect(body).toEqual({ lessons: [1, 2] });
+  });
+
+  it('sends no authorization header without a stored token', async () => {
+    let authorization: string | null = 'unset';
+    server.use(
+      http.get('/api/v1/courses/', ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json([]);
+      }),
+    );
+    await request('/api/v1/courses/');
+    expect(authorization).toBeNull();
+  });
+
+  it('treats a 204 answer as an empty object', async () => {
+    server.use(http.post('/api/v1/courses/1/subscribe-for-mailouts/', () => new HttpResponse(null, { status: 204 })));
+    await expect(request('/api/v1/courses/1/subscribe-for-mailouts/', { method: 'POST' })).resolves.toEqual({});
+  });
+
+  it('gives the field-less network message when the server cannot be reached', async () => {
+    server.use(http.get('/api/v1/courses/', () => HttpResponse.error()));
+    expect(await failure(request('/api/v1/courses/'))).toEqual({
+      message: NETWORK_ERROR_MESSAGE,
+      statusCode: 0,
+      byFields: {},
+    });
+  });
+
+  it('gives the unreadable-body message when the answer is not JSON', async () => {
+    server.use(http.get('/api/v1/courses/', () => new HttpResponse('<html>oops', { status: 200 })));
+    const error = asRequestError(await failure(request('/api/v1/courses/')));
+    expect(error.message).toBe(UNREADABLE_BODY_MESSAGE);
+    expect(error.byFields).toEqual({});
+  });
+
+  it('turns a non-OK answer into field messages: nested objects flattened, arrays capitalised and joined', async () => {
+    server.use(
+      http.patch('/api/v1/disciples/3/', () =>
+        HttpResponse.json(
+          { email: ['неверный адрес.', 'уже занят.'], profile: { country: ['выберите страну.'] } },
+          { status: 400 },
+        ),
+      ),
+    );
+    const error = asRequestError(await failure(request('/api/v1/disciples/3/', { method: 'PATCH', body: {} })));
+    expect(error.statusCode).toBe(400);
+    expect(error.byFields).toEqual({ email: 'Неверный адрес. Уже занят.', country: 'Выберите страну.' });
+  });
+
+  it('keeps nonFieldErrors and detail as their own keys', async () => {
+    server.use(
+      http.post('/api/v1/users/', () => HttpResponse.json({ nonFieldErrors: ['пароли не совпадают.'] }, { status: 400 })),
+      http.get('/api/v1/courses/9/', () => HttpResponse.json({ detail: 'Не найдено.' }, { status: 404 })),
+    );
+    const signupError = asRequestError(await failure(request('/api/v1/users/', { method: 'POST', body: {} })));
+    expect(signupError.byFields).toEqual({ nonFieldErrors: 'Пароли не совпадают.' });
+    const notFound = asRequestError(await failure(request('/api/v1/courses/9/')));
+    expect(notFound).toEqual({ message: 'Не найдено.', statusCode: 404, byFields: { detail: 'Не найдено.' } });
+  });
+
+  it('on a 401 removes the access token, rejects with an empty field error and reports the session ended', async () => {
+    storeSession();
+    server.use(http.get('/api/v1/users/me/', () => HttpResponse.json({ detail: 'Нет доступа.' }, { status: 401 })));
+    expect(await failure(request('/api/v1/users/me/'))).toEqual({ message: '', statusCode: 401, byFields: {} });
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 401 on login is an ordinary error shown on the form, not a session end', async () => {
+    server.use(
+      http.post('/api/v1/token/', () => HttpResponse.json({ detail: 'Неверный e-mail или пароль.' }, { status: 401 })),
+    );
+    const error = asRequestError(await failure(login({ username: 'a@b.ru', password: 'x' })));
+    expect(error).toEqual({
+      message: 'Неверный e-mail или пароль.',
+      statusCode: 401,
+      byFields: { detail: 'Неверный e-mail или пароль.' },
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('renews an expired access token once with the refresh token, then makes the call with it', async () => {
+    storeSession(-60, 3600);
+    const renewed = fakeJwt(1800);
+    let refreshCalls = 0;
+    const authorizations: (string | null)[] = [];
+    server.use(
+      http.post('/api/v1/token/refresh/', async ({ request }) => {
+        refreshCalls += 1;
+        expect(await request.json()).toEqual({ refresh: localStorage.getItem('refreshToken') });
+        return HttpResponse.json({ access: renewed });
+      }),
+      http.get('/api/v1/courses/', ({ request }) => {
+        authorizations.push(request.headers.get('authorization'));
+        return HttpResponse.json([]);
+      }),
+    );
+    await Promise.all([request('/api/v1/courses/'), request('/api/v1/courses/')]);
+    expect(refreshCalls).toBe(1);
+    expect(authorizations).toEqual([`Bearer ${renewed}`, `Bearer ${renewed}`]);
+    expect(localStorage.getItem('accessToken')).toBe(renewed);
+    expect(onAccessTokenRenewed).toHaveBeenCalledWith(renewed);
+  });
+
+  it('ends the session when the renewal fails', async () => {
+    storeSession(-60, 3600);
+    server.use(http.post('/api/v1/token/refresh/', () => HttpResponse.json({ detail: 'Токен недействителен.' }, { status: 401 })));
+    expect(await failure(request('/api/v1/users/me/'))).toEqual({ message: '', statusCode: 401, byFields: {} });
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalled();
+  });
+
+  it('calls anonymously when both tokens have expired', async () => {
+    storeSession(-60, -30);
+    let authorization: string | null = 'unset';
+    server.use(
+      http.get('/api/v1/quotations/', ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json([]);
+      }),
+    );
+    await request('/api/v1/quotations/');
+    expect(authorization).toBeNull();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+});
+
+describe('asRequestError', () => {
+  it('passes an API error through and throws anything else', () => {
+    const apiError = { message: 'x', statusCode: 400, byFields: {} };
+    expect(asRequestError(apiError)).toBe(apiError);
+    const bug = new TypeError('bug');
+    expect(() => asRequestError(bug)).toThrow(bug);
+  });
+});

@@ -1,0 +1,30 @@
+import { screen, within } from '@testing-library/react';
+import { renderApp } from '../support/renderApp.tsx';
+
+describe('Footer', () => {
+  it('links to the about, reviews and policy pages and names both authors', async () => {
+    const { user, router } = renderApp('/');
+    const footer = screen.getByRole('contentinfo');
+    const pages = within(footer).getByRole('navigation', { name: 'О сайте' });
+    expect(within(pages).getByRole('link', { name: 'О проекте' })).toHaveAttribute('href', '/about');
+    expect(within(pages).getByRole('link', { name: 'Отзывы' })).toHaveAttribute('href', '/feedbacks');
+    expect(within(pages).getByRole('link', { name: 'Политика конфиденциальности' })).toHaveAttribute('href', '/policy');
+    expect(within(footer).getByRole('link', { name: 'Анна Мельникова' })).toHaveAttribute('href', '/about#anna');
+    expect(within(footer).getByRole('link', { name: 'Михаил Орлов' })).toHaveAttribute('href', '/about#mikhail');
+
+    await user.click(within(pages).getByRole('link', { name: 'Политика конфиденциальности' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Политика конфиденциальности' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/policy');
+  });
+});
+
+describe('Layout', () => {
+  it('has a skip link to the main content', async () => {
+    const { user } = renderApp('/');
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Перейти к содержанию' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+});

@@ -1,0 +1,80 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server } from '../support/server.ts';
+import { storeSession } from '../support/tokens.ts';
+import { author, disciple, meHandler } from '../support/users.ts';
+import { renderApp } from '../support/renderApp.tsx';
+
+function header() {
+  return screen.getByRole('banner');
+}
+
+describe('Header', () => {
+  it('offers a guest sign-up and login, and asks the API nothing', async () => {
+    renderApp('/');
+    const banner = header();
+    expect(within(banner).getByRole('link', { name: 'Зарегистрироваться' })).toHaveAttribute('href', '/user/signup');
+    expect(within(banner).getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/user/login');
+    expect(within(banner).getByRole('link', { name: 'Мутабор' })).toHaveAttribute('href', '/');
+    expect(within(banner).getByRole('link', { name: 'Анна Мельникова' })).toHaveAttribute('href', '/about#anna');
+    expect(within(banner).getByRole('link', { name: 'Михаил Орлов' })).toHaveAttribute('href', '/about#mikhail');
+    expect(banner.querySelector('img')).toHaveAttribute('width', '80');
+  });
+
+  it('shows a logged-in user their full name, linking to the profile', async () => {
+    storeSession();
+    server.use(meHandler(disciple));
+    renderApp('/');
+    const name = await within(header()).findByRole('link', { name: 'Ольга Петрова' });
+    expect(name).toHaveAttribute('href', '/account/profile');
+    expect(within(header()).queryByRole('link', { name: 'Войти' })).not.toBeInTheDocument();
+    expect(within(header()).queryByRole('link', { name: 'Зарегистрироваться' })).not.toBeInTheDocument();
+  });
+
+  it('links an author’s name to the admin area with a plain link', async () => {
+    storeSession();
+    server.use(meHandler(author));
+    const { user, router } = renderApp('/');
+    const name = await within(header()).findByRole('link', { name: 'Анна Мельникова', description: 'Раздел авторов' });
+    expect(name).toHaveAttribute('href', '/mutabo');
+    // A plain link leaves the site: the router does not handle the click.
+    name.addEventListener('click', (event) => event.preventDefault());
+    await user.click(name);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows neither guest links nor a name while the user loads', async () => {
+    storeSession();
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get('*/api/v1/users/me/', async () => {
+        await answered;
+        return HttpResponse.json(disciple);
+      }),
+    );
+    renderApp('/');
+    const account = within(header()).getByRole('navigation', { name: 'Учётная запись' });
+    expect(account).toHaveAttribute('aria-busy', 'true');
+    expect(within(account).queryAllByRole('link')).toHaveLength(0);
+    release();
+    expect(await within(account).findByRole('link', { name: 'Ольга Петрова' })).toBeInTheDocument();
+    expect(account).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('still leads to the account when the user cannot be loaded', async () => {
+    storeSession();
+    server.use(http.get('*/api/v1/users/me/', () => HttpResponse.json({ detail: 'Сбой' }, { status: 500 })));
+    renderApp('/');
+    expect(await within(header()).findByRole('link', { name: 'Личный кабинет' })).toHaveAttribute('href', '/account/profile');
+  });
+
+  it('uses a 50 px logo and no description on the login page', async () => {
+    renderApp('/user/login');
+    await screen.findByRole('heading', { level: 1, name: 'ВХОД НА САЙТ' });
+    expect(header().querySelector('img')).toHaveAttribute('width', '50');
+    expect(within(header()).queryByRole('link', { name: 'Михаил Орлов' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,97 @@
+// The resource cache rules of spec section 4, with a real store, real sagas and msw.
+import { http, HttpResponse } from 'msw';
+import { makeStore } from '../../src/app/store.ts';
+import { selectResource } from '../../src/features/resources/selectors.ts';
+import { ensureResource, resourceRemoved, resourcesInvalidated } from '../../src/features/resources/slice.ts';
+import { loggedOut } from '../../src/features/session/slice.ts';
+import { server } from '../support/server.ts';
+
+function countingHandler(path: string, answer: () => unknown) {
+  const calls = { count: 0 };
+  server.use(
+    http.get(path, async () => {
+      calls.count += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return HttpResponse.json(answer() as object);
+    }),
+  );
+  return calls;
+}
+
+const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true));
+
+describe('the resource cache', () => {
+  it('fetches a missing list once even when asked many times, and marks loading meanwhile', async () => {
+    const calls = countingHandler('/api/v1/authors/', () => [{ id: 1, firstName: 'Анна' }]);
+    const store = makeStore();
+    store.dispatch(ensureResource('authors'));
+    store.dispatch(ensureResource('authors'));
+    expect(selectResource(store.getState(), 'authors').loading).toBe(true);
+    await until(() => selectResource(store.getState(), 'authors').loaded);
+    store.dispatch(ensureResource('authors'));
+    expect(calls.count).toBe(1);
+    expect(selectResource(store.getState(), 'authors').data).toEqual([{ id: 1, firstName: 'Анна' }]);
+  });
+
+  it('refetches only after the resource is flagged invalid, and keeps the old data while it does', async () => {
+    let version = 1;
+    const calls = countingHandler('/api/v1/courses/', () => [{ id: version }]);
+    const store = makeStore();
+    store.dispatch(ensureResource('courses'));
+    await until(() => selectResource(store.getState(), 'courses').loaded);
+    version = 2;
+    store.dispatch(resourcesInvalidated(['courses']));
+    store.dispatch(ensureResource('courses'));
+    expect(selectResource(store.getState(), 'courses').data).toEqual([{ id: 1 }]);
+    await until(() => !selectResource(store.getState(), 'courses').loading);
+    expect(selectResource(store.getState(), 'courses').data).toEqual([{ id: 2 }]);
+    store.dispatch(ensureResource('courses'));
+    expect(calls.count).toBe(2);
+  });
+
+  it('keys items by their argument and invalidates every item of a resource', async () => {
+    const calls = countingHandler('/api/v1/courses/:id/', () => ({ id: 7 }));
+    const store = makeStore();
+    store.dispatch(ensureResource('course', 7));
+    store.dispatch(ensureResource('course', 8));
+    await until(() => selectResource(store.getState(), 'course', 8).loaded && selectResource(store.getState(), 'course', 7).loaded);
+    expect(calls.count).toBe(2);
+    store.dispatch(resourcesInvalidated(['course']));
+    store.dispatch(ensureResource('course', 7));
+    await until(() => calls.count === 3);
+  });
+
+  it('keeps a failure as the request error and does not hammer the server', async () => {
+    const calls = { count: 0 };
+    server.use(
+      http.get('/api/v1/quotations/', () => {
+        calls.count += 1;
+        return HttpResponse.json({ detail: 'Сервис недоступен.' }, { status: 503 });
+      }),
+    );
+    const store = makeStore();
+    store.dispatch(ensureResource('quotations'));
+    await until(() => selectResource(store.getState(), 'quotations').error !== null);
+    expect(selectResource(store.getState(), 'quotations').error).toEqual({
+      message: 'Сервис недоступен.',
+      statusCode: 503,
+      byFields: { detail: 'Сервис недоступен.' },
+    });
+    store.dispatch(ensureResource('quotations'));
+    expect(calls.count).toBe(1);
+  });
+
+  it('removes an item on delete and empties everything on logout', async () => {
+    countingHandler('/api/v1/courses/:id/', () => ({ id: 3 }));
+    countingHandler('/api/v2/user/pages-content/timetable/', () => ({ name: 'Расписание', text: '' }));
+    const store = makeStore();
+    store.dispatch(ensureResource('course', 3));
+    store.dispatch(ensureResource('timetable'));
+    await until(() => selectResource(store.getState(), 'timetable').loaded && selectResource(store.getState(), 'course', 3).loaded);
+    store.dispatch(resourceRemoved('course:3'));
+    expect(selectResource(store.getState(), 'course', 3).data).toBeUndefined();
+    expect(selectResource(store.getState(), 'timetable').loaded).toBe(true);
+    store.dispatch(loggedOut());
+    expect(store.getState().resources).toEqual({});
+  });
+});

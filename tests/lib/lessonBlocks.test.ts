@@ -1,0 +1,123 @@
+// Lesson blocks and the price rules, with examples and properties (fast-check).
+import fc from 'fast-check';
+import type { Price } from '../../src/api/wireTypes.ts';
+import {
+  availableLessons,
+  lessonBlocks,
+  toggleLesson,
+  wholeCourseLessons,
+  wholeCourseOffered,
+  type LessonForSale,
+} from '../../src/lib/lessonBlocks.ts';
+import { defaultPrice, paymentSystemFor, selectionTotal } from '../../src/lib/coursePrices.ts';
+
+const lesson = (id: number, hasFreePlaces = true, approved = false): LessonForSale => ({
+  id,
+  hasFreePlaces,
+  participationState: approved ? 'approved' : null,
+});
+
+const lessonArb = fc.record({
+  id: fc.nat(),
+  hasFreePlaces: fc.boolean(),
+  participationState: fc.constantFrom(null, 'approved', 'reserved', 'waiting_list'),
+});
+const lessonsArb = fc.uniqueArray(lessonArb, { selector: (l) => l.id, maxLength: 20 });
+
+describe('lesson blocks', () => {
+  it('fills each block up to the block size, in order', () => {
+    const blocks = lessonBlocks([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((id) => lesson(id)), 4);
+    expect(blocks.map((block) => block.lessons.map((l) => l.id))).toEqual([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10]]);
+  });
+
+  it('marks a block with a bought lesson participated and one with a full lesson unavailable', () => {
+    const blocks = lessonBlocks([lesson(1), lesson(2, true, true), lesson(3, false), lesson(4), lesson(5), lesson(6)], 2);
+    expect(blocks.map(({ participated, available }) => ({ participated, available }))).toEqual([
+      { participated: true, available: false },
+      { participated: false, available: false },
+      { participated: false, available: true },
+    ]);
+    expect(availableLessons([lesson(1), lesson(2, true, true), lesson(3, false), lesson(4), lesson(5), lesson(6)], 2).map((l) => l.id)).toEqual([5, 6]);
+  });
+
+  it('selects and deselects a whole block at once', () => {
+    const lessons = [1, 2, 3, 4, 5, 6].map((id) => lesson(id));
+    const selected = toggleLesson(new Set(), 5, lessons, 4);
+    expect([...selected].sort()).toEqual([5, 6]);
+    expect([...toggleLesson(selected, 6, lessons, 4)]).toEqual([]);
+    expect([...toggleLesson(new Set(), 2, lessons, 1)]).toEqual([2]);
+  });
+
+  it('offers the whole course only when every lesson can be bought', () => {
+    expect(wholeCourseOffered([lesson(1), lesson(2)], 1)).toBe(true);
+    expect(wholeCourseOffered([lesson(1), lesson(2, false)], 1)).toBe(false);
+    expect(wholeCourseOffered([lesson(1, true, true), lesson(2)], 1)).toBe(false);
+    expect(wholeCourseOffered([], 1)).toBe(false);
+  });
+
+  it('never offers a bought or full lesson, and never splits a block (property)', () => {
+    fc.assert(
+      fc.property(lessonsArb, fc.integer({ min: 1, max: 5 }), (lessons, size) => {
+        const offered = availableLessons(lessons, size);
+        for (const l of offered) {
+          expect(l.participationState).not.toBe('approved');
+          expect(l.hasFreePlaces).toBe(true);
+        }
+        if (size > 1) {
+          const offeredIds = new Set(offered.map((l) => l.id));
+          for (const block of lessonBlocks(lessons, size)) {
+            const inOffer = block.lessons.filter((l) => offeredIds.has(l.id)).length;
+            expect(inOffer === 0 || inOffer === block.lessons.length).toBe(true);
+          }
+        }
+        expect(wholeCourseLessons(lessons).every((l) => l.hasFreePlaces && l.participationState !== 'approved')).toBe(true);
+      }),
+    );
+  });
+
+  it('toggling twice gives the selection back, and only offered lessons are ever selected (property)', () => {
+    fc.assert(
+      fc.property(lessonsArb, fc.integer({ min: 1, max: 4 }), fc.nat(), (lessons, size, pick) => {
+        fc.pre(lessons.length > 0);
+        const target = lessons[pick % lessons.length]!;
+        const once = toggleLesson(new Set(), target.id, lessons, size);
+        const offered = new Set(availableLessons(lessons, size).map((l) => l.id));
+        for (const id of once) expect(offered.has(id)).toBe(true);
+        expect([...toggleLesson(once, target.id, lessons, size)]).toEqual([]);
+      }),
+    );
+  });
+});
+
+describe('prices', () => {
+  const rub: Price = { currency: 'CURRENCY_CHOICE_RUB', coursePrice: 12000, lessonPrice: 1800, lessonWholesalePrice: 1500 };
+  const euro: Price = { currency: 'CURRENCY_CHOICE_EURO', coursePrice: 140, lessonPrice: 20, lessonWholesalePrice: 0 };
+
+  it('uses the lesson price below 5 lessons and the wholesale price from 5 on, falling back to the lesson price', () => {
+    expect(selectionTotal(rub, 4)).toBe(7200);
+    expect(selectionTotal(rub, 5)).toBe(7500);
+    expect(selectionTotal(euro, 5)).toBe(100);
+    expect(selectionTotal(rub, 0)).toBe(0);
+  });
+
+  it('defaults to rubles, else the first price, and sends euros to PayPal', () => {
+    expect(defaultPrice([euro, rub])).toBe(rub);
+    expect(defaultPrice([euro])).toBe(euro);
+    expect(defaultPrice([])).toBeUndefined();
+    expect(paymentSystemFor('CURRENCY_CHOICE_EURO')).toBe('paypal');
+    expect(paymentSystemFor('CURRENCY_CHOICE_RUB')).toBe('yookassa');
+    expect(paymentSystemFor('CURRENCY_CHOICE_USD')).toBe('yookassa');
+  });
+
+  it('a selection never costs more per lesson when more lessons are bought at the wholesale price (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 1, max: 40 }), (lessonPrice, discount, count) => {
+        const price: Price = { currency: 'CURRENCY_CHOICE_RUB', coursePrice: 0, lessonPrice, lessonWholesalePrice: Math.max(1, lessonPrice - discount) };
+        const total = selectionTotal(price, count);
+        expect(total).toBeGreaterThan(0);
+        expect(total).toBeLessThanOrEqual(lessonPrice * count);
+        expect(total).toBe(count >= 5 ? price.lessonWholesalePrice * count : lessonPrice * count);
+      }),
+    );
+  });
+});

@@ -1,0 +1,49 @@
+import {
+  LESSON_FORMS,
+  lessonsCount,
+  materialsCount,
+  minutesCount,
+  pluralForm,
+  pluralize,
+  yearsCount,
+} from '../../src/lib/plural.ts';
+
+describe('pluralize', () => {
+  it.each([
+    [1, '1 урок'],
+    [2, '2 урока'],
+    [4, '4 урока'],
+    [5, '5 уроков'],
+    [0, '0 уроков'],
+    [11, '11 уроков'],
+    [12, '12 уроков'],
+    [14, '14 уроков'],
+    [21, '21 урок'],
+    [22, '22 урока'],
+    [25, '25 уроков'],
+    [101, '101 урок'],
+    [111, '111 уроков'],
+    [112, '112 уроков'],
+  ])('%d → %s', (n, expected) => {
+    expect(pluralize(n, LESSON_FORMS)).toBe(expected);
+  });
+
+  it('gives a fractional count the few-form and a decimal comma', () => {
+    expect(pluralize(1.5, LESSON_FORMS)).toBe('1,5 урока');
+    expect(pluralForm(2.5, LESSON_FORMS)).toBe('урока');
+    expect(minutesCount(0.5)).toBe('0,5 минуты');
+  });
+
+  it('has ready forms for minutes, materials and years', () => {
+    expect(minutesCount(1)).toBe('1 минута');
+    expect(minutesCount(3)).toBe('3 минуты');
+    expect(minutesCount(45)).toBe('45 минут');
+    expect(materialsCount(1)).toBe('1 материал');
+    expect(materialsCount(23)).toBe('23 материала');
+    expect(materialsCount(15)).toBe('15 материалов');
+    expect(yearsCount(1)).toBe('1 год');
+    expect(yearsCount(14)).toBe('14 лет');
+    expect(yearsCount(22)).toBe('22 года');
+    expect(lessonsCount(31)).toBe('31 урок');
+  });
+});

@@ -1,0 +1,154 @@
+// The account's courses: the table, the bought lessons, the news switch with its confirmation, the empty list.
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Participation } from '../../../src/api/wireTypes.ts';
+import { server } from '../../support/server.ts';
+import { adultDisciple, discipleHandler } from '../account/accountTestKit.ts';
+import { anna, course, lesson, mikhail, renderAsUser } from './enrollmentTestKit.ts';
+
+const poetry: Participation = {
+  id: 1,
+  course: { id: 5, title: 'Как читать стихи' },
+  authors: [anna, mikhail],
+  subscribed: true,
+  lessons: [
+    lesson(3, { participationState: 'approved' }),
+    lesson(1, { participationState: 'approved' }),
+    lesson(2, { participationState: 'reserved' }),
+  ],
+};
+const philosophy: Participation = {
+  id: 2,
+  course: { id: 6, title: 'Философия для подростков' },
+  authors: [mikhail],
+  subscribed: false,
+  lessons: [lesson(1, { id: 201, course: 6, participationState: 'waiting_list' })],
+};
+const news: Participation = {
+  id: 3,
+  course: { id: 7, title: 'Медленное чтение' },
+  authors: [anna],
+  subscribed: true,
+  lessons: [],
+};
+
+function answerParticipants(rows: () => Participation[]) {
+  const calls = { count: 0 };
+  server.use(
+    discipleHandler(adultDisciple),
+    http.get('*/api/v1/participants/', () => {
+      calls.count += 1;
+      return HttpResponse.json(rows());
+    }),
+  );
+  return calls;
+}
+
+const heading = () => screen.findByRole('heading', { level: 1, name: 'Курсы' });
+const rowOf = (title: string) => screen.getByRole('link', { name: title }).closest('tr')!;
+
+describe('my courses', () => {
+  it('lists the courses with who leads them, the status and the bought lessons', async () => {
+    answerParticipants(() => [poetry, philosophy, news]);
+    renderAsUser('/account/courses');
+    await heading();
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Курс', 'Кто ведёт курс', 'Статус']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.firstChild?.textContent))).toEqual([
+      ['Как читать стихи', 'Курс Анны Мельниковой и Михаила Орлова', 'Участник курса'],
+      ['Философия для подростков', 'Курс Михаила Орлова', 'В очереди'],
+      ['Медленное чтение', 'Курс Анны Мельниковой', 'Подписка на новости'],
+    ]);
+    expect(within(rows[0]!).getByRole('link', { name: 'Как читать стихи' })).toHaveAttribute('href', '/courses/5');
+    const bought = within(rows[0]!).getByRole('list', { name: 'Оплаченные занятия курса «Как читать стихи»' });
+    expect(within(bought).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1. Ритм и рифма', '3. Молчание']);
+    expect(within(rows[1]!).queryByRole('list')).not.toBeInTheDocument();
+    expect(
+      rows.map((row) => within(row).getByRole('switch', { name: /^Получать новости курса/ }).getAttribute('aria-checked')),
+    ).toEqual(['true', 'false', 'true']);
+    await waitFor(() => expect(document.title).toBe('Мои курсы — Мутабор'));
+  });
+
+  it('asks before switching the news off, and reads the list again after', async () => {
+    let subscribed = true;
+    let unsubscribes = 0;
+    const calls = answerParticipants(() => [{ ...poetry, subscribed }]);
+    server.use(
+      http.post('*/api/v1/courses/5/unsubscribe-from-mailouts/', () => {
+        unsubscribes += 1;
+        subscribed = false;
+        return new HttpResponse(null, { status: 204 });
+      }),
+      // The mailing flow also refreshes the course itself.
+      http.get('*/api/v1/courses/5/', () => HttpResponse.json(course({ subscribedForMailouts: subscribed }))),
+    );
+    const { user } = renderAsUser('/account/courses');
+    await heading();
+    const toggle = await screen.findByRole('switch', { name: 'Получать новости курса «Как читать стихи»' });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+
+    await user.click(toggle);
+    const question = 'Вы действительно хотите отписаться от новостей курса «Как читать стихи»?';
+    await user.click(within(screen.getByRole('dialog', { name: question })).getByRole('button', { name: 'Закрыть' }));
+    expect(unsubscribes).toBe(0);
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+
+    await user.click(toggle);
+    await user.click(within(screen.getByRole('dialog', { name: question })).getByRole('button', { name: 'Да' }));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Получать новости курса «Как читать стихи»' })).toHaveAttribute('aria-checked', 'false'),
+    );
+    expect(unsubscribes).toBe(1);
+    expect(calls.count).toBe(2);
+  });
+
+  it('switches the news on without asking', async () => {
+    let subscribed = false;
+    let subscribes = 0;
+    answerParticipants(() => [{ ...philosophy, subscribed }]);
+    server.use(
+      http.post('*/api/v1/courses/6/subscribe-for-mailouts/', () => {
+        subscribes += 1;
+        subscribed = true;
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.get('*/api/v1/courses/6/', () => HttpResponse.json(course({ id: 6 }))),
+    );
+    const { user } = renderAsUser('/account/courses');
+    await heading();
+    await user.click(await screen.findByRole('switch', { name: 'Получать новости курса «Философия для подростков»' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('switch')).toHaveAttribute('aria-checked', 'true'));
+    expect(subscribes).toBe(1);
+  });
+
+  it('shows a failed switch in the dialog «Ошибка»', async () => {
+    answerParticipants(() => [philosophy]);
+    server.use(
+      http.post('*/api/v1/courses/6/subscribe-for-mailouts/', () => HttpResponse.json({ detail: 'Рассылка недоступна.' }, { status: 503 })),
+    );
+    const { user } = renderAsUser('/account/courses');
+    await heading();
+    await user.click(await screen.findByRole('switch'));
+    expect(await screen.findByRole('dialog', { name: 'Ошибка' })).toHaveTextContent('Рассылка недоступна.');
+    expect(rowOf('Философия для подростков')).toBeInTheDocument();
+  });
+
+  it('says when there are no courses yet', async () => {
+    answerParticipants(() => []);
+    renderAsUser('/account/courses');
+    await heading();
+    expect(await screen.findByText('Вы пока не записались ни на один курс')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows the error screen when the list fails to load', async () => {
+    server.use(
+      discipleHandler(adultDisciple),
+      http.get('*/api/v1/participants/', () => HttpResponse.json({ detail: 'Сбой' }, { status: 500 })),
+    );
+    renderAsUser('/account/courses');
+    expect(await screen.findByRole('heading', { name: 'Упс... что-то пошло не так' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,79 @@
+// A small, consistent set of API answers for tests that render whole pages without caring about the data.
+import { http, HttpResponse } from 'msw';
+import type {
+  Author,
+  CourseDetails,
+  CourseShort,
+  Dictionaries,
+  Disciple,
+  FeedbackPage,
+  LibraryPage,
+  Quotation,
+  Timetable,
+} from '../../src/api/wireTypes.ts';
+
+export const siteAuthors: Author[] = [
+  { id: 1, firstName: 'Анна', lastName: 'Мельникова', email: 'anna@example.com', user: 1, genitive: 'Анны Мельниковой', description: '', photo: '/demo/author-anna.svg' },
+  { id: 2, firstName: 'Михаил', lastName: 'Орлов', email: 'mikhail@example.com', user: 2, genitive: 'Михаила Орлова', description: '', photo: '/demo/author-mikhail.svg' },
+];
+
+export const siteCourse: CourseDetails = {
+  id: 12,
+  title: 'Медленное чтение',
+  subtitle: 'Как читать классику',
+  description: 'Курс о внимательном чтении.',
+  authors: [siteAuthors[0]!],
+  start: '2026-12-05',
+  end: null,
+  disciplesAge: 'DISCIPLES_AGE_ADULTS',
+  image: '/demo/course.svg',
+  thumbnail: '/demo/course-thumb.svg',
+  state: 'announced',
+  participantsLimit: 10,
+  url: '',
+  prices: [],
+  fullYear: false,
+  lessonsBlockSize: 1,
+  subscribedForMailouts: false,
+  lessons: [],
+};
+
+const { description: _description, ...courseCommon } = siteCourse;
+export const siteCourses: CourseShort[] = [{ ...courseCommon, authors: [1], lessons: [] }];
+
+export const siteQuotations: Quotation[] = [{ id: 1, text: 'Чтение — вот лучшее учение.', source: 'Пушкин', course: null }];
+export const siteFeedback: FeedbackPage = { count: 0, next: null, results: [], currentPage: 1, nextPage: null, pages: 1 };
+export const siteLibrary: LibraryPage = { count: 0, next: null, results: [], currentPage: 1, pages: 1 };
+export const siteTimetable: Timetable = { name: 'Расписание занятий', text: 'Занятия по средам.' };
+export const siteDictionaries: Dictionaries = { countries: [['RU', 'Россия']], timezones: [['Europe/Moscow', '(UTC+03:00) Europe/Moscow']] };
+export const siteDisciple: Disciple = {
+  id: 3,
+  email: 'olga@example.com',
+  firstName: 'Ольга',
+  lastName: 'Петрова',
+  yearOfBirth: 1990,
+  profile: { country: 'RU', mainLanguage: 'Russian', visitSchool: false, readWriteProblems: '', otherInfo: '', timezone: 'Europe/Moscow' },
+};
+
+/** Handlers for every read the public and account pages make; a test adds its own on top with server.use. */
+export function siteApiHandlers() {
+  return [
+    http.get('*/api/v1/authors/', () => HttpResponse.json(siteAuthors)),
+    http.get('*/api/v1/courses/', () => HttpResponse.json(siteCourses)),
+    http.get('*/api/v1/courses/:id/', ({ params }) =>
+      Number(params.id) === siteCourse.id
+        ? HttpResponse.json(siteCourse)
+        : HttpResponse.json({ detail: 'Курс не найден.' }, { status: 404 }),
+    ),
+    http.get('*/api/v1/quotations/', () => HttpResponse.json(siteQuotations)),
+    http.get('*/api/v1/feedback/', () => HttpResponse.json(siteFeedback)),
+    http.get('*/api/v1/library-items/', () => HttpResponse.json(siteLibrary)),
+    http.get('*/api/v1/library-categories/', () => HttpResponse.json([])),
+    http.get('*/api/v2/user/pages-content/timetable/', () => HttpResponse.json(siteTimetable)),
+    http.get('*/api/v1/dictionaries/', () => HttpResponse.json(siteDictionaries)),
+    http.get('*/api/v1/disciples/:id/', () => HttpResponse.json(siteDisciple)),
+    http.get('*/api/v1/participants/', () => HttpResponse.json([])),
+    http.post('*/api/v1/users/registration-confirm/', () => HttpResponse.json({})),
+    http.get('*/api/v1/payments/current/', () => HttpResponse.json({ id: 1, details: { state: 'STATE_IN_PROGRESS' } })),
+  ];
+}
