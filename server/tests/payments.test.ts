@@ -326,6 +326,47 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(await rowsOf(second!.id)).toEqual([]);
     });
 
+    it('a mixed rush shares transactions, yet each buyer gets their own answer and no place is sold twice', async () => {
+      const course = await createCourse(context.db, { participantsLimit: 3, lessons: 2, prices: [RUB] });
+      const [first, second] = course.lessonIds as [number, number];
+      await occupy(context, [first], 1);
+      const [switcher, twice, ...rest] = await createUsers(context, 12, 'mixed');
+      // A buyer with a payment in progress for the second lesson asks for both: the old one gives way if they win.
+      expect((await pay(switcher!, [second])).statusCode).toBe(201);
+      const responses = await Promise.all([
+        pay(switcher!, [first, second]),
+        // The same buyer twice at once: never two payments in progress.
+        pay(twice!, [first]),
+        pay(twice!, [first]),
+        ...rest.map((buyer, index) => pay(buyer, index % 2 === 0 ? [first] : [first, second])),
+      ]);
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.every((status) => [201, 400, 409].includes(status))).toBe(true);
+      for (const response of responses.filter((answer) => answer.statusCode === 400)) {
+        expect(Object.keys(response.json())).toEqual(['lessons_are_fully_occupied']);
+      }
+      const held = await context.db
+        .select()
+        .from(participants)
+        .where(and(inArray(participants.lessonId, course.lessonIds), eq(participants.state, 'reserved')));
+      // The two free places of the first lesson were sold, once each; the second lesson never exceeds its limit.
+      expect(held.filter((row) => row.lessonId === first)).toHaveLength(2);
+      expect(held.filter((row) => row.lessonId === second).length).toBeLessThanOrEqual(3);
+      // Every hold belongs to a payment in progress of its own buyer, and nobody has two.
+      const inProgress = await context.db.select().from(payments).where(eq(payments.state, 'STATE_IN_PROGRESS'));
+      for (const row of held) expect(inProgress.find((payment) => payment.id === row.paymentId)?.userId).toBe(row.userId);
+      for (const buyer of [switcher!, twice!, ...rest]) {
+        expect((await paymentOf(buyer.id)).filter((payment) => payment.state === 'STATE_IN_PROGRESS').length).toBeLessThanOrEqual(1);
+      }
+      // The switcher has exactly one: the old (refused) or its replacement (the old one superseded).
+      const switcherPayments = await paymentOf(switcher!.id);
+      if (statuses[0] === 201) expect(switcherPayments.map((payment) => payment.failureReason)).toEqual(['superseded', null]);
+      else expect(switcherPayments).toHaveLength(1);
+      // As many payments were answered as were created (the same buyer may be handed their payment back).
+      const created = inProgress.filter((payment) => [switcher!, twice!, ...rest].some((buyer) => buyer.id === payment.userId));
+      expect(new Set(responses.filter((answer) => answer.statusCode === 201).map((answer) => answer.json<PaymentCreated>().details.redirectTo)).size).toBe(created.length);
+    });
+
     it('30 buyers at once for 1 free place: exactly 1 hold and 29 lessons_are_fully_occupied', async () => {
       const course = await createCourse(context.db, { participantsLimit: 3, lessons: 1, prices: [RUB] });
       const lessonId = course.lessonIds[0]!;

@@ -1,18 +1,16 @@
 // Payment creation (POST /api/v1/payments/): check the lessons, compute the amount with the site's rules, hold
-// the places in one locked transaction, then ask the provider for the payment page.
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+// the places in a locked transaction (holds.ts), then ask the provider for the payment page.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Currency, ParticipationState, PaymentSystem, Price } from '../../../../src/api/wireTypes.ts';
+import type { Currency, PaymentSystem, Price } from '../../../../src/api/wireTypes.ts';
 import { paymentSystemFor } from '../../../../src/lib/coursePrices.ts';
-import type { LessonForSale } from '../../../../src/lib/lessonBlocks.ts';
-import { courses, lessons, participants, paymentLessons, payments, prices } from '../../db/schema.ts';
+import { formatAmount } from '../../../../src/lib/paymentAmount.ts';
+import { courses, lessons, payments, prices } from '../../db/schema.ts';
 import { MAX_ID } from '../../http/queryParams.ts';
 import { enrollmentErrors } from '../enrollmentErrors.ts';
-import { sendPromotionLetters } from '../enrollmentLetters.ts';
-import { countedPlaceAs, failPayment, HOLD_MINUTES, lockCourse, type Promotion, type Tx } from '../places.ts';
+import { countedPlaceAs } from '../places.ts';
 import { applyOutcome } from './completion.ts';
 import type { PaymentsContext } from './context.ts';
-import { formatAmount, paymentAmount } from '../../../../src/lib/paymentAmount.ts';
 import { ProviderError } from './provider.ts';
 
 /** The most lessons one payment may name. */
@@ -41,126 +39,12 @@ function isLessonId(value: unknown): boolean {
 
 export type PaymentPayload = z.output<typeof paymentPayloadSchema>;
 
-type Held =
-  | { kind: 'reused'; redirectTo: string; promotions: Promotion[] }
-  | { kind: 'held'; paymentId: number; createdAt: Date; amount: number; description: string; promotions: Promotion[] };
-
 const toPrice = (row: typeof prices.$inferSelect): Price => ({
   coursePrice: Number(row.coursePrice),
   lessonPrice: Number(row.lessonPrice),
   lessonWholesalePrice: Number(row.lessonWholesalePrice),
   currency: row.currency,
 });
-
-const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id) => b.includes(id));
-
-/**
- * One read under the lock: per published lesson of the course, the places taken by others and the caller's own
- * state, and whether any payment in progress on the course needs a look (the caller's own, or a lapsed hold).
- */
-function placesFor(tx: Tx, courseId: number, userId: number) {
-  return tx
-    .select({
-      id: lessons.id,
-      taken: sql<number>`(SELECT count(*) FROM participants p WHERE p.lesson_id = "lessons"."id" AND p.user_id <> ${userId} AND ${countedPlaceAs('p')})`.mapWith(Number),
-      ownState: sql<ParticipationState | null>`(SELECT p.state FROM participants p WHERE p.lesson_id = "lessons"."id" AND p.user_id = ${userId})`,
-      paymentsToReview: sql<boolean>`EXISTS (SELECT 1 FROM payments pr WHERE pr.state = 'STATE_IN_PROGRESS' AND (pr.user_id = ${userId} OR pr.expires_at <= now()) AND pr.id IN (SELECT pl.payment_id FROM payment_lessons pl JOIN lessons lr ON lr.id = pl.lesson_id WHERE lr.course_id = ${courseId}))`,
-    })
-    .from(lessons)
-    .where(and(eq(lessons.courseId, courseId), ne(lessons.state, 'draft')));
-}
-
-/** The payment, its lessons and the held places in one statement: the lock is held for as few round trips as possible. */
-async function holdPlaces(
-  tx: Tx,
-  hold: { userId: number; system: PaymentSystem; currency: Currency; amount: string; lessonIds: number[] },
-): Promise<{ id: number; createdAt: Date }> {
-  const lessonIds = sql`ARRAY[${sql.join(
-    hold.lessonIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::integer[]`;
-  const result = await tx.execute(sql`
-    WITH created AS (
-      INSERT INTO ${payments} (user_id, system, currency, amount, expires_at)
-      VALUES (${hold.userId}, ${hold.system}, ${hold.currency}, ${hold.amount}, now() + interval '${sql.raw(String(HOLD_MINUTES))} minutes')
-      RETURNING id, created_at, expires_at
-    ), linked AS (
-      INSERT INTO ${paymentLessons} (payment_id, lesson_id) SELECT created.id, lesson_id FROM created, unnest(${lessonIds}) AS lesson_id
-    ), held AS (
-      INSERT INTO ${participants} (user_id, lesson_id, state, expired_at, payment_id)
-      SELECT ${hold.userId}, lesson_id, 'reserved', created.expires_at, created.id FROM created, unnest(${lessonIds}) AS lesson_id
-      ON CONFLICT (user_id, lesson_id) DO UPDATE SET state = 'reserved', expired_at = excluded.expired_at, payment_id = excluded.payment_id
-    )
-    SELECT id, created_at FROM created`);
-  const [row] = (result as unknown as { rows: { id: number; created_at: Date | string }[] }).rows;
-  return { id: Number(row!.id), createdAt: new Date(row!.created_at) };
-}
-
-/** The locked part of payment creation: check again under the course's lock, then hold the places. */
-async function holdInTransaction(
-  tx: Tx,
-  { courseId, userId, system, currency, requested, price }: { courseId: number; userId: number; system: PaymentSystem; currency: Currency; requested: number[]; price: Price },
-): Promise<Held> {
-  // The lock: every lesson row of the course. Only statements after it see the holds committed while it waited.
-  const locked = await lockCourse(tx, courseId);
-  if (!locked || locked.state !== 'can_be_subscribed') throw enrollmentErrors.enrollmentClosed();
-  const limit = locked.participantsLimit;
-  const promotions: Promotion[] = [];
-
-  let places = await placesFor(tx, courseId, userId);
-  if (places.some((row) => row.paymentsToReview)) {
-    // Payments in progress on this course: anyone's lapsed hold is released here and now; the caller's own live
-    // payment for the same lessons is handed back, and one for other lessons gives way to this one.
-    const active = await tx
-      .select({ id: payments.id, userId: payments.userId, currency: payments.currency, redirectUrl: payments.redirectUrl, expired: sql<boolean>`${payments.expiresAt} <= now()` })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.state, 'STATE_IN_PROGRESS'),
-          inArray(payments.id, tx.select({ id: paymentLessons.paymentId }).from(paymentLessons).where(inArray(paymentLessons.lessonId, locked.allLessonIds))),
-          sql`(${payments.userId} = ${userId} OR ${payments.expiresAt} <= now())`,
-        ),
-      )
-      .orderBy(asc(payments.id))
-      .for('update');
-    for (const payment of active) {
-      if (payment.expired) {
-        promotions.push(...(await failPayment(tx, payment.id, 'expired', limit)));
-        continue;
-      }
-      const theirLessons = await tx.select({ lessonId: paymentLessons.lessonId }).from(paymentLessons).where(eq(paymentLessons.paymentId, payment.id));
-      if (payment.currency === currency && sameIds(requested, theirLessons.map((row) => row.lessonId))) {
-        if (payment.redirectUrl) return { kind: 'reused', redirectTo: payment.redirectUrl, promotions };
-        throw enrollmentErrors.paymentBeingCreated();
-      }
-      promotions.push(...(await failPayment(tx, payment.id, 'superseded', limit)));
-    }
-    if (active.length > 0) places = await placesFor(tx, courseId, userId);
-  }
-
-  const published = locked.lessons;
-  if (requested.some((id) => !published.some((lesson) => lesson.id === id))) throw enrollmentErrors.unknownLessons();
-  const byId = new Map(places.map((row) => [row.id, row]));
-  const forSale: LessonForSale[] = published.map((lesson) => ({
-    id: lesson.id,
-    hasFreePlaces: (byId.get(lesson.id)?.taken ?? 0) < limit,
-    participationState: byId.get(lesson.id)?.ownState ?? null,
-  }));
-  const inOrder = (predicate: (lesson: LessonForSale) => boolean) => forSale.filter((lesson) => requested.includes(lesson.id) && predicate(lesson)).map((lesson) => lesson.id);
-  const approved = inOrder((lesson) => lesson.participationState === 'approved');
-  if (approved.length > 0) throw enrollmentErrors.alreadyParticipated(approved);
-  const full = inOrder((lesson) => !lesson.hasFreePlaces);
-  if (full.length > 0) throw enrollmentErrors.fullyOccupied(full);
-
-  const decision = paymentAmount(price, forSale, requested, locked.lessonsBlockSize);
-  if (!decision.ok) throw decision.problem === 'blocks' ? enrollmentErrors.wholeBlocks(locked.lessonsBlockSize) : enrollmentErrors.wholeCourseOnly();
-  if (decision.amount <= 0) throw enrollmentErrors.zeroAmount();
-
-  const payment = await holdPlaces(tx, { userId, system, currency, amount: formatAmount(decision.amount), lessonIds: requested });
-  const numbers = published.filter((lesson) => requested.includes(lesson.id)).map((lesson) => lesson.number);
-  const description = decision.kind === 'whole' ? `Курс «${locked.title}» целиком` : `Курс «${locked.title}», занятия № ${numbers.join(', ')}`;
-  return { kind: 'held', paymentId: payment.id, createdAt: payment.createdAt, amount: decision.amount, description, promotions };
-}
 
 /** The requested lessons with their course, price in the currency, places taken by others and the caller's purchase. */
 function precheck(ctx: PaymentsContext, userId: number, currency: Currency, requested: number[]) {
@@ -211,19 +95,7 @@ export async function createPayment(ctx: PaymentsContext, userId: number, payloa
   const price = toPrice(first!.price);
   refuseTakenLessons(found);
 
-  const held = await ctx.courseQueue.run(courseId, async () => {
-    // The creations queued before this one in this process have committed by now: the same read, fresh, spares a
-    // transaction to everyone who lost the race meanwhile.
-    refuseTakenLessons(await precheck(ctx, userId, currency, requested));
-    return ctx.db.transaction((tx) => holdInTransaction(tx, { courseId, userId, system, currency, requested, price }));
-  });
-
-  ctx.publicCache.invalidate();
-  if (held.promotions.length > 0) {
-    await sendPromotionLetters({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, log: ctx.log }, held.promotions).catch((error: unknown) =>
-      ctx.log.error({ err: error }, 'promotion letters failed'),
-    );
-  }
+  const held = await ctx.holdQueue.submit(courseId, { userId, system, currency, requested, price });
   if (held.kind === 'reused') return { redirectTo: held.redirectTo };
 
   // The provider is asked outside the transaction: no lock is held while a remote API thinks.

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../mail.ts';
+import { holdBatch, type Held, type HoldRequest } from './holds.ts';
 import type { PaymentProviders } from './providers.ts';
 
 export interface PaymentsContext {
@@ -21,30 +22,68 @@ export interface PaymentsContext {
   /** When each payment in progress was last read back from its provider (a throttle, nothing that matters). */
   providerReads: Map<number, number>;
   /**
-   * Payment creations for one course in this process, one at a time: in a rush they queue here rather than in
-   * PostgreSQL on the course's row lock, where each waiter would hold a pooled connection that other requests need.
-   * Only an optimisation: the row lock is what decides, across processes.
+   * Payment creations for one course in this process, in batches (holds.ts): in a rush they queue here rather than
+   * in PostgreSQL on the course's row lock, where each waiter would hold a pooled connection that other requests
+   * need, and whoever queued during a transaction shares the next one. Only an optimisation: the row lock is what
+   * decides, across processes.
    */
-  courseQueue: KeyedQueue;
+  holdQueue: BatchQueue<HoldRequest, Held>;
 }
 
-/** Runs tasks one after another per key. */
-export class KeyedQueue {
-  private readonly tails = new Map<number, Promise<void>>();
+/** The most creations one transaction takes on; the rest wait for the next. */
+const MAX_HOLD_BATCH = 100;
 
-  async run<T>(key: number, task: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    let release!: () => void;
-    const done = new Promise<void>((resolve) => (release = resolve));
-    const tail = previous.then(() => done);
-    this.tails.set(key, tail);
-    await previous;
-    try {
-      return await task();
-    } finally {
-      release();
-      if (this.tails.get(key) === tail) this.tails.delete(key);
+/**
+ * Runs work per key in batches, one batch at a time per key: what is submitted while a batch runs goes together
+ * into the next one, in order of arrival. Items with the same distinctKey never share a batch (the later waits).
+ */
+export class BatchQueue<Item, Result> {
+  private readonly queues = new Map<number, { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }[]>();
+
+  constructor(
+    private readonly run: (key: number, items: Item[]) => Promise<PromiseSettledResult<Result>[]>,
+    private readonly options: { maxBatch: number; distinctKey: (item: Item) => unknown },
+  ) {}
+
+  submit(key: number, item: Item): Promise<Result> {
+    return new Promise<Result>((resolve, reject) => {
+      const waiting = this.queues.get(key);
+      if (waiting) return void waiting.push({ item, resolve, reject });
+      this.queues.set(key, [{ item, resolve, reject }]);
+      void this.drain(key);
+    });
+  }
+
+  /** Runs batches for the key until nobody waits; the key's entry exists exactly while this runs. */
+  private async drain(key: number) {
+    const waiting = this.queues.get(key)!;
+    while (waiting.length > 0) {
+      const batch: typeof waiting = [];
+      const keys = new Set<unknown>();
+      for (let index = 0; index < waiting.length && batch.length < this.options.maxBatch; ) {
+        const distinct = this.options.distinctKey(waiting[index]!.item);
+        if (keys.has(distinct)) {
+          index += 1;
+          continue;
+        }
+        keys.add(distinct);
+        batch.push(...waiting.splice(index, 1));
+      }
+      try {
+        const outcomes = await this.run(
+          key,
+          batch.map((entry) => entry.item),
+        );
+        batch.forEach((entry, index) => {
+          const outcome = outcomes[index]!;
+          if (outcome.status === 'fulfilled') entry.resolve(outcome.value);
+          else entry.reject(outcome.reason);
+        });
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
     }
+    this.queues.delete(key);
   }
 }
 
@@ -55,12 +94,12 @@ declare module 'fastify' {
   }
 }
 
-export function createPaymentsContext(parts: Omit<PaymentsContext, 'background' | 'settled' | 'providerReads' | 'courseQueue'>): PaymentsContext {
+export function createPaymentsContext(parts: Omit<PaymentsContext, 'background' | 'settled' | 'providerReads' | 'holdQueue'>): PaymentsContext {
   const running = new Set<Promise<unknown>>();
-  return {
+  const context: PaymentsContext = {
     ...parts,
     providerReads: new Map(),
-    courseQueue: new KeyedQueue(),
+    holdQueue: new BatchQueue((courseId, batch) => holdBatch(context, courseId, batch), { maxBatch: MAX_HOLD_BATCH, distinctKey: (request) => request.userId }),
     background(task) {
       const tracked = task.catch(() => {}).finally(() => running.delete(tracked));
       running.add(tracked);
@@ -69,4 +108,5 @@ export function createPaymentsContext(parts: Omit<PaymentsContext, 'background' 
       while (running.size > 0) await Promise.all([...running]);
     },
   };
+  return context;
 }

@@ -1,0 +1,254 @@
+// The locked part of payment creation: the places of one course held for a batch of buyers in one transaction.
+//
+// Within one process the creations for a course queue up (context.ts, BatchQueue): whoever arrives while a
+// transaction runs goes into the next one, together with everyone else who arrived meanwhile. Under the course's
+// lock, one read gives the places taken on every lesson and the buyers' own rows; the buyers are then checked in
+// arrival order against that read plus what the batch itself has held, and a winner's payment and holds are one
+// statement. A rush of 200 buyers for 20 places is a few transactions and durable commits instead of 200, and
+// losers cost no statement at all. Lapsed holds on the course are released first; a buyer with a payment in
+// progress on the course (to hand back or to replace) then goes the careful way, in a savepoint of their own, so
+// that a refusal undoes only their own changes.
+// Across processes the course's row lock decides, as before.
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Currency, ParticipationState, PaymentSystem, Price } from '../../../../src/api/wireTypes.ts';
+import type { LessonForSale } from '../../../../src/lib/lessonBlocks.ts';
+import { formatAmount, paymentAmount } from '../../../../src/lib/paymentAmount.ts';
+import { lessons, paymentLessons, participants, payments } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { enrollmentErrors } from '../enrollmentErrors.ts';
+import { sendPromotionLetters } from '../enrollmentLetters.ts';
+import { countedPlace, countedPlaceAs, failPayment, HOLD_MINUTES, lockCourse, type LockedCourse, type Promotion, type Tx } from '../places.ts';
+import type { PaymentsContext } from './context.ts';
+
+/** One buyer's request, checked before queueing (checkout.ts) and again here under the lock. */
+export interface HoldRequest {
+  userId: number;
+  system: PaymentSystem;
+  currency: Currency;
+  /** Lesson ids, without repeats. */
+  requested: number[];
+  price: Price;
+}
+
+export type Held =
+  | { kind: 'reused'; redirectTo: string }
+  | { kind: 'held'; paymentId: number; createdAt: Date; amount: number; description: string };
+
+/** Per lesson, the places one buyer sees taken by others, and the buyer's own participation. */
+interface PlacesRow {
+  id: number;
+  taken: number;
+  ownState: ParticipationState | null;
+}
+
+const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id) => b.includes(id));
+
+/** The payments in progress on lessons of the course. */
+const onCourse = (courseId: number) =>
+  inArray(
+    payments.id,
+    sql`(SELECT pl.payment_id FROM payment_lessons pl JOIN lessons lc ON lc.id = pl.lesson_id WHERE lc.course_id = ${courseId})`,
+  );
+
+/**
+ * Holds places for each request of the batch, in order, in one transaction; each request gets its own outcome (a
+ * refusal is an HttpError). Any other failure rolls the whole batch back and is thrown. After the commit the
+ * public cache is dropped and the waiting-list promotions are told.
+ */
+export async function holdBatch(ctx: PaymentsContext, courseId: number, batch: readonly HoldRequest[]): Promise<PromiseSettledResult<Held>[]> {
+  const { outcomes, promotions } = await ctx.db.transaction((tx) => holdInTransaction(tx, courseId, batch));
+  ctx.publicCache.invalidate();
+  if (promotions.length > 0) {
+    await sendPromotionLetters({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, log: ctx.log }, promotions).catch((error: unknown) =>
+      ctx.log.error({ err: error }, 'promotion letters failed'),
+    );
+  }
+  return outcomes;
+}
+
+async function holdInTransaction(tx: Tx, courseId: number, batch: readonly HoldRequest[]) {
+  const outcomes: PromiseSettledResult<Held>[] = new Array(batch.length);
+  const promotions: Promotion[] = [];
+  // The lock: every lesson row of the course. Only statements after it see the holds committed while it waited.
+  const locked = await lockCourse(tx, courseId);
+  if (!locked || locked.state !== 'can_be_subscribed') {
+    return { outcomes: batch.map(() => ({ status: 'rejected' as const, reason: enrollmentErrors.enrollmentClosed() })), promotions };
+  }
+  const settle = async (index: number, hold: () => Promise<Held>) => {
+    try {
+      outcomes[index] = { status: 'fulfilled', value: await hold() };
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      outcomes[index] = { status: 'rejected', reason: error };
+    }
+  };
+
+  // The payments in progress that concern this batch, locked before anything is written (the lock order of
+  // places.ts): the buyers' own, and anyone's whose hold has lapsed, which is released here and now.
+  const userIds = batch.map((request) => request.userId);
+  const active = await tx
+    .select({ id: payments.id, userId: payments.userId, lapsed: sql<boolean>`${payments.expiresAt} <= now()` })
+    .from(payments)
+    .where(and(eq(payments.state, 'STATE_IN_PROGRESS'), onCourse(courseId), or(inArray(payments.userId, userIds), sql`${payments.expiresAt} <= now()`)))
+    .orderBy(asc(payments.id))
+    .for('update');
+  for (const payment of active) {
+    if (payment.lapsed) promotions.push(...(await failPayment(tx, payment.id, 'expired', locked.participantsLimit)));
+  }
+  const careful = new Set(active.filter((payment) => !payment.lapsed).map((payment) => payment.userId));
+
+  for (const [index, request] of batch.entries()) {
+    if (!careful.has(request.userId)) continue;
+    await settle(index, () =>
+      tx.transaction(async (savepoint) => {
+        const { held, promoted } = await reviewAndHold(savepoint, locked, request);
+        promotions.push(...promoted);
+        return held;
+      }),
+    );
+  }
+
+  const ledger = await readLedger(
+    tx,
+    courseId,
+    userIds.filter((userId) => !careful.has(userId)),
+  );
+  for (const [index, request] of batch.entries()) {
+    if (careful.has(request.userId)) continue;
+    await settle(index, async () => {
+      const held = await decideAndHold(tx, locked, ledger.placesFor(request.userId), request);
+      ledger.took(request.userId, request.requested);
+      return held;
+    });
+  }
+  return { outcomes, promotions };
+}
+
+/**
+ * The places of the course as one read under the lock found them, kept up to date with the holds the batch makes:
+ * everyone's counted places per lesson, and the batch's buyers' own rows.
+ */
+async function readLedger(tx: Tx, courseId: number, userIds: number[]) {
+  const taken = new Map(
+    (
+      await tx
+        .select({ id: lessons.id, taken: sql<number>`(SELECT count(*) FROM participants p WHERE p.lesson_id = "lessons"."id" AND ${countedPlaceAs('p')})`.mapWith(Number) })
+        .from(lessons)
+        .where(and(eq(lessons.courseId, courseId), ne(lessons.state, 'draft')))
+    ).map((row) => [row.id, row.taken]),
+  );
+  const own = new Map<string, { state: ParticipationState; counted: boolean }>();
+  const key = (userId: number, lessonId: number) => `${userId}:${lessonId}`;
+  if (userIds.length > 0) {
+    const rows = await tx
+      .select({ userId: participants.userId, lessonId: participants.lessonId, state: participants.state, counted: sql<boolean>`${countedPlace}` })
+      .from(participants)
+      .innerJoin(lessons, eq(lessons.id, participants.lessonId))
+      .where(and(eq(lessons.courseId, courseId), inArray(participants.userId, userIds)));
+    for (const row of rows) own.set(key(row.userId, row.lessonId), { state: row.state, counted: row.counted });
+  }
+  return {
+    placesFor(userId: number): PlacesRow[] {
+      return [...taken].map(([id, count]) => {
+        const mine = own.get(key(userId, id));
+        return { id, taken: count - (mine?.counted ? 1 : 0), ownState: mine?.state ?? null };
+      });
+    },
+    /** A hold was made: the buyer's rows are now counted reservations (a row already counted takes no new place). */
+    took(userId: number, lessonIds: readonly number[]) {
+      for (const lessonId of lessonIds) {
+        const mine = own.get(key(userId, lessonId));
+        if (!mine?.counted) taken.set(lessonId, (taken.get(lessonId) ?? 0) + 1);
+        own.set(key(userId, lessonId), { state: 'reserved', counted: true });
+      }
+    },
+  };
+}
+
+/**
+ * The careful way, for a buyer with a payment in progress on this course: the buyer's own live payment for the same
+ * lessons is handed back, and one for other lessons gives way to this one (a hold lapsing meanwhile is released).
+ */
+async function reviewAndHold(tx: Tx, locked: LockedCourse, request: HoldRequest): Promise<{ held: Held; promoted: Promotion[] }> {
+  const { userId, currency, requested } = request;
+  const promoted: Promotion[] = [];
+  const active = await tx
+    .select({ id: payments.id, userId: payments.userId, currency: payments.currency, redirectUrl: payments.redirectUrl, expired: sql<boolean>`${payments.expiresAt} <= now()` })
+    .from(payments)
+    .where(and(eq(payments.state, 'STATE_IN_PROGRESS'), onCourse(locked.id), sql`(${payments.userId} = ${userId} OR ${payments.expiresAt} <= now())`))
+    .orderBy(asc(payments.id))
+    .for('update');
+  for (const payment of active) {
+    if (payment.expired) {
+      promoted.push(...(await failPayment(tx, payment.id, 'expired', locked.participantsLimit)));
+      continue;
+    }
+    const theirLessons = await tx.select({ lessonId: paymentLessons.lessonId }).from(paymentLessons).where(eq(paymentLessons.paymentId, payment.id));
+    if (payment.currency === currency && sameIds(requested, theirLessons.map((row) => row.lessonId))) {
+      if (payment.redirectUrl) return { held: { kind: 'reused', redirectTo: payment.redirectUrl }, promoted };
+      throw enrollmentErrors.paymentBeingCreated();
+    }
+    promoted.push(...(await failPayment(tx, payment.id, 'superseded', locked.participantsLimit)));
+  }
+  const places = await tx
+    .select({
+      id: lessons.id,
+      taken: sql<number>`(SELECT count(*) FROM participants p WHERE p.lesson_id = "lessons"."id" AND p.user_id <> ${userId} AND ${countedPlaceAs('p')})`.mapWith(Number),
+      ownState: sql<ParticipationState | null>`(SELECT p.state FROM participants p WHERE p.lesson_id = "lessons"."id" AND p.user_id = ${userId})`,
+    })
+    .from(lessons)
+    .where(and(eq(lessons.courseId, locked.id), ne(lessons.state, 'draft')));
+  return { held: await decideAndHold(tx, locked, places, request), promoted };
+}
+
+/** The checks under the lock, in the order the site expects its errors, then the hold; nothing is written before a refusal. */
+async function decideAndHold(tx: Tx, locked: LockedCourse, places: PlacesRow[], { userId, system, currency, requested, price }: HoldRequest): Promise<Held> {
+  const published = locked.lessons;
+  if (requested.some((id) => !published.some((lesson) => lesson.id === id))) throw enrollmentErrors.unknownLessons();
+  const byId = new Map(places.map((row) => [row.id, row]));
+  const forSale: LessonForSale[] = published.map((lesson) => ({
+    id: lesson.id,
+    hasFreePlaces: (byId.get(lesson.id)?.taken ?? 0) < locked.participantsLimit,
+    participationState: byId.get(lesson.id)?.ownState ?? null,
+  }));
+  const inOrder = (predicate: (lesson: LessonForSale) => boolean) => forSale.filter((lesson) => requested.includes(lesson.id) && predicate(lesson)).map((lesson) => lesson.id);
+  const approved = inOrder((lesson) => lesson.participationState === 'approved');
+  if (approved.length > 0) throw enrollmentErrors.alreadyParticipated(approved);
+  const full = inOrder((lesson) => !lesson.hasFreePlaces);
+  if (full.length > 0) throw enrollmentErrors.fullyOccupied(full);
+
+  const decision = paymentAmount(price, forSale, requested, locked.lessonsBlockSize);
+  if (!decision.ok) throw decision.problem === 'blocks' ? enrollmentErrors.wholeBlocks(locked.lessonsBlockSize) : enrollmentErrors.wholeCourseOnly();
+  if (decision.amount <= 0) throw enrollmentErrors.zeroAmount();
+
+  const payment = await holdPlaces(tx, { userId, system, currency, amount: formatAmount(decision.amount), lessonIds: requested });
+  const numbers = published.filter((lesson) => requested.includes(lesson.id)).map((lesson) => lesson.number);
+  const description = decision.kind === 'whole' ? `Курс «${locked.title}» целиком` : `Курс «${locked.title}», занятия № ${numbers.join(', ')}`;
+  return { kind: 'held', paymentId: payment.id, createdAt: payment.createdAt, amount: decision.amount, description };
+}
+
+/** The payment, its lessons and the held places in one statement: the lock is held for as few round trips as possible. */
+async function holdPlaces(
+  tx: Tx,
+  hold: { userId: number; system: PaymentSystem; currency: Currency; amount: string; lessonIds: number[] },
+): Promise<{ id: number; createdAt: Date }> {
+  const lessonIds = sql`ARRAY[${sql.join(
+    hold.lessonIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::integer[]`;
+  const result = await tx.execute(sql`
+    WITH created AS (
+      INSERT INTO ${payments} (user_id, system, currency, amount, expires_at)
+      VALUES (${hold.userId}, ${hold.system}, ${hold.currency}, ${hold.amount}, now() + interval '${sql.raw(String(HOLD_MINUTES))} minutes')
+      RETURNING id, created_at, expires_at
+    ), linked AS (
+      INSERT INTO ${paymentLessons} (payment_id, lesson_id) SELECT created.id, lesson_id FROM created, unnest(${lessonIds}) AS lesson_id
+    ), held AS (
+      INSERT INTO ${participants} (user_id, lesson_id, state, expired_at, payment_id)
+      SELECT ${hold.userId}, lesson_id, 'reserved', created.expires_at, created.id FROM created, unnest(${lessonIds}) AS lesson_id
+      ON CONFLICT (user_id, lesson_id) DO UPDATE SET state = 'reserved', expired_at = excluded.expired_at, payment_id = excluded.payment_id
+    )
+    SELECT id, created_at FROM created`);
+  const [row] = (result as unknown as { rows: { id: number; created_at: Date | string }[] }).rows;
+  return { id: Number(row!.id), createdAt: new Date(row!.created_at) };
+}
