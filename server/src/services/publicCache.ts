@@ -36,7 +36,7 @@ export interface PublicCacheOptions {
 }
 
 export class PublicCache {
-  private generation = 0;
+  private currentGeneration = 0;
   private listening = false;
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, { generation: number; promise: Promise<Cached<unknown>> }>();
@@ -52,20 +52,20 @@ export class PublicCache {
   /** The cached value for key, or the loader's result (stored when no invalidation happened meanwhile). */
   async get<T>(key: string, load: () => Promise<Loaded<T>>): Promise<Cached<T>> {
     const entry = this.entries.get(key);
-    if (entry && entry.generation === this.generation && entry.validUntil > this.now()) {
+    if (entry && entry.generation === this.currentGeneration && entry.validUntil > this.now()) {
       this.stats.hits += 1;
       return entry.cached as Cached<T>;
     }
     this.stats.misses += 1;
     if (!this.listening) return toCached(await load());
     const inFlight = this.loading.get(key);
-    if (inFlight && inFlight.generation === this.generation) return inFlight.promise as Promise<Cached<T>>;
+    if (inFlight && inFlight.generation === this.currentGeneration) return inFlight.promise as Promise<Cached<T>>;
 
     // The generation is read before loading: a change committed during the load makes the result stale.
-    const generation = this.generation;
+    const generation = this.currentGeneration;
     const promise = load().then((loaded) => {
       const cached = toCached(loaded);
-      if (generation === this.generation && this.listening) this.store(key, { generation, validUntil: loaded.validUntil ?? Infinity, cached });
+      if (generation === this.currentGeneration && this.listening) this.store(key, { generation, validUntil: loaded.validUntil ?? Infinity, cached });
       return cached;
     });
     this.loading.set(key, { generation, promise });
@@ -77,7 +77,7 @@ export class PublicCache {
   }
 
   invalidate(): void {
-    this.generation += 1;
+    this.currentGeneration += 1;
     this.stats.invalidations += 1;
     this.entries.clear();
   }
@@ -86,6 +86,11 @@ export class PublicCache {
   setListening(listening: boolean): void {
     this.listening = listening;
     this.invalidate();
+  }
+
+  /** Moves on with every invalidation: whatever was read under an older generation may be out of date. */
+  get generation(): number {
+    return this.currentGeneration;
   }
 
   get size(): number {

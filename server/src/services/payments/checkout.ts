@@ -1,14 +1,14 @@
 // Payment creation (POST /api/v1/payments/): check the lessons, compute the amount with the site's rules, hold
 // the places in a locked transaction (holds.ts), then ask the provider for the payment page.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Currency, PaymentSystem, Price } from '../../../../src/api/wireTypes.ts';
+import type { Currency, ParticipationState, PaymentSystem, Price } from '../../../../src/api/wireTypes.ts';
 import { paymentSystemFor } from '../../../../src/lib/coursePrices.ts';
 import { formatAmount } from '../../../../src/lib/paymentAmount.ts';
-import { courses, lessons, payments, prices } from '../../db/schema.ts';
+import { courses, lessons, participants, payments, prices } from '../../db/schema.ts';
 import { MAX_ID } from '../../http/queryParams.ts';
 import { enrollmentErrors } from '../enrollmentErrors.ts';
-import { countedPlaceAs } from '../places.ts';
+import { countedPlace } from '../places.ts';
 import { applyOutcome } from './completion.ts';
 import type { PaymentsContext } from './context.ts';
 import { ProviderError } from './provider.ts';
@@ -46,31 +46,46 @@ const toPrice = (row: typeof prices.$inferSelect): Price => ({
   currency: row.currency,
 });
 
-/** The requested lessons with their course, price in the currency, places taken by others and the caller's purchase. */
-function precheck(ctx: PaymentsContext, userId: number, currency: Currency, requested: number[]) {
-  return ctx.db
-    .select({
-      id: lessons.id,
-      courseId: lessons.courseId,
-      lessonState: lessons.state,
-      courseState: courses.state,
-      limit: courses.participantsLimit,
-      taken: sql<number>`(SELECT count(*) FROM participants p WHERE p.lesson_id = "lessons"."id" AND p.user_id <> ${userId} AND ${countedPlaceAs('p')})`.mapWith(Number),
-      approved: sql<boolean>`EXISTS (SELECT 1 FROM participants p WHERE p.lesson_id = "lessons"."id" AND p.user_id = ${userId} AND p.state = 'approved')`,
-      price: prices,
-    })
+/** A requested lesson with its course, the price in the currency, and who holds its counted places. */
+export interface SaleFact {
+  id: number;
+  courseId: number;
+  lessonState: (typeof lessons.$inferSelect)['state'];
+  courseState: (typeof courses.$inferSelect)['state'];
+  limit: number;
+  price: typeof prices.$inferSelect | null;
+  /** The participants who take a place on the lesson (approved or holding it), with their state. */
+  counted: Map<number, ParticipationState>;
+}
+
+/** The requested lessons in their order, read for everyone asking for the same lessons in the same currency. */
+async function readSaleFacts(ctx: PaymentsContext, currency: Currency, requested: number[]): Promise<SaleFact[]> {
+  const rows = await ctx.db
+    .select({ id: lessons.id, courseId: lessons.courseId, lessonState: lessons.state, courseState: courses.state, limit: courses.participantsLimit, price: prices })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .leftJoin(prices, and(eq(prices.courseId, lessons.courseId), eq(prices.currency, currency)))
     .where(inArray(lessons.id, requested))
     .orderBy(asc(lessons.number));
+  const counted = await ctx.db
+    .select({ lessonId: participants.lessonId, userId: participants.userId, state: participants.state })
+    .from(participants)
+    .where(and(inArray(participants.lessonId, requested), countedPlace));
+  const byLesson = new Map(rows.map((row) => [row.id, new Map<number, ParticipationState>()]));
+  for (const place of counted) byLesson.get(place.lessonId)?.set(place.userId, place.state);
+  return rows.map((row) => ({ ...row, counted: byLesson.get(row.id)! }));
 }
 
-/** already_participated, then lessons_are_fully_occupied, naming the lessons in their order. */
-function refuseTakenLessons(found: { id: number; approved: boolean; taken: number; limit: number }[]): void {
-  const approved = found.filter((lesson) => lesson.approved).map((lesson) => lesson.id);
+function precheck(ctx: PaymentsContext, currency: Currency, requested: number[]): Promise<SaleFact[]> {
+  const key = `${currency}:${[...requested].sort((a, b) => a - b).join(',')}`;
+  return ctx.saleFacts.get(key, () => readSaleFacts(ctx, currency, requested));
+}
+
+/** already_participated, then lessons_are_fully_occupied (by others than the buyer), naming the lessons in their order. */
+function refuseTakenLessons(found: SaleFact[], userId: number): void {
+  const approved = found.filter((lesson) => lesson.counted.get(userId) === 'approved').map((lesson) => lesson.id);
   if (approved.length > 0) throw enrollmentErrors.alreadyParticipated(approved);
-  const full = found.filter((lesson) => lesson.taken >= lesson.limit).map((lesson) => lesson.id);
+  const full = found.filter((lesson) => lesson.counted.size - (lesson.counted.has(userId) ? 1 : 0) >= lesson.limit).map((lesson) => lesson.id);
   if (full.length > 0) throw enrollmentErrors.fullyOccupied(full);
 }
 
@@ -82,9 +97,9 @@ export async function createPayment(ctx: PaymentsContext, userId: number, payloa
   const system: PaymentSystem = payload.system;
   if (system !== paymentSystemFor(currency)) throw enrollmentErrors.wrongSystem();
 
-  // One plain read answers most refusals (in a rush, «no places» for nearly everyone) without taking any lock;
-  // the transaction below checks everything again under the lock before holding a place.
-  const found = await precheck(ctx, userId, currency, requested);
+  // One plain read, shared by everyone asking alike at the moment, answers most refusals (in a rush, «no places»
+  // for nearly everyone) without taking any lock; the transaction checks everything again under the lock.
+  const found = await precheck(ctx, currency, requested);
   if (found.length !== requested.length || found.some((lesson) => lesson.lessonState === 'draft')) throw enrollmentErrors.unknownLessons();
   if (new Set(found.map((lesson) => lesson.courseId)).size > 1) throw enrollmentErrors.severalCourses();
   const [first] = found;
@@ -93,7 +108,7 @@ export async function createPayment(ctx: PaymentsContext, userId: number, payloa
   if (!first!.price) throw enrollmentErrors.noPriceInCurrency();
   const courseId = first!.courseId;
   const price = toPrice(first!.price);
-  refuseTakenLessons(found);
+  refuseTakenLessons(found, userId);
 
   const held = await ctx.holdQueue.submit(courseId, { userId, system, currency, requested, price });
   if (held.kind === 'reused') return { redirectTo: held.redirectTo };

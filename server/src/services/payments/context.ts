@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../mail.ts';
+import { SharedReads } from '../sharedReads.ts';
+import type { SaleFact } from './checkout.ts';
 import { holdBatch, type Held, type HoldRequest } from './holds.ts';
 import type { PaymentProviders } from './providers.ts';
 
@@ -12,8 +14,11 @@ export interface PaymentsContext {
   config: AppConfig;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  /** Dropped after every commit that changes places (hasFreePlaces is cached publicly). */
-  publicCache: { invalidate(): void };
+  /**
+   * Dropped after every commit that changes places (hasFreePlaces is cached publicly); its generation moves on
+   * with every such change, here or (through the database's change notices) in another process.
+   */
+  publicCache: { invalidate(): void; readonly generation: number };
   providers: PaymentProviders;
   /** Work started without waiting for it (reading a payment back from its provider); awaited at close. */
   background(task: Promise<unknown>): void;
@@ -28,7 +33,12 @@ export interface PaymentsContext {
    * decides, across processes.
    */
   holdQueue: BatchQueue<HoldRequest, Held>;
+  /** What a payment creation checks before queueing (checkout.ts), read once for all who ask alike at once. */
+  saleFacts: SharedReads<string, SaleFact[]>;
 }
+
+/** How long one read of the lessons on sale may answer buyers: a place freed meanwhile is a race lost anyway. */
+const SALE_FACTS_MAX_AGE_MS = 500;
 
 /** The most creations one transaction takes on; the rest wait for the next. */
 const MAX_HOLD_BATCH = 100;
@@ -94,11 +104,12 @@ declare module 'fastify' {
   }
 }
 
-export function createPaymentsContext(parts: Omit<PaymentsContext, 'background' | 'settled' | 'providerReads' | 'holdQueue'>): PaymentsContext {
+export function createPaymentsContext(parts: Omit<PaymentsContext, 'background' | 'settled' | 'providerReads' | 'holdQueue' | 'saleFacts'>): PaymentsContext {
   const running = new Set<Promise<unknown>>();
   const context: PaymentsContext = {
     ...parts,
     providerReads: new Map(),
+    saleFacts: new SharedReads(() => parts.publicCache.generation, SALE_FACTS_MAX_AGE_MS),
     holdQueue: new BatchQueue((courseId, batch) => holdBatch(context, courseId, batch), { maxBatch: MAX_HOLD_BATCH, distinctKey: (request) => request.userId }),
     background(task) {
       const tracked = task.catch(() => {}).finally(() => running.delete(tracked));
