@@ -37,6 +37,7 @@ import { sandboxCheckoutRoutes } from './routes/sandboxCheckout.ts';
 import { registerSite } from './routes/site.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { usersRoutes } from './routes/users.ts';
+import { AuthStateCache, cachingAuthStates, connectAuthStateCache } from './services/authStates.ts';
 import { createAccountServices, type AccountServices, type AccountsOptions } from './services/accounts.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { createPaymentsContext } from './services/payments/context.ts';
@@ -134,7 +135,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Application services.
   const tokens = createTokenService(config.jwtSecret);
+  const authStates = new AuthStateCache();
   const repositories = { ...createRepositories(database), ...options.repositories };
+  repositories.users = cachingAuthStates(repositories.users, authStates);
   const publicCache = new PublicCache();
   app.decorate('config', config);
   app.decorate('database', database);
@@ -155,6 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOptionalAuth(app, tokens);
   const disconnectCache = await connectPublicCache(publicCache, database);
   app.addHook('onClose', async () => disconnectCache());
+  const disconnectAuthStates = await connectAuthStateCache(authStates, database);
+  app.addHook('onClose', async () => disconnectAuthStates());
 
   // The API: JSON only, so a fixed strict header set instead of the site's (see http/apiHeaders.ts).
   await app.register(async (api) => {

@@ -72,7 +72,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePostgres({ client: pool, schema });
-  const listeners = new Set<() => Promise<void>>();
+  let notices: ReturnType<typeof listenConnection> | null = null;
   return {
     kind: 'postgres',
     db: db as unknown as Db,
@@ -91,63 +91,92 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
       }
     },
     async listen(channel, handlers) {
-      const stop = await listenWithReconnect(url, channel, handlers, options.reconnectDelayMs ?? 1000);
-      listeners.add(stop);
-      return async () => {
-        listeners.delete(stop);
-        await stop();
-      };
+      notices ??= listenConnection(url, options.reconnectDelayMs ?? 1000);
+      return notices.add(channel, handlers);
     },
     async close() {
-      await Promise.all([...listeners].map((stop) => stop()));
+      await notices?.close();
       await pool.end();
     },
   };
 }
 
-/** A dedicated connection holding LISTEN, re-opened after it drops (the pool cannot hold a LISTEN). */
-async function listenWithReconnect(url: string, channel: string, handlers: NotificationHandlers, delayMs: number): Promise<() => Promise<void>> {
+/**
+ * One dedicated connection per process holding LISTEN for every channel asked for (the pool cannot hold a
+ * LISTEN), re-opened after it drops; every listener hears when notices may have been missed and when they flow again.
+ */
+function listenConnection(url: string, delayMs: number) {
+  const channels = new Map<string, Set<NotificationHandlers>>();
   let stopped = false;
   let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  const everyone = () => [...channels.values()].flatMap((handlers) => [...handlers]);
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
-      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+      for (const handlers of channels.get(message.channel) ?? []) handlers.onNotify(message.payload ?? '');
     });
     const lost = () => {
       if (client !== next) return;
       client = null;
-      handlers.onListening(false);
+      for (const handlers of everyone()) handlers.onListening(false);
       next.end().catch(() => {});
       if (!stopped) timer = setTimeout(retry, delayMs);
     };
     next.on('error', lost);
     next.on('end', lost);
     await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    for (const channel of channels.keys()) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     if (stopped) {
       await next.end();
       return;
     }
     client = next;
-    handlers.onListening(true);
+    for (const handlers of everyone()) handlers.onListening(true);
   };
   const retry = () => {
     timer = null;
-    connect().catch(() => {
-      if (!stopped) timer = setTimeout(retry, delayMs);
-    });
+    connecting = connect()
+      .catch(() => {
+        if (!stopped) timer = setTimeout(retry, delayMs);
+      })
+      .finally(() => (connecting = null));
   };
 
-  await connect();
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    const current = client;
-    client = null;
-    if (current) await current.end().catch(() => {});
+  return {
+    async add(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
+      stopped = false;
+      const known = channels.get(channel);
+      channels.set(channel, new Set([...(known ?? []), handlers]));
+      if (connecting) await connecting;
+      if (client) {
+        if (!known) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        handlers.onListening(true);
+      } else if (!timer) {
+        // The first listener opens the connection (and fails like any other connection when the server is away).
+        connecting = connect().finally(() => (connecting = null));
+        await connecting;
+      }
+      return async () => {
+        const current = channels.get(channel);
+        current?.delete(handlers);
+        if (current?.size === 0) {
+          channels.delete(channel);
+          await client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+        }
+        // Nobody listens any more: the connection closes, and opens again for the next listener.
+        if (channels.size === 0) await this.close();
+      };
+    },
+    async close() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      const current = client;
+      client = null;
+      if (current) await current.end().catch(() => {});
+    },
   };
 }
 
