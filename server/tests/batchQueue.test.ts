@@ -7,17 +7,23 @@ interface Item {
   value: string;
 }
 
-function recordingQueue(run: (items: Item[]) => Promise<PromiseSettledResult<string>[]> = async (items) => items.map((item) => ({ status: 'fulfilled', value: item.value.toUpperCase() }))) {
+type Run = (items: Item[]) => Promise<PromiseSettledResult<string>[]>;
+
+const upperCase: Run = async (items) => items.map((item) => ({ status: 'fulfilled', value: item.value.toUpperCase() }));
+
+/** A queue that records its batches; holdNextBatch() makes the next batch wait, and tells when it has started. */
+function recordingQueue(run: Run = upperCase) {
   const batches: string[][] = [];
-  let release: (() => void) | null = null;
-  let hold = false;
+  let holding: { started: () => void; release: Promise<void> } | null = null;
+  let release = () => {};
   const queue = new BatchQueue<Item, string>(
     async (_key, items) => {
       batches.push(items.map((item) => item.value));
-      if (hold) {
-        // Only the next batch waits.
-        hold = false;
-        await new Promise<void>((resolve) => (release = resolve));
+      const held = holding;
+      holding = null;
+      if (held) {
+        held.started();
+        await held.release;
       }
       return run(items);
     },
@@ -26,47 +32,60 @@ function recordingQueue(run: (items: Item[]) => Promise<PromiseSettledResult<str
   return {
     queue,
     batches,
-    holdNext: () => (hold = true),
-    release: () => release?.(),
+    holdNextBatch: () =>
+      new Promise<void>((started) => {
+        holding = { started, release: new Promise<void>((resolve) => (release = resolve)) };
+      }),
+    release: () => release(),
   };
 }
 
 describe('BatchQueue', () => {
-  it('puts whatever arrives during a batch into the next one, at most maxBatch at a time, in order', async () => {
-    const { queue, batches, holdNext, release } = recordingQueue();
-    holdNext();
-    const first = queue.submit(1, { user: 1, value: 'a' });
-    const later = ['b', 'c', 'd', 'e'].map((value, index) => queue.submit(1, { user: index + 2, value }));
+  it('gathers what is submitted in one turn, and puts whatever arrives during a batch into the next, in order', async () => {
+    const { queue, batches, holdNextBatch, release } = recordingQueue();
+    const started = holdNextBatch();
+    const first = [queue.submit(1, { user: 1, value: 'a' }), queue.submit(1, { user: 2, value: 'b' })];
+    await started;
+    const later = ['c', 'd', 'e', 'f'].map((value, index) => queue.submit(1, { user: index + 3, value }));
     release();
-    expect(await Promise.all([first, ...later])).toEqual(['A', 'B', 'C', 'D', 'E']);
-    expect(batches).toEqual([['a'], ['b', 'c', 'd'], ['e']]);
+    expect(await Promise.all([...first, ...later])).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    // At most maxBatch (3) at a time.
+    expect(batches).toEqual([
+      ['a', 'b'],
+      ['c', 'd', 'e'],
+      ['f'],
+    ]);
   });
 
   it('never puts two items with the same distinct key into one batch, and runs other keys alongside', async () => {
-    const { queue, batches, holdNext, release } = recordingQueue();
-    holdNext();
-    const started = queue.submit(1, { user: 1, value: 'a' });
+    const { queue, batches, holdNextBatch, release } = recordingQueue();
+    const started = holdNextBatch();
+    const first = queue.submit(1, { user: 1, value: 'a' });
+    await started;
     const answers = [queue.submit(1, { user: 2, value: 'b' }), queue.submit(1, { user: 2, value: 'c' }), queue.submit(1, { user: 3, value: 'd' })];
     // Another course does not wait for the first.
-    const other = queue.submit(2, { user: 2, value: 'x' });
+    expect(await queue.submit(2, { user: 2, value: 'x' })).toBe('X');
     release();
-    expect(await Promise.all([started, ...answers, other])).toEqual(['A', 'B', 'C', 'D', 'X']);
+    expect(await Promise.all([first, ...answers])).toEqual(['A', 'B', 'C', 'D']);
     expect(batches).toEqual([['a'], ['x'], ['b', 'd'], ['c']]);
   });
 
   it('gives each item its own outcome, and a failed batch fails only its own items', async () => {
     let calls = 0;
-    const { queue, holdNext, release } = recordingQueue(async (items) => {
+    const { queue, holdNextBatch, release } = recordingQueue(async (items) => {
       calls += 1;
       if (calls === 2) throw new Error('connection lost');
       return items.map((item) => (item.value === 'no' ? { status: 'rejected', reason: new Error('refused') } : { status: 'fulfilled', value: item.value }));
     });
-    holdNext();
+    const started = holdNextBatch();
     const first = queue.submit(1, { user: 1, value: 'no' });
-    const second = queue.submit(1, { user: 2, value: 'lost' });
+    const firstOk = queue.submit(1, { user: 2, value: 'yes' });
+    await started;
+    const second = queue.submit(1, { user: 3, value: 'lost' });
     release();
     await expect(first).rejects.toThrow('refused');
+    expect(await firstOk).toBe('yes');
     await expect(second).rejects.toThrow('connection lost');
-    expect(await queue.submit(1, { user: 3, value: 'fine' })).toBe('fine');
+    expect(await queue.submit(1, { user: 4, value: 'fine' })).toBe('fine');
   });
 });

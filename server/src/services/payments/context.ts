@@ -60,7 +60,8 @@ export class BatchQueue<Item, Result> {
       const waiting = this.queues.get(key);
       if (waiting) return void waiting.push({ item, resolve, reject });
       this.queues.set(key, [{ item, resolve, reject }]);
-      void this.drain(key);
+      // Not at once: whoever is answered by the same read as this item submits in this same turn of the event loop.
+      setImmediate(() => void this.drain(key));
     });
   }
 
