@@ -1,5 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { renderApp } from '../support/renderApp.tsx';
+import { server } from '../support/server.ts';
+import { siteApiHandlers } from '../support/siteData.ts';
+
+// The home page behind the layout reads its public data.
+beforeEach(() => server.use(...siteApiHandlers()));
 
 describe('Footer', () => {
   it('links to the about, reviews and policy pages and names both authors', async () => {

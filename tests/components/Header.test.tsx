@@ -4,14 +4,24 @@ import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, disciple, meHandler } from '../support/users.ts';
 import { renderApp } from '../support/renderApp.tsx';
+import { siteApiHandlers } from '../support/siteData.ts';
 
 function header() {
   return screen.getByRole('banner');
 }
 
 describe('Header', () => {
-  it('offers a guest sign-up and login, and asks the API nothing', async () => {
+  // The home page behind the header reads its public data.
+  beforeEach(() => server.use(...siteApiHandlers()));
+
+  it('offers a guest sign-up and login without asking who the visitor is', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => void asked.push(new URL(request.url).pathname));
     renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Курсы' });
+    server.events.removeAllListeners();
+    expect(asked).toContain('/api/v1/courses/');
+    expect(asked.filter((path) => path.startsWith('/api/v1/users/'))).toEqual([]);
     const banner = header();
     expect(within(banner).getByRole('link', { name: 'Зарегистрироваться' })).toHaveAttribute('href', '/user/signup');
     expect(within(banner).getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/user/login');
