@@ -10,6 +10,8 @@ import { writeBenchmarkSection } from './benchmarkReport.ts';
 const BUDGET = { performance: 0.95, accessibility: 1, 'best-practices': 0.95, seo: 0.95 } as const;
 const LCP_BUDGET_MS = 2500;
 const CLS_BUDGET = 0.1;
+/** Runs per page; the run with the median performance score is reported. */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 const server = await startTestServer();
 const chrome = await chromeLauncher.launch({
@@ -23,10 +25,19 @@ try {
   // The first course of the catalogue as a visitor sees it (the hidden test course is not one of them).
   const course = catalogueCourses((await (await fetch(`${server.baseUrl}/api/v1/courses/`)).json()) as CourseShort[])[0];
   const pages = ['/', `/courses/${course?.id ?? 1}`, '/library'];
+  // A server that has just started compiles its code on the first requests; visitors meet a warm one.
+  for (const path of pages) for (let warm = 0; warm < 5; warm += 1) await (await fetch(`${server.baseUrl}${path}`)).text();
   for (const path of pages) {
-    const result = await lighthouse(`${server.baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
-    if (!result) throw new Error(`no Lighthouse result for ${path}`);
-    const { categories, audits } = result.lhr;
+    // One run varies with what else the machine does; Lighthouse's advice is the median of several.
+    const runs = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const result = await lighthouse(`${server.baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+      if (!result) throw new Error(`no Lighthouse result for ${path}`);
+      runs.push(result.lhr);
+    }
+    runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+    const { categories, audits } = runs[Math.floor(runs.length / 2)]!;
+    console.log(`${path}: performance ${runs.map((lhr) => lhr.categories.performance?.score).join(', ')} → median run`);
     const score = (id: keyof typeof BUDGET) => categories[id]?.score ?? 0;
     const lcp = audits['largest-contentful-paint']?.numericValue ?? Infinity;
     const cls = audits['cumulative-layout-shift']?.numericValue ?? Infinity;
@@ -60,7 +71,7 @@ try {
 
 writeBenchmarkSection(
   'Lighthouse (mobile)',
-  `Command: \`npm run lighthouse\` (Lighthouse ${'12'}, default mobile emulation and throttling, Debian Chromium, real server with the demo content). Budgets: performance ≥ 0.95, accessibility 1.0, best practices ≥ 0.95, SEO ≥ 0.95, LCP < 2.5 s, CLS < 0.1.
+  `Command: \`npm run lighthouse\` (Lighthouse ${'12'}, default mobile emulation and throttling, Debian Chromium, real server with the demo content; the server warmed with 5 requests per page, then each page ${RUNS} times, the run with the median performance score reported). Budgets: performance ≥ 0.95, accessibility 1.0, best practices ≥ 0.95, SEO ≥ 0.95, LCP < 2.5 s, CLS < 0.1.
 
 | page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | Speed Index | CLS |
 |---|---|---|---|---|---|---|---|---|---|

@@ -1,5 +1,5 @@
 // Shows API rich text: draft-js is loaded only when raw content is actually on the page.
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, startTransition, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { parseRichText, richTextParagraphs } from '../lib/richText.ts';
 
@@ -13,17 +13,18 @@ const DraftView = lazy(() =>
 
 /**
  * True once the browser is idle after the page has shown: draft-js (the largest script of the site) is loaded
- * and run then, not while the page is first drawn. Until then the same words show as plain paragraphs.
+ * and run then, not while the page is first drawn. Until then the same words show as plain paragraphs. The
+ * switch is a transition, so React renders the rich texts in short slices and input stays responsive.
  */
 function useIdleUpgrade(): boolean {
   const [ready, setReady] = useState(draftViewLoaded);
   useEffect(() => {
     if (ready) return;
     if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setReady(true), { timeout: 3000 });
+      const id = window.requestIdleCallback(() => startTransition(() => setReady(true)), { timeout: 3000 });
       return () => window.cancelIdleCallback(id);
     }
-    const timer = window.setTimeout(() => setReady(true), 200);
+    const timer = window.setTimeout(() => startTransition(() => setReady(true)), 200);
     return () => window.clearTimeout(timer);
   }, [ready]);
   return ready;
