@@ -9,17 +9,7 @@ import { createUsersRepository, type UserAuthState } from '../src/repositories/u
 import { AuthStateCache } from '../src/services/authStates.ts';
 import { bearer, buildTestApp, ids, seedFixture } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 3000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await sleep(25);
-  }
-  return check();
-}
+import { eventually } from './eventually.ts';
 
 const active: UserAuthState = { isActive: true, passwordChangedAt: new Date('2026-01-01T00:00:00Z') };
 

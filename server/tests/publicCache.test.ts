@@ -13,18 +13,7 @@ import { courses, mailingSubscriptions, participants } from '../src/db/schema.ts
 import { PublicCache } from '../src/services/publicCache.ts';
 import { bearer, buildTestApp, ids, seedFixture } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until check passes or the time is up; returns whether it passed. */
-async function eventually(check: () => Promise<boolean>, timeoutMs = 3000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await sleep(25);
-  }
-  return check();
-}
+import { eventually, sleep } from './eventually.ts';
 
 describe('PublicCache', () => {
   const listening = () => {
