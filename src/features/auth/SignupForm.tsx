@@ -9,6 +9,7 @@ import { Form, FormActions } from '../../components/form/FormLayout.ts';
 import { fieldError, formErrorText } from '../../components/form/formErrors.ts';
 import { EMAIL_LABEL, PASSWORD_LABEL } from '../../components/form/formTexts.ts';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
+import { NameFields } from '../../components/form/NameFields.tsx';
 import { selectValueToYear, yearSelectOptions, YearOfBirthField } from '../../components/form/YearOfBirthField.tsx';
 
 const SIGNUP_FIELDS = ['email', 'firstName', 'lastName', 'password1', 'password2', 'yearOfBirth', 'agreement'] as const;
@@ -79,24 +80,7 @@ export function SignupForm({ loading, error, onSubmit }: SignupFormProps) {
         onChange={(event) => set('email', event.target.value)}
         error={fieldError(error, 'email')}
       />
-      <TextField
-        label="Имя"
-        name="firstName"
-        autoComplete="given-name"
-        required
-        value={values.firstName}
-        onChange={(event) => set('firstName', event.target.value)}
-        error={fieldError(error, 'firstName')}
-      />
-      <TextField
-        label="Фамилия"
-        name="lastName"
-        autoComplete="family-name"
-        required
-        value={values.lastName}
-        onChange={(event) => set('lastName', event.target.value)}
-        error={fieldError(error, 'lastName')}
-      />
+      <NameFields firstName={values.firstName} lastName={values.lastName} onChange={set} error={error} />
       <TextField
         label={PASSWORD_LABEL}
         name="password1"

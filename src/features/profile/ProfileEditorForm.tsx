@@ -2,9 +2,10 @@
 import { useState, type FormEvent } from 'react';
 import type { RequestError } from '../../api/requestError.ts';
 import type { Dictionaries, Disciple, DisciplePatch, MainLanguage } from '../../api/wireTypes.ts';
-import { FormErrorBlock, SelectField, TextAreaField, TextField, EmailField } from '../../components/form/fields.tsx';
+import { FormErrorBlock, SelectField, TextAreaField, EmailField } from '../../components/form/fields.tsx';
 import { isMinor } from '../../lib/yearOptions.ts';
 import { Form } from '../../components/form/FormLayout.ts';
+import { NameFields } from '../../components/form/NameFields.tsx';
 import { SaveCancelActions } from '../../components/form/SaveCancelActions.tsx';
 import { fieldError, formErrorText } from '../../components/form/formErrors.ts';
 import { selectValueToYear, yearSelectOptions, yearToSelectValue, YearOfBirthField } from '../../components/form/YearOfBirthField.tsx';
@@ -101,24 +102,7 @@ export function ProfileEditorForm({ disciple, dictionaries, currentYear, loading
   return (
     <Form onSubmit={submit} noValidate>
       {blockText && <FormErrorBlock>{blockText}</FormErrorBlock>}
-      <TextField
-        label={profileLabels.firstName}
-        name="firstName"
-        autoComplete="given-name"
-        required
-        value={values.firstName}
-        onChange={(event) => set('firstName', event.target.value)}
-        error={fieldError(error, 'firstName')}
-      />
-      <TextField
-        label={profileLabels.lastName}
-        name="lastName"
-        autoComplete="family-name"
-        required
-        value={values.lastName}
-        onChange={(event) => set('lastName', event.target.value)}
-        error={fieldError(error, 'lastName')}
-      />
+      <NameFields firstName={values.firstName} lastName={values.lastName} onChange={set} error={error} />
       <EmailField
         label={profileLabels.email}
         value={values.email}

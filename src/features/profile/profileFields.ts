@@ -1,13 +1,14 @@
 // The profile's labels and display values (spec sections 2, 3 and 5), spelled once for the view and the editor.
 import type { Dictionaries, MainLanguage } from '../../api/wireTypes.ts';
+import { EMAIL_LABEL, FIRST_NAME_LABEL, LAST_NAME_LABEL } from '../../components/form/formTexts.ts';
 import { ADULT_AGE } from '../../lib/yearOptions.ts';
 
 export const PROFILE_TITLE = 'Личный кабинет участника';
 
 export const profileLabels = {
-  firstName: 'Имя',
-  lastName: 'Фамилия',
-  email: 'Электронная почта',
+  firstName: FIRST_NAME_LABEL,
+  lastName: LAST_NAME_LABEL,
+  email: EMAIL_LABEL,
   yearOfBirth: 'Год рождения',
   country: 'Страна',
   mainLanguage: 'Основной язык',
