@@ -1,10 +1,10 @@
 // The account journey on the real server at phone width: sign up → the letter in the outbox → confirm → log in →
 // edit the profile (a minor's fields for a recent year) → change the password → log out → reset it by letter → log in.
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { linkIn, waitForLetters, type Letter } from '../server/tests/mailbox.ts';
-import { PHONE, baseUrl, hasHorizontalScroll, launchBrowser, newPage, pageErrors, screenshot } from './support/browser.ts';
+import { PHONE, baseUrl, hasHorizontalScroll, newPage, pageErrors, screenshot, useBrowser } from './support/browser.ts';
 
 const outbox = () => path.join(inject('dataDir'), 'outbox');
 const currentYear = new Date().getFullYear();
@@ -27,16 +27,10 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Войти' }).click();
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it('signs up, confirms by letter, logs in, edits the profile, changes the password, logs out and resets it', async () => {
-  const page = await newPage(browser, PHONE);
+  const page = await newPage(browser(), PHONE);
   const email = `journey-${Date.now()}@example.org`;
   const firstPassword = 'Весенний ручей 2031';
   const secondPassword = 'Осенний листопад 77';
@@ -64,7 +58,7 @@ it('signs up, confirms by letter, logs in, edits the profile, changes the passwo
   await page.getByRole('heading', { level: 1, name: 'ПОДТВЕРЖДЕНИЕ РЕГИСТРАЦИИ' }).waitFor();
   await page.getByText('Регистрация подтверждена. Теперь вы можете войти на сайт.').waitFor();
   // The same link a second time fails, with the server's message in lower case after the fixed text.
-  const again = await newPage(browser, PHONE);
+  const again = await newPage(browser(), PHONE);
   await again.goto(confirmation.pathname);
   await again.getByText('Ошибка подтверждения регистрации: регистрация по этой ссылке уже подтверждена, просто войдите на сайт.').waitFor();
   await again.context().close();
@@ -155,7 +149,7 @@ it('signs up, confirms by letter, logs in, edits the profile, changes the passwo
   expect(pageErrors(page)).toEqual([]);
 
   // The used reset link is dead now (a visitor's fresh browser).
-  const stranger = await newPage(browser, PHONE);
+  const stranger = await newPage(browser(), PHONE);
   await stranger.goto(reset.pathname);
   await stranger.getByLabel('Новый пароль', { exact: true }).fill('Ещё один пароль 8');
   await stranger.getByLabel('Повторите новый пароль').fill('Ещё один пароль 8');

@@ -1,6 +1,6 @@
 // The catalogue journey on the demo content: home → «Для детей» → a course → «Другие курсы» → another course.
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, hasHorizontalScroll, launchBrowser, newPage, pageErrors, screenshot, seriousViolations } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { DESKTOP, WIDTHS, hasHorizontalScroll, newPage, pageErrors, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
 
 /** Scrolls down the page so lazy images load, then back to the top: a full-page screenshot then shows them all. */
 async function loadLazyImages(page: Page): Promise<void> {
@@ -13,20 +13,11 @@ async function loadLazyImages(page: Page): Promise<void> {
 }
 
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-describe.each([
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-])('at %s width', (widthName, viewport) => {
+describe.each(WIDTHS)('at %s width', (widthName, viewport) => {
   it('goes from the catalogue filtered for children to a course and on to another course', async () => {
-    const page = await newPage(browser, viewport);
+    const page = await newPage(browser(), viewport);
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Курсы' }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -88,7 +79,7 @@ describe.each([
 
 describe('at desktop width', () => {
   it('shows the enrolment hint when the mouse is over the green dot', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(browser(), DESKTOP);
     await page.goto('/');
     const hint = page.getByText(/^Идёт набор\. Старт курса - \d\d\.\d\d\.$/).first();
     await hint.waitFor({ state: 'attached' });
@@ -100,7 +91,7 @@ describe('at desktop width', () => {
   });
 
   it('lets the keyboard filter the catalogue and open a course', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(browser(), DESKTOP);
     await page.goto('/');
     const adults = page.getByRole('button', { name: 'Для взрослых' });
     await adults.focus();

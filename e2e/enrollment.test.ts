@@ -4,9 +4,9 @@
 // the real course content, the caller's own data (user, participations, payment) answered by the test.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import type { CourseDetails, Lesson, Participation, PaymentState, User } from '../src/api/wireTypes.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, baseUrl, hasHorizontalScroll, launchBrowser, newPage, pageErrors, screenshot } from './support/browser.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, WIDTHS, baseUrl, hasHorizontalScroll, newPage, pageErrors, screenshot, useBrowser } from './support/browser.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -31,14 +31,10 @@ const POETRY = { id: 4, title: 'Как читать стихи: открытый
 const LOGIC = { id: 10, title: 'Логика и искусство спора' };
 const PARTICIPANT = { email: 'participant@example.com', password: 'demo-participant-2026', name: 'Екатерина Соколова' };
 
-let browser: Browser;
+const browser = useBrowser();
 beforeAll(async () => {
-  browser = await launchBrowser();
   // A fresh server answers its first course pages slowly; warm it up outside the tests' time limits.
   await Promise.all([1, 2, 4, 10].map((id) => fetch(`${baseUrl()}/api/v1/courses/${id}/`)));
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const panelOf = (page: Page) => page.getByRole('complementary', { name: 'Запись на курс' });
@@ -70,7 +66,7 @@ function courseAsUser(page: Page, id: number): Promise<CourseDetails> {
 // Each journey changes the shared server's data, so each uses its own course.
 describe('journeys on the real server', () => {
   it('pays for two lessons in the sandbox checkout and finds them under «Курсы»', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(browser(), DESKTOP);
     await logIn(page);
     await openCourse(page, SLOW_READING);
     const panel = panelOf(page);
@@ -108,7 +104,7 @@ describe('journeys on the real server', () => {
   });
 
   it('cancels in the sandbox checkout: «Платеж отменен», and the lessons are free again', async () => {
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(browser(), PHONE);
     await logIn(page);
     await openCourse(page, PHILOSOPHY);
     const panel = panelOf(page);
@@ -134,7 +130,7 @@ describe('journeys on the real server', () => {
   });
 
   it('joins a course without prices and withdraws', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(browser(), DESKTOP);
     await logIn(page);
     await openCourse(page, POETRY);
     const panel = panelOf(page);
@@ -185,7 +181,7 @@ const withLessons = (course: CourseDetails, change: (lesson: Lesson) => Partial<
 
 /** A page logged in with an unsigned token: the site reads only its expiry, so the test answers the caller's calls. */
 async function pageAs(viewport: { width: number; height: number }, scenario: Scenario): Promise<Page> {
-  const page = await newPage(browser, viewport);
+  const page = await newPage(browser(), viewport);
   await page.context().addInitScript(
     ([access, refresh]) => {
       localStorage.setItem('accessToken', access!);
@@ -238,10 +234,7 @@ async function shootPanel(page: Page, name: string): Promise<void> {
   await panelOf(page).screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
 }
 
-describe.each([
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-])('at %s width', (widthName, viewport) => {
+describe.each(WIDTHS)('at %s width', (widthName, viewport) => {
   it('a priced course: currency, lessons, totals from 5 lessons, and the discount mail link', async () => {
     const page = await pageAs(viewport, {});
     await openCourse(page, SLOW_READING);
@@ -374,7 +367,7 @@ describe.each([
   });
 
   it('a guest sees the prices, the prompt and disabled buttons', async () => {
-    const page = await newPage(browser, viewport);
+    const page = await newPage(browser(), viewport);
     await openCourse(page, SLOW_READING);
     const panel = panelOf(page);
     await panel.getByRole('link', { name: 'войдите' }).waitFor();
@@ -398,7 +391,7 @@ describe.each([
   });
 
   it('the payment page asks a guest to log in', async () => {
-    const page = await newPage(browser, viewport);
+    const page = await newPage(browser(), viewport);
     await page.goto('/waiting-for-payment');
     await page.getByText('Требуется авторизация').waitFor();
     await screenshot(page, `payment-guest-${widthName}`);

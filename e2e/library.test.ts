@@ -1,15 +1,9 @@
 // The library in a real browser: filter by a category through the UI, keep it over a reload, go to page 2, go back.
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, hasHorizontalScroll, launchBrowser, newPage, pageErrors, screenshot, seriousViolations } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, hasHorizontalScroll, newPage, pageErrors, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
 
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const total = (page: Page) => page.getByText(/^Всего \d+ материал/);
 const totalCount = async (page: Page) => Number((await total(page).textContent())?.match(/\d+/)?.[0]);
@@ -17,7 +11,7 @@ const itemTitles = (page: Page) => page.getByRole('region', { name: 'Матер�
 
 describe('library', () => {
   it('filters by a category through the UI, keeps the filter over a reload, and pages through it', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(browser(), DESKTOP);
     await page.goto('/library');
     await total(page).waitFor();
     const everything = await totalCount(page);
@@ -76,7 +70,7 @@ describe('library', () => {
   });
 
   it('works by keyboard: the toggle, a checkbox and a page link', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(browser(), DESKTOP);
     await page.goto('/library');
     await total(page).waitFor();
     await page.getByRole('button', { name: /^Фильтры/ }).focus();
@@ -103,7 +97,7 @@ describe('library', () => {
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ])('fits the %s width with the filters open', async (widthName, viewport) => {
-    const page = await newPage(browser, viewport);
+    const page = await newPage(browser(), viewport);
     await page.goto('/library?page=2');
     await total(page).waitFor();
     await page.getByRole('button', { name: /^Фильтры/ }).click();

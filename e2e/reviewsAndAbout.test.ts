@@ -1,15 +1,9 @@
 // Reviews and the about page in a real browser: «Ещё отзывы», the header's author links, and how the pages look.
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, hasHorizontalScroll, launchBrowser, newPage, pageErrors, screenshot, seriousViolations } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, WIDTHS, hasHorizontalScroll, newPage, pageErrors, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
 
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const reviews = (page: Page) => page.getByRole('list', { name: 'Отзывы' }).getByRole('article');
 
@@ -22,7 +16,7 @@ const topInViewport = (page: Page, id: string) =>
 
 describe('reviews', () => {
   it('«Ещё отзывы» shows more reviews until the last page', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(browser(), DESKTOP);
     await page.goto('/feedbacks');
     await reviews(page).first().waitFor();
     const firstPage = await reviews(page).count();
@@ -54,7 +48,7 @@ describe('about page anchors', () => {
     ['Анна Мельникова', 'anna'],
     ['Михаил Орлов', 'mikhail'],
   ])('the header link «%s» lands on the author section #%s', async (name, anchor) => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(browser(), DESKTOP);
     await page.goto('/');
     await page.locator('h1').first().waitFor();
     await page.getByRole('banner').getByRole('link', { name }).click();
@@ -70,7 +64,7 @@ describe('about page anchors', () => {
   });
 
   it('opening /about#mikhail directly on a phone scrolls to Михаил Орлов', async () => {
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(browser(), PHONE);
     await page.goto('/about#mikhail');
     await page.locator('#mikhail').waitFor();
     await page.waitForFunction(() => window.scrollY > 0);
@@ -80,17 +74,14 @@ describe('about page anchors', () => {
   });
 });
 
-describe.each([
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-])('at %s width', (widthName, viewport) => {
+describe.each(WIDTHS)('at %s width', (widthName, viewport) => {
   it.each([
     ['feedbacks', '/feedbacks'],
     ['about', '/about'],
     ['timetable', '/timetable'],
     ['policy', '/policy'],
   ])('%s looks right', async (name, path) => {
-    const page = await newPage(browser, viewport);
+    const page = await newPage(browser(), viewport);
     await page.goto(path);
     await page.locator('h1').first().waitFor();
     await page.waitForLoadState('networkidle');

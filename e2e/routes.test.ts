@@ -1,7 +1,6 @@
 // Every public route renders at phone and desktop widths, without horizontal scrolling, script errors
 // or serious accessibility violations.
-import type { Browser } from 'playwright-core';
-import { DESKTOP, PHONE, hasHorizontalScroll, launchBrowser, newPage, pageErrors, screenshot, seriousViolations } from './support/browser.ts';
+import { WIDTHS, hasHorizontalScroll, newPage, pageErrors, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
 
 const routes: [string, string][] = [
   ['home', '/'],
@@ -20,20 +19,11 @@ const routes: [string, string][] = [
   ['not-found', '/no-such-page'],
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-describe.each([
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-])('at %s width', (widthName, viewport) => {
+describe.each(WIDTHS)('at %s width', (widthName, viewport) => {
   it.each(routes)('%s renders without horizontal scrolling', async (name, path) => {
-    const page = await newPage(browser, viewport);
+    const page = await newPage(browser(), viewport);
     await page.goto(path);
     await page.locator('h1').first().waitFor();
     await page.waitForLoadState('networkidle');

@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
 export const SCREENSHOT_DIR = 'test-results/screenshots';
@@ -24,6 +24,24 @@ export async function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+/** The Chromium of one test file: launched before its tests, closed after them. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
+}
+
+/** The two widths every page is checked at, as [name, viewport] for describe.each. */
+export const WIDTHS: [string, typeof PHONE][] = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+];
 
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'ru-RU', baseURL: baseUrl() });
