@@ -4,11 +4,12 @@ import styled, { css } from 'styled-components';
 
 type ButtonVariant = 'primary' | 'secondary';
 
-interface ButtonLookProps {
+export interface ButtonLookProps {
   $variant?: ButtonVariant;
 }
 
-const buttonLook = css<ButtonLookProps>`
+/** The look of the site's buttons, for any element that acts as one (a download link, a page number). */
+export const buttonLook = css<ButtonLookProps>`
   display: inline-flex;
   align-items: center;
   justify-content: center;

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { LibraryItem } from '../../api/wireTypes.ts';
 import { paths } from '../../app/paths.ts';
+import { buttonLook, type ButtonLookProps } from '../../components/Button.ts';
 import { VisuallyHidden } from '../../components/VisuallyHidden.ts';
 import { downloadLink } from './libraryLinks.ts';
 
@@ -37,20 +38,10 @@ const Author = styled.span`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-const Download = styled.a`
+const Download = styled.a.attrs<ButtonLookProps>({ $variant: 'secondary' })`
+  ${buttonLook}
   justify-self: start;
-  display: inline-flex;
-  align-items: center;
-  min-height: 44px;
   padding: 0 ${({ theme }) => theme.space(4)};
-  border: 2px solid ${({ theme }) => theme.colors.primary};
-  border-radius: ${({ theme }) => theme.radius};
-  font-weight: 600;
-  text-decoration: none;
-
-  &:hover {
-    background: ${({ theme }) => theme.colors.paper};
-  }
 
   ${({ theme }) => theme.media.tablet} {
     grid-column: 2;

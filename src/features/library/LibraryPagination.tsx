@@ -2,6 +2,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths } from '../../app/paths.ts';
+import { buttonLook, type ButtonLookProps } from '../../components/Button.ts';
 import { libraryFiltersToSearch, type LibraryFilters } from '../../lib/libraryQuery.ts';
 
 const Pages = styled.ul`
@@ -13,21 +14,10 @@ const Pages = styled.ul`
   gap: ${({ theme }) => theme.space(2)};
 `;
 
-const PageLink = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
+const PageLink = styled(Link).attrs<ButtonLookProps>({ $variant: 'secondary' })`
+  ${buttonLook}
   min-width: 44px;
-  min-height: 44px;
   padding: 0 ${({ theme }) => theme.space(2)};
-  border: 2px solid ${({ theme }) => theme.colors.primary};
-  border-radius: ${({ theme }) => theme.radius};
-  font-weight: 600;
-  text-decoration: none;
-
-  &:hover {
-    background: ${({ theme }) => theme.colors.paper};
-  }
 
   &[aria-current='page'] {
     background: ${({ theme }) => theme.colors.primary};
