@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { RichText } from '../../src/components/RichText.tsx';
 
 describe('RichText', () => {
@@ -8,7 +8,7 @@ describe('RichText', () => {
       entityMap: {},
     });
     const { container } = render(<RichText source={raw} />);
-    await vi.waitFor(() => expect(container.querySelector('.public-DraftEditor-content')).not.toBeNull());
+    await waitFor(() => expect(container.querySelector('.public-DraftEditor-content')).not.toBeNull());
     expect(screen.getByText('Жирный')).toBeInTheDocument();
   });
 
