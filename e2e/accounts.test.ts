@@ -60,7 +60,7 @@ it('signs up, confirms by letter, logs in, edits the profile, changes the passwo
   // The same link a second time fails, with the server's message in lower case after the fixed text.
   const again = await newPage(browser(), PHONE);
   await again.goto(confirmation.pathname);
-  await again.getByText('Ошибка подтверждения регистрации: регистрация по этой ссылке уже подтверждена, просто войдите на сайт.').waitFor();
+  await again.getByText('Ошибка подверждения регистрации: регистрация по этой ссылке уже подтверждена, просто войдите на сайт.').waitFor();
   await again.context().close();
 
   // Log in.

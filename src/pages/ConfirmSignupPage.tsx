@@ -11,7 +11,8 @@ import { signupConfirmationRequest } from '../features/account/slices.ts';
 import { Notice } from '../components/form/FormLayout.ts';
 import { selectSignupConfirmationState } from '../features/auth/selectors.ts';
 
-const CONFIRMATION_FAILURE_PREFIX = 'Ошибка подтверждения регистрации: ';
+// The spec's text letter for letter, its spelling included.
+const CONFIRMATION_FAILURE_PREFIX = 'Ошибка подверждения регистрации: ';
 
 export function ConfirmSignupPage() {
   const dispatch = useAppDispatch();

@@ -36,7 +36,7 @@ export const accountMessages = {
   mailFailed: 'Не удалось отправить письмо. Попробуйте ещё раз немного позже.',
   mailRequestsTooMany: (wait: string) => `Слишком много запросов на отправку писем. Попробуйте снова ${wait}.`,
 
-  // The site shows these after «Ошибка подтверждения регистрации: » in lower case.
+  // The site shows these after «Ошибка подверждения регистрации: » in lower case.
   confirmationDone: 'Регистрация подтверждена. Теперь можно войти на сайт.',
   confirmationUsed: 'Регистрация по этой ссылке уже подтверждена, просто войдите на сайт.',
   confirmationExpired: 'Срок действия ссылки истёк. Зарегистрируйтесь ещё раз, и мы пришлём новое письмо.',

@@ -217,6 +217,6 @@ describe('signup confirmation page', () => {
     server.use(http.post('*/api/v1/users/registration-confirm/', () => HttpResponse.json(body, { status: 400 })));
     renderAccountApp('/user/confirm-signup/MTI/abc-123');
     await heading();
-    expect(await screen.findByRole('alert')).toHaveTextContent(`Ошибка подтверждения регистрации: ${lowered}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Ошибка подверждения регистрации: ${lowered}`);
   });
 });
