@@ -33,3 +33,14 @@ export const enrollmentErrors = {
   notYourCourse: () => new HttpError(403, { detail: 'Управлять участниками может только автор этого курса.' }),
   onlyApprove: () => new HttpError(400, { state: ['Можно только подтвердить участие (state: approved); чтобы отклонить заявку, удалите её.'] }),
 };
+
+/**
+ * The refusals of lessons someone cannot buy, in the order the site expects them: already_participated, then
+ * lessons_are_fully_occupied, each naming its lessons in the order given. Checked before the lock and again under it.
+ */
+export function refuseTakenLessons(lessons: readonly { id: number; approved: boolean; full: boolean }[]): void {
+  const approved = lessons.filter((lesson) => lesson.approved).map((lesson) => lesson.id);
+  if (approved.length > 0) throw enrollmentErrors.alreadyParticipated(approved);
+  const full = lessons.filter((lesson) => lesson.full).map((lesson) => lesson.id);
+  if (full.length > 0) throw enrollmentErrors.fullyOccupied(full);
+}

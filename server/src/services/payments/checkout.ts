@@ -7,7 +7,7 @@ import { paymentSystemFor } from '../../../../src/lib/coursePrices.ts';
 import { formatAmount } from '../../../../src/lib/paymentAmount.ts';
 import { courses, lessons, participants, payments, prices } from '../../db/schema.ts';
 import { MAX_ID } from '../../http/queryParams.ts';
-import { enrollmentErrors } from '../enrollmentErrors.ts';
+import { enrollmentErrors, refuseTakenLessons } from '../enrollmentErrors.ts';
 import { countedPlace } from '../places.ts';
 import { applyOutcome } from './completion.ts';
 import type { PaymentsContext } from './context.ts';
@@ -81,14 +81,6 @@ function precheck(ctx: PaymentsContext, currency: Currency, requested: number[])
   return ctx.saleFacts.get(key, () => readSaleFacts(ctx, currency, requested));
 }
 
-/** already_participated, then lessons_are_fully_occupied (by others than the buyer), naming the lessons in their order. */
-function refuseTakenLessons(found: SaleFact[], userId: number): void {
-  const approved = found.filter((lesson) => lesson.counted.get(userId) === 'approved').map((lesson) => lesson.id);
-  if (approved.length > 0) throw enrollmentErrors.alreadyParticipated(approved);
-  const full = found.filter((lesson) => lesson.counted.size - (lesson.counted.has(userId) ? 1 : 0) >= lesson.limit).map((lesson) => lesson.id);
-  if (full.length > 0) throw enrollmentErrors.fullyOccupied(full);
-}
-
 /** Creates the payment and answers where the payer goes to pay; throws HttpError with the wire body otherwise. */
 export async function createPayment(ctx: PaymentsContext, userId: number, payload: PaymentPayload): Promise<{ redirectTo: string }> {
   const requested = [...new Set(payload.lessons ?? [])];
@@ -108,7 +100,14 @@ export async function createPayment(ctx: PaymentsContext, userId: number, payloa
   if (!first!.price) throw enrollmentErrors.noPriceInCurrency();
   const courseId = first!.courseId;
   const price = toPrice(first!.price);
-  refuseTakenLessons(found, userId);
+  // A place the buyer holds already is theirs to pay for: only others' places can make a lesson full for them.
+  refuseTakenLessons(
+    found.map((lesson) => ({
+      id: lesson.id,
+      approved: lesson.counted.get(userId) === 'approved',
+      full: lesson.counted.size - (lesson.counted.has(userId) ? 1 : 0) >= lesson.limit,
+    })),
+  );
 
   const held = await ctx.holdQueue.submit(courseId, { userId, system, currency, requested, price });
   if (held.kind === 'reused') return { redirectTo: held.redirectTo };

@@ -15,7 +15,7 @@ import type { LessonForSale } from '../../../../src/lib/lessonBlocks.ts';
 import { formatAmount, paymentAmount } from '../../../../src/lib/paymentAmount.ts';
 import { lessons, paymentLessons, participants, payments } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import { enrollmentErrors } from '../enrollmentErrors.ts';
+import { enrollmentErrors, refuseTakenLessons } from '../enrollmentErrors.ts';
 import { sendPromotionLetters } from '../enrollmentLetters.ts';
 import { countedPlace, countedPlaceAs, failPayment, HOLD_MINUTES, lockCourse, type LockedCourse, type Promotion, type Tx } from '../places.ts';
 import type { PaymentsContext } from './context.ts';
@@ -166,23 +166,18 @@ async function readLedger(tx: Tx, courseId: number, userIds: number[]) {
 }
 
 /**
- * The careful way, for a buyer with a payment in progress on this course: the buyer's own live payment for the same
- * lessons is handed back, and one for other lessons gives way to this one (a hold lapsing meanwhile is released).
+ * The careful way, for a buyer with a live payment on this course (lapsed ones were released before): the same
+ * lessons in the same currency are handed back, and a payment for other lessons gives way to this one.
  */
 async function reviewAndHold(tx: Tx, locked: LockedCourse, request: HoldRequest): Promise<{ held: Held; promoted: Promotion[] }> {
   const { userId, currency, requested } = request;
   const promoted: Promotion[] = [];
-  const active = await tx
-    .select({ id: payments.id, userId: payments.userId, currency: payments.currency, redirectUrl: payments.redirectUrl, expired: sql<boolean>`${payments.expiresAt} <= now()` })
+  const own = await tx
+    .select({ id: payments.id, currency: payments.currency, redirectUrl: payments.redirectUrl })
     .from(payments)
-    .where(and(eq(payments.state, 'STATE_IN_PROGRESS'), onCourse(locked.id), sql`(${payments.userId} = ${userId} OR ${payments.expiresAt} <= now())`))
-    .orderBy(asc(payments.id))
-    .for('update');
-  for (const payment of active) {
-    if (payment.expired) {
-      promoted.push(...(await failPayment(tx, payment.id, 'expired', locked.participantsLimit)));
-      continue;
-    }
+    .where(and(eq(payments.state, 'STATE_IN_PROGRESS'), onCourse(locked.id), eq(payments.userId, userId)))
+    .orderBy(asc(payments.id));
+  for (const payment of own) {
     const theirLessons = await tx.select({ lessonId: paymentLessons.lessonId }).from(paymentLessons).where(eq(paymentLessons.paymentId, payment.id));
     if (payment.currency === currency && sameIds(requested, theirLessons.map((row) => row.lessonId))) {
       if (payment.redirectUrl) return { held: { kind: 'reused', redirectTo: payment.redirectUrl }, promoted };
@@ -190,15 +185,8 @@ async function reviewAndHold(tx: Tx, locked: LockedCourse, request: HoldRequest)
     }
     promoted.push(...(await failPayment(tx, payment.id, 'superseded', locked.participantsLimit)));
   }
-  const places = await tx
-    .select({
-      id: lessons.id,
-      taken: sql<number>`(SELECT count(*) FROM participants p WHERE p.lesson_id = "lessons"."id" AND p.user_id <> ${userId} AND ${countedPlaceAs('p')})`.mapWith(Number),
-      ownState: sql<ParticipationState | null>`(SELECT p.state FROM participants p WHERE p.lesson_id = "lessons"."id" AND p.user_id = ${userId})`,
-    })
-    .from(lessons)
-    .where(and(eq(lessons.courseId, locked.id), ne(lessons.state, 'draft')));
-  return { held: await decideAndHold(tx, locked, places, request), promoted };
+  const ledger = await readLedger(tx, locked.id, [userId]);
+  return { held: await decideAndHold(tx, locked, ledger.placesFor(userId), request), promoted };
 }
 
 /** The checks under the lock, in the order the site expects its errors, then the hold; nothing is written before a refusal. */
@@ -211,11 +199,11 @@ async function decideAndHold(tx: Tx, locked: LockedCourse, places: PlacesRow[], 
     hasFreePlaces: (byId.get(lesson.id)?.taken ?? 0) < locked.participantsLimit,
     participationState: byId.get(lesson.id)?.ownState ?? null,
   }));
-  const inOrder = (predicate: (lesson: LessonForSale) => boolean) => forSale.filter((lesson) => requested.includes(lesson.id) && predicate(lesson)).map((lesson) => lesson.id);
-  const approved = inOrder((lesson) => lesson.participationState === 'approved');
-  if (approved.length > 0) throw enrollmentErrors.alreadyParticipated(approved);
-  const full = inOrder((lesson) => !lesson.hasFreePlaces);
-  if (full.length > 0) throw enrollmentErrors.fullyOccupied(full);
+  refuseTakenLessons(
+    forSale
+      .filter((lesson) => requested.includes(lesson.id))
+      .map((lesson) => ({ id: lesson.id, approved: lesson.participationState === 'approved', full: !lesson.hasFreePlaces })),
+  );
 
   const decision = paymentAmount(price, forSale, requested, locked.lessonsBlockSize);
   if (!decision.ok) throw decision.problem === 'blocks' ? enrollmentErrors.wholeBlocks(locked.lessonsBlockSize) : enrollmentErrors.wholeCourseOnly();
