@@ -5,6 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetails, CurrentPayment, PaymentCreated } from '../../src/api/wireTypes.ts';
 import { participants, payments } from '../src/db/schema.ts';
+import { storeProviderPages } from '../src/services/payments/checkout.ts';
 import { applyOutcome, sweepExpiredPayments } from '../src/services/payments/completion.ts';
 import { lockCourse } from '../src/services/places.ts';
 import { openPostgres } from '../src/db/client.ts';
@@ -222,6 +223,32 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(replacement).toMatchObject({ state: 'STATE_IN_PROGRESS', amount: '1200.00' });
       expect((await rowsOf(user.id)).map((row) => [row.lessonId, row.paymentId])).toEqual([[course.lessonIds[0], replacement!.id]]);
       expect(await current(user)).toEqual({ id: replacement!.id, details: { state: 'STATE_IN_PROGRESS' } });
+    });
+
+    it('records the provider pages of payments created together in one go, and a bad one fails alone', async () => {
+      const course = await createCourse(context.db, { participantsLimit: 5, lessons: 1, prices: [RUB] });
+      const buyers = await createUsers(context, 3, 'pages');
+      for (const buyer of buyers) expect((await pay(buyer, course.lessonIds)).statusCode).toBe(201);
+      const [first, second, third] = (await Promise.all(buyers.map((buyer) => paymentOf(buyer.id)))).map((rows) => rows[0]!);
+      const outcomes = await storeProviderPages(context, [
+        { paymentId: first!.id, providerId: `pages-${first!.id}`, redirectTo: 'https://pay.example/1' },
+        { paymentId: second!.id, providerId: `pages-${second!.id}`, redirectTo: 'https://pay.example/2' },
+        // The provider id of another payment of the same system breaks a unique constraint.
+        { paymentId: third!.id, providerId: `pages-${first!.id}`, redirectTo: 'https://pay.example/3' },
+      ]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+      const rows = await context.db.select().from(payments).where(inArray(payments.id, [first!.id, second!.id, third!.id]));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      expect(byId.get(first!.id)).toMatchObject({ providerId: `pages-${first!.id}`, redirectUrl: 'https://pay.example/1' });
+      expect(byId.get(second!.id)).toMatchObject({ providerId: `pages-${second!.id}`, redirectUrl: 'https://pay.example/2' });
+      expect(byId.get(third!.id)?.redirectUrl).toBe(third!.redirectUrl);
+
+      const together = await storeProviderPages(context, [
+        { paymentId: first!.id, providerId: `again-${first!.id}`, redirectTo: 'https://pay.example/1b' },
+        { paymentId: third!.id, providerId: `again-${third!.id}`, redirectTo: 'https://pay.example/3b' },
+      ]);
+      expect(together.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
+      expect((await paymentOf(buyers[2]!.id))[0]).toMatchObject({ providerId: `again-${third!.id}`, redirectUrl: 'https://pay.example/3b' });
     });
 
     it('answers 404 for the current payment of someone who never paid', async () => {

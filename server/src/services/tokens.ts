@@ -30,16 +30,17 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the raw bytes, jose would import the key again for every token it signs or checks.
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 
-  const sign = (userId: number, type: TokenType, now = new Date(), passwordChangedAt?: Date) => {
+  const sign = async (userId: number, type: TokenType, now = new Date(), passwordChangedAt?: Date) => {
     const issuedAt = Math.floor(now.getTime() / 1000);
     return new SignJWT(passwordChangedAt ? { type, pwc: passwordChangedAt.getTime() } : { type })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + TTL[type])
-      .sign(key);
+      .sign(await key);
   };
 
   return {
@@ -51,7 +52,7 @@ export function createTokenService(secret: string): TokenService {
     },
     async verify(token, type) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['sub', 'iat', 'exp'] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], requiredClaims: ['sub', 'iat', 'exp'] });
         const userId = Number(payload.sub);
         if (payload.type !== type || !Number.isSafeInteger(userId) || userId <= 0) return null;
         const stamp = payload.pwc;

@@ -1,6 +1,6 @@
 // Payment creation (POST /api/v1/payments/): check the lessons, compute the amount with the site's rules, hold
 // the places in a locked transaction (holds.ts), then ask the provider for the payment page.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Currency, ParticipationState, PaymentSystem, Price } from '../../../../src/api/wireTypes.ts';
 import { paymentSystemFor } from '../../../../src/lib/coursePrices.ts';
@@ -81,6 +81,37 @@ function precheck(ctx: PaymentsContext, currency: Currency, requested: number[])
   return ctx.saleFacts.get(key, () => readSaleFacts(ctx, currency, requested));
 }
 
+/** Where a payment is paid at its provider, recorded on our payment row. */
+export interface ProviderPage {
+  paymentId: number;
+  providerId: string;
+  redirectTo: string;
+}
+
+/**
+ * Records the provider pages of the payments created at the same moment in one statement (a batch of holds ends
+ * with as many of them); should that fail, each is recorded on its own, so that one bad row fails only its payment.
+ */
+export async function storeProviderPages(ctx: Pick<PaymentsContext, 'db'>, pages: ProviderPage[]): Promise<PromiseSettledResult<void>[]> {
+  const storeOne = (page: ProviderPage) =>
+    ctx.db.update(payments).set({ providerId: page.providerId, redirectUrl: page.redirectTo }).where(eq(payments.id, page.paymentId));
+  if (pages.length > 1) {
+    const rows = sql.join(
+      pages.map((page) => sql`(${page.paymentId}::integer, ${page.providerId}::text, ${page.redirectTo}::text)`),
+      sql`, `,
+    );
+    try {
+      await ctx.db.execute(
+        sql`UPDATE ${payments} SET provider_id = page.provider_id, redirect_url = page.redirect_url FROM (VALUES ${rows}) AS page(id, provider_id, redirect_url) WHERE ${payments.id} = page.id`,
+      );
+      return pages.map(() => ({ status: 'fulfilled', value: undefined }));
+    } catch {
+      // Found out below, row by row.
+    }
+  }
+  return Promise.allSettled(pages.map(async (page) => void (await storeOne(page))));
+}
+
 /** Creates the payment and answers where the payer goes to pay; throws HttpError with the wire body otherwise. */
 export async function createPayment(ctx: PaymentsContext, userId: number, payload: PaymentPayload): Promise<{ redirectTo: string }> {
   const requested = [...new Set(payload.lessons ?? [])];
@@ -122,7 +153,7 @@ export async function createPayment(ctx: PaymentsContext, userId: number, payloa
       description: held.description,
       idempotencyKey: `payment-${held.paymentId}-${held.createdAt.getTime()}`,
     });
-    await ctx.db.update(payments).set({ providerId: created.providerId, redirectUrl: created.redirectTo }).where(eq(payments.id, held.paymentId));
+    await ctx.providerPages.submit(0, { paymentId: held.paymentId, providerId: created.providerId, redirectTo: created.redirectTo });
     return { redirectTo: created.redirectTo };
   } catch (error) {
     ctx.log.error({ err: error, paymentId: held.paymentId, system, provider: provider.kind }, 'the payment could not be created at the provider: its hold is released');

@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../mail.ts';
 import { SharedReads } from '../sharedReads.ts';
-import type { SaleFact } from './checkout.ts';
+import { storeProviderPages, type ProviderPage, type SaleFact } from './checkout.ts';
 import { holdBatch, type Held, type HoldRequest } from './holds.ts';
 import type { PaymentProviders } from './providers.ts';
 
@@ -33,6 +33,8 @@ export interface PaymentsContext {
    * decides, across processes.
    */
   holdQueue: BatchQueue<HoldRequest, Held>;
+  /** The provider pages of new payments, recorded together when they come at once (checkout.ts). */
+  providerPages: BatchQueue<ProviderPage, void>;
   /** What a payment creation checks before queueing (checkout.ts), read once for all who ask alike at once. */
   saleFacts: SharedReads<string, SaleFact[]>;
 }
@@ -105,13 +107,14 @@ declare module 'fastify' {
   }
 }
 
-export function createPaymentsContext(parts: Omit<PaymentsContext, 'background' | 'settled' | 'providerReads' | 'holdQueue' | 'saleFacts'>): PaymentsContext {
+export function createPaymentsContext(parts: Omit<PaymentsContext, 'background' | 'settled' | 'providerReads' | 'holdQueue' | 'providerPages' | 'saleFacts'>): PaymentsContext {
   const running = new Set<Promise<unknown>>();
   const context: PaymentsContext = {
     ...parts,
     providerReads: new Map(),
     saleFacts: new SharedReads(() => parts.publicCache.generation, SALE_FACTS_MAX_AGE_MS),
     holdQueue: new BatchQueue((courseId, batch) => holdBatch(context, courseId, batch), { maxBatch: MAX_HOLD_BATCH, distinctKey: (request) => request.userId }),
+    providerPages: new BatchQueue((_key, pages) => storeProviderPages(context, pages), { maxBatch: MAX_HOLD_BATCH, distinctKey: (page) => page.paymentId }),
     background(task) {
       const tracked = task.catch(() => {}).finally(() => running.delete(tracked));
       running.add(tracked);
