@@ -4,7 +4,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetails, CurrentPayment, PaymentCreated } from '../../src/api/wireTypes.ts';
-import { participants, payments } from '../src/db/schema.ts';
+import { participants, paymentLessons, payments } from '../src/db/schema.ts';
 import { storeProviderPages } from '../src/services/payments/checkout.ts';
 import { applyOutcome, sweepExpiredPayments } from '../src/services/payments/completion.ts';
 import { lockCourse } from '../src/services/places.ts';
@@ -382,6 +382,12 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       // Every hold belongs to a payment in progress of its own buyer, and nobody has two.
       const inProgress = await context.db.select().from(payments).where(eq(payments.state, 'STATE_IN_PROGRESS'));
       for (const row of held) expect(inProgress.find((payment) => payment.id === row.paymentId)?.userId).toBe(row.userId);
+      // Held together, each payment still names exactly its own lessons and is charged for them alone.
+      for (const payment of inProgress.filter((candidate) => held.some((row) => row.paymentId === candidate.id))) {
+        const named = (await context.db.select().from(paymentLessons).where(eq(paymentLessons.paymentId, payment.id))).map((row) => row.lessonId).sort();
+        expect(named).toEqual(held.filter((row) => row.paymentId === payment.id).map((row) => row.lessonId).sort());
+        expect(payment.amount).toBe(named.length === 2 ? '5000.00' : '1200.00');
+      }
       for (const buyer of [switcher!, twice!, ...rest]) {
         expect((await paymentOf(buyer.id)).filter((payment) => payment.state === 'STATE_IN_PROGRESS').length).toBeLessThanOrEqual(1);
       }

@@ -3,9 +3,9 @@
 // Within one process the creations for a course queue up (context.ts, BatchQueue): whoever arrives while a
 // transaction runs goes into the next one, together with everyone else who arrived meanwhile. Under the course's
 // lock, one read gives the places taken on every lesson and the buyers' own rows; the buyers are then checked in
-// arrival order against that read plus what the batch itself has held, and a winner's payment and holds are one
-// statement. A rush of 200 buyers for 20 places is a few transactions and durable commits instead of 200, and
-// losers cost no statement at all. Lapsed holds on the course are released first; a buyer with a payment in
+// arrival order against that read plus what the batch itself has held, and all the winners' payments and holds
+// are one statement. A rush of 200 buyers for 20 places is a few transactions and durable commits instead of 200,
+// and losers cost no statement at all. Lapsed holds on the course are released first; a buyer with a payment in
 // progress on the course (to hand back or to replace) then goes the careful way, in a savepoint of their own, so
 // that a refusal undoes only their own changes.
 // Across processes the course's row lock decides, as before.
@@ -113,14 +113,23 @@ async function holdInTransaction(tx: Tx, courseId: number, batch: readonly HoldR
     courseId,
     userIds.filter((userId) => !careful.has(userId)),
   );
+  // Everyone else is decided in memory against the ledger, and the winners are held together in one statement.
+  const winners: { index: number; decision: Decision }[] = [];
   for (const [index, request] of batch.entries()) {
     if (careful.has(request.userId)) continue;
-    await settle(index, async () => {
-      const held = await decideAndHold(tx, locked, ledger.placesFor(request.userId), request);
+    try {
+      winners.push({ index, decision: decide(locked, ledger.placesFor(request.userId), request) });
       ledger.took(request.userId, request.requested);
-      return held;
-    });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      outcomes[index] = { status: 'rejected', reason: error };
+    }
   }
+  const held = await holdPlaces(
+    tx,
+    winners.map((winner) => winner.decision),
+  );
+  winners.forEach((winner, position) => (outcomes[winner.index] = { status: 'fulfilled', value: held[position]! }));
   return { outcomes, promotions };
 }
 
@@ -186,11 +195,20 @@ async function reviewAndHold(tx: Tx, locked: LockedCourse, request: HoldRequest)
     promoted.push(...(await failPayment(tx, payment.id, 'superseded', locked.participantsLimit)));
   }
   const ledger = await readLedger(tx, locked.id, [userId]);
-  return { held: await decideAndHold(tx, locked, ledger.placesFor(userId), request), promoted };
+  const [held] = await holdPlaces(tx, [decide(locked, ledger.placesFor(userId), request)]);
+  return { held: held!, promoted };
 }
 
-/** The checks under the lock, in the order the site expects its errors, then the hold; nothing is written before a refusal. */
-async function decideAndHold(tx: Tx, locked: LockedCourse, places: PlacesRow[], { userId, system, currency, requested, price }: HoldRequest): Promise<Held> {
+/** What a buyer is charged, decided under the lock before anything is written. */
+interface Decision {
+  request: HoldRequest;
+  amount: number;
+  description: string;
+}
+
+/** The checks under the lock, in the order the site expects its errors; a refusal throws. */
+function decide(locked: LockedCourse, places: PlacesRow[], request: HoldRequest): Decision {
+  const { requested, price } = request;
   const published = locked.lessons;
   if (requested.some((id) => !published.some((lesson) => lesson.id === id))) throw enrollmentErrors.unknownLessons();
   const byId = new Map(places.map((row) => [row.id, row]));
@@ -208,35 +226,47 @@ async function decideAndHold(tx: Tx, locked: LockedCourse, places: PlacesRow[], 
   const decision = paymentAmount(price, forSale, requested, locked.lessonsBlockSize);
   if (!decision.ok) throw decision.problem === 'blocks' ? enrollmentErrors.wholeBlocks(locked.lessonsBlockSize) : enrollmentErrors.wholeCourseOnly();
   if (decision.amount <= 0) throw enrollmentErrors.zeroAmount();
-
-  const payment = await holdPlaces(tx, { userId, system, currency, amount: formatAmount(decision.amount), lessonIds: requested });
   const numbers = published.filter((lesson) => requested.includes(lesson.id)).map((lesson) => lesson.number);
   const description = decision.kind === 'whole' ? `Курс «${locked.title}» целиком` : `Курс «${locked.title}», занятия № ${numbers.join(', ')}`;
-  return { kind: 'held', paymentId: payment.id, createdAt: payment.createdAt, amount: decision.amount, description };
+  return { request, amount: decision.amount, description };
 }
 
-/** The payment, its lessons and the held places in one statement: the lock is held for as few round trips as possible. */
-async function holdPlaces(
-  tx: Tx,
-  hold: { userId: number; system: PaymentSystem; currency: Currency; amount: string; lessonIds: number[] },
-): Promise<{ id: number; createdAt: Date }> {
-  const lessonIds = sql`ARRAY[${sql.join(
-    hold.lessonIds.map((id) => sql`${id}`),
+/**
+ * The payments, their lessons and the held places of several buyers (one payment each, at most one per user) in one
+ * statement: the lock is held for as few round trips as possible. The answers come in the order of the decisions.
+ */
+async function holdPlaces(tx: Tx, decisions: Decision[]): Promise<Held[]> {
+  if (decisions.length === 0) return [];
+  const wanted = sql.join(
+    decisions.map(
+      ({ request, amount }) =>
+        sql`(${request.userId}::integer, ${request.system}::payment_system, ${request.currency}::currency, ${formatAmount(amount)}::numeric)`,
+    ),
     sql`, `,
-  )}]::integer[]`;
+  );
+  const chosen = sql.join(
+    decisions.flatMap(({ request }) => request.requested.map((lessonId) => sql`(${request.userId}::integer, ${lessonId}::integer)`)),
+    sql`, `,
+  );
   const result = await tx.execute(sql`
-    WITH created AS (
+    WITH wanted (user_id, system, currency, amount) AS (VALUES ${wanted}),
+    chosen (user_id, lesson_id) AS (VALUES ${chosen}),
+    created AS (
       INSERT INTO ${payments} (user_id, system, currency, amount, expires_at)
-      VALUES (${hold.userId}, ${hold.system}, ${hold.currency}, ${hold.amount}, now() + interval '${sql.raw(String(HOLD_MINUTES))} minutes')
-      RETURNING id, created_at, expires_at
+      SELECT user_id, system, currency, amount, now() + interval '${sql.raw(String(HOLD_MINUTES))} minutes' FROM wanted
+      RETURNING id, user_id, created_at, expires_at
     ), linked AS (
-      INSERT INTO ${paymentLessons} (payment_id, lesson_id) SELECT created.id, lesson_id FROM created, unnest(${lessonIds}) AS lesson_id
+      INSERT INTO ${paymentLessons} (payment_id, lesson_id) SELECT created.id, chosen.lesson_id FROM created JOIN chosen USING (user_id)
     ), held AS (
       INSERT INTO ${participants} (user_id, lesson_id, state, expired_at, payment_id)
-      SELECT ${hold.userId}, lesson_id, 'reserved', created.expires_at, created.id FROM created, unnest(${lessonIds}) AS lesson_id
+      SELECT created.user_id, chosen.lesson_id, 'reserved', created.expires_at, created.id FROM created JOIN chosen USING (user_id)
       ON CONFLICT (user_id, lesson_id) DO UPDATE SET state = 'reserved', expired_at = excluded.expired_at, payment_id = excluded.payment_id
     )
-    SELECT id, created_at FROM created`);
-  const [row] = (result as unknown as { rows: { id: number; created_at: Date | string }[] }).rows;
-  return { id: Number(row!.id), createdAt: new Date(row!.created_at) };
+    SELECT id, user_id, created_at FROM created`);
+  const rows = (result as unknown as { rows: { id: number; user_id: number; created_at: Date | string }[] }).rows;
+  const byUser = new Map(rows.map((row) => [Number(row.user_id), row]));
+  return decisions.map(({ request, amount, description }) => {
+    const row = byUser.get(request.userId)!;
+    return { kind: 'held', paymentId: Number(row.id), createdAt: new Date(row.created_at), amount, description };
+  });
 }
