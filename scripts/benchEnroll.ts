@@ -307,8 +307,9 @@ async function main() {
     'places, shared by every buyer asking for the same lessons while nothing changed (at most 500 ms), refuses a full lesson before',
     'any lock. The others queue per course in the process and go in batches: whoever queued while a transaction ran shares the next',
     'one. Under the course’s row lock (`SELECT … FOR UPDATE` on its lessons) one read gives the places and the buyers’ own rows; the',
-    'buyers are checked in order of arrival against it plus the batch’s own holds, a winner’s payment, lessons and holds are one',
-    'statement, and one durable commit covers the batch. Across processes the row lock keeps the count exact',
+    'buyers are checked in order of arrival against it plus the batch’s own holds, all the winners’ payments, lessons and holds are one',
+    'statement, and one durable commit covers the batch; the provider pages of the payments created together are then',
+    'recorded in one statement too. Across processes the row lock keeps the count exact',
     '(server/tests/payments.test.ts runs a rush over six app instances with their own pools).',
     ...(postgresNote ? ['', postgresNote] : []),
   ].join('\n');
