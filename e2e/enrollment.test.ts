@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page, Route } from 'playwright-core';
-import type { CourseDetails, Lesson, Participation, PaymentState, User } from '../src/api/wireTypes.ts';
+import type { CourseDetails, Lesson, Participation, PaymentState, User } from '../common/wireTypes.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, WIDTHS, baseUrl, hasHorizontalScroll, newPage, pageErrors, screenshot, useBrowser } from './support/browser.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import type { CourseShort } from '../src/api/wireTypes.ts';
+import type { CourseShort } from '../common/wireTypes.ts';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { openPglite } from '../server/src/db/client.ts';

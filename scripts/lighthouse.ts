@@ -3,8 +3,8 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startTestServer } from '../e2e/support/testServer.ts';
-import type { CourseShort } from '../src/api/wireTypes.ts';
-import { catalogueCourses } from '../src/lib/catalogue.ts';
+import type { CourseShort } from '../common/wireTypes.ts';
+import { catalogueCourses } from '../common/catalogue.ts';
 import { writeBenchmarkSection } from './benchmarkReport.ts';
 
 const BUDGET = { performance: 0.95, accessibility: 1, 'best-practices': 0.95, seo: 0.95 } as const;

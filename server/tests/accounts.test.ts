@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Disciple, TokenPair, User } from '../../src/api/wireTypes.ts';
+import type { Disciple, TokenPair, User } from '../../common/wireTypes.ts';
 import { mailingSubscriptions, participants, users } from '../src/db/schema.ts';
 import { LINK_TTL_SECONDS } from '../src/services/accountLinks.ts';
 import { bearer, letterTo, login, loginTokens, post, PUBLIC_URL, registeredUser, signupPayload, startAccountsApp, type AccountsContext } from './accountsSupport.ts';

@@ -2,7 +2,7 @@
 // current passwords; they engage, release after their window (a controlled clock), and live in the database.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenPair } from '../../src/api/wireTypes.ts';
+import type { TokenPair } from '../../common/wireTypes.ts';
 import { authThrottle } from '../src/db/schema.ts';
 import { bearer, letterTo, login, post, registeredUser, signupPayload, startAccountsApp, TEST_PASSWORD_COST, type AccountsContext } from './accountsSupport.ts';
 import { buildTestApp, testConfig } from './fixtures.ts';

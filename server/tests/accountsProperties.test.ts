@@ -2,7 +2,7 @@
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenPair, User } from '../../src/api/wireTypes.ts';
+import type { TokenPair, User } from '../../common/wireTypes.ts';
 import { users } from '../src/db/schema.ts';
 import { bearer, loginTokens, startAccountsApp, type AccountsContext } from './accountsSupport.ts';
 import { ids } from './fixtures.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { SignupPayload, TokenPair } from '../../src/api/wireTypes.ts';
+import type { SignupPayload, TokenPair } from '../../common/wireTypes.ts';
 import type { AccountLimits } from '../src/services/accountLimits.ts';
 import type { Mailer } from '../src/services/mail.ts';
 import { buildTestApp, seedFixture, testConfig } from './fixtures.ts';

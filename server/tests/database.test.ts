@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CourseDetails, CourseShort, FeedbackPage, LibraryPage } from '../../src/api/wireTypes.ts';
+import type { CourseDetails, CourseShort, FeedbackPage, LibraryPage } from '../../common/wireTypes.ts';
 import { demoContent } from '../src/db/demo/content.ts';
 import { prepareDatabase } from '../src/db/prepare.ts';
 import * as t from '../src/db/schema.ts';

@@ -2,7 +2,7 @@
 // waiting list), withdrawing with the queue moving up, the caller's own course list, and the authors' view.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CourseDetails, Participation } from '../../src/api/wireTypes.ts';
+import type { CourseDetails, Participation } from '../../common/wireTypes.ts';
 import { mailingSubscriptions, participants } from '../src/db/schema.ts';
 import { bearer, ids } from './fixtures.ts';
 import { createAuthorUser, createCourse, createUser, createUsers, json, occupy, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';

@@ -2,7 +2,7 @@
 // letters, users with tokens made directly in the database, and courses built to each test's needs.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Currency } from '../../src/api/wireTypes.ts';
+import type { Currency } from '../../common/wireTypes.ts';
 import type { AppConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { authors, courseAuthors, courses, lessons, participants, payments, prices, users } from '../src/db/schema.ts';

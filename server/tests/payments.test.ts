@@ -3,7 +3,7 @@
 // current payment, and 30 buyers racing for the last place.
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CourseDetails, CurrentPayment, PaymentCreated } from '../../src/api/wireTypes.ts';
+import type { CourseDetails, CurrentPayment, PaymentCreated } from '../../common/wireTypes.ts';
 import { participants, paymentLessons, payments } from '../src/db/schema.ts';
 import { storeProviderPages } from '../src/services/payments/checkout.ts';
 import { applyOutcome, sweepExpiredPayments } from '../src/services/payments/completion.ts';

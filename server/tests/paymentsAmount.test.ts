@@ -1,12 +1,12 @@
-// The server's amount (src/lib/paymentAmount.ts, shared with the site) against the site's own rules, for any course: every
+// The server's amount (common/paymentAmount.ts, shared with the site) against the site's own rules, for any course: every
 // selection the site's checkboxes can make (toggleLesson) is accepted and costs what the site shows, and the
 // whole-course button's lessons cost the course price.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Price } from '../../src/api/wireTypes.ts';
-import { allowsLessonSelection, selectionTotal } from '../../src/lib/coursePrices.ts';
-import { availableLessons, toggleLesson, wholeCourseLessons, wholeCourseOffered, type LessonForSale } from '../../src/lib/lessonBlocks.ts';
-import { formatAmount, paymentAmount } from '../../src/lib/paymentAmount.ts';
+import type { Price } from '../../common/wireTypes.ts';
+import { allowsLessonSelection, selectionTotal } from '../../common/coursePrices.ts';
+import { availableLessons, toggleLesson, wholeCourseLessons, wholeCourseOffered, type LessonForSale } from '../../common/lessonBlocks.ts';
+import { formatAmount, paymentAmount } from '../../common/paymentAmount.ts';
 
 const money = fc.integer({ min: 0, max: 2_000_000 }).map((cents) => cents / 100);
 

@@ -3,9 +3,9 @@
 // after reading the payment back, capture on return, provider failures, and a lost notification recovered.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CurrentPayment, PaymentCreated, Price } from '../../src/api/wireTypes.ts';
-import { selectionTotal } from '../../src/lib/coursePrices.ts';
-import { wholeCourseLessons, wholeCourseOffered } from '../../src/lib/lessonBlocks.ts';
+import type { CurrentPayment, PaymentCreated, Price } from '../../common/wireTypes.ts';
+import { selectionTotal } from '../../common/coursePrices.ts';
+import { wholeCourseLessons, wholeCourseOffered } from '../../common/lessonBlocks.ts';
 import { participants, payments } from '../src/db/schema.ts';
 import { sweepExpiredPayments } from '../src/services/payments/completion.ts';
 import { createCourse, createUser, EURO, json, lapse, PUBLIC_URL, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';

@@ -1,7 +1,7 @@
 // The public read endpoints of spec section 7: shapes, drafts, places, the caller's own fields, CORS.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Author, CourseDetails, CourseShort, Dictionaries, FeedbackPage, Lesson, LibraryCategory, LibraryItem, LibraryPage, Quotation, Timetable } from '../../src/api/wireTypes.ts';
+import type { Author, CourseDetails, CourseShort, Dictionaries, FeedbackPage, Lesson, LibraryCategory, LibraryItem, LibraryPage, Quotation, Timetable } from '../../common/wireTypes.ts';
 import { mailingSubscriptions, participants } from '../src/db/schema.ts';
 import { bearer, buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';

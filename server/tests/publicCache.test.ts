@@ -7,7 +7,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CourseDetails, CourseShort } from '../../src/api/wireTypes.ts';
+import type { CourseDetails, CourseShort } from '../../common/wireTypes.ts';
 import { openPostgres, type Database } from '../src/db/client.ts';
 import { courses, mailingSubscriptions, participants } from '../src/db/schema.ts';
 import { PublicCache } from '../src/services/publicCache.ts';

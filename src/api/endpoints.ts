@@ -28,7 +28,7 @@ import type {
   Timetable,
   TokenPair,
   User,
-} from './wireTypes.ts';
+} from '../../common/wireTypes.ts';
 
 /** Lists may come as plain arrays or paginated as `{count, next, results}`. */
 function listOf<T>(response: T[] | Paged<T>): T[] {

@@ -1,5 +1,5 @@
 // The one shape every failed call takes (spec sections 3 and 8), and the messages of the error catalogue.
-import type { ErrorBody } from './wireTypes.ts';
+import type { ErrorBody } from '../../common/wireTypes.ts';
 
 export interface RequestError {
   message: string;

@@ -2,7 +2,7 @@
 // into resource cache entries so the first page renders without waiting for them.
 import { isTokenExpired, readTokens } from '../api/tokens.ts';
 import type { ResourcesState } from '../features/resources/slice.ts';
-import { INITIAL_DATA_ELEMENT_ID } from '../lib/initialDataElement.ts';
+import { INITIAL_DATA_ELEMENT_ID } from '../../common/initialDataElement.ts';
 
 /** Resources whose answer differs for a logged-in visitor: the anonymous copy in the HTML is not theirs. */
 const PERSONAL_PREFIXES = ['course:', 'courses'];

@@ -7,7 +7,7 @@ import { paths } from '../app/paths.ts';
 import { selectCurrentUser } from '../features/session/currentUser.ts';
 import { selectIsLoggedIn } from '../features/session/selectors.ts';
 import { ensureResource } from '../features/resources/slice.ts';
-import type { User } from '../api/wireTypes.ts';
+import type { User } from '../../common/wireTypes.ts';
 import { ButtonLink } from './Button.ts';
 
 const Nav = styled.nav`

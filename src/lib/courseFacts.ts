@@ -1,8 +1,8 @@
 // What the catalogue and the course page say about a course: lessons shown, volume, start, age group, authors, panel heading.
-import type { Author, CourseDetails, DisciplesAge, Lesson } from '../api/wireTypes.ts';
+import type { Author, CourseDetails, DisciplesAge, Lesson } from '../../common/wireTypes.ts';
 import { formatFullDate } from './dates.ts';
-import { isApproved } from './lessonBlocks.ts';
-import { pluralForm, pluralize, type PluralForms } from './plural.ts';
+import { isApproved } from '../../common/lessonBlocks.ts';
+import { pluralForm, pluralize, type PluralForms } from '../../common/plural.ts';
 
 const SESSION_FORMS: PluralForms = ['занятие', 'занятия', 'занятий'];
 /** After the distributive «по»: «по 1 минуте», «по 2 минуты», «по 60 минут». */

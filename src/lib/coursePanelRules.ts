@@ -1,9 +1,10 @@
 // What the course panel's payment form decides (spec sections 4, 5 and 8): whether paying is possible, which lessons
 // can be ticked, and the text of a lesson selection error with lesson ids replaced by quoted titles.
 import type { RequestError } from '../api/requestError.ts';
-import type { CourseDetails, Currency, Lesson } from '../api/wireTypes.ts';
-import { availableLessons, isApproved, type LessonForSale } from './lessonBlocks.ts';
-import { pluralize, type PluralForms } from './plural.ts';
+import type { CourseDetails, Currency, Lesson } from '../../common/wireTypes.ts';
+import { availableLessons, isApproved, type LessonForSale } from '../../common/lessonBlocks.ts';
+import { pluralize, type PluralForms } from '../../common/plural.ts';
+import { LESSON_ERROR_KEYS, LESSONS_MARKER, type LessonErrorKey } from '../../common/lessonErrors.ts';
 
 export const NO_COURSE_PRICE = 'Нет цены курса';
 
@@ -33,15 +34,6 @@ export function selectableLessonIds(lessons: LessonForSale[], blockSize: number)
   return new Set(availableLessons(lessons, blockSize).map((lesson) => lesson.id));
 }
 
-/** The error keys of a lesson selection the server may answer, flattened into `byFields`. */
-export const LESSON_ERROR_KEYS = ['lessons_are_required', 'lessons_are_fully_occupied', 'already_participated'] as const;
-export type LessonErrorKey = (typeof LESSON_ERROR_KEYS)[number];
-
-/**
- * The marker the server puts into a lesson error to name the lessons: `{lessons:[12,13]}`, as in
- * «Нет свободных мест на занятия: {lessons:[12,13]}». Spaces inside are tolerated.
- */
-const LESSONS_MARKER = /\{\s*lessons\s*:\s*\[([\d\s,]*)\]\s*\}/g;
 const ONLY_IDS = /^[\d\s,]+$/;
 
 /** Our own wording, used when the server sends the key without a readable message; `titles` may be empty. */

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { paths } from '../app/paths.ts';
-import type { Author, CourseShort, Quotation } from '../api/wireTypes.ts';
+import type { Author, CourseShort, Quotation } from '../../common/wireTypes.ts';
 import { ErrorScreen } from '../components/ErrorScreen.tsx';
 import { Loader } from '../components/Loader.tsx';
 import { PageContainer } from '../components/PageContainer.ts';

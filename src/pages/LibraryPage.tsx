@@ -19,7 +19,7 @@ import {
 import { NO_FILTERS, activeFilterCount, useLibraryFilters } from '../features/library/useLibraryFilters.ts';
 import { selectResource } from '../features/resources/selectors.ts';
 import { ensureResource } from '../features/resources/slice.ts';
-import { materialsCount } from '../lib/plural.ts';
+import { materialsCount } from '../../common/plural.ts';
 
 const Intro = styled.p`
   max-width: ${({ theme }) => theme.widths.text + 120}px;

@@ -1,6 +1,6 @@
-import type { CourseState, DisciplesAge } from '../../src/api/wireTypes.ts';
-import { catalogueCourses, isTestCourse } from '../../src/lib/catalogue.ts';
-import { libraryFiltersToSearch, parseLibraryFilters } from '../../src/lib/libraryQuery.ts';
+import type { CourseState, DisciplesAge } from '../../common/wireTypes.ts';
+import { catalogueCourses, isTestCourse } from '../../common/catalogue.ts';
+import { libraryFiltersToSearch, parseLibraryFilters } from '../../common/libraryQuery.ts';
 
 const course = (id: number, state: CourseState, title = `Курс ${id}`, disciplesAge: DisciplesAge = 'DISCIPLES_AGE_ADULTS') => ({
   id,

@@ -1,4 +1,4 @@
-import type { Lesson, LessonState, ParticipationState } from '../../src/api/wireTypes.ts';
+import type { Lesson, LessonState, ParticipationState } from '../../common/wireTypes.ts';
 import {
   AGE_GROUP_FACTS,
   AGE_GROUP_LABELS,

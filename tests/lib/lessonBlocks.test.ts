@@ -1,6 +1,6 @@
 // Lesson blocks and the price rules, with examples and properties (fast-check).
 import fc from 'fast-check';
-import type { Price } from '../../src/api/wireTypes.ts';
+import type { Price } from '../../common/wireTypes.ts';
 import {
   availableLessons,
   lessonBlocks,
@@ -8,8 +8,8 @@ import {
   wholeCourseLessons,
   wholeCourseOffered,
   type LessonForSale,
-} from '../../src/lib/lessonBlocks.ts';
-import { defaultPrice, paymentSystemFor, selectionTotal } from '../../src/lib/coursePrices.ts';
+} from '../../common/lessonBlocks.ts';
+import { defaultPrice, paymentSystemFor, selectionTotal } from '../../common/coursePrices.ts';
 
 const lesson = (id: number, hasFreePlaces = true, approved = false): LessonForSale => ({
   id,

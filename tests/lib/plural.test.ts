@@ -6,7 +6,7 @@ import {
   pluralForm,
   pluralize,
   yearsCount,
-} from '../../src/lib/plural.ts';
+} from '../../common/plural.ts';
 
 describe('pluralize', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { ADULT_AGE, EARLIER_YEAR, isMinor, yearOfBirthOptions } from '../../src/lib/yearOptions.ts';
+import { ADULT_AGE, EARLIER_YEAR, isMinor, yearOfBirthOptions } from '../../common/yearOptions.ts';
 
 describe('yearOfBirthOptions', () => {
   it('offers 11 years from the current year minus 8, then «раньше» the oldest', () => {

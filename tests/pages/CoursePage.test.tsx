@@ -1,7 +1,7 @@
 import userEvent from '@testing-library/user-event';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Author, CourseDetails, CourseShort, Lesson } from '../../src/api/wireTypes.ts';
+import type { Author, CourseDetails, CourseShort, Lesson } from '../../common/wireTypes.ts';
 import { renderApp } from '../support/renderApp.tsx';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';

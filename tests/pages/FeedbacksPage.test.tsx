@@ -1,7 +1,7 @@
 // The reviews page: states, «Ещё отзывы», how a review names its author and course.
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import type { Feedback, FeedbackPage } from '../../src/api/wireTypes.ts';
+import type { Feedback, FeedbackPage } from '../../common/wireTypes.ts';
 import { feedbackAuthorLabel } from '../../src/features/feedback/feedbackLines.ts';
 import { server } from '../support/server.ts';
 import { renderApp } from '../support/renderApp.tsx';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Author, CourseShort, FeedbackPage, Quotation } from '../../src/api/wireTypes.ts';
+import type { Author, CourseShort, FeedbackPage, Quotation } from '../../common/wireTypes.ts';
 import { renderApp } from '../support/renderApp.tsx';
 import { server } from '../support/server.ts';
 

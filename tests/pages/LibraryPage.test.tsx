@@ -1,7 +1,7 @@
 // The library page: states, plural forms, filters in the query string, pagination.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import type { CourseShort, LibraryCategory, LibraryItem, LibraryPage } from '../../src/api/wireTypes.ts';
+import type { CourseShort, LibraryCategory, LibraryItem, LibraryPage } from '../../common/wireTypes.ts';
 import { server } from '../support/server.ts';
 import { renderApp } from '../support/renderApp.tsx';
 

@@ -10,7 +10,7 @@ import type {
   LibraryPage,
   Quotation,
   Timetable,
-} from '../../src/api/wireTypes.ts';
+} from '../../common/wireTypes.ts';
 
 export const siteAuthors: Author[] = [
   { id: 1, firstName: 'Анна', lastName: 'Мельникова', email: 'anna@example.com', user: 1, genitive: 'Анны Мельниковой', description: '', photo: '/demo/author-anna.svg' },

@@ -1,6 +1,6 @@
 // Users as GET /api/v1/users/me/ answers them, and the msw handler that answers.
 import { http, HttpResponse } from 'msw';
-import type { User } from '../../src/api/wireTypes.ts';
+import type { User } from '../../common/wireTypes.ts';
 
 export const disciple: User = {
   id: 7,

@@ -1,5 +1,5 @@
 // The texts of the account endpoints (signup, confirmation, login, passwords, profile), in Russian.
-import { pluralForm, type PluralForms } from '../../../src/lib/plural.ts';
+import { pluralForm, type PluralForms } from '../../../common/plural.ts';
 
 /** «через 1 минуту», «через 2 минуты», «через 15 минут»: the accusative after «через». */
 const MINUTES_AFTER: PluralForms = ['минуту', 'минуты', 'минут'];

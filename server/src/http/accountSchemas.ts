@@ -1,7 +1,7 @@
 // Request bodies of the account endpoints as zod schemas, with Russian messages under the keys of spec section 5.
 import { z } from 'zod';
-import type { Disciple, ErrorBody } from '../../../src/api/wireTypes.ts';
-import { EARLIER_YEAR, YOUNGEST_AGE, yearOfBirthOptions } from '../../../src/lib/yearOptions.ts';
+import type { Disciple, ErrorBody } from '../../../common/wireTypes.ts';
+import { EARLIER_YEAR, YOUNGEST_AGE, yearOfBirthOptions } from '../../../common/yearOptions.ts';
 import { countries } from '../services/dictionaries.ts';
 import { passwordProblems, type PasswordOwner } from '../services/passwordRules.ts';
 import { accountMessages as m } from './accountMessages.ts';

@@ -1,7 +1,7 @@
 // One error handler: every failure leaves as {"field": [...]}, {"nonFieldErrors": [...]} or {"detail": "..."}.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ErrorBody } from '../../../src/api/wireTypes.ts';
+import type { ErrorBody } from '../../../common/wireTypes.ts';
 import { messages } from './messages.ts';
 
 /** A domain error with the status and body to answer; thrown by handlers and services. */

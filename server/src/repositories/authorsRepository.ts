@@ -1,6 +1,6 @@
 // Authors as the API sends them.
 import { asc } from 'drizzle-orm';
-import type { Author } from '../../../src/api/wireTypes.ts';
+import type { Author } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
 import { authors } from '../db/schema.ts';
 

@@ -1,6 +1,6 @@
 // Published courses and their lessons in the public form: identical for every caller, without per-user fields.
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { CourseDetails, CourseShort, Lesson, Price } from '../../../src/api/wireTypes.ts';
+import type { CourseDetails, CourseShort, Lesson, Price } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
 import { authors, courseAuthors, courses, lessons, participants, prices } from '../db/schema.ts';
 import { toAuthor } from './authorsRepository.ts';

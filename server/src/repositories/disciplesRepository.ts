@@ -1,6 +1,6 @@
 // Disciples (a user's learner profile): the details of the wire contract, who may read them, and updates.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Disciple, DiscipleProfile } from '../../../src/api/wireTypes.ts';
+import type { Disciple, DiscipleProfile } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
 import { authors, courseAuthors, disciples, lessons, mailingSubscriptions, participants, users } from '../db/schema.ts';
 import { isUniqueViolation } from './usersRepository.ts';

@@ -1,6 +1,6 @@
 // Reviews, newest first, with their course and its authors; reviews of draft courses are not shown.
 import { asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
-import type { AuthorRef, Feedback } from '../../../src/api/wireTypes.ts';
+import type { AuthorRef, Feedback } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
 import { authors, courseAuthors, courses, feedback } from '../db/schema.ts';
 

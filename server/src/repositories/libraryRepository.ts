@@ -1,6 +1,6 @@
 // The library: categories, and items filtered by category and course (any of the given ids in each list).
 import { and, asc, count, eq, exists, inArray, ne, type SQL } from 'drizzle-orm';
-import type { LibraryCategory, LibraryItem } from '../../../src/api/wireTypes.ts';
+import type { LibraryCategory, LibraryItem } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
 import { courses, libraryCategories, libraryItemCategories, libraryItemCourses, libraryItems } from '../db/schema.ts';
 

@@ -1,6 +1,6 @@
 // Editable page texts (the timetable).
 import { eq } from 'drizzle-orm';
-import type { Timetable } from '../../../src/api/wireTypes.ts';
+import type { Timetable } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
 import { pagesContent } from '../db/schema.ts';
 

@@ -1,6 +1,6 @@
 // What one user has to do with courses: participations per lesson and mailing subscriptions.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { LessonParticipant } from '../../../src/api/wireTypes.ts';
+import type { LessonParticipant } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
 import { lessons, mailingSubscriptions, participants } from '../db/schema.ts';
 

@@ -1,6 +1,6 @@
 // Quotations for the home page banner; a link to a draft course is not shown.
 import { asc, eq } from 'drizzle-orm';
-import type { Quotation } from '../../../src/api/wireTypes.ts';
+import type { Quotation } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
 import { courses, quotations } from '../db/schema.ts';
 

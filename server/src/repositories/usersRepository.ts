@@ -1,6 +1,6 @@
 // Queries about user accounts: authentication state, signup, activation, passwords, the User wire shape.
 import { and, eq, sql } from 'drizzle-orm';
-import type { User } from '../../../src/api/wireTypes.ts';
+import type { User } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
 import { authors, disciples, users } from '../db/schema.ts';
 

@@ -1,6 +1,6 @@
 // GET /api/v1/courses/ and /api/v1/courses/{id}/: the shared form from the cache, the caller's fields merged after.
 import type { FastifyInstance } from 'fastify';
-import type { CourseDetails } from '../../../src/api/wireTypes.ts';
+import type { CourseDetails } from '../../../common/wireTypes.ts';
 import { notFound } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
 import { idParams } from '../http/queryParams.ts';

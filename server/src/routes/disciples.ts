@@ -1,5 +1,5 @@
 // GET and PATCH /api/v1/disciples/{id}/: the owner reads and edits; authors read their courses' disciples.
-import type { Disciple } from '../../../src/api/wireTypes.ts';
+import type { Disciple } from '../../../common/wireTypes.ts';
 import { accountMessages as m } from '../http/accountMessages.ts';
 import { disciplePatchSchema, leafFieldErrors } from '../http/accountSchemas.ts';
 import { HttpError, notFound } from '../http/errors.ts';

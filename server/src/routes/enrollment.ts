@@ -1,7 +1,7 @@
 // News subscriptions and participation in a course (spec section 7): subscribe-for-mailouts/,
 // unsubscribe-from-mailouts/, create-participants/ and delete-participants/ under /api/v1/courses/{id}/.
 import type { FastifyInstance } from 'fastify';
-import type { CourseDetails } from '../../../src/api/wireTypes.ts';
+import type { CourseDetails } from '../../../common/wireTypes.ts';
 import { idParams } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { personalizeCourse } from '../services/coursePersonalization.ts';

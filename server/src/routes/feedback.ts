@@ -1,6 +1,6 @@
 // GET /api/v1/feedback/?page=: reviews, ten to a page.
 import { z } from 'zod';
-import type { FeedbackPage } from '../../../src/api/wireTypes.ts';
+import type { FeedbackPage } from '../../../common/wireTypes.ts';
 import { pageParam } from '../http/queryParams.ts';
 import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';

@@ -2,14 +2,15 @@
 import fastifyCors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { LibraryPage } from '../../../src/api/wireTypes.ts';
+import type { LibraryPage } from '../../../common/wireTypes.ts';
+import { LIBRARY_PAGE_SIZE } from '../../../common/libraryQuery.ts';
 import { notFound } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
 import { idListParam, idParams, integerParam, pageParam } from '../http/queryParams.ts';
 import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 
-export const LIBRARY_PAGE_SIZE = 15;
+export { LIBRARY_PAGE_SIZE };
 export const LIBRARY_MAX_LIMIT = 100;
 
 const LIBRARY_PATH = /^\/api\/v1\/library-(items|categories)(\/|\?|$)/;

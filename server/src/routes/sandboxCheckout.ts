@@ -4,7 +4,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { formatMoney } from '../../../src/lib/coursePrices.ts';
+import { formatMoney } from '../../../common/coursePrices.ts';
 import { courses, lessons, paymentLessons, payments } from '../db/schema.ts';
 import { idParams } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';

@@ -5,10 +5,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { CourseDetails, CourseShort } from '../../../src/api/wireTypes.ts';
-import { catalogueCourses } from '../../../src/lib/catalogue.ts';
-import { INITIAL_DATA_ELEMENT_ID } from '../../../src/lib/initialDataElement.ts';
-import { libraryResourceQuery, parseLibraryFilters } from '../../../src/lib/libraryQuery.ts';
+import type { CourseDetails, CourseShort } from '../../../common/wireTypes.ts';
+import { catalogueCourses } from '../../../common/catalogue.ts';
+import { INITIAL_DATA_ELEMENT_ID } from '../../../common/initialDataElement.ts';
+import { libraryResourceQuery, parseLibraryFilters } from '../../../common/libraryQuery.ts';
 
 interface PagePlan {
   /** The page module, as Vite's manifest names it. */

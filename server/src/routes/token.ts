@@ -1,5 +1,5 @@
 // POST /api/v1/token/ (login) and /api/v1/token/refresh/: signed JWTs, failed logins limited per e-mail and address.
-import type { TokenPair } from '../../../src/api/wireTypes.ts';
+import type { TokenPair } from '../../../common/wireTypes.ts';
 import { issuedBeforePasswordChange } from '../http/auth.ts';
 import { accountMessages as m } from '../http/accountMessages.ts';
 import { loginSchema, refreshSchema } from '../http/accountSchemas.ts';

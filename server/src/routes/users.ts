@@ -1,6 +1,6 @@
 // /api/v1/users/...: signup, its confirmation, the caller's user, password change and password reset.
 import { z } from 'zod';
-import type { User } from '../../../src/api/wireTypes.ts';
+import type { User } from '../../../common/wireTypes.ts';
 import { accountMessages as m } from '../http/accountMessages.ts';
 import {
   confirmationSchema,

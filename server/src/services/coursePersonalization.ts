@@ -1,5 +1,5 @@
 // Merges one caller's fields into the shared public course forms; the shared (cached) objects are never changed.
-import type { CourseDetails, CourseShort, Lesson } from '../../../src/api/wireTypes.ts';
+import type { CourseDetails, CourseShort, Lesson } from '../../../common/wireTypes.ts';
 import type { UserCourseState } from '../repositories/participationRepository.ts';
 
 export function personalizeLessons(lessons: Lesson[], state: UserCourseState): Lesson[] {

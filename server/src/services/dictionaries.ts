@@ -1,5 +1,5 @@
 // Countries and time zones for the profile editor, named by the ICU data of the running Node.
-import type { Dictionaries } from '../../../src/api/wireTypes.ts';
+import type { Dictionaries } from '../../../common/wireTypes.ts';
 
 /** The officially assigned ISO 3166-1 alpha-2 codes. */
 const ISO_COUNTRY_CODES = (

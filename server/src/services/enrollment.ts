@@ -1,7 +1,7 @@
 // Enrollment without payment: news subscriptions, joining a course without prices (a reserved place or the
 // waiting list), withdrawing, the caller's own course list, and the authors' approve and reject.
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Lesson, Participation, ParticipationState } from '../../../src/api/wireTypes.ts';
+import type { Lesson, Participation, ParticipationState } from '../../../common/wireTypes.ts';
 import { authors, courseAuthors, courses, lessons, mailingSubscriptions, participants, paymentLessons, payments, prices, users } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';

@@ -1,10 +1,10 @@
 // The errors of lesson selection, enrollment and payment, in the wire shape the site reads (server/README.md,
 // «Enrollment and payments»): the error code is the top-level key, and a message naming lessons carries the
 // marker `{lessons:[12,13]}` that the site replaces by the quoted lesson titles.
-import { pluralForm } from '../../../src/lib/plural.ts';
+import { pluralForm } from '../../../common/plural.ts';
 import { HttpError } from '../http/errors.ts';
+import { lessonsMarker } from '../../../common/lessonErrors.ts';
 
-export const lessonsMarker = (lessonIds: readonly number[]) => `{lessons:[${lessonIds.join(',')}]}`;
 
 const onLessons = (lessonIds: readonly number[]) => (lessonIds.length === 1 ? 'занятии' : 'занятиях');
 

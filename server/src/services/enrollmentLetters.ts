@@ -2,8 +2,8 @@
 // their sending after the commit: a letter that cannot be sent is logged, never undoes what was committed.
 import type { FastifyBaseLogger } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
-import type { Currency } from '../../../src/api/wireTypes.ts';
-import { formatMoney } from '../../../src/lib/coursePrices.ts';
+import type { Currency } from '../../../common/wireTypes.ts';
+import { formatMoney } from '../../../common/coursePrices.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { courses, lessons, users } from '../db/schema.ts';

@@ -1,6 +1,6 @@
 // The year-of-birth select of the sign-up form and the profile editor (spec section 5).
 import { SelectField } from './fields.tsx';
-import { EARLIER_YEAR, yearOfBirthOptions, type YearOption } from '../../lib/yearOptions.ts';
+import { EARLIER_YEAR, yearOfBirthOptions, type YearOption } from '../../../common/yearOptions.ts';
 
 /**
  * The options of spec section 5; a stored year outside them (an adult who signed up long ago) is kept

@@ -4,7 +4,7 @@ import { call, put, select, takeLeading } from 'redux-saga/effects';
 import * as api from '../../api/endpoints.ts';
 import { asRequestError, type RequestError } from '../../api/requestError.ts';
 import { saveTokens } from '../../api/tokens.ts';
-import type { TokenPair } from '../../api/wireTypes.ts';
+import type { TokenPair } from '../../../common/wireTypes.ts';
 import { navigateTo } from '../../app/navigation.ts';
 import type { RootState } from '../../app/store.ts';
 import { resourcesInvalidated } from '../resources/slice.ts';

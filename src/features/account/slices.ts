@@ -1,5 +1,5 @@
 // The account request flows of spec section 4, each an instance of the one request family.
-import type { ConfirmationPayload, Disciple, DisciplePatch, PasswordResetCompletionPayload, PasswordResetPayload, PasswordUpdatePayload, SignupPayload } from '../../api/wireTypes.ts';
+import type { ConfirmationPayload, Disciple, DisciplePatch, PasswordResetCompletionPayload, PasswordResetPayload, PasswordUpdatePayload, SignupPayload } from '../../../common/wireTypes.ts';
 import { createRequestFamily } from '../requests/requestFamily.ts';
 import { loginSucceeded } from '../session/slice.ts';
 

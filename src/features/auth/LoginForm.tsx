@@ -1,7 +1,7 @@
 // The login form: e-mail and password; the server's `detail` in the red block, field messages under fields.
 import { useState, type FormEvent } from 'react';
 import type { RequestError } from '../../api/requestError.ts';
-import type { LoginPayload } from '../../api/wireTypes.ts';
+import type { LoginPayload } from '../../../common/wireTypes.ts';
 import { FormErrorBlock, TextField, EmailField } from '../../components/form/fields.tsx';
 import { Form, FormActions } from '../../components/form/FormLayout.ts';
 import { fieldError, formErrorText } from '../../components/form/formErrors.ts';

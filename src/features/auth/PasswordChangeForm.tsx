@@ -1,7 +1,7 @@
 // The password change of a logged-in user: the current password and the new one twice; Save and Cancel.
 import { useState, type FormEvent } from 'react';
 import type { RequestError } from '../../api/requestError.ts';
-import type { PasswordUpdatePayload } from '../../api/wireTypes.ts';
+import type { PasswordUpdatePayload } from '../../../common/wireTypes.ts';
 import { FormErrorBlock, TextField } from '../../components/form/fields.tsx';
 import { Form } from '../../components/form/FormLayout.ts';
 import { SaveCancelActions } from '../../components/form/SaveCancelActions.tsx';

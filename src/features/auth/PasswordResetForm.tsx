@@ -1,7 +1,7 @@
 // The reset request: the e-mail the letter with the reset link goes to.
 import { useState, type FormEvent } from 'react';
 import type { RequestError } from '../../api/requestError.ts';
-import type { PasswordResetPayload } from '../../api/wireTypes.ts';
+import type { PasswordResetPayload } from '../../../common/wireTypes.ts';
 import { FormErrorBlock, EmailField } from '../../components/form/fields.tsx';
 import { Form, FormActions } from '../../components/form/FormLayout.ts';
 import { fieldError, formErrorText } from '../../components/form/formErrors.ts';

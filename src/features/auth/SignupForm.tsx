@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
 import type { RequestError } from '../../api/requestError.ts';
-import type { SignupPayload } from '../../api/wireTypes.ts';
+import type { SignupPayload } from '../../../common/wireTypes.ts';
 import { CheckboxField, FormErrorBlock, TextField, EmailField } from '../../components/form/fields.tsx';
 import { Form, FormActions } from '../../components/form/FormLayout.ts';
 import { fieldError, formErrorText } from '../../components/form/formErrors.ts';

@@ -2,11 +2,11 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { CardGrid } from '../../components/cardParts.ts';
-import type { Author, CourseShort } from '../../api/wireTypes.ts';
+import type { Author, CourseShort } from '../../../common/wireTypes.ts';
 import { VisuallyHidden } from '../../components/VisuallyHidden.ts';
-import { catalogueCourses, type AgeFilter } from '../../lib/catalogue.ts';
+import { catalogueCourses, type AgeFilter } from '../../../common/catalogue.ts';
 import { AGE_GROUP_LABELS, authorFullName } from '../../lib/courseFacts.ts';
-import { pluralize, type PluralForms } from '../../lib/plural.ts';
+import { pluralize, type PluralForms } from '../../../common/plural.ts';
 import { CourseCard } from './CourseCard.tsx';
 
 const COURSE_FORMS: PluralForms = ['курс', 'курса', 'курсов'];

@@ -2,7 +2,7 @@
 import styled from 'styled-components';
 import { CardTitleLink } from '../../components/cardParts.ts';
 import { paths } from '../../app/paths.ts';
-import type { CourseShort } from '../../api/wireTypes.ts';
+import type { CourseShort } from '../../../common/wireTypes.ts';
 import { AGE_GROUP_LABELS } from '../../lib/courseFacts.ts';
 import { formatDayMonth } from '../../lib/dates.ts';
 

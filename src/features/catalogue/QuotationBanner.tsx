@@ -3,7 +3,7 @@ import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths } from '../../app/paths.ts';
-import type { Quotation } from '../../api/wireTypes.ts';
+import type { Quotation } from '../../../common/wireTypes.ts';
 
 const Banner = styled.figure`
   margin: 0 auto ${({ theme }) => theme.space(8)};

@@ -1,6 +1,6 @@
 // The course's key facts: volume, start date and age group.
 import styled from 'styled-components';
-import type { CourseDetails } from '../../api/wireTypes.ts';
+import type { CourseDetails } from '../../../common/wireTypes.ts';
 import { AGE_GROUP_FACTS, courseStart, courseVolume } from '../../lib/courseFacts.ts';
 
 const List = styled.dl`

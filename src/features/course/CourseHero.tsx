@@ -1,6 +1,6 @@
 // The top of the course page: title, subtitle, the authors with their photos, the picture and the key facts.
 import styled from 'styled-components';
-import type { CourseDetails } from '../../api/wireTypes.ts';
+import type { CourseDetails } from '../../../common/wireTypes.ts';
 import { authorFullName, courseByAuthors } from '../../lib/courseFacts.ts';
 import { CourseFacts } from './CourseFacts.tsx';
 

@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
-import type { CourseDetails } from '../../api/wireTypes.ts';
+import type { CourseDetails } from '../../../common/wireTypes.ts';
 import { enrollmentHeading, publishedLessons } from '../../lib/courseFacts.ts';
 import { DiscountLink } from '../payment/DiscountLink.tsx';
 import { NoCoursePrice } from '../payment/NoCoursePrice.tsx';

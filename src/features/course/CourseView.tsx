@@ -1,7 +1,7 @@
 // A published course: hero with facts, description, contents, the side panel, and the other courses.
 import { useId } from 'react';
 import styled from 'styled-components';
-import type { CourseDetails, CourseShort } from '../../api/wireTypes.ts';
+import type { CourseDetails, CourseShort } from '../../../common/wireTypes.ts';
 import { PageContainer } from '../../components/PageContainer.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { publishedLessons } from '../../lib/courseFacts.ts';

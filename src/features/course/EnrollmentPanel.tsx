@@ -1,11 +1,11 @@
 // The side panel for a logged-in visitor (spec sections 2, 4 and 5): the heading, news by mail, and either
 // participation (a course without prices) or payment; on a closed course only the news. Request errors show here.
 import { useEffect } from 'react';
-import type { CourseDetails, Lesson } from '../../api/wireTypes.ts';
+import type { CourseDetails, Lesson } from '../../../common/wireTypes.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import type { RootState } from '../../app/store.ts';
 import { enrollmentHeading, publishedLessons } from '../../lib/courseFacts.ts';
-import { isApproved } from '../../lib/lessonBlocks.ts';
+import { isApproved } from '../../../common/lessonBlocks.ts';
 import { EnrollmentErrors, type ShownError } from '../enrollment/EnrollmentErrors.tsx';
 import { MailingControl } from '../enrollment/MailingControl.tsx';
 import { ParticipationControl } from '../enrollment/ParticipationControl.tsx';

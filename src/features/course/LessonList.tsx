@@ -1,9 +1,9 @@
 // The «Содержание» section: the course's lessons as a plain list, or grouped into blocks when the course sells by block.
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { Lesson } from '../../api/wireTypes.ts';
-import { lessonBlocks, usesBlocks } from '../../lib/lessonBlocks.ts';
-import { minutesCount } from '../../lib/plural.ts';
+import type { Lesson } from '../../../common/wireTypes.ts';
+import { lessonBlocks, usesBlocks } from '../../../common/lessonBlocks.ts';
+import { minutesCount } from '../../../common/plural.ts';
 import { RichText } from '../../components/RichText.tsx';
 
 export const NO_PLACES_MARK = '[нет мест]';

@@ -3,8 +3,8 @@ import { useId, useMemo } from 'react';
 import styled from 'styled-components';
 import { CardGrid, CardTitleLink } from '../../components/cardParts.ts';
 import { paths } from '../../app/paths.ts';
-import type { CourseShort } from '../../api/wireTypes.ts';
-import { catalogueCourses } from '../../lib/catalogue.ts';
+import type { CourseShort } from '../../../common/wireTypes.ts';
+import { catalogueCourses } from '../../../common/catalogue.ts';
 import { AGE_GROUP_LABELS } from '../../lib/courseFacts.ts';
 
 const THUMB_WIDTH = 600;

@@ -1,7 +1,7 @@
 // Taking part in a course without prices (spec section 4): ask to participate, then the queue, the reserved
 // place or the confirmed participation, as the server reports it on the lessons; withdrawing deletes the participation.
 import styled from 'styled-components';
-import type { Lesson, ParticipationState } from '../../api/wireTypes.ts';
+import type { Lesson, ParticipationState } from '../../../common/wireTypes.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { Button } from '../../components/Button.ts';
 import { participationCreateRequest, participationDeleteRequest } from './slices.ts';

@@ -1,6 +1,6 @@
 // Enrollment requests: mailing subscription, participation, payment creation (spec section 4).
 import { createAction } from '@reduxjs/toolkit';
-import type { PaymentCreatePayload, PaymentCreated } from '../../api/wireTypes.ts';
+import type { PaymentCreatePayload, PaymentCreated } from '../../../common/wireTypes.ts';
 import { createRequestFamily } from '../requests/requestFamily.ts';
 
 export const mailingRequest = createRequestFamily<{ courseId: number; subscribe: boolean }>('mailing');

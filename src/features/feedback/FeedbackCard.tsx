@@ -2,7 +2,7 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { Feedback } from '../../api/wireTypes.ts';
+import type { Feedback } from '../../../common/wireTypes.ts';
 import { paths } from '../../app/paths.ts';
 import { RichText } from '../../components/RichText.tsx';
 import { feedbackAuthorLabel, feedbackCourseLine } from './feedbackLines.ts';

@@ -1,6 +1,6 @@
 // How a review names its author and its course: «Мария, 14 лет», «О курсе Анны Мельниковой и Михаила Орлова «…»».
-import type { Feedback } from '../../api/wireTypes.ts';
-import { yearsCount } from '../../lib/plural.ts';
+import type { Feedback } from '../../../common/wireTypes.ts';
+import { yearsCount } from '../../../common/plural.ts';
 
 /** The author with the age when it is known: «Мария, 14 лет», «Сергей П., 21 год». */
 export function feedbackAuthorLabel(feedback: Pick<Feedback, 'author' | 'authorAge'>): string {

@@ -1,7 +1,7 @@
 // The library's filter checkboxes: by type of material (category) and by course.
 import styled from 'styled-components';
-import type { CourseShort, LibraryCategory } from '../../api/wireTypes.ts';
-import type { LibraryFilters } from '../../lib/libraryQuery.ts';
+import type { CourseShort, LibraryCategory } from '../../../common/wireTypes.ts';
+import type { LibraryFilters } from '../../../common/libraryQuery.ts';
 import { toggleFilter } from './useLibraryFilters.ts';
 
 const Panel = styled.div`

@@ -1,7 +1,7 @@
 // One page of library materials: «author. title», the download link, and chips for categories and courses.
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { LibraryItem } from '../../api/wireTypes.ts';
+import type { LibraryItem } from '../../../common/wireTypes.ts';
 import { paths } from '../../app/paths.ts';
 import { buttonLook, type ButtonLookProps } from '../../components/Button.ts';
 import { VisuallyHidden } from '../../components/VisuallyHidden.ts';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths } from '../../app/paths.ts';
 import { buttonLook, type ButtonLookProps } from '../../components/Button.ts';
-import { libraryFiltersToSearch, type LibraryFilters } from '../../lib/libraryQuery.ts';
+import { libraryFiltersToSearch, type LibraryFilters } from '../../../common/libraryQuery.ts';
 
 const Pages = styled.ul`
   list-style: none;

@@ -1,6 +1,6 @@
 // Where a library item is downloaded from: its external link, or its file on the library's server.
 import { LIBRARY_API_URL } from '../../api/client.ts';
-import type { LibraryItem } from '../../api/wireTypes.ts';
+import type { LibraryItem } from '../../../common/wireTypes.ts';
 
 export type DownloadLink = { kind: 'external'; href: string } | { kind: 'file'; href: string };
 

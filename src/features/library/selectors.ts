@@ -1,7 +1,7 @@
 // What the library page reads besides its items: the courses to filter by, and names of categories and courses by id.
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store.ts';
-import { isTestCourse } from '../../lib/catalogue.ts';
+import { isTestCourse } from '../../../common/catalogue.ts';
 import { selectResource } from '../resources/selectors.ts';
 
 const selectCourses = (state: RootState) => selectResource(state, 'courses');

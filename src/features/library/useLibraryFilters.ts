@@ -2,7 +2,7 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
-import { libraryFiltersToSearch, libraryResourceQuery, parseLibraryFilters, type LibraryFilters } from '../../lib/libraryQuery.ts';
+import { libraryFiltersToSearch, libraryResourceQuery, parseLibraryFilters, type LibraryFilters } from '../../../common/libraryQuery.ts';
 
 export function useLibraryFilters() {
   const [searchParams] = useSearchParams();

@@ -2,10 +2,10 @@
 // news switch; a table on wide screens, one card per course on phones.
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { Lesson, Participation } from '../../api/wireTypes.ts';
+import type { Lesson, Participation } from '../../../common/wireTypes.ts';
 import { paths } from '../../app/paths.ts';
 import { courseByAuthors, publishedLessons } from '../../lib/courseFacts.ts';
-import { isApproved } from '../../lib/lessonBlocks.ts';
+import { isApproved } from '../../../common/lessonBlocks.ts';
 import { courseParticipation, type CourseParticipation } from '../enrollment/ParticipationControl.tsx';
 import { NewsSwitch } from './NewsSwitch.tsx';
 

@@ -1,6 +1,6 @@
 // Discounts are arranged by mail with the course's first author (spec sections 1 and 9).
 import styled from 'styled-components';
-import type { CourseDetails } from '../../api/wireTypes.ts';
+import type { CourseDetails } from '../../../common/wireTypes.ts';
 
 export const DISCOUNT_LINK_TEXT = 'Написать автору о скидке';
 

@@ -2,7 +2,7 @@
 // the totals with the wholesale price, and the whole-course and selected-lessons buttons.
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import type { CourseDetails, Currency, Lesson } from '../../api/wireTypes.ts';
+import type { CourseDetails, Currency, Lesson } from '../../../common/wireTypes.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { Button } from '../../components/Button.ts';
 import {
@@ -12,10 +12,10 @@ import {
   paymentSystemFor,
   selectionTotal,
   WHOLESALE_THRESHOLD,
-} from '../../lib/coursePrices.ts';
-import { isApproved, lessonBlocks, toggleLesson, usesBlocks, wholeCourseLessons, wholeCourseOffered } from '../../lib/lessonBlocks.ts';
+} from '../../../common/coursePrices.ts';
+import { isApproved, lessonBlocks, toggleLesson, usesBlocks, wholeCourseLessons, wholeCourseOffered } from '../../../common/lessonBlocks.ts';
 import { paymentCreateRequest } from '../enrollment/slices.ts';
-import { paymentAmount } from '../../lib/paymentAmount.ts';
+import { paymentAmount } from '../../../common/paymentAmount.ts';
 import { CURRENCY_NAMES, paymentPossible, selectableLessonIds, sessionsCount } from '../../lib/coursePanelRules.ts';
 
 // An amount never breaks across lines: «140» on one, «€» on the next reads badly.

@@ -1,7 +1,7 @@
 // The read-only profile: the person's own fields, then the disciple's profile; a minor's two extra fields.
 import styled from 'styled-components';
-import type { Dictionaries, DiscipleProfile } from '../../api/wireTypes.ts';
-import { isMinor } from '../../lib/yearOptions.ts';
+import type { Dictionaries, DiscipleProfile } from '../../../common/wireTypes.ts';
+import { isMinor } from '../../../common/yearOptions.ts';
 import {
   countryName,
   mainLanguageText,

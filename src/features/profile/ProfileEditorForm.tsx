@@ -1,9 +1,9 @@
 // The profile editor: the view's fields as inputs and selects; a minor's fields follow the chosen year live.
 import { useState, type FormEvent } from 'react';
 import type { RequestError } from '../../api/requestError.ts';
-import type { Dictionaries, Disciple, DisciplePatch, MainLanguage } from '../../api/wireTypes.ts';
+import type { Dictionaries, Disciple, DisciplePatch, MainLanguage } from '../../../common/wireTypes.ts';
 import { FormErrorBlock, SelectField, TextAreaField, EmailField } from '../../components/form/fields.tsx';
-import { isMinor } from '../../lib/yearOptions.ts';
+import { isMinor } from '../../../common/yearOptions.ts';
 import { Form } from '../../components/form/FormLayout.ts';
 import { NameFields } from '../../components/form/NameFields.tsx';
 import { SaveCancelActions } from '../../components/form/SaveCancelActions.tsx';

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import type { RootState } from '../../app/store.ts';
-import type { Disciple, User } from '../../api/wireTypes.ts';
+import type { Disciple, User } from '../../../common/wireTypes.ts';
 import { resourceKey } from '../resources/definitions.ts';
 import { selectResource } from '../resources/selectors.ts';
 import { ensureResource } from '../resources/slice.ts';

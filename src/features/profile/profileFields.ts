@@ -1,7 +1,7 @@
 // The profile's labels and display values (spec sections 2, 3 and 5), spelled once for the view and the editor.
-import type { Dictionaries, MainLanguage } from '../../api/wireTypes.ts';
+import type { Dictionaries, MainLanguage } from '../../../common/wireTypes.ts';
 import { EMAIL_LABEL, FIRST_NAME_LABEL, LAST_NAME_LABEL } from '../../components/form/formTexts.ts';
-import { ADULT_AGE } from '../../lib/yearOptions.ts';
+import { ADULT_AGE } from '../../../common/yearOptions.ts';
 
 export const PROFILE_TITLE = 'Личный кабинет участника';
 

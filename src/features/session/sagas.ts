@@ -3,7 +3,7 @@ import { call, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
 import { login } from '../../api/endpoints.ts';
 import { asRequestError } from '../../api/requestError.ts';
 import { clearTokens, saveTokens } from '../../api/tokens.ts';
-import type { TokenPair } from '../../api/wireTypes.ts';
+import type { TokenPair } from '../../../common/wireTypes.ts';
 import { navigateTo } from '../../app/navigation.ts';
 import type { RootState } from '../../app/store.ts';
 import { loggedOut, loginFailed, loginRequested, loginSucceeded, unauthorized } from './slice.ts';

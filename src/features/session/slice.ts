@@ -2,7 +2,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RequestError } from '../../api/requestError.ts';
 import { readTokens } from '../../api/tokens.ts';
-import type { LoginPayload, TokenPair } from '../../api/wireTypes.ts';
+import type { LoginPayload, TokenPair } from '../../../common/wireTypes.ts';
 import type { RequestStatus } from '../requests/requestFamily.ts';
 
 export interface SessionState {

@@ -1,8 +1,8 @@
 // What the account page tests share: the app with sagas moving the memory router, fixtures and msw handlers.
 import { configure } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Dictionaries, Disciple } from '../../../src/api/wireTypes.ts';
-import { ADULT_AGE } from '../../../src/lib/yearOptions.ts';
+import type { Dictionaries, Disciple } from '../../../common/wireTypes.ts';
+import { ADULT_AGE } from '../../../common/yearOptions.ts';
 import { renderApp } from '../../support/renderApp.tsx';
 
 // Each screen here is the whole site with its sagas and lazy pages: under a busy machine an answer may take

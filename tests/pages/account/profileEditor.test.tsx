@@ -1,7 +1,7 @@
 // The profile editor: what it shows, the PATCH it sends, the minors' fields following the year, server errors.
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Disciple, User } from '../../../src/api/wireTypes.ts';
+import type { Disciple, User } from '../../../common/wireTypes.ts';
 import { server } from '../../support/server.ts';
 import { storeSession } from '../../support/tokens.ts';
 import { disciple as discipleUser } from '../../support/users.ts';

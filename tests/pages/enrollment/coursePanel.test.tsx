@@ -1,7 +1,7 @@
 // The course side panel of a logged-in user: heading, news by mail, participation in a course without prices, errors.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { CourseDetails } from '../../../src/api/wireTypes.ts';
+import type { CourseDetails } from '../../../common/wireTypes.ts';
 import { server } from '../../support/server.ts';
 import {
   COURSE_TITLE,

@@ -1,7 +1,7 @@
 // What the enrollment tests share: a course with lessons and prices, the msw answers of the course page, and the panel.
 import { configure, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Author, CourseDetails, Lesson, Price } from '../../../src/api/wireTypes.ts';
+import type { Author, CourseDetails, Lesson, Price } from '../../../common/wireTypes.ts';
 import { setNavigator } from '../../../src/app/navigation.ts';
 import { renderApp } from '../../support/renderApp.tsx';
 import { server } from '../../support/server.ts';

@@ -1,7 +1,7 @@
 // The account's courses: the table, the bought lessons, the news switch with its confirmation, the empty list.
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Participation } from '../../../src/api/wireTypes.ts';
+import type { Participation } from '../../../common/wireTypes.ts';
 import { server } from '../../support/server.ts';
 import { adultDisciple, discipleHandler } from '../account/accountTestKit.ts';
 import { anna, course, lesson, mikhail, renderAsUser } from './enrollmentTestKit.ts';

@@ -2,7 +2,7 @@
 // buttons and every rule that disables them, the checkout redirect, lesson errors with quoted titles.
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { PaymentCreatePayload, Price } from '../../../src/api/wireTypes.ts';
+import type { PaymentCreatePayload, Price } from '../../../common/wireTypes.ts';
 import { setSiteExit } from '../../../src/app/navigation.ts';
 import { server } from '../../support/server.ts';
 import {

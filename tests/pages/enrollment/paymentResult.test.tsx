@@ -1,7 +1,7 @@
 // The payment result page: a guest, the first load, paid, cancelled, pending with polling, a failure, and leaving.
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { PaymentState } from '../../../src/api/wireTypes.ts';
+import type { PaymentState } from '../../../common/wireTypes.ts';
 import { server } from '../../support/server.ts';
 import { gate, renderAsUser, renderWithNavigation } from './enrollmentTestKit.ts';
 

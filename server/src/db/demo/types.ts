@@ -1,5 +1,5 @@
 // The shape of the Russian demo content: plain data that the seed inserts into an empty database.
-import type { Currency, CourseState, DisciplesAge, MainLanguage } from '../../../../src/api/wireTypes.ts';
+import type { Currency, CourseState, DisciplesAge, MainLanguage } from '../../../../common/wireTypes.ts';
 
 /** Rich text is written as paragraphs; the seed turns them into Draft.js raw content. */
 export type DemoRichText = string[];

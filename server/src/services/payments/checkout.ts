@@ -2,9 +2,9 @@
 // the places in a locked transaction (holds.ts), then ask the provider for the payment page.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Currency, ParticipationState, PaymentSystem, Price } from '../../../../src/api/wireTypes.ts';
-import { paymentSystemFor } from '../../../../src/lib/coursePrices.ts';
-import { formatAmount } from '../../../../src/lib/paymentAmount.ts';
+import type { Currency, ParticipationState, PaymentSystem, Price } from '../../../../common/wireTypes.ts';
+import { paymentSystemFor } from '../../../../common/coursePrices.ts';
+import { formatAmount } from '../../../../common/paymentAmount.ts';
 import { courses, lessons, participants, payments, prices } from '../../db/schema.ts';
 import { MAX_ID } from '../../http/queryParams.ts';
 import { enrollmentErrors, refuseTakenLessons } from '../enrollmentErrors.ts';

@@ -7,7 +7,7 @@
 // `refund_required`, the payer and the operator get a letter and an error is logged: a paid person is never
 // silently dropped.
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Currency, PaymentSystem } from '../../../../src/api/wireTypes.ts';
+import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
 import { courses, lessons, participants, paymentLessons, payments, users } from '../../db/schema.ts';
 import { receiptLetter, refundLetter, refundNoticeForOperator, sendLetters, sendPromotionLetters, type LetterContext, type PaidPayment } from '../enrollmentLetters.ts';
 import type { MailMessage } from '../mail.ts';

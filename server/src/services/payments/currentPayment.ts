@@ -1,6 +1,6 @@
 // GET /api/v1/payments/current/: the caller's latest payment, with a lapsed hold released on the spot.
 import { desc, eq } from 'drizzle-orm';
-import type { CurrentPayment } from '../../../../src/api/wireTypes.ts';
+import type { CurrentPayment } from '../../../../common/wireTypes.ts';
 import { payments } from '../../db/schema.ts';
 import { enrollmentErrors } from '../enrollmentErrors.ts';
 import { expirePayment, refreshInBackground } from './completion.ts';

@@ -10,9 +10,9 @@
 // that a refusal undoes only their own changes.
 // Across processes the course's row lock decides, as before.
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Currency, ParticipationState, PaymentSystem, Price } from '../../../../src/api/wireTypes.ts';
-import type { LessonForSale } from '../../../../src/lib/lessonBlocks.ts';
-import { formatAmount, paymentAmount } from '../../../../src/lib/paymentAmount.ts';
+import type { Currency, ParticipationState, PaymentSystem, Price } from '../../../../common/wireTypes.ts';
+import type { LessonForSale } from '../../../../common/lessonBlocks.ts';
+import { formatAmount, paymentAmount } from '../../../../common/paymentAmount.ts';
 import { lessons, paymentLessons, participants, payments } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { enrollmentErrors, refuseTakenLessons } from '../enrollmentErrors.ts';

@@ -1,5 +1,5 @@
 // The one interface every payment provider implements (YooKassa, PayPal, the built-in sandbox checkout).
-import type { Currency, PaymentSystem } from '../../../../src/api/wireTypes.ts';
+import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
 
 export interface ProviderPaymentRequest {
   /** Our payment id: the provider keeps it (metadata, custom_id) and it makes the idempotency key. */

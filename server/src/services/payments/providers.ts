@@ -1,6 +1,6 @@
 // Which provider takes which payment: euros go to PayPal, every other currency to YooKassa (paymentSystemFor);
 // a provider without keys is replaced by the sandbox checkout.
-import type { PaymentSystem } from '../../../../src/api/wireTypes.ts';
+import type { PaymentSystem } from '../../../../common/wireTypes.ts';
 import type { AppConfig } from '../../config.ts';
 import { createPaypalProvider } from './paypal.ts';
 import type { PaymentProvider } from './provider.ts';

@@ -1,6 +1,6 @@
 // What a selection of lessons costs, decided by the rules the site shows (src/lib/coursePrices.ts and
 // src/lib/lessonBlocks.ts, spec sections 5 and 9): the whole-course price or the per-lesson total.
-import type { Price } from '../api/wireTypes.ts';
+import type { Price } from './wireTypes.ts';
 import { allowsLessonSelection, roundMoney, selectionTotal } from './coursePrices.ts';
 import { lessonBlocks, usesBlocks, wholeCourseLessons, wholeCourseOffered, type LessonForSale } from './lessonBlocks.ts';
 

@@ -1,5 +1,5 @@
 // Course prices: currency choice, payment system and totals (spec sections 5 and 9), shared by site and server.
-import type { Currency, PaymentSystem, Price } from '../api/wireTypes.ts';
+import type { Currency, PaymentSystem, Price } from './wireTypes.ts';
 
 /** From this many lessons on, the wholesale lesson price applies. */
 export const WHOLESALE_THRESHOLD = 5;

@@ -1,5 +1,5 @@
 // Which courses the catalogue shows and in what order (spec section 2, "Course catalogue").
-import type { CourseShort, DisciplesAge } from '../api/wireTypes.ts';
+import type { CourseShort, DisciplesAge } from './wireTypes.ts';
 
 export type AgeFilter = 'all' | DisciplesAge;
 
