@@ -1,0 +1,200 @@
+// Three server processes on one fresh PostgreSQL database, behind nginx on loopback, and everything taken down
+// again: processes, nginx, the temporary directory and the database, also when a step fails.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { ensureBuilt } from '../support/testServer.ts';
+
+export interface ClusterServer {
+  /** The process's own address, bypassing the proxy. */
+  url: string;
+  dataDir: string;
+}
+
+export interface Cluster {
+  proxyUrl: string;
+  servers: ClusterServer[];
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+const PROCESSES = 3;
+const TEMPLATE = fileURLToPath(new URL('./nginx.conf.template', import.meta.url));
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitFor(url: string, child: ChildProcess, name: string, logFile: string, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited early:\n${tail(logFile)}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${name} did not answer ${url} in time:\n${tail(logFile)}`);
+}
+
+function tail(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-30).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+/** Spawns a command in its own process group, output to a log file; `stop` ends the whole group. */
+function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+  const log = openSync(logFile, 'a');
+  try {
+    const child = spawn(command, args, { env, stdio: ['ignore', log, log], detached: true });
+    // A command that cannot be started is reported by the caller's wait; it must not crash the runner.
+    child.on('error', () => {});
+    return child;
+  } finally {
+    closeSync(log);
+  }
+}
+
+async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const kill = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, sig);
+    } catch {
+      // already gone
+    }
+  };
+  kill(signal);
+  const forced = setTimeout(() => kill('SIGKILL'), 12_000);
+  await exited;
+  clearTimeout(forced);
+}
+
+export async function startCluster(): Promise<Cluster> {
+  ensureBuilt();
+  const root = mkdtempSync(path.join(tmpdir(), 'cluster-'));
+  const databaseName = `cluster_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${databaseName}` }).toString();
+  const children: ChildProcess[] = [];
+  let databaseCreated = false;
+  let stopped: Promise<void> | null = null;
+
+  const killAllNow = () => {
+    for (const child of children) {
+      if (child.pid && child.exitCode === null && child.signalCode === null) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }
+  };
+  // If the test runner itself is stopped, no process is left behind.
+  process.once('exit', killAllNow);
+
+  const stop = () =>
+    (stopped ??= (async () => {
+      // nginx first, so that nothing new reaches the servers; then the servers finish their requests and close.
+      const [nginx, ...servers] = [...children].reverse();
+      if (nginx) await stopProcess(nginx);
+      await Promise.all(servers.map((child) => stopProcess(child)));
+      process.removeListener('exit', killAllNow);
+      if (databaseCreated) await adminQuery(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(databaseName)} WITH (FORCE)`).catch(() => {});
+      rmSync(root, { recursive: true, force: true });
+    })());
+
+  try {
+    await adminQuery(`CREATE DATABASE ${pg.escapeIdentifier(databaseName)}`).catch((error: Error) => {
+      throw new Error(`npm run test:cluster needs PostgreSQL (TEST_DATABASE_URL, else ${ADMIN_URL}): ${error.message}`);
+    });
+    databaseCreated = true;
+
+    const ports = await Promise.all(Array.from({ length: PROCESSES + 1 }, freePort));
+    const proxyPort = ports.pop()!;
+    const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+    const servers: ClusterServer[] = ports.map((port, index) => ({ url: `http://127.0.0.1:${port}`, dataDir: path.join(root, `data-${index + 1}`) }));
+
+    // All three start at once, as after a deploy: migrations and the demo seed must happen exactly once.
+    const { JWT_SECRET: _inherited, ...inherited } = process.env;
+    const tsx = path.resolve('node_modules/.bin/tsx');
+    const started = servers.map((server, index) => {
+      const logFile = path.join(root, `server-${index + 1}.log`);
+      const child = startProcess(
+        tsx,
+        ['server/src/main.ts'],
+        {
+          ...inherited,
+          NODE_ENV: 'production',
+          PORT: new URL(server.url).port,
+          HOST: '127.0.0.1',
+          DATA_DIR: server.dataDir,
+          DATABASE_URL: databaseUrl,
+          PUBLIC_URL: proxyUrl,
+          PAYMENTS_SANDBOX: '1',
+          SEED_DEMO: '1',
+          TRUST_PROXY: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          SMTP_URL: '',
+        },
+        logFile,
+      );
+      children.push(child);
+      return { child, logFile, server };
+    });
+    const deadline = Date.now() + 120_000;
+    await Promise.all(started.map(({ child, logFile, server }, index) => waitFor(`${server.url}/healthz`, child, `server ${index + 1}`, logFile, deadline)));
+
+    const nginxDir = path.join(root, 'nginx');
+    mkdirSync(nginxDir);
+    const config = readFileSync(TEMPLATE, 'utf8')
+      .replaceAll('{{DIR}}', nginxDir)
+      .replaceAll('{{PORT}}', String(proxyPort))
+      .replaceAll('{{SERVERS}}', servers.map((server) => `        server ${new URL(server.url).host};`).join('\n'))
+      // Run as root (CI), nginx would hand its workers to «nobody», who cannot write in our directory.
+      .replaceAll('{{USER}}', process.getuid?.() === 0 ? 'user root;' : '');
+    const configFile = path.join(nginxDir, 'nginx.conf');
+    writeFileSync(configFile, config);
+    const nginxLog = path.join(nginxDir, 'error.log');
+    const nginx = startProcess(process.env.NGINX ?? 'nginx', ['-p', nginxDir, '-e', nginxLog, '-c', configFile, '-g', 'daemon off;'], process.env, path.join(nginxDir, 'stdout.log'));
+    children.push(nginx);
+    await new Promise<void>((resolve, reject) => {
+      nginx.once('error', (error) => reject(new Error(`nginx could not be started (${error.message}); install it, e.g. apt-get install nginx`)));
+      nginx.once('spawn', () => resolve());
+    });
+    await waitFor(`${proxyUrl}/healthz`, nginx, 'nginx', nginxLog, Date.now() + 20_000);
+
+    return { proxyUrl, servers, databaseUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,18 @@
+// One cluster for the whole run; its teardown runs whether the journeys pass or fail.
+import type { TestProject } from 'vitest/node';
+import { startCluster, type ClusterServer } from './cluster.ts';
+
+export default async function setup(project: TestProject) {
+  const cluster = await startCluster();
+  project.provide('baseUrl', cluster.proxyUrl);
+  project.provide('clusterServers', cluster.servers);
+  project.provide('clusterDatabaseUrl', cluster.databaseUrl);
+  return () => cluster.stop();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    clusterServers: ClusterServer[];
+    clusterDatabaseUrl: string;
+  }
+}

@@ -1,0 +1,229 @@
+// Three server processes on one PostgreSQL behind nginx (e2e/cluster/cluster.ts): the site works through the
+// proxy as through one server. Accounts: sign-up, the letter from whichever process sent it, login, and a token
+// every process accepts. A change made anywhere shows on every process at once. The last place sells once.
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { CourseDetails, User } from '../../common/wireTypes.ts';
+import { hashPassword } from '../../server/src/services/passwords.ts';
+import { linkIn, readOutbox } from '../../server/tests/mailbox.ts';
+import { DESKTOP, PHONE, baseUrl, newPage, pageErrors, screenshot, useBrowser } from '../support/browser.ts';
+
+const servers = () => inject('clusterServers');
+const browser = useBrowser();
+let database: pg.Pool;
+
+beforeAll(() => {
+  database = new pg.Pool({ connectionString: inject('clusterDatabaseUrl'), max: 4 });
+});
+afterAll(async () => {
+  await database?.end();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until check passes or `ms` are over; a change must reach every process about at once. */
+async function within(ms: number, check: () => Promise<boolean>): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await sleep(50);
+  }
+  return check();
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}`, 'Accept-Language': 'ru' });
+
+async function getJson<T>(url: string, token?: string): Promise<{ status: number; body: T }> {
+  const response = await fetch(url, { headers: token ? bearer(token) : { 'Accept-Language': 'ru' } });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** The letter to `to` with a link starting with `prefix`, from the outbox of whichever process sent it. */
+async function letterLink(to: string, prefix: string): Promise<URL> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const letters = servers().flatMap((server) => readOutbox(path.join(server.dataDir, 'outbox'))).filter((letter) => letter.to === to);
+    if (letters.length > 0) return linkIn(letters.at(-1)!, prefix);
+    if (Date.now() > deadline) throw new Error(`no letter to ${to} in any outbox`);
+    await sleep(100);
+  }
+}
+
+async function logIn(page: Page, email: string, password: string, name: string) {
+  await page.goto('/user/login');
+  await page.getByRole('heading', { level: 1, name: 'ВХОД НА САЙТ' }).waitFor();
+  await page.getByLabel('Электронная почта').fill(email);
+  await page.getByLabel('Пароль', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.getByRole('link', { name }).first().waitFor();
+}
+
+/** The course's page as a browser gets it: the HTML with the page's first API answers inside. */
+const coursePage = async (url: string, id: number) => (await fetch(`${url}/courses/${id}`, { headers: { Accept: 'text/html' } })).text();
+
+const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken') ?? '');
+
+it('spreads the requests over the three processes', async () => {
+  const answeredBy = new Set<string>();
+  for (let request = 0; request < 9; request += 1) {
+    const response = await fetch(`${baseUrl()}/healthz`);
+    expect(response.status).toBe(200);
+    answeredBy.add(response.headers.get('x-upstream') ?? '');
+  }
+  expect([...answeredBy].sort()).toEqual(servers().map((server) => new URL(server.url).host).sort());
+});
+
+it('signs up, confirms by letter and logs in through the proxy; the token works on every process', async () => {
+  const page = await newPage(browser(), PHONE);
+  const email = `cluster-${Date.now()}@example.org`;
+  const password = 'Весенний ручей 2031';
+
+  await page.goto('/user/signup');
+  await page.getByRole('heading', { level: 1, name: 'РЕГИСТРАЦИЯ НОВОГО УЧАСТНИКА' }).waitFor();
+  await page.getByLabel('Электронная почта').fill(email);
+  await page.getByLabel('Имя').fill('Вера');
+  await page.getByLabel('Фамилия').fill('Кластерова');
+  await page.getByLabel('Пароль', { exact: true }).fill(password);
+  await page.getByLabel('Повторите пароль').fill(password);
+  // «0» is the option for the years before the listed ones: an adult.
+  await page.getByLabel('Год рождения').selectOption('0');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await page.waitForURL('**/user/signup-email-sent');
+
+  // The link is on PUBLIC_URL, the proxy; any process may answer it.
+  const confirmation = await letterLink(email, '/user/confirm-signup/');
+  expect(confirmation.origin).toBe(baseUrl());
+  await page.goto(confirmation.pathname);
+  await page.getByText('Регистрация подтверждена. Теперь вы можете войти на сайт.').waitFor();
+  await screenshot(page, 'cluster-confirmed-phone');
+
+  await logIn(page, email, password, 'Вера Кластерова');
+  await page.goto('/account/profile');
+  await page.getByRole('heading', { level: 1, name: 'Личный кабинет участника' }).waitFor();
+  await page.getByText('Кластерова').first().waitFor();
+
+  // The token one process signed is accepted by each of them, asked directly.
+  const token = await accessToken(page);
+  expect(token).not.toBe('');
+  for (const server of servers()) {
+    const me = await getJson<User>(`${server.url}/api/v1/users/me/`, token);
+    expect({ server: server.url, status: me.status, email: me.body.email }).toEqual({ server: server.url, status: 200, email });
+  }
+  expect(pageErrors(page)).toEqual([]);
+  await page.context().close();
+});
+
+it('shows a change made on one process on every process at once', async () => {
+  const { rows } = await database.query<{ id: number; title: string }>("SELECT id, title FROM courses WHERE state <> 'draft' ORDER BY id LIMIT 1");
+  const course = rows[0]!;
+  // Every process has the course in its cache before the change.
+  for (const server of servers()) {
+    for (let twice = 0; twice < 2; twice += 1) expect((await getJson<CourseDetails>(`${server.url}/api/v1/courses/${course.id}/`)).body.title).toBe(course.title);
+    expect(await coursePage(server.url, course.id)).toContain(course.title);
+  }
+
+  const newTitle = `${course.title} (изменено ${Date.now()})`;
+  await database.query('UPDATE courses SET title = $1 WHERE id = $2', [newTitle, course.id]);
+  for (const server of servers()) {
+    const api = await within(2000, async () => (await getJson<CourseDetails>(`${server.url}/api/v1/courses/${course.id}/`)).body.title === newTitle);
+    const html = await within(2000, async () => (await coursePage(server.url, course.id)).includes(newTitle));
+    expect({ server: server.url, api, html }).toEqual({ server: server.url, api: true, html: true });
+  }
+  const page = await newPage(browser(), DESKTOP);
+  await page.goto(`/courses/${course.id}`);
+  await page.getByRole('heading', { level: 1, name: newTitle }).waitFor();
+  await page.context().close();
+  await database.query('UPDATE courses SET title = $1 WHERE id = $2', [course.title, course.id]);
+});
+
+it('sells the last place once when many buyers rush for it through the proxy', async () => {
+  const buyers = 18;
+  const password = 'Последнее место 2031';
+  const stamp = Date.now();
+  const hash = await hashPassword(password, { cost: 2 ** 10 });
+
+  // A course with one place and one lesson, and the buyers, written straight into the database.
+  const start = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const { rows: courseRows } = await database.query<{ id: number }>(
+    `INSERT INTO courses (title, disciples_age, state, participants_limit, start, "end")
+     VALUES ($1, 'DISCIPLES_AGE_ADULTS', 'can_be_subscribed', 1, $2, $2) RETURNING id`,
+    [`Одно место ${stamp}`, start],
+  );
+  const courseId = courseRows[0]!.id;
+  const { rows: lessonRows } = await database.query<{ id: number }>(
+    `INSERT INTO lessons (course_id, number, title, duration, state) VALUES ($1, 1, 'Единственное занятие', 60, 'published') RETURNING id`,
+    [courseId],
+  );
+  const lessonId = lessonRows[0]!.id;
+  await database.query(
+    `INSERT INTO prices (course_id, currency, course_price, lesson_price, lesson_wholesale_price) VALUES ($1, 'CURRENCY_CHOICE_RUB', 900, 1000, 1000)`,
+    [courseId],
+  );
+  const emails = Array.from({ length: buyers }, (_, index) => `rush-${stamp}-${index}@example.org`);
+  const { rows: userRows } = await database.query<{ id: number }>(
+    `INSERT INTO users (email, password_hash, first_name, last_name, is_active)
+     SELECT email, $2, 'Покупатель', 'Спешащий', true FROM unnest($1::text[]) AS email RETURNING id`,
+    [emails, hash],
+  );
+  await database.query('INSERT INTO disciples (user_id) SELECT unnest($1::int[])', [userRows.map((row) => row.id)]);
+
+  // Every process shows the free place (and keeps it in its cache) before the rush.
+  const freeOn = async (url: string) => (await getJson<CourseDetails>(`${url}/api/v1/courses/${courseId}/`)).body.lessons[0]?.hasFreePlaces;
+  for (const server of servers()) expect(await within(2000, async () => (await freeOn(server.url)) === true)).toBe(true);
+
+  // Each buyer logs in on one process, in turn; their payments then go through the proxy in another order, so most
+  // of them reach a process that did not sign their token.
+  const tokens = await Promise.all(
+    emails.map(async (username, index) => {
+      const server = servers()[index % servers().length]!;
+      const response = await fetch(`${server.url}/api/v1/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { access: string }).access;
+    }),
+  );
+  const answers = await Promise.all(
+    [...tokens].reverse().map(async (token) => {
+      const response = await fetch(`${baseUrl()}/api/v1/payments/`, {
+        method: 'POST',
+        headers: { ...bearer(token), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ system: 'yookassa', currency: 'CURRENCY_CHOICE_RUB', lessons: [lessonId] }),
+      });
+      return { token, status: response.status, body: (await response.json()) as Record<string, unknown> };
+    }),
+  );
+  const sold = answers.filter((answer) => answer.status === 201);
+  const refused = answers.filter((answer) => answer.status !== 201);
+  expect(sold).toHaveLength(1);
+  expect(refused.map((answer) => ({ status: answer.status, keys: Object.keys(answer.body) }))).toEqual(
+    Array.from({ length: buyers - 1 }, () => ({ status: 400, keys: ['lessons_are_fully_occupied'] })),
+  );
+  const { rows: holds } = await database.query('SELECT user_id FROM participants WHERE lesson_id = $1', [lessonId]);
+  expect(holds).toHaveLength(1);
+  const { rows: inProgress } = await database.query("SELECT id FROM payments WHERE user_id = ANY($1::int[]) AND state = 'STATE_IN_PROGRESS'", [userRows.map((row) => row.id)]);
+  expect(inProgress).toHaveLength(1);
+
+  // The place is taken on every process at once, whichever one sold it.
+  for (const server of servers()) expect({ server: server.url, taken: await within(2000, async () => (await freeOn(server.url)) === false) }).toEqual({ server: server.url, taken: true });
+
+  // The winner pays in the test checkout through the proxy and is a participant on every process.
+  const winner = sold[0]!;
+  const redirectTo = new URL((winner.body.details as { redirectTo: string }).redirectTo);
+  expect(redirectTo.origin).toBe(baseUrl());
+  const winnerEmail = emails[tokens.indexOf(winner.token)]!;
+  const page = await newPage(browser(), DESKTOP);
+  await logIn(page, winnerEmail, password, 'Покупатель Спешащий');
+  await page.goto(redirectTo.pathname + redirectTo.search);
+  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await page.waitForURL(/\/waiting-for-payment/);
+  await page.getByText('Успешно оплачено').waitFor({ timeout: 20_000 });
+  await screenshot(page, 'cluster-paid-desktop');
+  for (const server of servers()) {
+    const course = await getJson<CourseDetails>(`${server.url}/api/v1/courses/${courseId}/`, winner.token);
+    expect({ server: server.url, state: course.body.lessons[0]?.participationState }).toEqual({ server: server.url, state: 'approved' });
+  }
+  expect(pageErrors(page)).toEqual([]);
+  await page.context().close();
+});
