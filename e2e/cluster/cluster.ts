@@ -14,6 +14,10 @@ export interface ClusterServer {
   /** The process's own address, bypassing the proxy. */
   url: string;
   dataDir: string;
+  /** Its process id, which is also its process group's: a test may stop one process. */
+  pid: number;
+  /** Written with the exit code (or the signal) when the process ends. */
+  exitFile: string;
 }
 
 export interface Cluster {
@@ -82,8 +86,10 @@ function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, l
   }
 }
 
-async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
+/** Stops the process group: SIGTERM, then SIGKILL after 12 s. Resolves to the exit code, or the signal that ended it. */
+async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | string> {
+  const ended = () => child.exitCode ?? child.signalCode;
+  if (!child.pid || ended() !== null) return ended() ?? 'not started';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const kill = (sig: NodeJS.Signals) => {
     try {
@@ -96,6 +102,7 @@ async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTER
   const forced = setTimeout(() => kill('SIGKILL'), 12_000);
   await exited;
   clearTimeout(forced);
+  return ended()!;
 }
 
 export async function startCluster(): Promise<Cluster> {
@@ -103,12 +110,14 @@ export async function startCluster(): Promise<Cluster> {
   const root = mkdtempSync(path.join(tmpdir(), 'cluster-'));
   const databaseName = `cluster_${randomBytes(6).toString('hex')}`;
   const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${databaseName}` }).toString();
-  const children: ChildProcess[] = [];
+  const serverChildren: ChildProcess[] = [];
+  let nginx: ChildProcess | null = null;
   let databaseCreated = false;
   let stopped: Promise<void> | null = null;
 
   const killAllNow = () => {
-    for (const child of children) {
+    for (const child of [...serverChildren, nginx]) {
+      if (!child) continue;
       if (child.pid && child.exitCode === null && child.signalCode === null) {
         try {
           process.kill(-child.pid, 'SIGKILL');
@@ -124,12 +133,15 @@ export async function startCluster(): Promise<Cluster> {
   const stop = () =>
     (stopped ??= (async () => {
       // nginx first, so that nothing new reaches the servers; then the servers finish their requests and close.
-      const [nginx, ...servers] = [...children].reverse();
       if (nginx) await stopProcess(nginx);
-      await Promise.all(servers.map((child) => stopProcess(child)));
+      const exits = await Promise.all(serverChildren.map((child) => stopProcess(child)));
       process.removeListener('exit', killAllNow);
       if (databaseCreated) await adminQuery(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(databaseName)} WITH (FORCE)`).catch(() => {});
+      const logs = serverChildren.map((_, index) => tail(path.join(root, `server-${index + 1}.log`)));
       rmSync(root, { recursive: true, force: true });
+      // A server stops on SIGTERM by finishing its requests and closing its connections, and exits with 0.
+      const unclean = exits.map((exit, index) => ({ exit, log: logs[index] })).filter(({ exit }) => exit !== 0 && exit !== 'not started');
+      if (unclean.length > 0) throw new Error(`server processes did not stop cleanly on SIGTERM:\n${unclean.map(({ exit, log }) => `exit ${exit}:\n${log}`).join('\n')}`);
     })());
 
   try {
@@ -141,16 +153,21 @@ export async function startCluster(): Promise<Cluster> {
     const ports = await Promise.all(Array.from({ length: PROCESSES + 1 }, freePort));
     const proxyPort = ports.pop()!;
     const proxyUrl = `http://127.0.0.1:${proxyPort}`;
-    const servers: ClusterServer[] = ports.map((port, index) => ({ url: `http://127.0.0.1:${port}`, dataDir: path.join(root, `data-${index + 1}`) }));
+    const servers: ClusterServer[] = ports.map((port, index) => ({ url: `http://127.0.0.1:${port}`, dataDir: path.join(root, `data-${index + 1}`),
+      pid: 0,
+      exitFile: path.join(root, `server-${index + 1}.exit`),
+    }));
 
     // All three start at once, as after a deploy: migrations and the demo seed must happen exactly once.
     const { JWT_SECRET: _inherited, ...inherited } = process.env;
-    const tsx = path.resolve('node_modules/.bin/tsx');
     const started = servers.map((server, index) => {
       const logFile = path.join(root, `server-${index + 1}.log`);
+      // Node itself runs the server, with tsx as its loader, as deploy/webinar-courses@.service does: the tsx
+      // command would be a second process that relays signals and, when the server is slow to acknowledge one,
+      // kills it (exit 143) instead of letting it finish its requests.
       const child = startProcess(
-        tsx,
-        ['server/src/main.ts'],
+        process.execPath,
+        ['--import', 'tsx', 'server/src/main.ts'],
         {
           ...inherited,
           NODE_ENV: 'production',
@@ -167,7 +184,9 @@ export async function startCluster(): Promise<Cluster> {
         },
         logFile,
       );
-      children.push(child);
+      serverChildren.push(child);
+      server.pid = child.pid ?? 0;
+      child.once('exit', (code, signal) => writeFileSync(server.exitFile, String(code ?? signal)));
       return { child, logFile, server };
     });
     const deadline = Date.now() + 120_000;
@@ -184,17 +203,17 @@ export async function startCluster(): Promise<Cluster> {
     const configFile = path.join(nginxDir, 'nginx.conf');
     writeFileSync(configFile, config);
     const nginxLog = path.join(nginxDir, 'error.log');
-    const nginx = startProcess(process.env.NGINX ?? 'nginx', ['-p', nginxDir, '-e', nginxLog, '-c', configFile, '-g', 'daemon off;'], process.env, path.join(nginxDir, 'stdout.log'));
-    children.push(nginx);
+    nginx = startProcess(process.env.NGINX ?? 'nginx', ['-p', nginxDir, '-e', nginxLog, '-c', configFile, '-g', 'daemon off;'], process.env, path.join(nginxDir, 'stdout.log'));
+    const proxy = nginx;
     await new Promise<void>((resolve, reject) => {
-      nginx.once('error', (error) => reject(new Error(`nginx could not be started (${error.message}); install it, e.g. apt-get install nginx`)));
-      nginx.once('spawn', () => resolve());
+      proxy.once('error', (error) => reject(new Error(`nginx could not be started (${error.message}); install it, e.g. apt-get install nginx`)));
+      proxy.once('spawn', () => resolve());
     });
-    await waitFor(`${proxyUrl}/healthz`, nginx, 'nginx', nginxLog, Date.now() + 20_000);
+    await waitFor(`${proxyUrl}/healthz`, proxy, 'nginx', nginxLog, Date.now() + 20_000);
 
     return { proxyUrl, servers, databaseUrl, stop };
   } catch (error) {
-    await stop();
+    await stop().catch(() => {});
     throw error;
   }
 }

@@ -1,11 +1,13 @@
 // Three server processes on one PostgreSQL behind nginx (e2e/cluster/cluster.ts): the site works through the
 // proxy as through one server. Accounts: sign-up, the letter from whichever process sent it, login, and a token
 // every process accepts. A change made anywhere shows on every process at once. The last place sells once.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { CourseDetails, User } from '../../common/wireTypes.ts';
+import { demoContent } from '../../server/src/db/demo/content.ts';
 import { hashPassword } from '../../server/src/services/passwords.ts';
 import { linkIn, readOutbox } from '../../server/tests/mailbox.ts';
 import { DESKTOP, PHONE, baseUrl, newPage, pageErrors, screenshot, useBrowser } from '../support/browser.ts';
@@ -64,6 +66,14 @@ async function logIn(page: Page, email: string, password: string, name: string) 
 const coursePage = async (url: string, id: number) => (await fetch(`${url}/courses/${id}`, { headers: { Accept: 'text/html' } })).text();
 
 const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken') ?? '');
+
+it('migrated and loaded the demo once, though the three processes started together', async () => {
+  const journal = JSON.parse(readFileSync('server/src/db/migrations/meta/_journal.json', 'utf8')) as { entries: unknown[] };
+  const { rows: migrations } = await database.query('SELECT id FROM drizzle.__drizzle_migrations');
+  expect(migrations).toHaveLength(journal.entries.length);
+  const { rows: authors } = await database.query('SELECT email FROM authors ORDER BY id');
+  expect(authors.map((row: { email: string }) => row.email)).toEqual(demoContent.authors.map((author) => author.email));
+});
 
 it('spreads the requests over the three processes', async () => {
   const answeredBy = new Set<string>();
@@ -226,4 +236,22 @@ it('sells the last place once when many buyers rush for it through the proxy', a
   }
   expect(pageErrors(page)).toEqual([]);
   await page.context().close();
+});
+
+// Last: it leaves two processes running.
+it('keeps serving through the proxy while one process stops cleanly on SIGTERM', async () => {
+  const [stopping, ...others] = servers();
+  process.kill(-stopping!.pid, 'SIGTERM');
+  // It closes within its 10 s limit with exit code 0, and answers no more.
+  expect(await within(10_000, async () => existsSync(stopping!.exitFile))).toBe(true);
+  expect(readFileSync(stopping!.exitFile, 'utf8')).toBe('0');
+  expect(await fetch(`${stopping!.url}/healthz`).then(() => 'answered', () => 'refused')).toBe('refused');
+  const answeredBy = new Set<string>();
+  for (let request = 0; request < 8; request += 1) {
+    const response = await fetch(`${baseUrl()}/api/v1/courses/`);
+    expect(response.status).toBe(200);
+    // After a refused connection nginx names every address it tried; the last one answered.
+    answeredBy.add(response.headers.get('x-upstream')?.split(', ').at(-1) ?? '');
+  }
+  expect([...answeredBy].sort()).toEqual(others.map((server) => new URL(server.url).host).sort());
 });
