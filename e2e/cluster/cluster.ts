@@ -2,7 +2,7 @@
 // again: processes, nginx, the temporary directory and the database, also when a step fails.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,6 +30,11 @@ export interface Cluster {
 const PROCESSES = 3;
 const TEMPLATE = fileURLToPath(new URL('./nginx.conf.template', import.meta.url));
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** NGINX, else Debian's /usr/sbin/nginx (not on every user's PATH), else whatever the PATH finds. */
+function nginxBinary(): string {
+  return process.env.NGINX ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -203,7 +208,7 @@ export async function startCluster(): Promise<Cluster> {
     const configFile = path.join(nginxDir, 'nginx.conf');
     writeFileSync(configFile, config);
     const nginxLog = path.join(nginxDir, 'error.log');
-    nginx = startProcess(process.env.NGINX ?? 'nginx', ['-p', nginxDir, '-e', nginxLog, '-c', configFile, '-g', 'daemon off;'], process.env, path.join(nginxDir, 'stdout.log'));
+    nginx = startProcess(nginxBinary(), ['-p', nginxDir, '-e', nginxLog, '-c', configFile, '-g', 'daemon off;'], process.env, path.join(nginxDir, 'stdout.log'));
     const proxy = nginx;
     await new Promise<void>((resolve, reject) => {
       proxy.once('error', (error) => reject(new Error(`nginx could not be started (${error.message}); install it, e.g. apt-get install nginx`)));
