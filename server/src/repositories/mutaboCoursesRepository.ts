@@ -187,23 +187,30 @@ export interface Blockers {
   /** People holding, waiting for or having bought a place. */
   participants: number;
   payments: number;
-  feedback: number;
 }
 
 export async function courseBlockers(tx: Tx, courseId: number): Promise<Blockers> {
   const courseLessons = tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, courseId));
-  const [[people], [paid], [reviews]] = await Promise.all([
+  const [[people], [paid]] = await Promise.all([
     tx
       .select({ n: countDistinct(participants.userId) })
       .from(participants)
       .where(and(inArray(participants.lessonId, courseLessons), inArray(participants.state, [...blockingStates]))),
     tx.select({ n: countDistinct(paymentLessons.paymentId) }).from(paymentLessons).where(inArray(paymentLessons.lessonId, courseLessons)),
-    tx.select({ n: count() }).from(feedback).where(eq(feedback.courseId, courseId)),
   ]);
-  return { participants: people?.n ?? 0, payments: paid?.n ?? 0, feedback: reviews?.n ?? 0 };
+  return { participants: people?.n ?? 0, payments: paid?.n ?? 0 };
 }
 
-export async function lessonBlockers(tx: Tx, lessonId: number): Promise<Omit<Blockers, 'feedback'>> {
+/** The reviews of a course (deleted with it: the history keeps them). */
+export async function feedbackOfCourse(tx: Tx, courseId: number) {
+  return tx
+    .select({ id: feedback.id, author: feedback.author, authorAge: feedback.authorAge, footer: feedback.footer, text: feedback.text })
+    .from(feedback)
+    .where(eq(feedback.courseId, courseId))
+    .orderBy(asc(feedback.id));
+}
+
+export async function lessonBlockers(tx: Tx, lessonId: number): Promise<Blockers> {
   const [[people], [paid]] = await Promise.all([
     tx
       .select({ n: countDistinct(participants.userId) })

@@ -27,7 +27,6 @@ export const mutaboErrors = {
   staleCourse: () => new HttpError(409, { detail: m.staleCourse }),
   staleLesson: () => new HttpError(409, { detail: m.staleLesson }),
   courseHasParticipants: () => new HttpError(409, { detail: m.courseHasParticipants }),
-  courseHasFeedback: () => new HttpError(409, { detail: m.courseHasFeedback }),
   lessonHasParticipants: () => new HttpError(409, { detail: m.lessonHasParticipants }),
   lastPublishedLesson: () => new HttpError(409, { detail: m.lastPublishedLesson }),
   field: (field: string, message: string) => new HttpError(400, { [field]: [message] }),

@@ -16,6 +16,7 @@ import {
   courseBlockers,
   deleteCourse as deleteCourseRow,
   existingAuthorIds,
+  feedbackOfCourse,
   insertCourse,
   leadsCourse,
   lockCourseForWrite,
@@ -25,12 +26,18 @@ import {
   updateCourseAtVersion,
   type CourseRow,
   type CourseValues,
+  type LessonRow,
   type LockedCourseForWrite,
   type PriceValues,
   type Tx,
 } from '../../repositories/mutaboCoursesRepository.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, toMutaboCourse, type Caller, type MutaboContext } from './context.ts';
+
+/** The fields of a lesson the history shows. */
+export function lessonSnapshot(row: LessonRow): Record<string, unknown> {
+  return { number: row.number, title: row.title, content: row.content, duration: row.duration, state: row.state };
+}
 
 /** The fields of a course the history shows, in wire names. */
 function courseSnapshot(row: CourseRow, authorIds: number[]): Record<string, unknown> {
@@ -149,17 +156,18 @@ export async function patchCourse(ctx: MutaboContext, caller: Caller, courseId: 
   return getCourse(ctx, caller, courseId);
 }
 
-/** Refused while anyone holds, waits for or has paid for a place, any payment names a lesson, or a review exists. */
+/** Refused while anyone holds, waits for or has paid for a place, or any payment names one of its lessons. */
 export async function deleteCourse(ctx: MutaboContext, caller: Caller, courseId: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const locked = await lockLedCourse(tx, caller, courseId);
     const blockers = await courseBlockers(tx, courseId);
     if (blockers.participants > 0 || blockers.payments > 0) throw mutaboErrors.courseHasParticipants();
-    if (blockers.feedback > 0) throw mutaboErrors.courseHasFeedback();
     const snapshot = {
       ...courseSnapshot(locked.course, await authorIdsOf(tx, courseId)),
       prices: sortedPrices(await pricesOfCourse(tx, courseId)),
-      lessons: locked.lessons.map((lesson) => ({ id: lesson.id, number: lesson.number, title: lesson.title, duration: lesson.duration, state: lesson.state })),
+      lessons: locked.lessons.map((lesson) => ({ id: lesson.id, ...lessonSnapshot(lesson) })),
+      // Reviews go with the course; the record keeps them, so nothing written is lost for good.
+      feedback: await feedbackOfCourse(tx, courseId),
     };
     await deleteCourseRow(tx, courseId);
     await recordWrite(tx, { userId: caller.userId, entity: 'course', entityId: courseId, courseId, action: 'delete', before: snapshot, after: null });

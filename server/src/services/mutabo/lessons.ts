@@ -16,11 +16,7 @@ import {
 } from '../../repositories/mutaboCoursesRepository.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, toMutaboCourse, type Caller, type MutaboContext } from './context.ts';
-import { lockLedCourse } from './courses.ts';
-
-function lessonSnapshot(row: LessonRow): Record<string, unknown> {
-  return { number: row.number, title: row.title, content: row.content, duration: row.duration, state: row.state };
-}
+import { lessonSnapshot, lockLedCourse } from './courses.ts';
 
 /** Leaving an open course without a published lesson is refused: visitors could enroll in nothing. */
 function wouldLeaveOpenCourseEmpty(locked: LockedCourseForWrite, lessonId: number): boolean {
