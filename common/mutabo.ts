@@ -79,6 +79,28 @@ export interface HistoryPage extends Paged<HistoryEntry> {
 
 export const HISTORY_PAGE_SIZE = 50;
 
+/**
+ * `POST /api/v1/mutabo/uploads/` (multipart/form-data, one file): the file's address on this site,
+ * `/media/<first 16 hex digits of its SHA-256>/<name>`, served with a year-long immutable cache. For an image,
+ * `thumbnail` is the address of a smaller WebP copy (at most THUMBNAIL_WIDTH pixels wide) for course cards.
+ */
+export interface UploadResult {
+  url: string;
+  thumbnail?: string;
+}
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
+export const THUMBNAIL_WIDTH = 640;
+/** What the upload accepts, by content (the file name does not count): images for courses and author photos, documents for the library. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const DOCUMENT_TYPES = ['application/pdf', 'application/epub+zip', 'audio/mpeg', 'application/zip'] as const;
+/** For a file input's `accept`. */
+export const UPLOAD_ACCEPT = {
+  image: '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp',
+  document: '.pdf,.epub,.mp3,.zip,application/pdf,application/epub+zip,audio/mpeg,application/zip',
+} as const;
+
 /** Labels of the course states and what visitors see in each, for the confirmation of a state change. */
 export const COURSE_STATE_LABELS: Record<CourseState, string> = {
   draft: 'Черновик',
@@ -149,6 +171,12 @@ export const mutaboMessages = {
   lastPublishedLesson: 'Это последнее опубликованное занятие курса с открытой записью: сначала закройте запись на курс.',
   lessonHasParticipants: 'Занятие нельзя удалить: на него уже записаны или за него заплатили. Переведите его в черновик, чтобы скрыть.',
   notAuthor: 'Этот раздел доступен только авторам курсов.',
+  uploadMissing: 'Выберите файл.',
+  uploadOneFile: 'Загружайте по одному файлу.',
+  uploadType: 'Этот тип файла не принимается: изображения JPEG, PNG или WebP, документы PDF, EPUB, MP3 или ZIP.',
+  uploadImageTooLarge: 'Изображение больше 5 МБ: уменьшите его и загрузите снова.',
+  uploadTooLarge: 'Файл больше 50 МБ.',
+  uploadBrokenImage: 'Изображение повреждено или не читается.',
   courseNotFound: 'Курс не найден.',
   lessonNotFound: 'Занятие не найдено.',
 } as const;

@@ -95,6 +95,12 @@ export function createMutaboCoursesRepository(db: Db) {
       });
     },
 
+    /** The stored thumbnail of a course ('' when it has none or does not exist). */
+    async thumbnailOf(courseId: number): Promise<string> {
+      const [row] = await db.select({ thumbnail: courses.thumbnail }).from(courses).where(eq(courses.id, courseId));
+      return row?.thumbnail ?? '';
+    },
+
     async findLesson(id: number): Promise<LessonRow | null> {
       const [row] = await db.select().from(lessons).where(eq(lessons.id, id));
       return row ?? null;
