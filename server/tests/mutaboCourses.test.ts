@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mutaboMessages, type HistoryPage, type MutaboCourse, type MutaboCourseListItem, type MutaboLesson } from '../../common/mutabo.ts';
+import { MAX_RICH_TEXT_LENGTH, mutaboMessages, type HistoryPage, type MutaboCourse, type MutaboCourseListItem, type MutaboLesson } from '../../common/mutabo.ts';
 import type { CourseDetails, CourseShort } from '../../common/wireTypes.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { auditLog, courses, feedback, lessons, paymentLessons, payments, prices } from '../src/db/schema.ts';
@@ -181,6 +181,15 @@ describe.each(dbModes())('the authors’ API (%s)', (mode) => {
       const notJson = await app.inject({ method: 'POST', url: '/api/v1/mutabo/courses/', headers: { ...bearer(tokens.anna!), 'content-type': 'application/json' }, payload: '{' });
       expect(notJson.statusCode).toBe(400);
       expect((await call('POST', '/api/v1/mutabo/courses/', 'anna', [])).json()).toEqual({ nonFieldErrors: [mutaboMessages.invalidBody] });
+    });
+
+    it('takes a long rich text up to its limit, and refuses a longer one under the field', async () => {
+      // Dashes take three bytes each in UTF-8: the body is far over the server's default 1 MB.
+      const long = raw('—'.repeat(MAX_RICH_TEXT_LENGTH - 200));
+      expect((await call('POST', '/api/v1/mutabo/courses/', 'anna', { ...newCourse, description: long })).statusCode).toBe(201);
+      const tooLong = await call('POST', '/api/v1/mutabo/courses/', 'anna', { ...newCourse, description: raw('а'.repeat(MAX_RICH_TEXT_LENGTH)) });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json()).toEqual({ description: [mutaboMessages.richTextTooLong] });
     });
 
     it('does not open enrollment without a published lesson', async () => {
