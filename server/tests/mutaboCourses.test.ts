@@ -301,6 +301,17 @@ describe.each(dbModes())('the authors’ API (%s)', (mode) => {
       expect(clash.json()).toEqual({ number: [mutaboMessages.lessonNumberTaken] });
     });
 
+    it('numbers lessons added at the same moment apart, and refuses the second of two with the same number', async () => {
+      const course = await createCourse({ authors: [ids.authors.anna, ids.authors.boris] });
+      const add = (who: Who, extra: Record<string, unknown> = {}) => call('POST', `/api/v1/mutabo/courses/${course.id}/lessons/`, who, { title: 'Одновременно', duration: 45, ...extra });
+      const same = await Promise.all([add('anna', { number: 7 }), add('boris', { number: 7 })]);
+      expect(same.map((response) => response.statusCode).sort()).toEqual([201, 400]);
+      expect(same.find((response) => response.statusCode === 400)!.json()).toEqual({ number: [mutaboMessages.lessonNumberTaken] });
+      const next = await Promise.all([add('anna'), add('boris'), add('anna')]);
+      expect(next.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+      expect(next.map((response) => response.json<MutaboLesson>().number).sort((a, b) => a - b)).toEqual([8, 9, 10]);
+    });
+
     it('shows visitors only published lessons; an open course keeps at least one', async () => {
       const course = await createCourse();
       const published = await createLesson(course.id, { title: 'Опубликованное', state: 'published' });
