@@ -131,6 +131,8 @@ export const MAX_RICH_TEXT_LENGTH = 500_000;
 export const MAX_LESSON_DURATION = 24 * 60;
 export const MAX_PARTICIPANTS_LIMIT = 100_000;
 export const MAX_LESSONS_BLOCK_SIZE = 100;
+/** The largest value of a PostgreSQL integer: ids and versions beyond it cannot exist. */
+export const MAX_INTEGER = 2_147_483_647;
 /** numeric(12, 2) holds less than this. */
 export const MAX_AMOUNT = 10_000_000_000;
 
@@ -244,10 +246,19 @@ export const fileUrlField = text(m.urlInvalid)
   .max(MAX_URL_LENGTH, m.urlInvalid)
   .refine((value) => value === '' || (value.startsWith('/') && !value.startsWith('//')) || /^https?:\/\/[^\s/]+/i.test(value), m.urlInvalid);
 
+const isPositiveInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
+
+/** A list of ids, every message under the list's own field (a form shows it there, not per item). */
+const idList = (message: string, tooLargeMessage: string = message) =>
+  z
+    .array(z.unknown(), { error: message })
+    .refine((ids) => ids.every(isPositiveInteger), message)
+    .transform((ids) => ids as number[])
+    .refine((ids) => ids.every((id) => id <= MAX_INTEGER), tooLargeMessage);
+
 /** Integer ids of authors; duplicates are dropped. */
-export const authorIdsField = z
-  .array(z.number({ error: m.authorsInvalid }).int(m.authorsInvalid).positive(m.authorsInvalid), { error: m.authorsInvalid })
-  .max(20, m.authorsInvalid)
+export const authorIdsField = idList(m.authorsInvalid, m.authorUnknown)
+  .refine((ids) => ids.length <= 20, m.authorsInvalid)
   .transform((ids) => [...new Set(ids)]);
 
 function hasAtMostTwoDecimals(amount: number): boolean {
@@ -287,7 +298,7 @@ export const pricesField = z.array(priceSchema, { error: m.pricesInvalid }).supe
 
 const integerField = (message: string, min: number, max: number) => z.number({ error: message }).int(message).min(min, message).max(max, message);
 
-export const versionField = z.number({ error: m.versionRequired }).int(m.versionRequired).min(0, m.versionRequired);
+export const versionField = z.number({ error: m.versionRequired }).int(m.versionRequired).min(0, m.versionRequired).max(MAX_INTEGER, m.versionRequired);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Request bodies
@@ -406,9 +417,8 @@ export const lessonPatchSchema = z.object(
 /** `POST /api/v1/mutabo/courses/{id}/lessons/order/`: every lesson id of the course once, in the new order. */
 export const lessonOrderSchema = z.object(
   {
-    lessons: z
-      .array(z.number({ error: m.lessonOrderInvalid }).int(m.lessonOrderInvalid).positive(m.lessonOrderInvalid), { error: m.lessonOrderInvalid })
-      .min(1, m.lessonOrderInvalid)
+    lessons: idList(m.lessonOrderInvalid)
+      .refine((ids) => ids.length > 0, m.lessonOrderInvalid)
       .refine((ids) => new Set(ids).size === ids.length, m.lessonOrderInvalid),
   },
   { error: m.invalidBody },

@@ -176,8 +176,10 @@ describe.each(dbModes())('the authors’ API (%s)', (mode) => {
       expect(repeated.json()).toEqual({ 'prices.1.currency': [mutaboMessages.currencyRepeated] });
       const dates = await call('POST', '/api/v1/mutabo/courses/', 'anna', { ...newCourse, start: '2031-02-10', end: '2031-01-10' });
       expect(dates.json()).toEqual({ end: [mutaboMessages.endBeforeStart] });
-      const unknownAuthor = await call('POST', '/api/v1/mutabo/courses/', 'anna', { ...newCourse, authors: [999] });
-      expect(unknownAuthor.json()).toEqual({ authors: [mutaboMessages.authorUnknown] });
+      for (const authors of [[999], [2 ** 40]]) {
+        const unknownAuthor = await call('POST', '/api/v1/mutabo/courses/', 'anna', { ...newCourse, authors });
+        expect(unknownAuthor.json()).toEqual({ authors: [mutaboMessages.authorUnknown] });
+      }
       const notJson = await app.inject({ method: 'POST', url: '/api/v1/mutabo/courses/', headers: { ...bearer(tokens.anna!), 'content-type': 'application/json' }, payload: '{' });
       expect(notJson.statusCode).toBe(400);
       expect((await call('POST', '/api/v1/mutabo/courses/', 'anna', [])).json()).toEqual({ nonFieldErrors: [mutaboMessages.invalidBody] });
@@ -228,8 +230,10 @@ describe.each(dbModes())('the authors’ API (%s)', (mode) => {
       expect(stored).toMatchObject({ title: 'Первое изменение', version: course.version + 1 });
       expect(stored.prices).toHaveLength(1);
 
-      const missingVersion = await call('PATCH', `/api/v1/mutabo/courses/${course.id}/`, 'anna', { title: 'Без версии' });
-      expect(missingVersion.json()).toEqual({ version: [mutaboMessages.versionRequired] });
+      for (const version of [undefined, '2', 2 ** 40]) {
+        const wrongVersion = await call('PATCH', `/api/v1/mutabo/courses/${course.id}/`, 'anna', { title: 'Без версии', version });
+        expect(wrongVersion.json()).toEqual({ version: [mutaboMessages.versionRequired] });
+      }
       // The stored start (2031-01-10) is later than this end.
       const endOnly = await call('PATCH', `/api/v1/mutabo/courses/${course.id}/`, 'anna', { end: '2030-01-01', version: stored.version });
       expect(endOnly.json()).toEqual({ end: [mutaboMessages.endBeforeStart] });
@@ -353,7 +357,7 @@ describe.each(dbModes())('the authors’ API (%s)', (mode) => {
       // Every renumbered lesson has a new version: an editor holding the old number must reload.
       expect(ordered.map((lesson) => lesson.version)).toEqual([2, 2, 2]);
 
-      for (const lessonsOrder of [[c!.id, a!.id], [c!.id, a!.id, b!.id, ids.lessons.free], [c!.id, c!.id, a!.id]]) {
+      for (const lessonsOrder of [[c!.id, a!.id], [c!.id, a!.id, b!.id, ids.lessons.free], [c!.id, c!.id, a!.id], [c!.id, a!.id, 2 ** 40]]) {
         const refused = await call('POST', `/api/v1/mutabo/courses/${course.id}/lessons/order/`, 'anna', { lessons: lessonsOrder });
         expect(refused.statusCode).toBe(400);
         expect(refused.json()).toEqual({ lessons: [mutaboMessages.lessonOrderInvalid] });
