@@ -179,6 +179,7 @@ export const mutaboMessages = {
   uploadImageTooLarge: 'Изображение больше 5 МБ: уменьшите его и загрузите снова.',
   uploadTooLarge: 'Файл больше 50 МБ.',
   uploadBrokenImage: 'Изображение повреждено или не читается.',
+  uploadUnreadable: 'Файл не получен целиком: загрузите его снова.',
   courseNotFound: 'Курс не найден.',
   lessonNotFound: 'Занятие не найдено.',
 } as const;

@@ -139,7 +139,7 @@ describe.each(dbModes())('uploads (%s)', (mode) => {
     }
   });
 
-  it('refuses an image over 5 MB, a file over 50 MB, two files, and no file', async () => {
+  it('refuses an image over 5 MB, a file over 50 MB, two files, no file, and a broken body', async () => {
     const bigImage = Buffer.concat([await png(10, 10), Buffer.alloc(MAX_IMAGE_BYTES)]);
     expect((await upload([{ name: 'big.png', data: bigImage }])).json()).toEqual({ file: [mutaboMessages.uploadImageTooLarge] });
     const huge = Buffer.concat([pdf, Buffer.alloc(50 * 1024 * 1024)]);
@@ -152,6 +152,15 @@ describe.each(dbModes())('uploads (%s)', (mode) => {
     ]);
     expect(two.json()).toEqual({ file: [mutaboMessages.uploadOneFile] });
     expect((await upload([])).json()).toEqual({ file: [mutaboMessages.uploadMissing] });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/v1/mutabo/uploads/',
+      headers: { ...bearer(anna), 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 unterminated',
+    });
+    expect(broken.json()).toEqual({ file: [mutaboMessages.uploadUnreadable] });
+    const noBoundary = await app.inject({ method: 'POST', url: '/api/v1/mutabo/uploads/', headers: { ...bearer(anna), 'content-type': 'multipart/form-data' }, payload: 'x' });
+    expect(noBoundary.json()).toEqual({ file: [mutaboMessages.uploadUnreadable] });
     const json = await app.inject({ method: 'POST', url: '/api/v1/mutabo/uploads/', headers: bearer(anna), payload: { file: 'x' } });
     expect(json.json()).toEqual({ file: [mutaboMessages.uploadMissing] });
   });

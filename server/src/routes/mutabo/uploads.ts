@@ -24,7 +24,8 @@ export const mutaboUploadsRoutes: ZodRoutes = async (app) => {
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw mutaboErrors.field('file', m.uploadTooLarge);
       if (code === 'FST_FILES_LIMIT') throw mutaboErrors.field('file', m.uploadOneFile);
       if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw mutaboErrors.field('file', m.uploadOneFile);
-      throw error;
+      // Anything else here is a body that is not well-formed multipart (cut short, no boundary): the client's.
+      throw mutaboErrors.field('file', m.uploadUnreadable);
     }
     if (!file || file.data.length === 0) throw mutaboErrors.field('file', m.uploadMissing);
     return reply.code(201).send(await uploadFile(app.mutabo, callerOf(request), file.name, file.data));
