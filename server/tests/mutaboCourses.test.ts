@@ -194,6 +194,25 @@ describe.each(dbModes())('the authors’ API (%s)', (mode) => {
       expect(tooLong.json()).toEqual({ description: [mutaboMessages.richTextTooLong] });
     });
 
+    it('answers 400, never 500, to values of the wrong kind in any field', async () => {
+      const course = await createCourse();
+      const lesson = await createLesson(course.id);
+      const odd: unknown[] = [null, 123, -1, 1.5, 'x', '', true, [], {}, [1, 'a'], { blocks: [], entityMap: [] }, 2 ** 53, '2031-13-01'];
+      const targets: [string, string, string[]][] = [
+        ['PATCH', `/api/v1/mutabo/courses/${course.id}/`, [...Object.keys(newCourse), 'version']],
+        ['PATCH', `/api/v1/mutabo/lessons/${lesson.id}/`, ['number', 'title', 'content', 'duration', 'state', 'version']],
+        ['POST', `/api/v1/mutabo/courses/${course.id}/lessons/order/`, ['lessons']],
+      ];
+      for (const [method, url, fields] of targets) {
+        for (const field of fields) {
+          for (const value of odd) {
+            const response = await call(method as 'PATCH', url, 'anna', { version: 1, [field]: value });
+            expect(response.statusCode, `${method} ${url} ${field}=${JSON.stringify(value)}: ${response.body}`).toBeLessThan(500);
+          }
+        }
+      }
+    });
+
     it('does not open enrollment without a published lesson', async () => {
       const refused = await call('POST', '/api/v1/mutabo/courses/', 'anna', { ...newCourse, state: 'can_be_subscribed' });
       expect(refused.statusCode).toBe(400);
