@@ -125,6 +125,19 @@ describe.each(dbModes())('uploads (%s)', (mode) => {
     const served = await app.inject(result.url);
     expect(served.headers['content-type']).toBe('application/pdf');
     expect(Buffer.compare(served.rawPayload, pdf)).toBe(0);
+
+    // Byte ranges, as an audio player asks for them.
+    const part = await app.inject({ url: result.url, headers: { range: 'bytes=5-9' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 5-9/${pdf.length}`);
+    expect(Buffer.compare(part.rawPayload, pdf.subarray(5, 10))).toBe(0);
+    const tail = await app.inject({ url: result.url, headers: { range: 'bytes=-6' } });
+    expect(Buffer.compare(tail.rawPayload, pdf.subarray(pdf.length - 6))).toBe(0);
+    const open = await app.inject({ url: result.url, headers: { range: `bytes=${pdf.length - 3}-` } });
+    expect(open.headers['content-range']).toBe(`bytes ${pdf.length - 3}-${pdf.length - 1}/${pdf.length}`);
+    const beyond = await app.inject({ url: result.url, headers: { range: `bytes=${pdf.length}-` } });
+    expect(beyond.statusCode).toBe(416);
+    expect((await app.inject({ url: result.url, headers: { range: 'lines=1-2' } })).statusCode).toBe(200);
   });
 
   it('refuses SVG and anything else that is not an accepted type, whatever its name', async () => {
