@@ -1,6 +1,7 @@
 // The authors' API (/api/v1/mutabo/...): the wire types of every request and answer, and the zod schemas of the
 // request bodies with their Russian field messages. The server validates with these schemas; the area's forms may
-// check with the same ones before sending.
+// check with the same ones before sending. A refusal is 400 with messages under the fields (`{"title": [...]}`; a price's
+// fields as `prices.<index>.<field>`), 404/409 with `{"detail": "..."}`, 401/403 for guests and non-authors.
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, COURSE_STATES, CURRENCIES, DISCIPLES_AGES, LESSON_STATES } from './enums.ts';
 import type { CourseDetails, CourseState, Currency, DisciplesAge, Lesson, LessonState, Paged, Price } from './wireTypes.ts';
