@@ -16,9 +16,12 @@ import { createCoursesRepository } from './repositories/coursesRepository.ts';
 import { createDisciplesRepository } from './repositories/disciplesRepository.ts';
 import { createFeedbackRepository } from './repositories/feedbackRepository.ts';
 import { createLibraryRepository } from './repositories/libraryRepository.ts';
+import { createMutaboAuditRepository } from './repositories/mutaboAuditRepository.ts';
+import { createMutaboCoursesRepository } from './repositories/mutaboCoursesRepository.ts';
 import { createPagesRepository } from './repositories/pagesRepository.ts';
 import { createParticipationRepository } from './repositories/participationRepository.ts';
 import { createQuotationsRepository } from './repositories/quotationsRepository.ts';
+import { createUploadsRepository } from './repositories/uploadsRepository.ts';
 import { createUsersRepository } from './repositories/usersRepository.ts';
 import { authorsRoutes } from './routes/authors.ts';
 import { coursesRoutes } from './routes/courses.ts';
@@ -29,6 +32,8 @@ import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { lessonsRoutes } from './routes/lessons.ts';
 import { libraryRoutes } from './routes/library.ts';
+import { mediaRoutes } from './routes/media.ts';
+import { mutaboRoutes } from './routes/mutabo/area.ts';
 import { pagesContentRoutes } from './routes/pagesContent.ts';
 import { participantsRoutes } from './routes/participants.ts';
 import { paymentsRoutes } from './routes/payments.ts';
@@ -54,9 +59,12 @@ export function createRepositories(database: Database) {
     disciples: createDisciplesRepository(db),
     feedback: createFeedbackRepository(db),
     library: createLibraryRepository(db),
+    mutaboAudit: createMutaboAuditRepository(db),
+    mutaboCourses: createMutaboCoursesRepository(db),
     pages: createPagesRepository(db),
     participation: createParticipationRepository(db),
     quotations: createQuotationsRepository(db),
+    uploads: createUploadsRepository(db),
     users: createUsersRepository(db),
   };
 }
@@ -165,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(async (api) => {
     api.addHook('onRequest', setApiSecurityHeaders);
     await api.register(healthRoutes);
+    await api.register(mediaRoutes);
     await api.register(
       async (v1) => {
         await v1.register(authorsRoutes);
@@ -180,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await v1.register(enrollmentRoutes);
         await v1.register(participantsRoutes);
         await v1.register(paymentsRoutes);
+        await v1.register(mutaboRoutes, { prefix: '/mutabo' });
       },
       { prefix: '/api/v1' },
     );

@@ -4,9 +4,11 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -17,15 +19,26 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { AuditAction, AuditEntity } from '../../../common/mutabo.ts';
+import {
+  COURSE_STATES,
+  CURRENCIES,
+  DISCIPLES_AGES,
+  LESSON_STATES,
+  MAIN_LANGUAGES,
+  PARTICIPATION_STATES,
+  PAYMENT_STATES,
+  PAYMENT_SYSTEMS,
+} from '../../../common/enums.ts';
 
-export const courseState = pgEnum('course_state', ['draft', 'announced', 'can_be_subscribed']);
-export const disciplesAge = pgEnum('disciples_age', ['DISCIPLES_AGE_CHILDREN', 'DISCIPLES_AGE_ADULTS']);
-export const currency = pgEnum('currency', ['CURRENCY_CHOICE_RUB', 'CURRENCY_CHOICE_EURO', 'CURRENCY_CHOICE_USD']);
-export const lessonState = pgEnum('lesson_state', ['draft', 'published']);
-export const participationState = pgEnum('participation_state', ['subscribed', 'reserved', 'waiting_list', 'approved']);
-export const mainLanguage = pgEnum('main_language', ['Russian', 'English', 'Other']);
-export const paymentSystem = pgEnum('payment_system', ['yookassa', 'paypal']);
-export const paymentState = pgEnum('payment_state', ['STATE_IN_PROGRESS', 'STATE_COMPLETED', 'STATE_FAILURE']);
+export const courseState = pgEnum('course_state', COURSE_STATES);
+export const disciplesAge = pgEnum('disciples_age', DISCIPLES_AGES);
+export const currency = pgEnum('currency', CURRENCIES);
+export const lessonState = pgEnum('lesson_state', LESSON_STATES);
+export const participationState = pgEnum('participation_state', PARTICIPATION_STATES);
+export const mainLanguage = pgEnum('main_language', MAIN_LANGUAGES);
+export const paymentSystem = pgEnum('payment_system', PAYMENT_SYSTEMS);
+export const paymentState = pgEnum('payment_state', PAYMENT_STATES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -100,6 +113,8 @@ export const courses = pgTable(
     fullYear: boolean('full_year').notNull().default(false),
     lessonsBlockSize: integer('lessons_block_size').notNull().default(1),
     createdAt: createdAt(),
+    /** Bumped by every write of the authors' API; a write that names an older version is refused. */
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     check('courses_participants_limit_non_negative', sql`${table.participantsLimit} >= 0`),
@@ -154,6 +169,8 @@ export const lessons = pgTable(
     content: text('content').notNull().default(''),
     duration: integer('duration').notNull(),
     state: lessonState('state').notNull().default('draft'),
+    /** Bumped by every write of the authors' API; a write that names an older version is refused. */
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     unique('lessons_course_number_unique').on(table.courseId, table.number),
@@ -348,3 +365,45 @@ export const authThrottle = pgTable(
   },
   (table) => [index('auth_throttle_kind_key_created_idx').on(table.kind, table.key, table.createdAt), index('auth_throttle_created_idx').on(table.createdAt)],
 );
+
+
+/**
+ * Every write of the authors (services/mutabo/audit.ts), recorded in the transaction of the write. `entity` and
+ * `action` are text so that each area adds its names without a migration; `course_id` has no foreign key, so the
+ * record of a course's deletion outlives the course.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    entity: text('entity').$type<AuditEntity>().notNull(),
+    entityId: integer('entity_id').notNull(),
+    courseId: integer('course_id'),
+    action: text('action').$type<AuditAction>().notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (table) => [index('audit_log_course_idx').on(table.courseId, table.id), index('audit_log_entity_idx').on(table.entity, table.entityId)],
+);
+
+/** Binary data as a Buffer (node-postgres gives a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Files the authors upload, served at `/media/<key>`: in the database, so every server process has them. */
+export const uploads = pgTable('uploads', {
+  id: serial('id').primaryKey(),
+  /** `<first 16 hex digits of sha256>/<name>`. */
+  key: text('key').notNull().unique(),
+  sha256: text('sha256').notNull(),
+  name: text('name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
