@@ -85,6 +85,11 @@ export function signupSchema(currentYear: number) {
 /** The link's parameters are checked by the handler: whatever is wrong with them, the answer is «invalid link». */
 export const confirmationSchema = z.object({ uidb64: z.unknown().optional(), token: z.unknown().optional() }, { error: m.invalidBody });
 
+export const emailConfirmationSchema = z.object(
+  { uidb64: z.unknown().optional(), address: z.unknown().optional(), token: z.unknown().optional() },
+  { error: m.invalidBody },
+);
+
 export const loginSchema = z.object(
   {
     username: text()
@@ -134,6 +139,8 @@ export function disciplePatchSchema(current: Disciple, currentYear: number) {
   return z.object(
     {
       email: emailField.optional(),
+      /** Needed only when the e-mail changes (checked by the handler). */
+      currentPassword: passwordField.optional(),
       firstName: nameField.optional(),
       lastName: nameField.optional(),
       yearOfBirth: yearValue(m.yearOfBirthInvalid)
