@@ -5,6 +5,7 @@ import { EARLIER_YEAR, YOUNGEST_AGE, yearOfBirthOptions } from '../../../common/
 import { countries } from '../services/dictionaries.ts';
 import { passwordProblems, type PasswordOwner } from '../services/passwordRules.ts';
 import { accountMessages as m } from './accountMessages.ts';
+import { textField } from './textFields.ts';
 
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_NAME_LENGTH = 100;
@@ -14,9 +15,8 @@ export const EARLIEST_YEAR_OF_BIRTH = 1900;
 /** Longer passwords are refused before hashing (the rules allow 128 characters). */
 const MAX_PASSWORD_INPUT = 1024;
 
-/** A string field: «Обязательное поле.» when it is missing, another message when it is not a string. */
-const text = (requiredMessage: string = m.required) =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : m.notText) });
+/** A string field without control characters: «Обязательное поле.» when it is missing, another message when it is not a string. */
+const text = (requiredMessage: string = m.required, multiline = false) => textField({ required: requiredMessage, notText: m.notText, multiline });
 
 const unicodeEmail = z.email({ pattern: z.regexes.unicodeEmail });
 
@@ -164,8 +164,8 @@ export function disciplePatchSchema(current: Disciple, currentYear: number) {
               .optional(),
             mainLanguage: z.enum(['Russian', 'English', 'Other'], { error: m.mainLanguageInvalid }).optional(),
             visitSchool: z.boolean({ error: m.visitSchoolInvalid }).optional(),
-            readWriteProblems: text().max(MAX_PROFILE_TEXT_LENGTH, m.textTooLong).optional(),
-            otherInfo: text().max(MAX_PROFILE_TEXT_LENGTH, m.textTooLong).optional(),
+            readWriteProblems: text(m.required, true).max(MAX_PROFILE_TEXT_LENGTH, m.textTooLong).optional(),
+            otherInfo: text(m.required, true).max(MAX_PROFILE_TEXT_LENGTH, m.textTooLong).optional(),
             timezone: text()
               .trim()
               .refine((zone) => zone === '' || zone === profile.timezone || knownTimeZone(zone), m.timezoneUnknown)

@@ -2,6 +2,7 @@
 // the id is the course id) and the authors' view of their courses' participants (/api/v1/manager/participants/).
 import { z } from 'zod';
 import { integerParam, idParams, MAX_ID } from '../http/queryParams.ts';
+import { textField } from '../http/textFields.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import {
   approveParticipant,
@@ -33,7 +34,7 @@ const managerQuery = z.object({
   state: z.enum(['subscribed', 'reserved', 'waiting_list', 'approved'], { error: 'Состояние: subscribed, reserved, waiting_list или approved.' }).optional(),
 });
 
-const approveBody = z.object({ state: z.string({ error: 'Укажите state: approved.' }) }, { error: 'Укажите state: approved.' });
+const approveBody = z.object({ state: textField({ required: 'Укажите state: approved.', notText: 'Укажите state: approved.' }) }, { error: 'Укажите state: approved.' });
 
 export const participantsRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
