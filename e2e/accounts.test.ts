@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { linkIn, waitForLetters, type Letter } from '../server/tests/mailbox.ts';
-import { PHONE, baseUrl, hasHorizontalScroll, newPage, pageErrors, screenshot, useBrowser } from './support/browser.ts';
+import { DESKTOP, PHONE, baseUrl, hasHorizontalScroll, newPage, pageErrors, screenshot, useBrowser } from './support/browser.ts';
 
 const outbox = () => path.join(inject('dataDir'), 'outbox');
 const currentYear = new Date().getFullYear();
@@ -157,9 +157,14 @@ it('signs up, confirms by letter, logs in, edits the profile, changes the passwo
   await page.getByText(`Адрес изменится, когда вы подтвердите его: после сохранения мы отправим письмо на ${newEmail}`).waitFor();
   await screenshot(page, 'accounts-email-change-phone');
   expect(await hasHorizontalScroll(page)).toBe(false);
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, 'accounts-email-change-desktop');
+  await page.setViewportSize(PHONE);
   await page.getByRole('button', { name: 'Сохранить' }).click();
-  await page.waitForURL('**/account/profile');
+  await page.waitForURL('**/account/profile?email-change=requested');
   await page.getByText(email, { exact: true }).waitFor();
+  await page.getByText('Мы отправили письмо на новый адрес электронной почты.').waitFor();
+  await screenshot(page, 'accounts-email-requested-phone');
   const emailLink = await letterWithLink(newEmail, '/user/confirm-email/', 1);
   expect(emailLink.origin).toBe(baseUrl());
   await page.goto(emailLink.pathname);

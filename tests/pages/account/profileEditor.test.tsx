@@ -112,6 +112,7 @@ describe('profile editor', () => {
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/profile'));
+    expect(router.state.location.search).toBe('');
     expect(calls.patches).toEqual([
       {
         email: 'olga@example.com',
@@ -167,7 +168,11 @@ describe('profile editor', () => {
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/profile'));
     expect(calls.patches).toEqual([expect.objectContaining({ email: 'olya@example.com', currentPassword: 'мой пароль 1' })]);
+    expect(router.state.location.search).toBe('?email-change=requested');
     expect(await screen.findByText('olga@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Мы отправили письмо на новый адрес электронной почты. Адрес изменится, когда вы откроете ссылку из этого письма; до тех пор для входа служит прежний.',
+    );
   });
 
   it('sends «раньше …» as null and leaves an adult’s hidden school answers out', async () => {
