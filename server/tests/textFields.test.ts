@@ -113,6 +113,15 @@ describe.each(dbModes())('text fields of every endpoint (%s)', (mode) => {
       expect(response.statusCode, url).toBe(400);
       expect(Object.keys(response.json()), url).toEqual(['nonFieldErrors']);
     }
+    const bodies: [string, string, object][] = [
+      ['POST', '/api/v1/payments/', { system: 'yoo\u0000kassa', currency: 'CURRENCY_CHOICE_RUB\u0000', lessons: ['1\u0000'] }],
+      ['POST', '/api/v1/participants/', { course: '1\u0000' }],
+      ['PATCH', '/api/v1/participants/1/', { subscribed: '\u0000' }],
+    ];
+    for (const [method, url, payload] of bodies) {
+      const response = await send(method as 'POST' | 'PATCH', url, payload, pupil.access);
+      expect(response.statusCode, url).toBe(400);
+    }
     const queries = [
       '/sandbox-checkout/1?key=%00',
       '/api/v1/payments/paypal/return/?paymentId=1&token=%00&cancel=%00',
