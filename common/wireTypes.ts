@@ -61,7 +61,10 @@ export interface Disciple {
 }
 
 export interface DisciplePatch {
+  /** A new address is only requested: it takes effect from the link the server sends to it. */
   email?: string;
+  /** Needed with a new e-mail address. */
+  currentPassword?: string;
   firstName?: string;
   lastName?: string;
   yearOfBirth?: number | null;
@@ -238,6 +241,13 @@ export interface SignupPayload {
 
 export interface ConfirmationPayload {
   uidb64: string;
+  token: string;
+}
+
+/** The three segments of `/user/confirm-email/{uidb64}/{address}/{token}/`. */
+export interface EmailConfirmationPayload {
+  uidb64: string;
+  address: string;
   token: string;
 }
 

@@ -207,6 +207,37 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(page.body).not.toContain('<form');
     });
 
+    it('a cancelled payment cannot be paid afterwards with its link: the decision stands', async () => {
+      const user = await createUser(context);
+      const course = await createCourse(context.db, { participantsLimit: 2, lessons: 2, prices: [RUB] });
+      const { redirectTo } = (await pay(user, course.lessonIds)).json<PaymentCreated>().details;
+      const [payment] = await paymentOf(user.id);
+      await decide(redirectTo, 'cancel');
+
+      const paid = await decide(redirectTo, 'pay');
+      expect(paid.statusCode).toBe(303);
+      expect((await paymentOf(user.id))[0]).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'canceled', refundRequired: false, paidAt: null });
+      expect(await rowsOf(user.id)).toEqual([]);
+      expect(await applyOutcome(app().payments, payment!.id, 'succeeded')).toBe('unchanged');
+      expect(await current(user)).toEqual({ id: payment!.id, details: { state: 'STATE_FAILURE' } });
+      expect(context.mailer.to(user.email)).toEqual([]);
+      expect((await publicLessons(course.id)).map((lesson) => lesson.hasFreePlaces)).toEqual([true, true]);
+    });
+
+    it('a real provider’s success after a cancel enrols nobody and is recorded for a refund', async () => {
+      const user = await createUser(context);
+      const course = await createCourse(context.db, { participantsLimit: 2, lessons: 1, prices: [RUB] });
+      const { redirectTo } = (await pay(user, course.lessonIds)).json<PaymentCreated>().details;
+      const [payment] = await paymentOf(user.id);
+      await decide(redirectTo, 'cancel');
+      // As if the payment had gone to YooKassa, which then reported it paid.
+      await context.db.update(payments).set({ providerId: `yk-${payment!.id}` }).where(eq(payments.id, payment!.id));
+      expect(await applyOutcome(app().payments, payment!.id, 'succeeded')).toBe('refund_required');
+      expect((await paymentOf(user.id))[0]).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'canceled', refundRequired: true });
+      expect(await rowsOf(user.id)).toEqual([]);
+      expect(await applyOutcome(app().payments, payment!.id, 'succeeded')).toBe('unchanged');
+    });
+
     it('hands the same payment back for the same lessons, and replaces it for another selection', async () => {
       const user = await createUser(context);
       const course = await createCourse(context.db, { lessons: 3, prices: [RUB] });

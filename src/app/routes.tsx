@@ -30,6 +30,7 @@ const LoginPage = lazyPage(() => import('../pages/LoginPage.tsx'), 'LoginPage');
 const SignupPage = lazyPage(() => import('../pages/SignupPage.tsx'), 'SignupPage');
 const SignupEmailSentPage = lazyPage(() => import('../pages/SignupEmailSentPage.tsx'), 'SignupEmailSentPage');
 const ConfirmSignupPage = lazyPage(() => import('../pages/ConfirmSignupPage.tsx'), 'ConfirmSignupPage');
+const ConfirmEmailPage = lazyPage(() => import('../pages/ConfirmEmailPage.tsx'), 'ConfirmEmailPage');
 const ResetPasswordPage = lazyPage(() => import('../pages/ResetPasswordPage.tsx'), 'ResetPasswordPage');
 const ResetPasswordInstructionsPage = lazyPage(
   () => import('../pages/ResetPasswordInstructionsPage.tsx'),
@@ -94,6 +95,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: paths.signupEmailSent, element: <SignupEmailSentPage /> },
+              { path: '/user/confirm-email/:uidb64/:address/:token', element: <ConfirmEmailPage /> },
               { path: paths.resetPassword, element: <ResetPasswordPage /> },
               { path: paths.resetPasswordInstructions, element: <ResetPasswordInstructionsPage /> },
               { path: '/user/reset-password/completion/:uidb64/:token', element: <ResetPasswordCompletionPage /> },

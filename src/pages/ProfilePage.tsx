@@ -1,6 +1,6 @@
 // The own profile, read-only (spec section 2): the fields, then Edit, Change password and Logout.
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppDispatch } from '../app/hooks.ts';
 import { paths } from '../app/paths.ts';
@@ -18,12 +18,20 @@ const Section = styled.section`
   max-width: ${({ theme }) => theme.widths.text}px;
 `;
 
+const EmailNotice = styled.p`
+  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
+  border-left: 4px solid ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
 export function ProfilePage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const account = useAccountData('anyone', true);
   const dictionaries = useDictionaries();
   const [currentYear] = useState(() => new Date().getFullYear());
+  // Set by the editor's save when it asked for a new e-mail address (EMAIL_CHANGE_REQUESTED_ROUTE).
+  const emailChangeRequested = useSearchParams()[0].get('email-change') === 'requested';
 
   const logout = () => {
     // Home first, committed at once: logged out on an account address, the guard would send the user to the login page.
@@ -43,6 +51,12 @@ export function ProfilePage() {
         <Loader label="Загружаем профиль" />
       ) : (
         <>
+          {emailChangeRequested && (
+            <EmailNotice role="status">
+              Мы отправили письмо на новый адрес электронной почты. Адрес изменится, когда вы откроете ссылку из этого письма; до тех пор
+              для входа служит прежний.
+            </EmailNotice>
+          )}
           <ProfileDetails
             person={person}
             profile={account.disciple?.profile}

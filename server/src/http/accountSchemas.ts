@@ -6,6 +6,7 @@ import { EARLIER_YEAR, YOUNGEST_AGE, yearOfBirthOptions } from '../../../common/
 import { countries } from '../services/dictionaries.ts';
 import { passwordProblems, type PasswordOwner } from '../services/passwordRules.ts';
 import { accountMessages as m } from './accountMessages.ts';
+import { textField } from './textFields.ts';
 
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_NAME_LENGTH = 100;
@@ -15,9 +16,8 @@ export const EARLIEST_YEAR_OF_BIRTH = 1900;
 /** Longer passwords are refused before hashing (the rules allow 128 characters). */
 const MAX_PASSWORD_INPUT = 1024;
 
-/** A string field: «Обязательное поле.» when it is missing, another message when it is not a string. */
-const text = (requiredMessage: string = m.required) =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : m.notText) });
+/** A string field without control characters: «Обязательное поле.» when it is missing, another message when it is not a string. */
+const text = (requiredMessage: string = m.required, multiline = false) => textField({ required: requiredMessage, notText: m.notText, multiline });
 
 const unicodeEmail = z.email({ pattern: z.regexes.unicodeEmail });
 
@@ -86,6 +86,11 @@ export function signupSchema(currentYear: number) {
 /** The link's parameters are checked by the handler: whatever is wrong with them, the answer is «invalid link». */
 export const confirmationSchema = z.object({ uidb64: z.unknown().optional(), token: z.unknown().optional() }, { error: m.invalidBody });
 
+export const emailConfirmationSchema = z.object(
+  { uidb64: z.unknown().optional(), address: z.unknown().optional(), token: z.unknown().optional() },
+  { error: m.invalidBody },
+);
+
 export const loginSchema = z.object(
   {
     username: text()
@@ -135,6 +140,8 @@ export function disciplePatchSchema(current: Disciple, currentYear: number) {
   return z.object(
     {
       email: emailField.optional(),
+      /** Needed only when the e-mail changes (checked by the handler). */
+      currentPassword: passwordField.optional(),
       firstName: nameField.optional(),
       lastName: nameField.optional(),
       yearOfBirth: yearValue(m.yearOfBirthInvalid)
@@ -158,8 +165,8 @@ export function disciplePatchSchema(current: Disciple, currentYear: number) {
               .optional(),
             mainLanguage: z.enum(MAIN_LANGUAGES, { error: m.mainLanguageInvalid }).optional(),
             visitSchool: z.boolean({ error: m.visitSchoolInvalid }).optional(),
-            readWriteProblems: text().max(MAX_PROFILE_TEXT_LENGTH, m.textTooLong).optional(),
-            otherInfo: text().max(MAX_PROFILE_TEXT_LENGTH, m.textTooLong).optional(),
+            readWriteProblems: text(m.required, true).max(MAX_PROFILE_TEXT_LENGTH, m.textTooLong).optional(),
+            otherInfo: text(m.required, true).max(MAX_PROFILE_TEXT_LENGTH, m.textTooLong).optional(),
             timezone: text()
               .trim()
               .refine((zone) => zone === '' || zone === profile.timezone || knownTimeZone(zone), m.timezoneUnknown)

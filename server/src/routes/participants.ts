@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PARTICIPATION_STATES } from '../../../common/enums.ts';
 import { integerParam, idParams, MAX_ID } from '../http/queryParams.ts';
+import { textField } from '../http/textFields.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import {
   approveParticipant,
@@ -34,7 +35,7 @@ const managerQuery = z.object({
   state: z.enum(PARTICIPATION_STATES, { error: 'Состояние: subscribed, reserved, waiting_list или approved.' }).optional(),
 });
 
-const approveBody = z.object({ state: z.string({ error: 'Укажите state: approved.' }) }, { error: 'Укажите state: approved.' });
+const approveBody = z.object({ state: textField({ required: 'Укажите state: approved.', notText: 'Укажите state: approved.' }) }, { error: 'Укажите state: approved.' });
 
 export const participantsRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { formatMoney } from '../../../common/coursePrices.ts';
 import { courses, lessons, paymentLessons, payments } from '../db/schema.ts';
 import { idParams } from '../http/queryParams.ts';
+import { textField } from '../http/textFields.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { applyOutcome } from '../services/payments/completion.ts';
 import { isSandboxPayment } from '../services/payments/sandbox.ts';
@@ -46,8 +47,8 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
 
 const notFoundPage = (reply: FastifyReply) => page(reply, 404, 'Платёж не найден', '<h1>Платёж не найден</h1><p>Ссылка на тестовую оплату неверна или устарела.</p><p><a href="/">На главную</a></p>');
 
-const keyQuery = z.object({ key: z.string().max(100).optional().catch(undefined) });
-const decisionBody = z.object({ key: z.string().max(100).optional(), decision: z.enum(['pay', 'cancel']).optional() }).catch({});
+const keyQuery = z.object({ key: textField().max(100).optional().catch(undefined) });
+const decisionBody = z.object({ key: textField().max(100).optional(), decision: z.enum(['pay', 'cancel']).optional() }).catch({});
 
 const FINISHED_TEXT = {
   STATE_COMPLETED: 'Этот платёж уже оплачен.',

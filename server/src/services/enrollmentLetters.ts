@@ -7,6 +7,7 @@ import { formatMoney } from '../../../common/coursePrices.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { courses, lessons, users } from '../db/schema.ts';
+import { userText } from './letterText.ts';
 import type { Mailer, MailMessage } from './mail.ts';
 import type { Promotion } from './places.ts';
 
@@ -45,7 +46,7 @@ function letter(to: string, subject: string, text: string): MailMessage {
   return { to, subject, text, html: toHtml(text) };
 }
 
-const greeting = (recipient: Recipient) => (recipient.firstName ? `Здравствуйте, ${recipient.firstName}!` : 'Здравствуйте!');
+const greeting = (recipient: Recipient) => (recipient.firstName ? `Здравствуйте, ${userText(recipient.firstName)}!` : 'Здравствуйте!');
 const lessonList = (items: LessonRef[]) => items.map((lesson) => `${lesson.number}. ${lesson.title}`).join('\n');
 const signature = (config: LetterContext['config']) => `— ${config.operatorName}`;
 
@@ -102,7 +103,7 @@ export function refundLetter(config: LetterContext['config'], recipient: Recipie
 export function refundNoticeForOperator(config: LetterContext['config'], payer: Recipient, course: { id: number; title: string }, payment: PaidPayment & { system: string; providerId: string | null }): MailMessage {
   const text = [
     `Платёж № ${payment.id} (${payment.system}, ${payment.providerId ?? 'без номера у платёжной системы'}) на ${formatMoney(payment.amount, payment.currency)} за курс «${course.title}» подтверждён после окончания брони, а места уже заняты.`,
-    `Плательщик: ${payer.firstName} <${payer.email}>. Участие не оформлено; деньги нужно вернуть через личный кабинет платёжной системы.`,
+    `Плательщик: ${userText(payer.firstName)} <${payer.email}>. Участие не оформлено; деньги нужно вернуть через личный кабинет платёжной системы.`,
   ].join('\n\n');
   return letter(config.operatorEmail ?? '', `Нужен возврат: платёж № ${payment.id}`, text);
 }

@@ -219,4 +219,12 @@ describe('signup confirmation page', () => {
     await heading();
     expect(await screen.findByRole('alert')).toHaveTextContent(`Ошибка подверждения регистрации: ${lowered}`);
   });
+
+  it('reads the server’s one-clause message as one sentence and offers both ways on: log in, or sign up for a new letter', async () => {
+    server.use(http.post('*/api/v1/users/registration-confirm/', () => HttpResponse.json({ nonFieldErrors: ['Срок действия ссылки истёк.'] }, { status: 400 })));
+    renderAccountApp('/user/confirm-signup/MTI/abc-123');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Ошибка подверждения регистрации: срок действия ссылки истёк\.$/);
+    expect(screen.getByRole('link', { name: 'Войти на сайт' })).toHaveAttribute('href', '/user/login');
+    expect(screen.getByRole('link', { name: 'Зарегистрироваться снова' })).toHaveAttribute('href', '/user/signup');
+  });
 });
