@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, COURSE_STATES, CURRENCIES, DISCIPLES_AGES, LESSON_STATES } from './enums.ts';
 import type { CourseDetails, CourseState, Currency, DisciplesAge, Lesson, LessonState, Paged, Price } from './wireTypes.ts';
+import type { PaymentState, PaymentSystem } from './wireTypes.ts';
 
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -439,3 +440,279 @@ export type LessonOrderPayload = z.input<typeof lessonOrderSchema>;
 /** A price as sent; the answers carry `Price` (numbers). */
 export type PricePayload = z.input<typeof priceSchema>;
 export type { Price };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Participants, approvals, payments, refunds and the area's start page
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The states a row of the participants' table can have (a news subscription alone is not a row). */
+export const MUTABO_PARTICIPANT_STATES = ['reserved', 'waiting_list', 'approved'] as const;
+export type MutaboParticipantState = (typeof MUTABO_PARTICIPANT_STATES)[number];
+
+export const MUTABO_PARTICIPANT_STATE_LABELS: Record<MutaboParticipantState, string> = {
+  reserved: 'Бронь',
+  waiting_list: 'В очереди',
+  approved: 'Подтверждено',
+};
+
+/** Under this age (current year minus year of birth) a person is a minor, and their school notes are shown. */
+export const ADULT_AGE = 18;
+
+/** The person behind a participant row, with the profile fields the author needs. */
+export interface MutaboPerson {
+  /** The user's id. */
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  yearOfBirth: number | null;
+  /** Current year minus the year of birth; null when unknown. */
+  age: number | null;
+  minor: boolean;
+  country: string;
+  timezone: string;
+  mainLanguage: string;
+  /** For minors only (null for adults): the disciple profile's school and reading/writing notes. */
+  school: { visitSchool: boolean; readWriteProblems: string; otherInfo: string } | null;
+}
+
+/** The payment that holds or bought a place. */
+export interface MutaboPaymentRef {
+  id: number;
+  state: PaymentState;
+  amount: number;
+  currency: Currency;
+}
+
+/**
+ * One person on one lesson. Lapsed holds (reserved, `expiresAt` past) hold nothing and are left out.
+ * `reserved` with `expiresAt` null is a free course's place waiting for the author's approval.
+ */
+export interface MutaboParticipant {
+  /** The participant row's id: what the actions take. */
+  id: number;
+  lessonId: number;
+  state: MutaboParticipantState;
+  /** ISO time the row was made (joined, queued or held). */
+  createdAt: string;
+  /** ISO time of the approval (or payment); null until approved. */
+  approvedAt: string | null;
+  /** For `reserved`: when the hold lapses unless paid (ISO); null for a hold that does not lapse. */
+  expiresAt: string | null;
+  /** For `waiting_list`: 1 for the first in the lesson's queue; null otherwise. */
+  position: number | null;
+  /** The place was bought: its payment is completed. */
+  paid: boolean;
+  payment: MutaboPaymentRef | null;
+  person: MutaboPerson;
+}
+
+/** A lesson of the course with its places (every lesson that has rows, and every published one). */
+export interface MutaboParticipantsLesson {
+  id: number;
+  number: number;
+  title: string;
+  state: LessonState;
+  /** Places held: approved, or reserved and not lapsed. */
+  taken: number;
+  /** The course's places per lesson. */
+  limit: number;
+  waiting: number;
+}
+
+/**
+ * `GET /api/v1/mutabo/courses/{id}/participants/?state=&lesson=`: the course's places per lesson (never filtered)
+ * and its rows (filtered by `state`, one of MUTABO_PARTICIPANT_STATES, and `lesson`, a lesson id), ordered by lesson
+ * number, then approved, reserved, the queue in its order, then by time. `…/participants.csv` gives the same rows as
+ * CSV (UTF-8 with BOM, `;`-separated, `Content-Disposition: attachment`).
+ */
+export interface MutaboParticipants {
+  course: {
+    id: number;
+    title: string;
+    participantsLimit: number;
+    disciplesAge: DisciplesAge;
+    /** Has prices: places are bought. */
+    paid: boolean;
+  };
+  lessons: MutaboParticipantsLesson[];
+  participants: MutaboParticipant[];
+}
+
+/**
+ * `POST /api/v1/mutabo/participants/approve/` `{participants: [row ids of one course]}` (or
+ * `POST /api/v1/mutabo/participants/{id}/approve/` with `{}`): approves every row or none. A reserved row that
+ * holds its place is approved (an unpaid payment holding it ends first); a waiting-list row or a lapsed hold needs a
+ * free place (409 `{"detail"}` naming the lesson when there is none). Rows already approved are left as they are.
+ * One letter per person. Answers the rows after the change: `MutaboParticipant[]`.
+ */
+const participantIdsMessage = 'Укажите записи участников (номера записей).';
+export const approveParticipantsSchema = z.object(
+  { participants: idList(participantIdsMessage).refine((ids) => ids.length > 0 && ids.length <= 1000, participantIdsMessage) },
+  { error: m.invalidBody },
+);
+
+/**
+ * `POST /api/v1/mutabo/participants/{id}/promote/` `{position}` (default 1): moves a waiting-list row to that place
+ * in its lesson's queue (a position past the end means last). Answers the lesson's queue in its new order
+ * (`MutaboParticipant[]`). 409 when the row is not on a waiting list.
+ */
+const positionMessage = 'Место в очереди — целое число от 1.';
+export const promoteParticipantSchema = z.object(
+  { position: z.number({ error: positionMessage }).int(positionMessage).min(1, positionMessage).max(MAX_INTEGER, positionMessage).default(1) },
+  { error: m.invalidBody },
+);
+
+/**
+ * `POST /api/v1/mutabo/participants/{id}/reject/` `{}`: deletes the row (its place goes to the queue, an unpaid
+ * payment holding it ends). 204. A paid (approved by payment) place is given back with a refund instead (409).
+ */
+
+export const REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+export const REFUND_STATE_LABELS: Record<RefundState, string> = {
+  pending: 'Возврат в обработке',
+  succeeded: 'Деньги возвращены',
+  failed: 'Возврат не выполнен',
+};
+
+/** A refund of a payment, whole or for some of its lessons. */
+export interface MutaboRefund {
+  id: number;
+  state: RefundState;
+  amount: number;
+  currency: Currency;
+  /** The lesson ids it gives back; empty for a refund made in the provider's dashboard for part of the amount. */
+  lessons: number[];
+  /** The provider's refund id, once known. */
+  providerId: string | null;
+  /** `area`: asked here; `provider`: made in the provider's dashboard and learnt from its notification. */
+  source: 'area' | 'provider';
+  createdAt: string;
+  completedAt: string | null;
+  /** Why a refund failed (the provider's refusal), for the author. */
+  failure: string | null;
+}
+
+/** One payment of the caller's courses. */
+export interface MutaboPayment {
+  id: number;
+  payer: { id: number; firstName: string; lastName: string; email: string };
+  course: { id: number; title: string };
+  lessons: { id: number; number: number; title: string; refunded: boolean }[];
+  amount: number;
+  currency: Currency;
+  system: PaymentSystem;
+  /** `sandbox` for a payment of the built-in test checkout (no money taken). */
+  provider: PaymentSystem | 'sandbox';
+  providerId: string | null;
+  state: PaymentState;
+  failureReason: string | null;
+  /** Paid, but the places were not given (or only partly refunded since): money to give back. */
+  refundRequired: boolean;
+  createdAt: string;
+  paidAt: string | null;
+  /** The sum of succeeded refunds. */
+  refunded: number;
+  /** What a refund of all its remaining lessons would give back now; 0 when nothing can be refunded. */
+  refundable: number;
+  refunds: MutaboRefund[];
+}
+
+/** Money per currency: never summed across currencies. */
+export interface Revenue {
+  currency: Currency;
+  /** Completed payments (and paid ones marked for refund). */
+  payments: number;
+  paid: number;
+  refunded: number;
+  /** paid − refunded. */
+  net: number;
+}
+
+export const PAYMENTS_PAGE_SIZE = 50;
+
+/**
+ * `GET /api/v1/mutabo/payments/?course={id}&page=N`: the payments of the caller's courses (or of one), those with
+ * `refundRequired` first, then newest first, PAYMENTS_PAGE_SIZE a page; `revenue` covers every page.
+ */
+export interface MutaboPaymentsPage extends Paged<MutaboPayment> {
+  currentPage: number;
+  pages: number;
+  revenue: Revenue[];
+}
+
+/**
+ * `POST /api/v1/mutabo/payments/{id}/refund/` with `{}` (every lesson not refunded yet) or `{"lessons": [ids]}`.
+ * The amount of a part is the payment's amount shared equally between its lessons (the last lessons refunded get
+ * what is left, so the parts add up to the payment). Asked through the provider with an idempotence key kept in the
+ * refund row: the same request again (a double click) answers the same refund and never refunds twice; while a
+ * refund is pending its lessons cannot be refunded again (409). The places are freed when the provider confirms.
+ * Answers 200 (succeeded) or 202 (pending at the provider) with the refund and the payment; 502 `{"detail"}` when
+ * the provider did not answer (the refund stays pending; asking again is safe).
+ */
+const refundLessonsMessage = 'Укажите занятия платежа, за которые вернуть деньги.';
+export const refundSchema = z.object(
+  { lessons: idList(refundLessonsMessage).refine((ids) => ids.length > 0, refundLessonsMessage).optional() },
+  { error: m.invalidBody },
+);
+export type RefundPayload = z.input<typeof refundSchema>;
+
+export interface MutaboRefundResult {
+  refund: MutaboRefund;
+  payment: MutaboPayment;
+}
+
+/** `GET /api/v1/mutabo/dashboard/`: what needs the author now, over the courses they lead. */
+export interface MutaboDashboard {
+  /** Lessons with a start time in the future, soonest first (at most 20); empty while lessons have no times. */
+  upcomingLessons: { id: number; courseId: number; courseTitle: string; number: number; title: string; startsAt: string; taken: number; limit: number }[];
+  /** Every course the caller leads that is not a draft. */
+  courses: {
+    id: number;
+    title: string;
+    state: CourseState;
+    participantsLimit: number;
+    /** Free places in the course's fullest published lesson (limit − taken, at least 0). */
+    placesLeft: number;
+    /** People on the waiting lists of its lessons (rows, a person on two lessons counts twice). */
+    waiting: number;
+    /** Reserved rows of a free course waiting for the author's approval. */
+    awaitingApproval: number;
+  }[];
+  /** Holds that lapse unless paid, soonest first (at most 50). */
+  lapsingHolds: {
+    participantId: number;
+    courseId: number;
+    courseTitle: string;
+    lessonId: number;
+    lessonNumber: number;
+    lessonTitle: string;
+    person: { id: number; firstName: string; lastName: string; email: string };
+    expiresAt: string;
+  }[];
+  /** Per lesson with a queue, longest first. */
+  waitingLists: { courseId: number; courseTitle: string; lessonId: number; lessonNumber: number; lessonTitle: string; waiting: number }[];
+  /** Payments marked `refundRequired`, newest first. */
+  refundsRequired: MutaboPayment[];
+  revenue: Revenue[];
+}
+
+export const participantsMessages = {
+  stateInvalid: 'Состояние: reserved, waiting_list или approved.',
+  lessonInvalid: 'Укажите номер занятия целым положительным числом.',
+  participantNotFound: 'Запись об участии не найдена.',
+  severalCourses: 'Подтверждайте за один раз записи одного курса.',
+  /** `{lesson}` is «3. Название». */
+  noFreePlace: 'Нет свободных мест на занятии {lesson}: сначала освободите место или увеличьте число мест.',
+  notWaiting: 'Этот участник не в очереди: переместить в очереди можно только ожидающих.',
+  paidPlace: 'Это место оплачено: чтобы освободить его, верните деньги за занятие в разделе «Платежи».',
+  paymentNotFound: 'Платёж не найден.',
+  notPaid: 'Вернуть деньги можно только за оплаченный платёж.',
+  lessonsNotInPayment: 'Эти занятия не входят в платёж.',
+  alreadyRefunded: 'За эти занятия деньги уже возвращены или возврат уже в обработке.',
+  nothingToRefund: 'Деньги за все занятия этого платежа уже возвращены.',
+  providerUnavailable: 'Платёжная система сейчас не отвечает. Возврат записан и не будет сделан дважды: повторите запрос через несколько минут.',
+  providerRefused: 'Платёжная система отказала в возврате: {reason}.',
+} as const;
