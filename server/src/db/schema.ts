@@ -19,7 +19,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { AuditAction, AuditEntity } from '../../../common/mutabo.ts';
+import type { AuditAction, AuditEntity, RefundState } from '../../../common/mutabo.ts';
 import {
   COURSE_STATES,
   CURRENCIES,
@@ -240,11 +240,50 @@ export const participants = pgTable(
     expiredAt: timestamp('expired_at', { withTimezone: true }),
     paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** A waiting list's order (then id): from a sequence, so a new row goes last; moving up exchanges values. */
+    queueOrder: bigint('queue_order', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('participants_queue_order_seq')`),
   },
   (table) => [
     unique('participants_user_lesson_unique').on(table.userId, table.lessonId),
     index('participants_lesson_state_idx').on(table.lessonId, table.state),
     index('participants_payment_idx').on(table.paymentId),
+  ],
+);
+
+/**
+ * A refund of a payment, whole or for some of its lessons (services/mutabo/refunds.ts): written (pending, with its
+ * idempotence key) before the provider is asked, so asking again never refunds twice; the places are freed when the
+ * provider confirms. `source` is `provider` for a refund made in the provider's dashboard, learnt from its notification.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    lessonIds: integer('lesson_ids').array().notNull().default(sql`'{}'`),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    currency: currency('currency').notNull(),
+    state: text('state').$type<RefundState>().notNull().default('pending'),
+    source: text('source').$type<'area' | 'provider'>().notNull().default('area'),
+    system: paymentSystem('system').notNull(),
+    providerId: text('provider_id'),
+    idempotenceKey: text('idempotence_key').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    failure: text('failure'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('refunds_idempotence_key_unique').on(table.idempotenceKey),
+    unique('refunds_system_provider_id_unique').on(table.system, table.providerId),
+    check('refunds_amount_positive', sql`${table.amount} > 0`),
+    check('refunds_state_known', sql`${table.state} IN ('pending', 'succeeded', 'failed')`),
+    check('refunds_source_known', sql`${table.source} IN ('area', 'provider')`),
+    index('refunds_payment_idx').on(table.paymentId),
   ],
 );
 

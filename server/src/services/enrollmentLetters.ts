@@ -18,12 +18,12 @@ export interface LetterContext {
   log: FastifyBaseLogger;
 }
 
-interface Recipient {
+export interface Recipient {
   email: string;
   firstName: string;
 }
 
-interface LessonRef {
+export interface LessonRef {
   number: number;
   title: string;
 }
@@ -42,13 +42,13 @@ function toHtml(text: string): string {
   return `<!doctype html><html lang="ru"><body>${paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join('')}</body></html>`;
 }
 
-function letter(to: string, subject: string, text: string): MailMessage {
+export function letter(to: string, subject: string, text: string): MailMessage {
   return { to, subject, text, html: toHtml(text) };
 }
 
-const greeting = (recipient: Recipient) => (recipient.firstName ? `Здравствуйте, ${userText(recipient.firstName)}!` : 'Здравствуйте!');
-const lessonList = (items: LessonRef[]) => items.map((lesson) => `${lesson.number}. ${lesson.title}`).join('\n');
-const signature = (config: LetterContext['config']) => `— ${config.operatorName}`;
+export const greeting = (recipient: Recipient) => (recipient.firstName ? `Здравствуйте, ${userText(recipient.firstName)}!` : 'Здравствуйте!');
+export const lessonList = (items: LessonRef[]) => items.map((lesson) => `${lesson.number}. ${lesson.title}`).join('\n');
+export const signature = (config: LetterContext['config']) => `— ${config.operatorName}`;
 
 export function promotionLetter(config: LetterContext['config'], recipient: Recipient, course: { id: number; title: string }, items: LessonRef[]): MailMessage {
   const text = [

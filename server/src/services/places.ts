@@ -106,7 +106,7 @@ export async function promoteWaitingList(tx: Tx, lessonIds: number[], participan
             .select({ id: participants.id })
             .from(participants)
             .where(and(eq(participants.lessonId, lessonId), eq(participants.state, 'waiting_list')))
-            .orderBy(asc(participants.createdAt), asc(participants.id))
+            .orderBy(asc(participants.queueOrder), asc(participants.id))
             .limit(free),
         ),
       )
@@ -116,7 +116,7 @@ export async function promoteWaitingList(tx: Tx, lessonIds: number[], participan
   return promoted;
 }
 
-export type FailureReason = 'canceled' | 'expired' | 'superseded' | 'withdrawn' | 'provider_error' | 'no_places';
+export type FailureReason = 'canceled' | 'expired' | 'superseded' | 'withdrawn' | 'provider_error' | 'no_places' | 'approved';
 
 /**
  * Ends a payment in progress (its row and its course's lessons locked by the caller): STATE_FAILURE, its held

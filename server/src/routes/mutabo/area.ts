@@ -4,6 +4,7 @@ import { mutaboErrors } from '../../services/mutabo/context.ts';
 import { acceptEmptyJsonBodies } from '../emptyBodies.ts';
 import { mutaboCoursesRoutes } from './courses.ts';
 import { mutaboLessonsRoutes } from './lessons.ts';
+import { mutaboParticipantsRoutes } from './participants.ts';
 import { mutaboUploadsRoutes } from './uploads.ts';
 
 export const mutaboRoutes: ZodRoutes = async (app) => {
@@ -21,4 +22,5 @@ export const mutaboRoutes: ZodRoutes = async (app) => {
   await app.register(mutaboCoursesRoutes);
   await app.register(mutaboLessonsRoutes);
   await app.register(mutaboUploadsRoutes);
+  await app.register(mutaboParticipantsRoutes);
 };

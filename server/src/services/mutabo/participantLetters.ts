@@ -1,0 +1,60 @@
+// The letters of the authors' actions on participants and payments: an approval (one letter for all the lessons of a
+// person approved at once), a rejection, a move in the queue, a refund. Built with the letters of enrollment and sent
+// through their sendLetters, after the commit.
+import { formatMoney } from '../../../../common/coursePrices.ts';
+import type { Currency } from '../../../../common/wireTypes.ts';
+import { greeting, lessonList, letter, signature, type LessonRef, type LetterContext, type Recipient } from '../enrollmentLetters.ts';
+import type { MailMessage } from '../mail.ts';
+
+type Config = LetterContext['config'];
+type CourseRef = { id: number; title: string };
+
+const onLessons = (items: LessonRef[]) => (items.length === 1 ? 'занятие' : 'занятия');
+
+export function approvedLetter(config: Config, recipient: Recipient, course: CourseRef, items: LessonRef[]): MailMessage {
+  const text = [
+    greeting(recipient),
+    `Ваше участие в курсе «${course.title}» подтверждено. ${items.length === 1 ? 'Занятие' : 'Занятия'}:\n${lessonList(items)}`,
+    `Ждите новостей по почте. Страница курса: ${config.publicUrl}/courses/${course.id}`,
+    signature(config),
+  ].join('\n\n');
+  return letter(recipient.email, `Участие подтверждено: курс «${course.title}»`, text);
+}
+
+export function rejectedLetter(config: Config, recipient: Recipient, course: CourseRef, items: LessonRef[]): MailMessage {
+  const text = [
+    greeting(recipient),
+    `Автор курса «${course.title}» отклонил вашу запись на ${onLessons(items)}:\n${lessonList(items)}`,
+    `Если это ошибка или у вас есть вопросы, ответьте на это письмо. Страница курса: ${config.publicUrl}/courses/${course.id}`,
+    signature(config),
+  ].join('\n\n');
+  return letter(recipient.email, `Запись отклонена: курс «${course.title}»`, text);
+}
+
+export function queueMovedLetter(config: Config, recipient: Recipient, course: CourseRef, item: LessonRef, position: number): MailMessage {
+  const text = [
+    greeting(recipient),
+    `Автор курса «${course.title}» передвинул вас в очереди на занятие ${item.number}. ${item.title}: теперь вы ${position}-й в очереди.`,
+    `Когда освободится место, мы забронируем его за вами и напишем. Страница курса: ${config.publicUrl}/courses/${course.id}`,
+    signature(config),
+  ].join('\n\n');
+  return letter(recipient.email, `Ваше место в очереди: курс «${course.title}»`, text);
+}
+
+export function refundedLetter(
+  config: Config,
+  recipient: Recipient,
+  course: CourseRef,
+  items: LessonRef[],
+  refund: { paymentId: number; amount: number; currency: Currency },
+): MailMessage {
+  const lessonsText = items.length > 0 ? `\n${lessonList(items)}\n\nВаше участие в ${items.length === 1 ? 'этом занятии' : 'этих занятиях'} отменено.` : '';
+  const text = [
+    greeting(recipient),
+    `Мы вернули вам ${formatMoney(refund.amount, refund.currency)} по платежу № ${refund.paymentId} за курс «${course.title}».${lessonsText}`,
+    'Деньги поступят на карту или счёт, с которого вы платили; банку на это может понадобиться несколько дней.',
+    `Ваши курсы: ${config.publicUrl}/account/courses`,
+    signature(config),
+  ].join('\n\n');
+  return letter(recipient.email, `Возврат денег: курс «${course.title}»`, text);
+}

@@ -1,0 +1,299 @@
+// The authors' participants: the table of a course's places (and its CSV), and the actions on a row (approve, move
+// up in the queue, reject). Each action runs in one transaction under the course's lock (services/places.ts: the
+// lesson rows, then payment rows, then writes), re-checks the places there, records itself in the course's history,
+// and sends its letters after the commit.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { participantsMessages as pm, type MutaboParticipant, type MutaboParticipants, type MutaboParticipantState } from '../../../../common/mutabo.ts';
+import { courses, lessons, participants, payments, users } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { ledCourse, lessonPlaces, participantRows } from '../../repositories/mutaboParticipantsRepository.ts';
+import { sendLetters, sendPromotionLetters, type LessonRef, type LetterContext } from '../enrollmentLetters.ts';
+import type { MailMessage } from '../mail.ts';
+import { countedPlace, failPayment, lockCourse, promoteWaitingList, takenPlaces, type Promotion, type Tx } from '../places.ts';
+import type { PaymentsContext } from '../payments/context.ts';
+import { recordWrite } from './audit.ts';
+import { mutaboErrors, type Caller } from './context.ts';
+import { approvedLetter, queueMovedLetter, rejectedLetter } from './participantLetters.ts';
+
+/** What the participants' services need: the database, the letters, the cache (app.payments). */
+export type ParticipantsDeps = Pick<PaymentsContext, 'db' | 'config' | 'mailer' | 'log' | 'publicCache'>;
+
+export const participantErrors = {
+  notFound: () => new HttpError(404, { detail: pm.participantNotFound }),
+  severalCourses: () => new HttpError(400, { participants: [pm.severalCourses] }),
+  noFreePlace: (lesson: LessonRef) => new HttpError(409, { detail: pm.noFreePlace.replace('{lesson}', `${lesson.number}. «${lesson.title}»`) }),
+  notWaiting: () => new HttpError(409, { detail: pm.notWaiting }),
+  paidPlace: () => new HttpError(409, { detail: pm.paidPlace }),
+};
+
+const letterContext = (deps: ParticipantsDeps): LetterContext => ({ db: deps.db, mailer: deps.mailer, config: deps.config, log: deps.log });
+
+export interface ParticipantsFilter {
+  state?: MutaboParticipantState;
+  lesson?: number;
+}
+
+export async function listParticipants(deps: ParticipantsDeps, caller: Caller, courseId: number, filter: ParticipantsFilter = {}): Promise<MutaboParticipants> {
+  const course = await ledCourse(deps.db, caller.authorId, courseId);
+  if (!course) throw mutaboErrors.courseNotFound();
+  const [lessonRows, rows] = await Promise.all([lessonPlaces(deps.db, courseId), participantRows(deps.db, courseId)]);
+  return {
+    course: { id: course.id, title: course.title, participantsLimit: course.participantsLimit, disciplesAge: course.disciplesAge, paid: course.paid },
+    lessons: lessonRows
+      .filter((lesson) => lesson.state === 'published' || rows.some((row) => row.lessonId === lesson.id))
+      .map((lesson) => ({ ...lesson, limit: course.participantsLimit })),
+    participants: rows.filter((row) => (filter.state === undefined || row.state === filter.state) && (filter.lesson === undefined || row.lessonId === filter.lesson)),
+  };
+}
+
+// ---- CSV
+
+const CSV_STATE: Record<MutaboParticipantState, string> = { reserved: 'Бронь', waiting_list: 'В очереди', approved: 'Подтверждено' };
+
+const csvCell = (value: string | number | null) => {
+  const text = value === null ? '' : String(value);
+  // A leading = + - @ would be a formula in a spreadsheet: the cell is kept as text.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+const moscowTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' }) : '');
+
+/** The table as CSV for spreadsheet programs: UTF-8 with BOM, `;` between cells, CRLF line ends, Moscow times. */
+export function participantsCsv(table: MutaboParticipants): string {
+  const header = ['Занятие', 'Название занятия', 'Фамилия', 'Имя', 'E-mail', 'Возраст', 'Состояние', 'Место в очереди', 'Бронь до', 'Записан(а)', 'Подтверждено', 'Оплачено', 'Платёж №', 'Ходит в школу', 'Трудности с чтением и письмом', 'Другое'];
+  const lessonById = new Map(table.lessons.map((lesson) => [lesson.id, lesson]));
+  const lines = table.participants.map((row: MutaboParticipant) => {
+    const lesson = lessonById.get(row.lessonId);
+    const school = row.person.school;
+    return [
+      lesson?.number ?? '',
+      lesson?.title ?? '',
+      row.person.lastName,
+      row.person.firstName,
+      row.person.email,
+      row.person.age,
+      CSV_STATE[row.state],
+      row.position,
+      moscowTime(row.expiresAt),
+      moscowTime(row.createdAt),
+      moscowTime(row.approvedAt),
+      row.paid ? 'да' : 'нет',
+      row.payment?.id ?? null,
+      school ? (school.visitSchool ? 'да' : 'нет') : '',
+      school?.readWriteProblems ?? '',
+      school?.otherInfo ?? '',
+    ]
+      .map((cell) => csvCell(cell as string | number | null))
+      .join(';');
+  });
+  return `\uFEFF${[header.map(csvCell).join(';'), ...lines].join('\r\n')}\r\n`;
+}
+
+// ---- Actions
+
+interface LockedRow {
+  id: number;
+  userId: number;
+  lessonId: number;
+  state: (typeof participants.$inferSelect)['state'];
+  paymentId: number | null;
+  counted: boolean;
+  queueOrder: number;
+}
+
+/** The rows (of one course the caller leads) and their course id; 404 for a row that is missing or not the caller's. */
+async function courseOfRows(deps: ParticipantsDeps, caller: Caller, ids: number[]): Promise<number> {
+  const rows = await deps.db
+    .select({ id: participants.id, courseId: lessons.courseId })
+    .from(participants)
+    .innerJoin(lessons, eq(lessons.id, participants.lessonId))
+    .where(inArray(participants.id, ids));
+  if (rows.length !== new Set(ids).size) throw participantErrors.notFound();
+  const courseIds = [...new Set(rows.map((row) => row.courseId))];
+  if (courseIds.length > 1) throw participantErrors.severalCourses();
+  if (!(await ledCourse(deps.db, caller.authorId, courseIds[0]!))) throw participantErrors.notFound();
+  return courseIds[0]!;
+}
+
+/** Under the lock: the rows again (they may have changed or gone while we waited for it). */
+async function lockedRows(tx: Tx, ids: number[], lessonIds: number[]): Promise<LockedRow[]> {
+  const rows = await tx
+    .select({
+      id: participants.id,
+      userId: participants.userId,
+      lessonId: participants.lessonId,
+      state: participants.state,
+      paymentId: participants.paymentId,
+      counted: sql<boolean>`${countedPlace}`,
+      queueOrder: participants.queueOrder,
+    })
+    .from(participants)
+    .where(inArray(participants.id, ids));
+  if (rows.length !== new Set(ids).size || rows.some((row) => !lessonIds.includes(row.lessonId) || row.state === 'subscribed')) throw participantErrors.notFound();
+  return rows;
+}
+
+const snapshot = (row: Pick<LockedRow, 'userId' | 'lessonId' | 'state' | 'paymentId'>, extra: Record<string, unknown> = {}) => ({
+  user: row.userId,
+  lesson: row.lessonId,
+  state: row.state,
+  payment: row.paymentId,
+  ...extra,
+});
+
+interface Done {
+  courseId: number;
+  /** Per person, the lessons the letter names. */
+  letters: { userId: number; lessonIds: number[]; position?: number }[];
+  promotions: Promotion[];
+}
+
+/** After the commit: the cache is dropped, the people acted on get their letter, the promoted theirs. */
+async function afterCommit(deps: ParticipantsDeps, done: Done, build: (person: { email: string; firstName: string }, course: { id: number; title: string }, items: LessonRef[], position?: number) => MailMessage) {
+  deps.publicCache.invalidate();
+  try {
+    const [course] = await deps.db.select({ id: courses.id, title: courses.title }).from(courses).where(eq(courses.id, done.courseId));
+    const userIds = done.letters.map((entry) => entry.userId);
+    const lessonIds = done.letters.flatMap((entry) => entry.lessonIds);
+    const [people, lessonRows] = await Promise.all([
+      userIds.length ? deps.db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(inArray(users.id, userIds)) : [],
+      lessonIds.length ? deps.db.select({ id: lessons.id, number: lessons.number, title: lessons.title }).from(lessons).where(inArray(lessons.id, lessonIds)).orderBy(asc(lessons.number)) : [],
+    ]);
+    const messages: MailMessage[] = [];
+    for (const entry of done.letters) {
+      const person = people.find((row) => row.id === entry.userId);
+      const items = lessonRows.filter((row) => entry.lessonIds.includes(row.id));
+      if (person && course && items.length > 0) messages.push(build(person, course, items, entry.position));
+    }
+    await sendLetters(letterContext(deps), messages);
+    await sendPromotionLetters(letterContext(deps), done.promotions);
+  } catch (error) {
+    deps.log.error({ err: error, courseId: done.courseId }, 'the letters of a participants action could not be prepared');
+  }
+}
+
+const byUser = (rows: Pick<LockedRow, 'userId' | 'lessonId'>[]) => {
+  const map = new Map<number, number[]>();
+  for (const row of rows) map.set(row.userId, [...(map.get(row.userId) ?? []), row.lessonId]);
+  return [...map].map(([userId, lessonIds]) => ({ userId, lessonIds }));
+};
+
+/**
+ * Approves every row or none: a row that holds its place keeps it; any other needs a free place on its lesson, counted
+ * under the lock with the places this same request gives. A payment in progress that holds an approved row ends
+ * first (`approved`); its other held rows are freed. One letter per person.
+ */
+export async function approveParticipants(deps: ParticipantsDeps, caller: Caller, ids: number[]): Promise<MutaboParticipant[]> {
+  const unique = [...new Set(ids)];
+  const courseId = await courseOfRows(deps, caller, unique);
+  const done = await deps.db.transaction(async (tx): Promise<Done> => {
+    const locked = await lockCourse(tx, courseId);
+    if (!locked) throw participantErrors.notFound();
+    const rows = await lockedRows(tx, unique, locked.allLessonIds);
+    const toApprove = rows.filter((row) => row.state !== 'approved');
+    const holding = [...new Set(toApprove.filter((row) => row.paymentId !== null && row.state === 'reserved').map((row) => row.paymentId!))].sort((a, b) => a - b);
+    const inProgress = holding.length
+      ? await tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(and(inArray(payments.id, holding), eq(payments.state, 'STATE_IN_PROGRESS')))
+          .orderBy(asc(payments.id))
+          .for('update')
+      : [];
+    const needPlace = toApprove.filter((row) => !row.counted);
+    const taken = await takenPlaces(
+      tx,
+      needPlace.map((row) => row.lessonId),
+    );
+    for (const row of needPlace) {
+      const count = (taken.get(row.lessonId) ?? 0) + 1;
+      if (count > locked.participantsLimit) {
+        const [lesson] = await tx.select({ number: lessons.number, title: lessons.title }).from(lessons).where(eq(lessons.id, row.lessonId));
+        throw participantErrors.noFreePlace(lesson!);
+      }
+      taken.set(row.lessonId, count);
+    }
+    if (toApprove.length === 0) return { courseId, letters: [], promotions: [] };
+    const ended = new Set(inProgress.map((payment) => payment.id));
+    await tx
+      .update(participants)
+      .set({ state: 'approved', participatedAt: sql`now()`, expiredAt: null, paymentId: sql`CASE WHEN ${participants.paymentId} IN (${sql.join([...ended, 0], sql`, `)}) THEN NULL ELSE ${participants.paymentId} END` })
+      .where(
+        inArray(
+          participants.id,
+          toApprove.map((row) => row.id),
+        ),
+      );
+    const promotions: Promotion[] = [];
+    for (const paymentId of ended) promotions.push(...(await failPayment(tx, paymentId, 'approved', locked.participantsLimit)));
+    for (const row of toApprove) {
+      await recordWrite(tx, {
+        userId: caller.userId,
+        entity: 'participant',
+        entityId: row.id,
+        courseId,
+        action: 'approve',
+        before: snapshot(row),
+        after: snapshot({ ...row, state: 'approved', paymentId: row.paymentId !== null && ended.has(row.paymentId) ? null : row.paymentId }),
+      });
+    }
+    return { courseId, letters: byUser(toApprove), promotions };
+  });
+  if (done.letters.length > 0 || done.promotions.length > 0) await afterCommit(deps, done, (person, course, items) => approvedLetter(deps.config, person, course, items));
+  return participantRows(deps.db, courseId, unique);
+}
+
+/** Moves a waiting-list row to a place in its lesson's queue: the rows of the queue exchange their order values. */
+export async function promoteParticipant(deps: ParticipantsDeps, caller: Caller, id: number, position: number): Promise<MutaboParticipant[]> {
+  const courseId = await courseOfRows(deps, caller, [id]);
+  let lessonId = 0;
+  const done = await deps.db.transaction(async (tx): Promise<Done> => {
+    const locked = await lockCourse(tx, courseId);
+    if (!locked) throw participantErrors.notFound();
+    const [row] = await lockedRows(tx, [id], locked.allLessonIds);
+    if (row!.state !== 'waiting_list') throw participantErrors.notWaiting();
+    lessonId = row!.lessonId;
+    const queue = await tx
+      .select({ id: participants.id, queueOrder: participants.queueOrder })
+      .from(participants)
+      .where(and(eq(participants.lessonId, lessonId), eq(participants.state, 'waiting_list')))
+      .orderBy(asc(participants.queueOrder), asc(participants.id));
+    const from = queue.findIndex((entry) => entry.id === id);
+    const to = Math.min(position, queue.length) - 1;
+    if (from === to) return { courseId, letters: [], promotions: [] };
+    const values = queue.map((entry) => entry.queueOrder);
+    const reordered = queue.filter((entry) => entry.id !== id);
+    reordered.splice(to, 0, queue[from]!);
+    for (const [index, entry] of reordered.entries()) {
+      if (entry.queueOrder !== values[index]) await tx.update(participants).set({ queueOrder: values[index]! }).where(eq(participants.id, entry.id));
+    }
+    await recordWrite(tx, { userId: caller.userId, entity: 'participant', entityId: id, courseId, action: 'promote', before: snapshot(row!, { position: from + 1 }), after: snapshot(row!, { position: to + 1 }) });
+    return { courseId, letters: [{ userId: row!.userId, lessonIds: [lessonId], position: to + 1 }], promotions: [] };
+  });
+  if (done.letters.length > 0) await afterCommit(deps, done, (person, course, items, at) => queueMovedLetter(deps.config, person, course, items[0]!, at ?? 1));
+  return (await participantRows(deps.db, courseId)).filter((row) => row.lessonId === lessonId && row.state === 'waiting_list');
+}
+
+/**
+ * Rejects a row: it is deleted, a payment in progress that held it ends (`canceled`), and the freed place goes to
+ * the queue. A place bought by a completed payment is given back with a refund instead (409).
+ */
+export async function rejectParticipant(deps: ParticipantsDeps, caller: Caller, id: number): Promise<void> {
+  const courseId = await courseOfRows(deps, caller, [id]);
+  const done = await deps.db.transaction(async (tx): Promise<Done> => {
+    const locked = await lockCourse(tx, courseId);
+    if (!locked) throw participantErrors.notFound();
+    const [row] = await lockedRows(tx, [id], locked.allLessonIds);
+    const [payment] =
+      row!.paymentId === null ? [] : await tx.select({ id: payments.id, state: payments.state }).from(payments).where(eq(payments.id, row!.paymentId)).for('update');
+    if (row!.state === 'approved' && payment?.state === 'STATE_COMPLETED') throw participantErrors.paidPlace();
+    const promotions: Promotion[] = [];
+    if (payment?.state === 'STATE_IN_PROGRESS' && row!.state === 'reserved') promotions.push(...(await failPayment(tx, payment.id, 'canceled', locked.participantsLimit)));
+    await tx.delete(participants).where(eq(participants.id, id));
+    promotions.push(...(await promoteWaitingList(tx, [row!.lessonId], locked.participantsLimit)));
+    await recordWrite(tx, { userId: caller.userId, entity: 'participant', entityId: id, courseId, action: 'reject', before: snapshot(row!), after: null });
+    return { courseId, letters: [{ userId: row!.userId, lessonIds: [row!.lessonId] }], promotions };
+  });
+  await afterCommit(deps, done, (person, course, items) => rejectedLetter(deps.config, person, course, items));
+}
