@@ -113,6 +113,14 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect((await pay(user, [course.lessonIds[0]])).json()).toEqual({ lessons: ['Этот курс можно оплатить только целиком.'] });
       expect((await pay(user, course.lessonIds)).statusCode).toBe(201);
     });
+    it('never charges the whole course more than its lessons one by one with the wholesale price', async () => {
+      // The demo «Медленное чтение» in euros: 140 € for the course, 8 lessons at the wholesale 17 € make 136 €.
+      const user = await createUser(context);
+      const course = await createCourse(context.db, { lessons: 8, prices: [{ currency: 'CURRENCY_CHOICE_EURO', coursePrice: 140, lessonPrice: 20, lessonWholesalePrice: 17 }] });
+      expect((await pay(user, course.lessonIds, 'CURRENCY_CHOICE_EURO')).statusCode).toBe(201);
+      const [payment] = await paymentOf(user.id);
+      expect(payment).toMatchObject({ currency: 'CURRENCY_CHOICE_EURO', amount: '136.00' });
+    });
   });
 
   describe('the sandbox checkout', () => {
@@ -124,7 +132,8 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       const { redirectTo } = response.json<PaymentCreated>().details;
       const [payment] = await paymentOf(user.id);
       expect(redirectTo).toMatch(new RegExp(`^https://mutabor\\.example\\.org/sandbox-checkout/${payment!.id}\\?key=[\\w-]{32}$`));
-      expect(payment).toMatchObject({ system: 'yookassa', currency: 'CURRENCY_CHOICE_RUB', amount: '5000.00', state: 'STATE_IN_PROGRESS', redirectUrl: redirectTo });
+      // The whole course costs its three lessons one by one (3 600 ₽), less than the course price (5 000 ₽).
+      expect(payment).toMatchObject({ system: 'yookassa', currency: 'CURRENCY_CHOICE_RUB', amount: '3600.00', state: 'STATE_IN_PROGRESS', redirectUrl: redirectTo });
       expect(payment!.providerId).toMatch(/^sandbox-/);
       const holdMinutes = (payment!.expiresAt.getTime() - payment!.createdAt.getTime()) / 60_000;
       expect(holdMinutes).toBeCloseTo(30, 1);
@@ -139,7 +148,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(page.headers['content-security-policy']).toContain("script-src 'self'");
       expect(page.body).toContain('Тестовая оплата — деньги не списываются');
       expect(page.body).toContain('Поэзия &#60;и&#62; проза');
-      expect(page.body).toMatch(/5\s000 ₽/);
+      expect(page.body).toMatch(/3\s600 ₽/);
       expect(page.body).toContain('>Оплатить</button>');
       expect(page.body).toContain('>Отменить</button>');
       expect(page.body).not.toContain('<script');
@@ -192,7 +201,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(response.statusCode).toBe(201);
       const { redirectTo } = response.json<PaymentCreated>().details;
       const [payment] = await paymentOf(user.id);
-      expect(payment).toMatchObject({ system: 'paypal', currency: 'CURRENCY_CHOICE_EURO', amount: '50.00' });
+      expect(payment).toMatchObject({ system: 'paypal', currency: 'CURRENCY_CHOICE_EURO', amount: '28.00' });
       expect((await publicLessons(course.id)).map((lesson) => lesson.hasFreePlaces)).toEqual([false, false]);
 
       expect((await decide(redirectTo, 'cancel')).headers.location).toBe('/waiting-for-payment');
@@ -386,7 +395,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       for (const payment of inProgress.filter((candidate) => held.some((row) => row.paymentId === candidate.id))) {
         const named = (await context.db.select().from(paymentLessons).where(eq(paymentLessons.paymentId, payment.id))).map((row) => row.lessonId).sort();
         expect(named).toEqual(held.filter((row) => row.paymentId === payment.id).map((row) => row.lessonId).sort());
-        expect(payment.amount).toBe(named.length === 2 ? '5000.00' : '1200.00');
+        expect(payment.amount).toBe(named.length === 2 ? '2400.00' : '1200.00');
       }
       for (const buyer of [switcher!, twice!, ...rest]) {
         expect((await paymentOf(buyer.id)).filter((payment) => payment.state === 'STATE_IN_PROGRESS').length).toBeLessThanOrEqual(1);
