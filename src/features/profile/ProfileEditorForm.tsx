@@ -9,7 +9,7 @@ import { NameFields } from '../../components/form/NameFields.tsx';
 import { SaveCancelActions } from '../../components/form/SaveCancelActions.tsx';
 import { fieldError, formErrorText } from '../../components/form/formErrors.ts';
 import { selectValueToYear, yearSelectOptions, yearToSelectValue, YearOfBirthField } from '../../components/form/YearOfBirthField.tsx';
-import { countriesByName, MAIN_LANGUAGES, mainLanguageLabels, profileLabels } from './profileFields.ts';
+import { countriesByName, MAIN_LANGUAGES, mainLanguageLabels, profileLabels, timezoneName } from './profileFields.ts';
 
 const EDITOR_FIELDS = [
   'email',
@@ -54,9 +54,9 @@ function initialValues(disciple: Disciple): EditorValues {
 }
 
 /** A stored code the dictionary does not know is kept as a choice of its own rather than silently replaced. */
-function withStored(pairs: [string, string][], stored: string): [string, string][] {
+function withStored(pairs: [string, string][], stored: string, name: (code: string) => string = (code) => code): [string, string][] {
   if (!stored || pairs.some(([code]) => code === stored)) return pairs;
-  return [[stored, stored], ...pairs];
+  return [[stored, name(stored)], ...pairs];
 }
 
 interface ProfileEditorFormProps {
@@ -73,7 +73,7 @@ export function ProfileEditorForm({ disciple, dictionaries, currentYear, loading
   const [values, setValues] = useState(() => initialValues(disciple));
   const [yearOptions] = useState(() => yearSelectOptions(currentYear, disciple.yearOfBirth));
   const [countries] = useState(() => withStored(countriesByName(dictionaries), disciple.profile.country));
-  const [timezones] = useState(() => withStored(dictionaries.timezones, disciple.profile.timezone));
+  const [timezones] = useState(() => withStored(dictionaries.timezones, disciple.profile.timezone, (zone) => timezoneName(zone, undefined)));
   const minor = isMinor(selectValueToYear(values.yearOfBirth), currentYear);
   const blockText = formErrorText(error, EDITOR_FIELDS);
 
