@@ -29,7 +29,6 @@ export const accountMessages = {
   oldPasswordWrong: 'Текущий пароль введён неверно.',
   agreementRequired: 'Для регистрации нужно согласие на обработку персональных данных.',
   yearOfBirthInvalid: 'Выберите год рождения из списка.',
-  yearOfBirthOutOfRange: 'Укажите настоящий год рождения.',
 
   signupLetterSubject: 'Подтверждение регистрации',
   signupLettersTooMany: (wait: string) => `Письмо с подтверждением уже отправлялось на этот адрес несколько раз. Проверьте папку «Спам» или попробуйте снова ${wait}.`,

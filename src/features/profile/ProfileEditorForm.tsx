@@ -3,12 +3,12 @@ import { useState, type FormEvent } from 'react';
 import type { RequestError } from '../../api/requestError.ts';
 import type { Dictionaries, Disciple, DisciplePatch, MainLanguage } from '../../../common/wireTypes.ts';
 import { FormErrorBlock, SelectField, TextAreaField, EmailField } from '../../components/form/fields.tsx';
-import { isMinor } from '../../../common/yearOptions.ts';
+import { isMinor, yearOfBirthOptions } from '../../../common/yearOptions.ts';
 import { Form } from '../../components/form/FormLayout.ts';
 import { NameFields } from '../../components/form/NameFields.tsx';
 import { SaveCancelActions } from '../../components/form/SaveCancelActions.tsx';
 import { fieldError, formErrorText } from '../../components/form/formErrors.ts';
-import { selectValueToYear, yearSelectOptions, yearToSelectValue, YearOfBirthField } from '../../components/form/YearOfBirthField.tsx';
+import { selectValueToYear, yearToSelectValue, YearOfBirthField } from '../../components/form/YearOfBirthField.tsx';
 import { countriesByName, MAIN_LANGUAGES, mainLanguageLabels, profileLabels, timezoneName } from './profileFields.ts';
 
 const EDITOR_FIELDS = [
@@ -71,7 +71,7 @@ interface ProfileEditorFormProps {
 
 export function ProfileEditorForm({ disciple, dictionaries, currentYear, loading, error, onSubmit, cancelTo }: ProfileEditorFormProps) {
   const [values, setValues] = useState(() => initialValues(disciple));
-  const [yearOptions] = useState(() => yearSelectOptions(currentYear, disciple.yearOfBirth));
+  const [yearOptions] = useState(() => yearOfBirthOptions(currentYear, disciple.yearOfBirth));
   const [countries] = useState(() => withStored(countriesByName(dictionaries), disciple.profile.country));
   const [timezones] = useState(() => withStored(dictionaries.timezones, disciple.profile.timezone, (zone) => timezoneName(zone, undefined)));
   const minor = isMinor(selectValueToYear(values.yearOfBirth), currentYear);

@@ -61,8 +61,13 @@ describe('profile editor', () => {
     expect(screen.getByLabelText('Основной язык')).toHaveValue('Russian');
     expect(screen.getByLabelText('Часовой пояс')).toHaveValue('Europe/Berlin');
     expect(screen.getByLabelText('Дополнительная информация')).toHaveValue('Люблю Чехова');
-    // 1990 is older than the options: it stays chosen rather than being replaced.
+    // 1990 is older than the options: it stays chosen rather than being replaced, among sign-up's options.
     expect(screen.getByLabelText('Год рождения')).toHaveValue('1990');
+    const years = within(screen.getByLabelText('Год рождения'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    const signupYears = Array.from({ length: 11 }, (_, index) => String(CURRENT_YEAR - 8 - index));
+    expect(years).toEqual([...signupYears, '1990', `раньше ${CURRENT_YEAR - 18}`]);
 
     const countries = within(screen.getByLabelText('Страна'))
       .getAllByRole('option')
