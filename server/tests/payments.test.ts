@@ -176,6 +176,9 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(receipts[0]!.subject).toBe('Оплата получена: курс «Курс для оплаты»');
       expect(receipts[0]!.text).toContain('2. Занятие 2');
       expect(receipts[0]!.text).toMatch(/1\s200 ₽/);
+      // The payer is not subscribed to the course's news: the receipt offers them rather than promising them.
+      expect(receipts[0]!.text).not.toContain('Новости курса будут приходить');
+      expect(receipts[0]!.text).toContain(`подпишитесь на них на странице курса: https://mutabor.example.org/courses/${course.id}`);
 
       // The same notification again, then a late cancel: nothing changes, no second letter.
       expect((await decide(redirectTo, 'pay')).statusCode).toBe(303);
@@ -192,6 +195,20 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(details.lessons[1]!.participationState).toBe('approved');
       const list = (await json(app(), 'GET', '/api/v1/participants/', user)).json<{ id: number; lessons: { participationState: string }[] }[]>();
       expect(list.find((row) => row.id === course.id)?.lessons.map((lesson) => lesson.participationState)).toEqual(['approved']);
+    });
+
+    it('sends one receipt listing every lesson of the payment, promising news to a subscriber', async () => {
+      const user = await createUser(context);
+      const course = await createCourse(context.db, { title: 'Курс с новостями', lessons: ['Ритм', 'Рифма', 'Образ', 'Голос'], prices: [RUB] });
+      await json(app(), 'POST', `/api/v1/courses/${course.id}/subscribe-for-mailouts/`, user);
+      const { redirectTo } = (await pay(user, course.lessonIds)).json<PaymentCreated>().details;
+      expect((await decide(redirectTo, 'pay')).statusCode).toBe(303);
+      const letters = context.mailer.to(user.email);
+      expect(letters.map((letter) => letter.subject)).toEqual(['Оплата получена: курс «Курс с новостями»']);
+      expect(letters[0]!.text).toContain('Оплаченные занятия:\n1. Ритм\n2. Рифма\n3. Образ\n4. Голос');
+      expect(letters[0]!.text).toContain('Новости курса будут приходить на этот адрес.');
+      await app().payments.approvalLetters.flush();
+      expect(context.mailer.to(user.email)).toHaveLength(1);
     });
 
     it('«Отменить» frees the places and fails the payment; a cancel delivered twice changes nothing more', async () => {
