@@ -302,7 +302,7 @@ export async function approveParticipants(ctx: EnrollmentContext, userId: number
   const waiting = found.filter((row) => row.state !== 'approved');
   if (waiting.length === 0) return found;
   const approved = await ctx.db.transaction(async (tx) => {
-    // Courses are locked in one order, so that two batches never wait for each other.
+    // Courses are locked in one order (by id), so that two batches over the same courses cannot deadlock.
     const limits = new Map<number, number>();
     for (const courseId of [...new Set(waiting.map((row) => row.course.id))].sort((a, b) => a - b)) {
       const locked = await lockCourse(tx, courseId);
