@@ -17,9 +17,12 @@ export const SITE_ROUTES = {
   accountCourses: '/account/courses',
   /** The authors' admin area: served outside the site, so it is reached by a plain link. */
   admin: '/mutabo',
+  /** Everything below /mutabo is the area's own route table, loaded with its chunk. */
+  adminArea: '/mutabo/*',
   login: '/user/login',
   signup: '/user/signup',
   confirmSignup: '/user/confirm-signup/:uidb64/:token',
+  confirmEmail: '/user/confirm-email/:uidb64/:address/:token',
   signupEmailSent: '/user/signup-email-sent',
   resetPassword: '/user/reset-password',
   resetPasswordInstructions: '/user/reset-password/instructions',
@@ -36,7 +39,7 @@ const matchers = Object.values(SITE_ROUTES).map(
     new RegExp(
       `^${pattern
         .split('/')
-        .map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment)))
+        .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment)))
         .join('/')
         .replace(/\/$/, '')}/?$`,
       'i',

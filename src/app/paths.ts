@@ -3,7 +3,14 @@
 import { SITE_ROUTES } from '../../common/sitePaths.ts';
 
 // The patterns with parameters are the route table's; links build those addresses below.
-const { course: _course, confirmSignup: _confirmSignup, resetPasswordCompletion: _resetPasswordCompletion, ...fixed } = SITE_ROUTES;
+const {
+  course: _course,
+  confirmSignup: _confirmSignup,
+  confirmEmail: _confirmEmail,
+  resetPasswordCompletion: _resetPasswordCompletion,
+  adminArea: _adminArea,
+  ...fixed
+} = SITE_ROUTES;
 
 export const paths = {
   ...fixed,

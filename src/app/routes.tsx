@@ -84,6 +84,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: paths.admin, element: <MutaboPage /> },
+          { path: SITE_ROUTES.adminArea, element: <MutaboPage /> },
           {
             handle: simpleHeader,
             children: [
@@ -96,7 +97,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: paths.signupEmailSent, element: <SignupEmailSentPage /> },
-              { path: '/user/confirm-email/:uidb64/:address/:token', element: <ConfirmEmailPage /> },
+              { path: SITE_ROUTES.confirmEmail, element: <ConfirmEmailPage /> },
               { path: paths.resetPassword, element: <ResetPasswordPage /> },
               { path: paths.resetPasswordInstructions, element: <ResetPasswordInstructionsPage /> },
               { path: SITE_ROUTES.resetPasswordCompletion, element: <ResetPasswordCompletionPage /> },

@@ -85,6 +85,11 @@ describe('route table', () => {
     expect(isSitePage(path)).toBe(false);
   });
 
+  it('counts the authors’ area below /mutabo and the e-mail confirmation link as pages of the site', () => {
+    for (const path of ['/mutabo', '/mutabo/courses/12', '/user/confirm-email/NDI/a%40b.ru/abc-def/']) expect(isSitePage(path), path).toBe(true);
+    expect(isSitePage('/mutabor')).toBe(false);
+  });
+
   it('has exactly the pages of the shared list the server answers 404 by (common/sitePaths.ts)', () => {
     // An index route is its parent's address (the home page, and /account leading to the profile).
     const patterns = (list: RouteObject[], parent: string): string[] =>
