@@ -571,7 +571,7 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
       expect(response.json()).toEqual({
         firstName: ['Заполните это поле.'],
         lastName: ['Не больше 100 символов.'],
-        yearOfBirth: ['Укажите настоящий год рождения.'],
+        yearOfBirth: ['Выберите год рождения из списка.'],
         country: ['Выберите страну из списка.'],
         mainLanguage: ['Выберите язык: русский, английский или другой.'],
         visitSchool: ['Выберите «Да» или «Нет».'],
@@ -586,21 +586,24 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
       expect((await getDisciple(user.disciple!, access)).json<Disciple>().firstName).toBe(payload.firstName);
     });
 
-    it('accepts the stored year of birth unchanged (1983 of a demo user) and a changed one within 1900..now−8', async () => {
+    it('accepts the year of birth sign-up offers, or the stored one unchanged, and refuses anything else as sign-up does', async () => {
       const { access } = await loginTokens(app(), 'boris@example.org', 'boris-password');
       // Boris was born in 1975: outside today's signup options, sent back by the editor as it was.
       const same = await patchDisciple(2, access, { yearOfBirth: 1975, firstName: 'Борис', profile: { country: 'RU' } });
       expect(same.statusCode).toBe(200);
-      for (const year of [1983, 1900, currentYear - 8, null]) {
+      for (const year of [1983, 1900, 1976, currentYear - 19, currentYear - 7, currentYear + 1, 10_000, '19x5', 1983.5]) {
+        const response = await patchDisciple(2, access, { yearOfBirth: year });
+        expect(response.statusCode, String(year)).toBe(400);
+        expect(response.json(), String(year)).toEqual({ yearOfBirth: ['Выберите год рождения из списка.'] });
+      }
+      for (const year of [currentYear - 8, currentYear - 18, null]) {
         const response = await patchDisciple(2, access, { yearOfBirth: year });
         expect(response.statusCode, String(year)).toBe(200);
         expect(response.json<Disciple>().yearOfBirth).toBe(year);
       }
       expect((await patchDisciple(2, access, { yearOfBirth: 0 })).json<Disciple>().yearOfBirth).toBeNull();
-      for (const year of [1899, currentYear - 7, currentYear + 1, 10_000, '19x5', 1983.5]) {
-        const response = await patchDisciple(2, access, { yearOfBirth: year });
-        expect(response.statusCode, String(year)).toBe(400);
-      }
+      // Once changed, the old year is no longer the stored one: it is refused like any other.
+      expect((await patchDisciple(2, access, { yearOfBirth: 1975 })).json()).toEqual({ yearOfBirth: ['Выберите год рождения из списка.'] });
     });
   });
 

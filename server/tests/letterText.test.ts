@@ -32,7 +32,7 @@ describe('user text in letters', () => {
         confirmationLetter(config, recipient, 'https://mutabor.example/user/confirm-signup/NDI/abc-def/', true),
         accountExistsLetter(config, recipient),
         emailChangeNotice(config, recipient, firstName.includes('@') ? 'boss@evil.example' : 'new@evil.example'),
-        approvalLetter(config, recipient, { id: 7, title: 'Курс' }, { number: 1, title: 'Занятие' }),
+        approvalLetter(config, recipient, { id: 7, title: 'Курс' }, [{ number: 1, title: 'Занятие' }], false),
         refundNoticeForOperator(config, recipient, { id: 7, title: 'Курс' }, { id: 3, amount: 100, currency: 'CURRENCY_CHOICE_RUB', paidAt: new Date(), system: 'yookassa', providerId: null }),
       ];
       for (const letter of letters) {

@@ -113,6 +113,14 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect((await pay(user, [course.lessonIds[0]])).json()).toEqual({ lessons: ['Этот курс можно оплатить только целиком.'] });
       expect((await pay(user, course.lessonIds)).statusCode).toBe(201);
     });
+    it('never charges the whole course more than its lessons one by one with the wholesale price', async () => {
+      // The demo «Медленное чтение» in euros: 140 € for the course, 8 lessons at the wholesale 17 € make 136 €.
+      const user = await createUser(context);
+      const course = await createCourse(context.db, { lessons: 8, prices: [{ currency: 'CURRENCY_CHOICE_EURO', coursePrice: 140, lessonPrice: 20, lessonWholesalePrice: 17 }] });
+      expect((await pay(user, course.lessonIds, 'CURRENCY_CHOICE_EURO')).statusCode).toBe(201);
+      const [payment] = await paymentOf(user.id);
+      expect(payment).toMatchObject({ currency: 'CURRENCY_CHOICE_EURO', amount: '136.00' });
+    });
   });
 
   describe('the sandbox checkout', () => {
@@ -124,7 +132,8 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       const { redirectTo } = response.json<PaymentCreated>().details;
       const [payment] = await paymentOf(user.id);
       expect(redirectTo).toMatch(new RegExp(`^https://mutabor\\.example\\.org/sandbox-checkout/${payment!.id}\\?key=[\\w-]{32}$`));
-      expect(payment).toMatchObject({ system: 'yookassa', currency: 'CURRENCY_CHOICE_RUB', amount: '5000.00', state: 'STATE_IN_PROGRESS', redirectUrl: redirectTo });
+      // The whole course costs its three lessons one by one (3 600 ₽), less than the course price (5 000 ₽).
+      expect(payment).toMatchObject({ system: 'yookassa', currency: 'CURRENCY_CHOICE_RUB', amount: '3600.00', state: 'STATE_IN_PROGRESS', redirectUrl: redirectTo });
       expect(payment!.providerId).toMatch(/^sandbox-/);
       const holdMinutes = (payment!.expiresAt.getTime() - payment!.createdAt.getTime()) / 60_000;
       expect(holdMinutes).toBeCloseTo(30, 1);
@@ -139,7 +148,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(page.headers['content-security-policy']).toContain("script-src 'self'");
       expect(page.body).toContain('Тестовая оплата — деньги не списываются');
       expect(page.body).toContain('Поэзия &#60;и&#62; проза');
-      expect(page.body).toMatch(/5\s000 ₽/);
+      expect(page.body).toMatch(/3\s600 ₽/);
       expect(page.body).toContain('>Оплатить</button>');
       expect(page.body).toContain('>Отменить</button>');
       expect(page.body).not.toContain('<script');
@@ -167,6 +176,9 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(receipts[0]!.subject).toBe('Оплата получена: курс «Курс для оплаты»');
       expect(receipts[0]!.text).toContain('2. Занятие 2');
       expect(receipts[0]!.text).toMatch(/1\s200 ₽/);
+      // The payer is not subscribed to the course's news: the receipt offers them rather than promising them.
+      expect(receipts[0]!.text).not.toContain('Новости курса будут приходить');
+      expect(receipts[0]!.text).toContain(`подпишитесь на них на странице курса: https://mutabor.example.org/courses/${course.id}`);
 
       // The same notification again, then a late cancel: nothing changes, no second letter.
       expect((await decide(redirectTo, 'pay')).statusCode).toBe(303);
@@ -185,6 +197,20 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(list.find((row) => row.id === course.id)?.lessons.map((lesson) => lesson.participationState)).toEqual(['approved']);
     });
 
+    it('sends one receipt listing every lesson of the payment, promising news to a subscriber', async () => {
+      const user = await createUser(context);
+      const course = await createCourse(context.db, { title: 'Курс с новостями', lessons: ['Ритм', 'Рифма', 'Образ', 'Голос'], prices: [RUB] });
+      await json(app(), 'POST', `/api/v1/courses/${course.id}/subscribe-for-mailouts/`, user);
+      const { redirectTo } = (await pay(user, course.lessonIds)).json<PaymentCreated>().details;
+      expect((await decide(redirectTo, 'pay')).statusCode).toBe(303);
+      const letters = context.mailer.to(user.email);
+      expect(letters.map((letter) => letter.subject)).toEqual(['Оплата получена: курс «Курс с новостями»']);
+      expect(letters[0]!.text).toContain('Оплаченные занятия:\n1. Ритм\n2. Рифма\n3. Образ\n4. Голос');
+      expect(letters[0]!.text).toContain('Новости курса будут приходить на этот адрес.');
+      await app().payments.approvalLetters.flush();
+      expect(context.mailer.to(user.email)).toHaveLength(1);
+    });
+
     it('«Отменить» frees the places and fails the payment; a cancel delivered twice changes nothing more', async () => {
       const user = await createUser(context);
       const course = await createCourse(context.db, { participantsLimit: 1, lessons: 2, prices: [EURO] });
@@ -192,7 +218,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(response.statusCode).toBe(201);
       const { redirectTo } = response.json<PaymentCreated>().details;
       const [payment] = await paymentOf(user.id);
-      expect(payment).toMatchObject({ system: 'paypal', currency: 'CURRENCY_CHOICE_EURO', amount: '50.00' });
+      expect(payment).toMatchObject({ system: 'paypal', currency: 'CURRENCY_CHOICE_EURO', amount: '28.00' });
       expect((await publicLessons(course.id)).map((lesson) => lesson.hasFreePlaces)).toEqual([false, false]);
 
       expect((await decide(redirectTo, 'cancel')).headers.location).toBe('/waiting-for-payment');
@@ -417,7 +443,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       for (const payment of inProgress.filter((candidate) => held.some((row) => row.paymentId === candidate.id))) {
         const named = (await context.db.select().from(paymentLessons).where(eq(paymentLessons.paymentId, payment.id))).map((row) => row.lessonId).sort();
         expect(named).toEqual(held.filter((row) => row.paymentId === payment.id).map((row) => row.lessonId).sort());
-        expect(payment.amount).toBe(named.length === 2 ? '5000.00' : '1200.00');
+        expect(payment.amount).toBe(named.length === 2 ? '2400.00' : '1200.00');
       }
       for (const buyer of [switcher!, twice!, ...rest]) {
         expect((await paymentOf(buyer.id)).filter((payment) => payment.state === 'STATE_IN_PROGRESS').length).toBeLessThanOrEqual(1);

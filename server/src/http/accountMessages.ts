@@ -29,7 +29,6 @@ export const accountMessages = {
   oldPasswordWrong: 'Текущий пароль введён неверно.',
   agreementRequired: 'Для регистрации нужно согласие на обработку персональных данных.',
   yearOfBirthInvalid: 'Выберите год рождения из списка.',
-  yearOfBirthOutOfRange: 'Укажите настоящий год рождения.',
 
   signupLetterSubject: 'Подтверждение регистрации',
   accountExistsLetterSubject: 'Вы уже зарегистрированы',

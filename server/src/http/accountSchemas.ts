@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MAIN_LANGUAGES } from '../../../common/enums.ts';
 import type { Disciple, ErrorBody } from '../../../common/wireTypes.ts';
-import { EARLIER_YEAR, YOUNGEST_AGE, yearOfBirthOptions } from '../../../common/yearOptions.ts';
+import { EARLIER_YEAR, isYearOfBirthOption } from '../../../common/yearOptions.ts';
 import { countries } from '../services/dictionaries.ts';
 import { passwordProblems, type PasswordOwner } from '../services/passwordRules.ts';
 import { accountMessages as m } from './accountMessages.ts';
@@ -11,8 +11,6 @@ import { textField } from './textFields.ts';
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_NAME_LENGTH = 100;
 export const MAX_PROFILE_TEXT_LENGTH = 2000;
-/** The earliest year of birth the profile editor accepts when the year changes. */
-export const EARLIEST_YEAR_OF_BIRTH = 1900;
 /** Longer passwords are refused before hashing (the rules allow 128 characters). */
 const MAX_PASSWORD_INPUT = 1024;
 
@@ -56,7 +54,6 @@ const stringOrNull = (value: unknown) => (typeof value === 'string' ? value : nu
 const whenObject = { when: (payload: { value: unknown }) => isRecord(payload.value) };
 
 export function signupSchema(currentYear: number) {
-  const years = new Set(yearOfBirthOptions(currentYear).map((option) => option.value));
   return z
     .object(
       {
@@ -68,7 +65,7 @@ export function signupSchema(currentYear: number) {
         agreement: z.literal(true, { error: m.agreementRequired }),
         yearOfBirth: yearValue(m.yearOfBirthInvalid)
           .optional()
-          .refine((year) => year === undefined || year === null || years.has(year), m.yearOfBirthInvalid)
+          .refine((year) => year === undefined || isYearOfBirthOption(year, currentYear), m.yearOfBirthInvalid)
           // The «earlier» option: the site sends null, other clients may send 0.
           .transform((year) => (year === undefined || year === EARLIER_YEAR ? null : year)),
       },
@@ -144,17 +141,10 @@ export function disciplePatchSchema(current: Disciple, currentYear: number) {
       currentPassword: passwordField.optional(),
       firstName: nameField.optional(),
       lastName: nameField.optional(),
+      // The editor's options: sign-up's plus the year the user already has (common/yearOptions.ts).
       yearOfBirth: yearValue(m.yearOfBirthInvalid)
         .optional()
-        .refine(
-          (year) =>
-            year === undefined ||
-            year === null ||
-            year === EARLIER_YEAR ||
-            year === current.yearOfBirth ||
-            (year >= EARLIEST_YEAR_OF_BIRTH && year <= currentYear - YOUNGEST_AGE),
-          m.yearOfBirthOutOfRange,
-        )
+        .refine((year) => year === undefined || isYearOfBirthOption(year, currentYear, current.yearOfBirth), m.yearOfBirthInvalid)
         .transform((year) => (year === EARLIER_YEAR ? null : year)),
       profile: z
         .object(

@@ -10,7 +10,8 @@ import { fieldError, formErrorText } from '../../components/form/formErrors.ts';
 import { EMAIL_LABEL, PASSWORD_LABEL } from '../../components/form/formTexts.ts';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { NameFields } from '../../components/form/NameFields.tsx';
-import { selectValueToYear, yearSelectOptions, YearOfBirthField } from '../../components/form/YearOfBirthField.tsx';
+import { selectValueToYear, YearOfBirthField } from '../../components/form/YearOfBirthField.tsx';
+import { yearOfBirthOptions } from '../../../common/yearOptions.ts';
 
 const SIGNUP_FIELDS = ['email', 'firstName', 'lastName', 'password1', 'password2', 'yearOfBirth', 'agreement'] as const;
 
@@ -47,7 +48,7 @@ export function SignupForm({ loading, error, onSubmit }: SignupFormProps) {
   const [values, setValues] = useState(emptyValues);
   // The year is the one choice the server cannot tell «not chosen» from «earlier» (both would be null).
   const [yearMissing, setYearMissing] = useState(false);
-  const [yearOptions] = useState(() => yearSelectOptions(new Date().getFullYear()));
+  const [yearOptions] = useState(() => yearOfBirthOptions(new Date().getFullYear()));
   const blockText = formErrorText(error, SIGNUP_FIELDS);
 
   const set = <K extends keyof SignupValues>(key: K, value: SignupValues[K]) =>

@@ -11,6 +11,7 @@ import {
   formatMoney,
   paymentSystemFor,
   selectionTotal,
+  wholeCourseTotal,
   WHOLESALE_THRESHOLD,
 } from '../../../common/coursePrices.ts';
 import { isApproved, lessonBlocks, toggleLesson, usesBlocks, wholeCourseLessons, wholeCourseOffered } from '../../../common/lessonBlocks.ts';
@@ -218,6 +219,8 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
   const total = decision.ok ? decision.amount : selectionTotal(price, chosen.length);
   const byLesson = allowsLessonSelection(price);
   const wholeOffered = wholeCourseOffered(lessons, blockSize);
+  // The lower of the course price and the same lessons one by one, as the server charges it.
+  const wholeTotal = wholeCourseTotal(price, wholeCourseLessons(lessons).length);
   const blocked = !paymentPossible(course, lessons) || !loggedIn || busy || paying;
 
   const pay = (lessonIds: number[]) =>
@@ -259,7 +262,7 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
         {wholeOffered && price.coursePrice > 0 ? (
           <>
             <dt>Весь курс</dt>
-            <dd>{formatMoney(price.coursePrice, price.currency)}</dd>
+            <dd>{formatMoney(wholeTotal, price.currency)}</dd>
           </>
         ) : null}
         {byLesson ? (
@@ -281,7 +284,7 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
           disabled={blocked || price.coursePrice <= 0}
           onClick={() => pay(wholeCourseLessons(lessons).map((lesson) => lesson.id))}
         >
-          <PayLabel action="Оплатить весь курс" amount={formatMoney(price.coursePrice, price.currency)} />
+          <PayLabel action="Оплатить весь курс" amount={formatMoney(wholeTotal, price.currency)} />
         </PayButton>
       ) : null}
 

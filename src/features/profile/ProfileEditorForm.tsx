@@ -4,14 +4,14 @@ import { useState, type FormEvent } from 'react';
 import type { RequestError } from '../../api/requestError.ts';
 import type { Dictionaries, Disciple, DisciplePatch, MainLanguage } from '../../../common/wireTypes.ts';
 import { FormErrorBlock, SelectField, TextAreaField, TextField, EmailField } from '../../components/form/fields.tsx';
-import { isMinor } from '../../../common/yearOptions.ts';
+import { isMinor, yearOfBirthOptions } from '../../../common/yearOptions.ts';
 import styled from 'styled-components';
 import { Form } from '../../components/form/FormLayout.ts';
 import { NameFields } from '../../components/form/NameFields.tsx';
 import { SaveCancelActions } from '../../components/form/SaveCancelActions.tsx';
 import { fieldError, formErrorText } from '../../components/form/formErrors.ts';
-import { selectValueToYear, yearSelectOptions, yearToSelectValue, YearOfBirthField } from '../../components/form/YearOfBirthField.tsx';
-import { countriesByName, MAIN_LANGUAGES, mainLanguageLabels, profileLabels } from './profileFields.ts';
+import { selectValueToYear, yearToSelectValue, YearOfBirthField } from '../../components/form/YearOfBirthField.tsx';
+import { countriesByName, MAIN_LANGUAGES, mainLanguageLabels, profileLabels, timezoneName } from './profileFields.ts';
 
 const EDITOR_FIELDS = [
   'email',
@@ -59,9 +59,9 @@ function initialValues(disciple: Disciple): EditorValues {
 }
 
 /** A stored code the dictionary does not know is kept as a choice of its own rather than silently replaced. */
-function withStored(pairs: [string, string][], stored: string): [string, string][] {
+function withStored(pairs: [string, string][], stored: string, name: (code: string) => string = (code) => code): [string, string][] {
   if (!stored || pairs.some(([code]) => code === stored)) return pairs;
-  return [[stored, stored], ...pairs];
+  return [[stored, name(stored)], ...pairs];
 }
 
 const CURRENT_PASSWORD_LABEL = 'Текущий пароль (нужен для смены адреса)';
@@ -84,9 +84,9 @@ interface ProfileEditorFormProps {
 
 export function ProfileEditorForm({ disciple, dictionaries, currentYear, loading, error, onSubmit, cancelTo }: ProfileEditorFormProps) {
   const [values, setValues] = useState(() => initialValues(disciple));
-  const [yearOptions] = useState(() => yearSelectOptions(currentYear, disciple.yearOfBirth));
+  const [yearOptions] = useState(() => yearOfBirthOptions(currentYear, disciple.yearOfBirth));
   const [countries] = useState(() => withStored(countriesByName(dictionaries), disciple.profile.country));
-  const [timezones] = useState(() => withStored(dictionaries.timezones, disciple.profile.timezone));
+  const [timezones] = useState(() => withStored(dictionaries.timezones, disciple.profile.timezone, (zone) => timezoneName(zone, undefined)));
   const minor = isMinor(selectValueToYear(values.yearOfBirth), currentYear);
   const blockText = formErrorText(error, EDITOR_FIELDS);
   const newEmail = values.email.trim().toLowerCase();

@@ -63,8 +63,13 @@ describe('profile editor', () => {
     expect(screen.getByLabelText('Основной язык')).toHaveValue('Russian');
     expect(screen.getByLabelText('Часовой пояс')).toHaveValue('Europe/Berlin');
     expect(screen.getByLabelText('Дополнительная информация')).toHaveValue('Люблю Чехова');
-    // 1990 is older than the options: it stays chosen rather than being replaced.
+    // 1990 is older than the options: it stays chosen rather than being replaced, among sign-up's options.
     expect(screen.getByLabelText('Год рождения')).toHaveValue('1990');
+    const years = within(screen.getByLabelText('Год рождения'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    const signupYears = Array.from({ length: 11 }, (_, index) => String(CURRENT_YEAR - 8 - index));
+    expect(years).toEqual([...signupYears, '1990', `раньше ${CURRENT_YEAR - 18}`]);
 
     const countries = within(screen.getByLabelText('Страна'))
       .getAllByRole('option')
@@ -77,9 +82,18 @@ describe('profile editor', () => {
     const zones = within(screen.getByLabelText('Часовой пояс'))
       .getAllByRole('option')
       .map((option) => option.textContent);
-    expect(zones).toEqual(['Не выбран', 'Москва (UTC+3)', 'Берлин (UTC+1)']);
+    expect(zones).toEqual(['Не выбран', '(UTC+01:00) Германия', '(UTC+03:00) Москва']);
     expect(screen.getByLabelText('Дополнительная информация').tagName).toBe('TEXTAREA');
     expect(screen.queryByLabelText('Посещает школу')).not.toBeInTheDocument();
+  });
+
+  it('keeps a stored time zone the dictionary does not list as a choice named in Russian', async () => {
+    await openEditor(discipleWith({}, { timezone: 'Asia/Yekaterinburg' }));
+    expect(screen.getByLabelText('Часовой пояс')).toHaveValue('Asia/Yekaterinburg');
+    const zones = within(screen.getByLabelText('Часовой пояс'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(zones).toEqual(['Не выбран', '(UTC+05:00) Екатеринбург', '(UTC+01:00) Германия', '(UTC+03:00) Москва']);
   });
 
   it('shows and hides the minors’ fields as the year changes', async () => {
@@ -103,7 +117,7 @@ describe('profile editor', () => {
     await user.selectOptions(screen.getByLabelText('Год рождения'), String(CURRENT_YEAR - 13));
     await user.selectOptions(screen.getByLabelText('Страна'), 'Армения');
     await user.selectOptions(screen.getByLabelText('Основной язык'), 'Другой');
-    await user.selectOptions(screen.getByLabelText('Часовой пояс'), 'Москва (UTC+3)');
+    await user.selectOptions(screen.getByLabelText('Часовой пояс'), '(UTC+03:00) Москва');
     await user.selectOptions(screen.getByLabelText('Посещает школу'), 'Да');
     await user.type(screen.getByLabelText('Проблемы с чтением и письмом'), 'Путает буквы');
     await user.clear(screen.getByLabelText('Дополнительная информация'));

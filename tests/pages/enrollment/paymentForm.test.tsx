@@ -63,11 +63,24 @@ describe('the currency', () => {
 
   it('starts with the first price when there is no ruble price', async () => {
     const usd: Price = { ...EURO, currency: 'CURRENCY_CHOICE_USD', coursePrice: 150 };
-    answerCourse(course({ prices: [EURO, usd] }));
+    answerCourse(course({ prices: [{ ...EURO, coursePrice: 130 }, usd] }));
     renderAsUser('/courses/5');
     const panel = await coursePanel();
     expect(within(panel).getByRole('radio', { name: 'Евро' })).toBeChecked();
-    expect(wholeButton(panel)?.textContent).toContain(`Оплатить весь курс — ${euro(140)}`);
+    expect(wholeButton(panel)?.textContent).toContain(`Оплатить весь курс — ${euro(130)}`);
+  });
+
+  it('never asks more for the whole course than for its lessons one by one', async () => {
+    // 140 € for the course, while 8 lessons at the wholesale 17 € make 136 €: the course costs 136 €.
+    answerCourse(course({ prices: [EURO] }));
+    answerPayments();
+    const { user } = renderAsUser('/courses/5');
+    const panel = await coursePanel();
+    expect(wholeButton(panel)?.textContent).toContain(`Оплатить весь курс — ${euro(136)}`);
+    expect(panel.querySelector('dl')?.textContent).toContain(`Весь курс${euro(136)}`);
+    expect(panel.textContent).not.toContain(euro(140));
+    await user.click(wholeButton(panel)!);
+    await waitFor(() => expect(bodies).toHaveLength(1));
   });
 
   it('offers no choice when there is one price', async () => {

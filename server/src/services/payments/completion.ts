@@ -9,7 +9,16 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
 import { courses, lessons, participants, paymentLessons, payments, users } from '../../db/schema.ts';
-import { receiptLetter, refundLetter, refundNoticeForOperator, sendLetters, sendPromotionLetters, type LetterContext, type PaidPayment } from '../enrollmentLetters.ts';
+import {
+  receiptLetter,
+  refundLetter,
+  refundNoticeForOperator,
+  sendLetters,
+  sendPromotionLetters,
+  subscribedToNews,
+  type LetterContext,
+  type PaidPayment,
+} from '../enrollmentLetters.ts';
 import type { MailMessage } from '../mail.ts';
 import { countedPlace, failPayment, lockCourse, takenPlaces, type FailureReason, type Promotion } from '../places.ts';
 import type { PaymentsContext } from './context.ts';
@@ -134,7 +143,7 @@ async function sendOutcomeLetters(ctx: PaymentsContext, done: TxResult): Promise
   if (!payer || !course) return;
   const paid: PaidPayment = { id: payment.id, amount: Number(payment.amount), currency: payment.currency as Currency, paidAt: payment.paidAt ?? new Date() };
   const messages: MailMessage[] = [];
-  if (done.result === 'approved') messages.push(receiptLetter(ctx.config, payer, course, lessonRows, paid));
+  if (done.result === 'approved') messages.push(receiptLetter(ctx.config, payer, course, lessonRows, paid, await subscribedToNews(ctx.db, payment.userId, course.id)));
   else {
     messages.push(refundLetter(ctx.config, payer, course, lessonRows, paid));
     if (ctx.config.operatorEmail) messages.push(refundNoticeForOperator(ctx.config, payer, course, { ...paid, system: payment.system, providerId: payment.providerId }));
