@@ -455,9 +455,6 @@ export const MUTABO_PARTICIPANT_STATE_LABELS: Record<MutaboParticipantState, str
   approved: 'Подтверждено',
 };
 
-/** Under this age (current year minus year of birth) a person is a minor, and their school notes are shown. */
-export const ADULT_AGE = 18;
-
 /** The person behind a participant row, with the profile fields the author needs. */
 export interface MutaboPerson {
   /** The user's id. */
@@ -468,6 +465,7 @@ export interface MutaboPerson {
   yearOfBirth: number | null;
   /** Current year minus the year of birth; null when unknown. */
   age: number | null;
+  /** common/yearOptions.ts isMinor. */
   minor: boolean;
   country: string;
   timezone: string;

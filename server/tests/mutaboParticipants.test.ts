@@ -104,6 +104,7 @@ describe.each(dbModes())('the authors’ participants (%s)', (mode) => {
     const response = await json(app(), 'POST', '/api/v1/mutabo/participants/approve/', anna, { participants: rows.map((row) => row.id) });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<MutaboParticipant[]>().map((row) => row.state)).toEqual(['approved', 'approved']);
+    await app().payments.approvalLetters.flush();
     const letters = context.mailer.to(joiners[0]!.email);
     expect(letters).toHaveLength(1);
     expect(letters[0]!.text).toContain('Ваше участие в курсе');
@@ -114,6 +115,7 @@ describe.each(dbModes())('the authors’ participants (%s)', (mode) => {
     expect(history.results.filter((entry) => entry.entity === 'participant' && entry.action === 'approve')).toHaveLength(2);
     // Again (a double click): nothing changes, no second letter.
     expect((await json(app(), 'POST', `/api/v1/mutabo/participants/${rows[0]!.id}/approve/`, anna, {})).statusCode).toBe(200);
+    await app().payments.approvalLetters.flush();
     expect(context.mailer.to(joiners[0]!.email)).toHaveLength(1);
   });
 

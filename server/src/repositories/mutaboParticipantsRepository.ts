@@ -2,7 +2,8 @@
 // lessons, the payments of the caller's courses with their refunds, and the figures of the start page. Reads only;
 // the writes run in the services' locked transactions (services/mutabo/participantActions.ts, refunds.ts).
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
-import { ADULT_AGE, type MutaboParticipant, type MutaboPerson, type MutaboRefund } from '../../../common/mutabo.ts';
+import type { MutaboParticipant, MutaboPerson, MutaboRefund } from '../../../common/mutabo.ts';
+import { isMinor } from '../../../common/yearOptions.ts';
 import type { Currency, PaymentState } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
 import { courseAuthors, courses, disciples, lessons, participants, paymentLessons, payments, refunds, users } from '../db/schema.ts';
@@ -46,7 +47,7 @@ const personColumns = {
 
 export function toPerson(row: PersonColumns): MutaboPerson {
   const age = ageOf(row.yearOfBirth);
-  const minor = age !== null && age < ADULT_AGE;
+  const minor = isMinor(row.yearOfBirth, new Date().getFullYear());
   return {
     id: row.id,
     firstName: row.firstName,

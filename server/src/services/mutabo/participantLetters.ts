@@ -1,6 +1,6 @@
-// The letters of the authors' actions on participants and payments: an approval (one letter for all the lessons of a
-// person approved at once), a rejection, a move in the queue, a refund. Built with the letters of enrollment and sent
-// through their sendLetters, after the commit.
+// The letters of the authors' actions on participants and payments: a rejection, a move in the queue, a refund (an
+// approval is enrollmentLetters.ts's approvalLetter, gathered per person by ApprovalLetters). Built with the helpers
+// of the enrollment letters and sent through their sendLetters, after the commit.
 import { formatMoney } from '../../../../common/coursePrices.ts';
 import type { Currency } from '../../../../common/wireTypes.ts';
 import { greeting, lessonList, letter, signature, type LessonRef, type LetterContext, type Recipient } from '../enrollmentLetters.ts';
@@ -10,16 +10,6 @@ type Config = LetterContext['config'];
 type CourseRef = { id: number; title: string };
 
 const onLessons = (items: LessonRef[]) => (items.length === 1 ? 'занятие' : 'занятия');
-
-export function approvedLetter(config: Config, recipient: Recipient, course: CourseRef, items: LessonRef[]): MailMessage {
-  const text = [
-    greeting(recipient),
-    `Ваше участие в курсе «${course.title}» подтверждено. ${items.length === 1 ? 'Занятие' : 'Занятия'}:\n${lessonList(items)}`,
-    `Ждите новостей по почте. Страница курса: ${config.publicUrl}/courses/${course.id}`,
-    signature(config),
-  ].join('\n\n');
-  return letter(recipient.email, `Участие подтверждено: курс «${course.title}»`, text);
-}
 
 export function rejectedLetter(config: Config, recipient: Recipient, course: CourseRef, items: LessonRef[]): MailMessage {
   const text = [

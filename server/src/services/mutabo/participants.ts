@@ -13,10 +13,10 @@ import { countedPlace, failPayment, lockCourse, promoteWaitingList, takenPlaces,
 import type { PaymentsContext } from '../payments/context.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, type Caller } from './context.ts';
-import { approvedLetter, queueMovedLetter, rejectedLetter } from './participantLetters.ts';
+import { queueMovedLetter, rejectedLetter } from './participantLetters.ts';
 
 /** What the participants' services need: the database, the letters, the cache (app.payments). */
-export type ParticipantsDeps = Pick<PaymentsContext, 'db' | 'config' | 'mailer' | 'log' | 'publicCache'>;
+export type ParticipantsDeps = Pick<PaymentsContext, 'db' | 'config' | 'mailer' | 'log' | 'publicCache' | 'approvalLetters'>;
 
 export const participantErrors = {
   notFound: () => new HttpError(404, { detail: pm.participantNotFound }),
@@ -182,7 +182,7 @@ const byUser = (rows: Pick<LockedRow, 'userId' | 'lessonId'>[]) => {
 /**
  * Approves every row or none: a row that holds its place keeps it; any other needs a free place on its lesson, counted
  * under the lock with the places this same request gives. A payment in progress that holds an approved row ends
- * first (`approved`); its other held rows are freed. One letter per person.
+ * first (`approved`); its other held rows are freed. One letter per person (ApprovalLetters gathers a burst).
  */
 export async function approveParticipants(deps: ParticipantsDeps, caller: Caller, ids: number[]): Promise<MutaboParticipant[]> {
   const unique = [...new Set(ids)];
@@ -240,7 +240,12 @@ export async function approveParticipants(deps: ParticipantsDeps, caller: Caller
     }
     return { courseId, letters: byUser(toApprove), promotions };
   });
-  if (done.letters.length > 0 || done.promotions.length > 0) await afterCommit(deps, done, (person, course, items) => approvedLetter(deps.config, person, course, items));
+  if (done.letters.length > 0 || done.promotions.length > 0) {
+    deps.publicCache.invalidate();
+    // The approval letters gather per person and course (enrollmentLetters.ts): rows approved one after another make one letter.
+    for (const entry of done.letters) deps.approvalLetters.add(entry.userId, courseId, entry.lessonIds);
+    await sendPromotionLetters(letterContext(deps), done.promotions).catch((error: unknown) => deps.log.error({ err: error, courseId }, 'promotion letters failed'));
+  }
   return participantRows(deps.db, courseId, unique);
 }
 
