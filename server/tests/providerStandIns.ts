@@ -85,10 +85,25 @@ export interface YookassaPayment {
   test: boolean;
 }
 
+export interface YookassaRefund {
+  id: string;
+  payment_id: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  amount: { value: string; currency: string };
+  created_at: string;
+  description?: string;
+  cancellation_details?: { party: string; reason: string };
+}
+
 export interface YookassaStandIn extends StandIn {
   /** The API root to configure: YOOKASSA_API_URL. */
   apiUrl: string;
   payments: Map<string, YookassaPayment>;
+  refunds: Map<string, YookassaRefund>;
+  /** The status a new refund gets (succeeded unless a test says otherwise). */
+  refundStatus: YookassaRefund['status'];
+  /** A refund made in YooKassa's dashboard (no request of ours): for the notification tests. */
+  dashboardRefund(paymentId: string, value: string): YookassaRefund;
   /** What the payer does on YooKassa's page. */
   setStatus(id: string, status: YookassaPayment['status']): void;
   /** The currencies this test lets through. */
@@ -97,7 +112,19 @@ export interface YookassaStandIn extends StandIn {
 
 export async function startYookassa(shopId: string, secretKey: string): Promise<YookassaStandIn> {
   const payments = new Map<string, YookassaPayment>();
+  const refunds = new Map<string, YookassaRefund>();
+  const refundsByKey = new Map<string, string>();
+  const settings = { refundStatus: 'succeeded' as YookassaRefund['status'] };
   const byKey = new Map<string, string>();
+  const cents = (value: string) => Math.round(Number(value) * 100);
+  /** What is left to refund of a payment: its amount less its refunds that are not canceled. */
+  const refundable = (payment: YookassaPayment) =>
+    cents(payment.amount.value) - [...refunds.values()].filter((refund) => refund.payment_id === payment.id && refund.status !== 'canceled').reduce((sum, refund) => sum + cents(refund.amount.value), 0);
+  const newRefund = (payment: YookassaPayment, value: string, status: YookassaRefund['status'], description?: string): YookassaRefund => {
+    const refund: YookassaRefund = { id: randomUUID(), payment_id: payment.id, status, amount: { value, currency: payment.amount.currency }, created_at: new Date().toISOString(), description };
+    refunds.set(refund.id, refund);
+    return refund;
+  };
   const currencies = new Set(['RUB']);
   const error = (status: number, code: string, description: string) => ({ status, body: { type: 'error', id: randomUUID(), code, description } });
 
@@ -137,6 +164,27 @@ export async function startYookassa(shopId: string, secretKey: string): Promise<
         const payment = payments.get(read[1]!);
         return payment ? { status: 200, body: payment } : error(404, 'not_found', 'Payment not found');
       }
+      if (request.method === 'POST' && request.path === '/v3/refunds') {
+        const key = request.headers['idempotence-key'];
+        if (!key) return error(400, 'invalid_request', 'Idempotence key is missing');
+        const previous = refundsByKey.get(String(key));
+        if (previous) return { status: 200, body: refunds.get(previous) };
+        const body = request.body as { payment_id?: unknown; amount?: { value?: unknown; currency?: unknown }; description?: unknown };
+        const payment = typeof body.payment_id === 'string' ? payments.get(body.payment_id) : undefined;
+        if (!payment) return error(404, 'not_found', 'Payment not found');
+        if (payment.status !== 'succeeded') return error(400, 'invalid_request', 'Payment is not succeeded');
+        if (typeof body.amount?.value !== 'string' || !TWO_DECIMALS.test(body.amount.value)) return error(400, 'invalid_request', 'amount.value must be a string with two decimals');
+        if (body.amount.currency !== payment.amount.currency) return error(400, 'invalid_request', 'amount.currency differs from the payment');
+        if (cents(body.amount.value) > refundable(payment)) return error(400, 'invalid_request', 'Refund amount exceeds the payment amount');
+        const refund = newRefund(payment, body.amount.value, settings.refundStatus, typeof body.description === 'string' ? body.description : undefined);
+        refundsByKey.set(String(key), refund.id);
+        return { status: 200, body: refund };
+      }
+      const readRefund = /^\/v3\/refunds\/([\w-]+)$/.exec(request.path);
+      if (request.method === 'GET' && readRefund) {
+        const refund = refunds.get(readRefund[1]!);
+        return refund ? { status: 200, body: refund } : error(404, 'not_found', 'Refund not found');
+      }
       if (request.method === 'POST' && capture) {
         const payment = payments.get(capture[1]!);
         if (!payment) return error(404, 'not_found', 'Payment not found');
@@ -152,6 +200,16 @@ export async function startYookassa(shopId: string, secretKey: string): Promise<
     ...standIn,
     apiUrl: `${standIn.url}/v3`,
     payments,
+    refunds,
+    get refundStatus() {
+      return settings.refundStatus;
+    },
+    set refundStatus(status) {
+      settings.refundStatus = status;
+    },
+    dashboardRefund(paymentId, value) {
+      return newRefund(payments.get(paymentId)!, value, 'succeeded');
+    },
     currencies,
     setStatus(id, status) {
       const payment = payments.get(id)!;
@@ -178,8 +236,20 @@ export interface PaypalOrder {
   links: { href: string; rel: string; method: string }[];
 }
 
+export interface PaypalRefund {
+  id: string;
+  status: 'COMPLETED' | 'PENDING' | 'CANCELLED' | 'FAILED';
+  amount: { value: string; currency_code: string };
+  invoice_id?: string;
+  note_to_payer?: string;
+  links: { href: string; rel: string; method: string }[];
+}
+
 export interface PaypalStandIn extends StandIn {
   orders: Map<string, PaypalOrder>;
+  refunds: Map<string, PaypalRefund>;
+  /** A refund made in PayPal's dashboard of an order's capture: for the webhook tests. */
+  dashboardRefund(orderId: string, value: string): PaypalRefund;
   /** The payer approves the order on PayPal's page. */
   approve(id: string): void;
   tokensIssued: number;
@@ -187,6 +257,36 @@ export interface PaypalStandIn extends StandIn {
 
 export async function startPaypal(clientId: string, clientSecret: string): Promise<PaypalStandIn> {
   const orders = new Map<string, PaypalOrder>();
+  const refunds = new Map<string, PaypalRefund>();
+  const refundsByRequestId = new Map<string, string>();
+  /** Per capture: its order, and the refunds made of it. */
+  const captures = new Map<string, { orderId: string; refundIds: string[] }>();
+  const cents = (value: string) => Math.round(Number(value) * 100);
+  const captureOf = (captureId: string) => {
+    const entry = captures.get(captureId);
+    const order = entry ? orders.get(entry.orderId) : undefined;
+    const capture = order?.purchase_units[0]!.payments?.captures.find((item) => item.id === captureId);
+    return entry && order && capture ? { entry, order, capture } : null;
+  };
+  const refundCapture = (captureId: string, value: string, extra: Partial<PaypalRefund> = {}): PaypalRefund => {
+    const { entry, capture } = captureOf(captureId)!;
+    const id = randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase();
+    const refund: PaypalRefund = {
+      id,
+      status: 'COMPLETED',
+      amount: { value, currency_code: capture.amount.currency_code },
+      ...extra,
+      links: [
+        { href: `${standIn.url}/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' },
+        { href: `${standIn.url}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
+      ],
+    };
+    refunds.set(id, refund);
+    entry.refundIds.push(id);
+    const refunded = entry.refundIds.reduce((sum, refundId) => sum + cents(refunds.get(refundId)!.amount.value), 0);
+    capture.status = refunded >= cents(capture.amount.value) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    return refund;
+  };
   const byRequestId = new Map<string, string>();
   const tokens = new Set<string>();
   const state = { tokensIssued: 0 };
@@ -253,6 +353,34 @@ export async function startPaypal(clientId: string, clientSecret: string): Promi
         const order = orders.get(read[1]!);
         return order ? { status: 200, body: order } : error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
       }
+      const refundRequest = /^\/v2\/payments\/captures\/(\w+)\/refund$/.exec(request.path);
+      if (request.method === 'POST' && refundRequest) {
+        const requestId = request.headers['paypal-request-id'];
+        if (!requestId) return error(400, 'INVALID_REQUEST', 'PAYPAL_REQUEST_ID_REQUIRED');
+        const previous = refundsByRequestId.get(String(requestId));
+        if (previous) return { status: 200, body: refunds.get(previous) };
+        const found = captureOf(refundRequest[1]!);
+        if (!found) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+        const body = request.body as { amount?: { value?: unknown; currency_code?: unknown }; invoice_id?: string; note_to_payer?: string };
+        if (typeof body.amount?.value !== 'string' || !TWO_DECIMALS.test(body.amount.value)) return error(400, 'INVALID_REQUEST', 'DECIMAL_PRECISION');
+        if (body.amount.currency_code !== found.capture.amount.currency_code) return error(422, 'UNPROCESSABLE_ENTITY', 'REFUND_CURRENCY_MISMATCH');
+        const refunded = found.entry.refundIds.reduce((sum, refundId) => sum + cents(refunds.get(refundId)!.amount.value), 0);
+        if (refunded + cents(body.amount.value) > cents(found.capture.amount.value)) return error(422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED');
+        const refund = refundCapture(refundRequest[1]!, body.amount.value, { invoice_id: body.invoice_id, note_to_payer: body.note_to_payer });
+        refundsByRequestId.set(String(requestId), refund.id);
+        return { status: 201, body: refund };
+      }
+      const readRefund = /^\/v2\/payments\/refunds\/(\w+)$/.exec(request.path);
+      if (request.method === 'GET' && readRefund) {
+        const refund = refunds.get(readRefund[1]!);
+        return refund ? { status: 200, body: refund } : error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+      }
+      const readCapture = /^\/v2\/payments\/captures\/(\w+)$/.exec(request.path);
+      if (request.method === 'GET' && readCapture) {
+        const found = captureOf(readCapture[1]!);
+        if (!found) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+        return { status: 200, body: { ...found.capture, supplementary_data: { related_ids: { order_id: found.entry.orderId } } } };
+      }
       const capture = /^\/v2\/checkout\/orders\/(\w+)\/capture$/.exec(request.path);
       if (request.method === 'POST' && capture) {
         if (!request.headers['paypal-request-id']) return error(400, 'INVALID_REQUEST', 'PAYPAL_REQUEST_ID_REQUIRED');
@@ -262,7 +390,9 @@ export async function startPaypal(clientId: string, clientSecret: string): Promi
         if (order.status !== 'APPROVED') return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
         const unit = order.purchase_units[0]!;
         order.status = 'COMPLETED';
-        unit.payments = { captures: [{ id: randomUUID().slice(0, 17).toUpperCase(), status: 'COMPLETED', amount: { ...unit.amount } }] };
+        const captureId = randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase();
+        unit.payments = { captures: [{ id: captureId, status: 'COMPLETED', amount: { ...unit.amount } }] };
+        captures.set(captureId, { orderId: order.id, refundIds: [] });
         return { status: 201, body: order };
       }
       return error(404, 'RESOURCE_NOT_FOUND');
@@ -272,6 +402,11 @@ export async function startPaypal(clientId: string, clientSecret: string): Promi
   return {
     ...standIn,
     orders,
+    refunds,
+    dashboardRefund(orderId, value) {
+      const captureId = orders.get(orderId)!.purchase_units[0]!.payments!.captures[0]!.id;
+      return refundCapture(captureId, value);
+    },
     approve(id) {
       orders.get(id)!.status = 'APPROVED';
     },

@@ -209,6 +209,11 @@ export async function pagePayments(db: Executor, filter: PaymentsFilter, limit: 
   return db.select().from(payments).where(paymentsWhere(filter)).orderBy(desc(payments.refundRequired), desc(payments.createdAt), desc(payments.id)).limit(limit).offset(offset);
 }
 
+export async function findPayment(db: Executor, paymentId: number): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  return row ?? null;
+}
+
 export async function paymentsRefundRequired(db: Executor, authorId: number): Promise<PaymentRow[]> {
   return db
     .select()

@@ -2,6 +2,7 @@
 // PayPal's return address and webhook. A notification is only a hint: the payment is read back from the
 // provider's API before anything changes, and a failure answers non-2xx so that the provider tries again.
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { payments } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
@@ -12,6 +13,8 @@ import { currentPayment } from '../services/payments/currentPayment.ts';
 import { isObject, ProviderError, stringAt } from '../services/payments/provider.ts';
 import { PAYPAL_RETURN_PATH } from '../services/payments/providers.ts';
 import { isSandboxPayment } from '../services/payments/sandbox.ts';
+import { refundFromNotification } from '../services/mutabo/refunds.ts';
+import type { PaymentSystem } from '../../../common/wireTypes.ts';
 import { acceptEmptyJsonBodies } from './emptyBodies.ts';
 import { textField } from '../http/textFields.ts';
 
@@ -26,6 +29,20 @@ const providerUnreachable = (name: string) => new HttpError(502, { detail: `Не
 export const paymentsRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
   const ctx = app.payments;
+
+  const refundNotice = async (request: FastifyRequest, system: PaymentSystem, refundId: string, event: string) => {
+    try {
+      const result = await refundFromNotification(ctx, system, refundId);
+      request.log.info({ refundId, event, result }, 'refund notification');
+      return {};
+    } catch (error) {
+      if (error instanceof ProviderError) {
+        request.log.warn({ err: error, refundId }, 'a refund notification could not be checked');
+        throw providerUnreachable(system === 'paypal' ? 'PayPal' : 'ЮKassa');
+      }
+      throw error;
+    }
+  };
 
   app.post(
     '/payments/',
@@ -45,7 +62,9 @@ export const paymentsRoutes: ZodRoutes = async (app) => {
     const event = stringAt(body, 'event') ?? '';
     const providerId = stringAt(isObject(body) ? body.object : undefined, 'id');
     if (!providerId) return reply.code(400).send({ detail: 'Уведомление не распознано.' });
-    // Refund and payout events name other objects: nothing of ours to do.
+    // A refund (ours, or made in the dashboard) names the refund: read back and applied once (services/mutabo/refunds.ts).
+    if (event.startsWith('refund.')) return refundNotice(request, 'yookassa', providerId, event);
+    // Payout events name other objects: nothing of ours to do.
     if (!event.startsWith('payment.')) return {};
     try {
       const result = await settleFromProvider(ctx, 'yookassa', providerId);
@@ -85,6 +104,11 @@ export const paymentsRoutes: ZodRoutes = async (app) => {
     const body: unknown = request.body;
     const eventType = stringAt(body, 'event_type') ?? '';
     const resource = isObject(body) ? body.resource : undefined;
+    // The resource of a refund event is the refund.
+    if (eventType === 'PAYMENT.CAPTURE.REFUNDED' || eventType === 'PAYMENT.CAPTURE.REVERSED') {
+      const refundId = stringAt(resource, 'id');
+      return refundId ? refundNotice(request, 'paypal', refundId, eventType) : {};
+    }
     let orderId: string | undefined;
     if (eventType.startsWith('CHECKOUT.ORDER.')) orderId = stringAt(resource, 'id');
     else if (eventType.startsWith('PAYMENT.CAPTURE.')) {

@@ -5,6 +5,7 @@ import { acceptEmptyJsonBodies } from '../emptyBodies.ts';
 import { mutaboCoursesRoutes } from './courses.ts';
 import { mutaboLessonsRoutes } from './lessons.ts';
 import { mutaboParticipantsRoutes } from './participants.ts';
+import { mutaboPaymentsRoutes } from './payments.ts';
 import { mutaboUploadsRoutes } from './uploads.ts';
 
 export const mutaboRoutes: ZodRoutes = async (app) => {
@@ -23,4 +24,5 @@ export const mutaboRoutes: ZodRoutes = async (app) => {
   await app.register(mutaboLessonsRoutes);
   await app.register(mutaboUploadsRoutes);
   await app.register(mutaboParticipantsRoutes);
+  await app.register(mutaboPaymentsRoutes);
 };

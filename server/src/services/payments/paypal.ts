@@ -1,7 +1,17 @@
 // PayPal Orders v2 for euros: an OAuth2 client-credentials token, an order with intent CAPTURE whose approval
-// page the payer is sent to, the capture when they come back (or when a webhook says they approved), and
-// reading the order back. https://developer.paypal.com/docs/api/orders/v2/
-import { CURRENCY_CODES, isObject, ProviderError, requestJson, stringAt, type PaymentProvider, type ProviderPaymentState } from './provider.ts';
+// page the payer is sent to, the capture when they come back (or when a webhook says they approved), reading the
+// order back, and refunds of its capture (Payments v2: POST /v2/payments/captures/{id}/refund). https://developer.paypal.com/docs/api/orders/v2/
+import {
+  CURRENCY_CODES,
+  isObject,
+  ProviderError,
+  requestJson,
+  stringAt,
+  type PaymentProvider,
+  type ProviderPaymentState,
+  type ProviderRefundState,
+  type ProviderRefundStatus,
+} from './provider.ts';
 
 export interface PaypalOptions {
   clientId: string;
@@ -87,6 +97,35 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
     };
   };
 
+  const REFUND_STATUSES: Record<string, ProviderRefundStatus> = { PENDING: 'pending', COMPLETED: 'succeeded', CANCELLED: 'canceled', FAILED: 'canceled' };
+
+  const toRefund = (body: unknown, what: string): ProviderRefundState => {
+    const id = stringAt(body, 'id');
+    const status = REFUND_STATUSES[stringAt(body, 'status') ?? ''];
+    if (!id || !status) throw new ProviderError(`PayPal ${what}: the answer is not a refund`);
+    const amount = isObject(body) ? body.amount : undefined;
+    const details = isObject(body) ? body.status_details : undefined;
+    return {
+      refundId: id,
+      providerPaymentId: null,
+      status,
+      amount: stringAt(amount, 'value') ?? '',
+      currencyCode: stringAt(amount, 'currency_code') ?? '',
+      reason: stringAt(details, 'reason'),
+    };
+  };
+
+  /** The completed capture of an order: what a refund gives back from. */
+  const captureIdOf = (order: unknown): string | undefined => {
+    const units = isObject(order) && Array.isArray(order.purchase_units) ? order.purchase_units : [];
+    const payments = isObject(units[0]) ? units[0].payments : undefined;
+    const captures = isObject(payments) && Array.isArray(payments.captures) ? payments.captures : [];
+    return stringAt(
+      captures.find((capture) => ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED'].includes(stringAt(capture, 'status') ?? '')),
+      'id',
+    );
+  };
+
   const provider: PaymentProvider = {
     kind: 'paypal',
 
@@ -136,6 +175,38 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
       // Already captured, or declined (the order stays APPROVED): what the order says now is the answer.
       if (status === 422) return provider.fetch(orderId);
       throw failure('capture order', status, body);
+    },
+
+    async refund(request) {
+      const { status: orderStatus, body: order } = await call('read order', `/v2/checkout/orders/${encodeURIComponent(request.providerPaymentId)}`, 'GET');
+      if (orderStatus !== 200) throw failure('read order', orderStatus, order);
+      const captureId = captureIdOf(order);
+      if (!captureId) throw new ProviderError('PayPal refund: the order has no capture to refund', 422);
+      const { status, body } = await call(
+        'refund capture',
+        `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+        'POST',
+        { 'paypal-request-id': request.idempotencyKey, prefer: 'return=representation' },
+        { amount: { value: request.amount, currency_code: CURRENCY_CODES[request.currency] }, note_to_payer: request.description.slice(0, 255), invoice_id: `refund-${request.paymentId}` },
+      );
+      if (status !== 200 && status !== 201) throw failure('refund capture', status, body);
+      return { ...toRefund(body, 'refund capture'), providerPaymentId: request.providerPaymentId };
+    },
+
+    async fetchRefund(refundId) {
+      const { status, body } = await call('read refund', `/v2/payments/refunds/${encodeURIComponent(refundId)}`, 'GET');
+      if (status !== 200) throw failure('read refund', status, body);
+      const refund = toRefund(body, 'read refund');
+      // The refund names its capture (the link «up»); the capture names its order, which is our payment's id there.
+      const links = isObject(body) && Array.isArray(body.links) ? body.links : [];
+      const up = stringAt(links.find((link) => stringAt(link, 'rel') === 'up'), 'href');
+      const captureId = up ? /\/captures\/([^/?]+)/.exec(up)?.[1] : undefined;
+      if (!captureId) return refund;
+      const capture = await call('read capture', `/v2/payments/captures/${encodeURIComponent(captureId)}`, 'GET');
+      if (capture.status !== 200) throw failure('read capture', capture.status, capture.body);
+      const supplementary = isObject(capture.body) ? capture.body.supplementary_data : undefined;
+      const orderId = stringAt(isObject(supplementary) ? supplementary.related_ids : undefined, 'order_id');
+      return { ...refund, providerPaymentId: orderId ?? null };
     },
   };
   return provider;

@@ -36,6 +36,35 @@ export interface ProviderPaymentState {
   currencyCode: string;
 }
 
+export interface ProviderRefundRequest {
+  /** Our payment id. */
+  paymentId: number;
+  /** The provider's id of the payment (YooKassa payment, PayPal order). */
+  providerPaymentId: string;
+  /** Two decimals, as a string: «1234.00». */
+  amount: string;
+  currency: Currency;
+  /** Kept in our refund row: asking again with it never refunds twice. */
+  idempotencyKey: string;
+  description: string;
+}
+
+/** pending: the provider is still working on it; succeeded: the money is on its way back; canceled: refused. */
+export type ProviderRefundStatus = 'pending' | 'succeeded' | 'canceled';
+
+/** A refund as the provider reports it (the answer to a refund request, or read back for a notification). */
+export interface ProviderRefundState {
+  refundId: string;
+  /** The provider's id of the payment refunded (YooKassa payment, PayPal order); null when it cannot be told. */
+  providerPaymentId: string | null;
+  status: ProviderRefundStatus;
+  /** As the provider reports them: «1234.00» and an ISO 4217 code. */
+  amount: string;
+  currencyCode: string;
+  /** The provider's reason for a canceled refund, when it gives one. */
+  reason?: string;
+}
+
 export interface PaymentProvider {
   /** `sandbox` for the built-in checkout page used when the provider has no keys. */
   readonly kind: PaymentSystem | 'sandbox';
@@ -44,6 +73,10 @@ export interface PaymentProvider {
   fetch(providerId: string): Promise<ProviderPaymentState>;
   /** Takes the money of an approved payment (PayPal orders); returns the new state. */
   capture?(providerId: string, paymentId: number): Promise<ProviderPaymentState>;
+  /** Gives money of a paid payment back (all or part of it), idempotently by the request's key. */
+  refund(request: ProviderRefundRequest): Promise<ProviderRefundState>;
+  /** Reads a refund back from the provider's API (a refund notification is only a hint). */
+  fetchRefund(refundId: string): Promise<ProviderRefundState>;
 }
 
 /** The provider could not be reached, refused the request, or answered something we cannot read. */

@@ -1,7 +1,7 @@
 // The built-in test checkout, used for a provider that has no keys: the payer is sent to our own page
 // (routes/sandboxCheckout.ts), whose buttons drive the same completion path as a provider's notification.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { ProviderError, type PaymentProvider } from './provider.ts';
+import { CURRENCY_CODES, ProviderError, type PaymentProvider } from './provider.ts';
 
 export const SANDBOX_PREFIX = 'sandbox-';
 
@@ -32,6 +32,19 @@ export function createSandboxProvider(options: { publicUrl: string; secret: stri
     async fetch() {
       // The sandbox keeps nothing: its page reports the decision directly (routes/sandboxCheckout.ts).
       throw new ProviderError('the sandbox checkout has no API to read payments from');
+    },
+    // It took no money, so it gives none back: the refund succeeds at once (our refund row keeps it from repeating).
+    async refund(request) {
+      return {
+        refundId: `${SANDBOX_PREFIX}refund-${request.idempotencyKey}`,
+        providerPaymentId: request.providerPaymentId,
+        status: 'succeeded',
+        amount: request.amount,
+        currencyCode: CURRENCY_CODES[request.currency],
+      };
+    },
+    async fetchRefund() {
+      throw new ProviderError('the sandbox checkout has no API to read refunds from');
     },
   };
 }

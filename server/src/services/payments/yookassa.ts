@@ -1,6 +1,17 @@
 // YooKassa API v3 for rubles (and every currency but the euro): create a payment with a redirect confirmation,
-// read it back, capture it. https://yookassa.ru/developers/api
-import { CURRENCY_CODES, isObject, ProviderError, requestJson, stringAt, type PaymentProvider, type ProviderPaymentState, type ProviderStatus } from './provider.ts';
+// read it back, capture it, refund it (POST /refunds) and read a refund back. https://yookassa.ru/developers/api
+import {
+  CURRENCY_CODES,
+  isObject,
+  ProviderError,
+  requestJson,
+  stringAt,
+  type PaymentProvider,
+  type ProviderPaymentState,
+  type ProviderRefundState,
+  type ProviderRefundStatus,
+  type ProviderStatus,
+} from './provider.ts';
 
 export interface YookassaOptions {
   shopId: string;
@@ -45,8 +56,51 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
     };
   };
 
+  const REFUND_STATUSES: Record<string, ProviderRefundStatus> = { pending: 'pending', succeeded: 'succeeded', canceled: 'canceled' };
+
+  const toRefund = (body: unknown, what: string): ProviderRefundState => {
+    const id = stringAt(body, 'id');
+    const status = REFUND_STATUSES[stringAt(body, 'status') ?? ''];
+    const amount = isObject(body) ? body.amount : undefined;
+    if (!id || !status || !isObject(amount)) throw new ProviderError(`YooKassa ${what}: the answer is not a refund`);
+    const details = isObject(body) ? body.cancellation_details : undefined;
+    return {
+      refundId: id,
+      providerPaymentId: stringAt(body, 'payment_id') ?? null,
+      status,
+      amount: stringAt(amount, 'value') ?? '',
+      currencyCode: stringAt(amount, 'currency') ?? '',
+      reason: stringAt(details, 'reason'),
+    };
+  };
+
   return {
     kind: 'yookassa',
+
+    async refund(request) {
+      const { status, body } = await requestJson(
+        fetchImpl,
+        `${options.apiUrl}/refunds`,
+        {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json', 'idempotence-key': request.idempotencyKey },
+          body: JSON.stringify({
+            payment_id: request.providerPaymentId,
+            amount: { value: request.amount, currency: CURRENCY_CODES[request.currency] },
+            description: request.description.slice(0, 250),
+          }),
+        },
+        'refund payment',
+      );
+      if (status < 200 || status >= 300) throw failure('refund payment', status, body);
+      return toRefund(body, 'refund payment');
+    },
+
+    async fetchRefund(refundId) {
+      const { status, body } = await requestJson(fetchImpl, `${options.apiUrl}/refunds/${encodeURIComponent(refundId)}`, { method: 'GET', headers: { authorization } }, 'read refund');
+      if (status < 200 || status >= 300) throw failure('read refund', status, body);
+      return toRefund(body, 'read refund');
+    },
 
     async create(request) {
       const { status, body } = await requestJson(

@@ -1,0 +1,29 @@
+// The authors' payments and start page: GET /api/v1/mutabo/payments/?course=&page=, POST /payments/{id}/refund/,
+// GET /dashboard/.
+import { z } from 'zod';
+import { participantsMessages as pm, refundSchema } from '../../../../common/mutabo.ts';
+import { idParams, integerParam, MAX_ID, pageParam } from '../../http/queryParams.ts';
+import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
+import { dashboard, listPayments, paymentById } from '../../services/mutabo/payments.ts';
+import { requestRefund } from '../../services/mutabo/refunds.ts';
+import { callerOf } from './caller.ts';
+
+const listQuery = z.object({
+  course: integerParam(1, MAX_ID, 'Укажите номер курса целым положительным числом.').optional(),
+  page: pageParam.optional(),
+});
+
+export const mutaboPaymentsRoutes: ZodRoutes = async (app) => {
+  app.get('/payments/', { schema: { querystring: listQuery } }, async (request) =>
+    listPayments(app.database.db, callerOf(request), { course: request.query.course, page: request.query.page ?? 1 }),
+  );
+
+  app.post('/payments/:id/refund/', { schema: { params: idParams, body: z.preprocess((body) => body ?? {}, refundSchema) } }, async (request, reply) => {
+    const { refund, status } = await requestRefund(app.payments, callerOf(request), request.params.id, request.body.lessons);
+    const payment = await paymentById(app.database.db, request.params.id);
+    if (!payment) return reply.code(404).send({ detail: pm.paymentNotFound });
+    return reply.code(status).send({ refund, payment });
+  });
+
+  app.get('/dashboard/', async (request) => dashboard(app.database.db, callerOf(request)));
+};

@@ -1,0 +1,115 @@
+// The authors' payments (GET /api/v1/mutabo/payments/) and start page (GET /api/v1/mutabo/dashboard/): reads over
+// the courses the caller leads. Money is reported per currency and never summed across currencies.
+import { PAYMENTS_PAGE_SIZE, type MutaboDashboard, type MutaboPayment, type MutaboPaymentsPage, type Revenue } from '../../../../common/mutabo.ts';
+import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  countPayments,
+  findPayment,
+  dashboardCourses,
+  dashboardLessons,
+  lapsingHolds,
+  ledCourse,
+  pagePayments,
+  paymentDetails,
+  paymentsRefundRequired,
+  revenue,
+  toRefund,
+  type PaymentRow,
+} from '../../repositories/mutaboParticipantsRepository.ts';
+import { isSandboxPayment } from '../payments/sandbox.ts';
+import { mutaboErrors, type Caller } from './context.ts';
+
+const cents = (amount: string | number) => Math.round(Number(amount) * 100);
+
+async function toPayments(db: Db, rows: PaymentRow[]): Promise<MutaboPayment[]> {
+  const details = await paymentDetails(db, rows);
+  return rows.map((row) => {
+    const lessonRows = details.lessons.get(row.id) ?? [];
+    const refundRows = details.refunds.get(row.id) ?? [];
+    const live = refundRows.filter((refund) => refund.state !== 'failed');
+    const refundedCents = refundRows.filter((refund) => refund.state === 'succeeded').reduce((sum, refund) => sum + cents(refund.amount), 0);
+    const wholeRefunded = live.reduce((sum, refund) => sum + cents(refund.amount), 0) >= cents(row.amount);
+    const refundedLessons = new Set(live.flatMap((refund) => refund.lessonIds));
+    const paid = row.paidAt !== null && (row.state === 'STATE_COMPLETED' || row.refundRequired);
+    const payer = details.payers.get(row.userId) ?? { id: row.userId, firstName: '', lastName: '', email: '' };
+    return {
+      id: row.id,
+      payer,
+      course: lessonRows[0] ? { id: lessonRows[0].courseId, title: lessonRows[0].courseTitle } : { id: 0, title: '' },
+      lessons: lessonRows.map((lesson) => ({ id: lesson.id, number: lesson.number, title: lesson.title, refunded: wholeRefunded || refundedLessons.has(lesson.id) })),
+      amount: Number(row.amount),
+      currency: row.currency as Currency,
+      system: row.system as PaymentSystem,
+      provider: isSandboxPayment(row.providerId) ? 'sandbox' : (row.system as PaymentSystem),
+      providerId: row.providerId,
+      state: row.state,
+      failureReason: row.failureReason,
+      refundRequired: row.refundRequired,
+      createdAt: row.createdAt.toISOString(),
+      paidAt: row.paidAt?.toISOString() ?? null,
+      refunded: refundedCents / 100,
+      refundable: paid ? Math.max(0, cents(row.amount) - live.reduce((sum, refund) => sum + cents(refund.amount), 0)) / 100 : 0,
+      refunds: refundRows.map(toRefund),
+    };
+  });
+}
+
+const toRevenue = (rows: Awaited<ReturnType<typeof revenue>>): Revenue[] =>
+  rows.map((row) => ({ ...row, net: (cents(row.paid) - cents(row.refunded)) / 100 }));
+
+export async function listPayments(db: Db, caller: Caller, filter: { course?: number; page: number }): Promise<MutaboPaymentsPage> {
+  if (filter.course !== undefined && !(await ledCourse(db, caller.authorId, filter.course))) throw mutaboErrors.courseNotFound();
+  const query = { authorId: caller.authorId, courseId: filter.course };
+  const [count, rows, money] = await Promise.all([
+    countPayments(db, query),
+    pagePayments(db, query, PAYMENTS_PAGE_SIZE, (filter.page - 1) * PAYMENTS_PAGE_SIZE),
+    revenue(db, query),
+  ]);
+  const pages = Math.max(1, Math.ceil(count / PAYMENTS_PAGE_SIZE));
+  const next = filter.page < pages ? `?${new URLSearchParams({ ...(filter.course ? { course: String(filter.course) } : {}), page: String(filter.page + 1) })}` : null;
+  return { count, next, results: await toPayments(db, rows), currentPage: filter.page, pages, revenue: toRevenue(money) };
+}
+
+/** One payment in the area's form (its course's authorship checked by the caller). */
+export async function paymentById(db: Db, paymentId: number): Promise<MutaboPayment | null> {
+  const row = await findPayment(db, paymentId);
+  return row ? ((await toPayments(db, [row]))[0] ?? null) : null;
+}
+
+const HOLDS_LIMIT = 50;
+
+/** What needs the author now. `upcomingLessons` stays empty until lessons have start times (another branch adds them). */
+export async function dashboard(db: Db, caller: Caller): Promise<MutaboDashboard> {
+  const [courseRows, lessonRows, holds, refundRows, money] = await Promise.all([
+    dashboardCourses(db, caller.authorId),
+    dashboardLessons(db, caller.authorId),
+    lapsingHolds(db, caller.authorId, HOLDS_LIMIT),
+    paymentsRefundRequired(db, caller.authorId),
+    revenue(db, { authorId: caller.authorId }),
+  ]);
+  const courseTitle = new Map(courseRows.map((course) => [course.id, course.title]));
+  return {
+    upcomingLessons: [],
+    courses: courseRows.map((course) => {
+      const own = lessonRows.filter((lesson) => lesson.courseId === course.id);
+      const fullest = Math.max(0, ...own.map((lesson) => lesson.taken));
+      return {
+        id: course.id,
+        title: course.title,
+        state: course.state,
+        participantsLimit: course.participantsLimit,
+        placesLeft: Math.max(0, course.participantsLimit - fullest),
+        waiting: own.reduce((sum, lesson) => sum + lesson.waiting, 0),
+        awaitingApproval: course.paid ? 0 : own.reduce((sum, lesson) => sum + lesson.awaitingApproval, 0),
+      };
+    }),
+    lapsingHolds: holds.map((hold) => ({ ...hold, expiresAt: hold.expiresAt!.toISOString() })),
+    waitingLists: lessonRows
+      .filter((lesson) => lesson.waiting > 0)
+      .sort((a, b) => b.waiting - a.waiting || a.courseId - b.courseId || a.number - b.number)
+      .map((lesson) => ({ courseId: lesson.courseId, courseTitle: courseTitle.get(lesson.courseId) ?? '', lessonId: lesson.id, lessonNumber: lesson.number, lessonTitle: lesson.title, waiting: lesson.waiting })),
+    refundsRequired: await toPayments(db, refundRows),
+    revenue: toRevenue(money),
+  };
+}
