@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
-import type { AppConfig } from './config.ts';
+import type { AppConfig, EnvConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { setApiSecurityHeaders } from './http/apiHeaders.ts';
 import { registerOptionalAuth, requireAuth } from './http/auth.ts';
@@ -43,6 +43,7 @@ import { createMailer, type Mailer } from './services/mail.ts';
 import { createPaymentsContext } from './services/payments/context.ts';
 import { createPaymentProviders } from './services/payments/providers.ts';
 import { connectPublicCache, PublicCache } from './services/publicCache.ts';
+import { sharedSigningSecret } from './services/signingSecret.ts';
 import { createTokenService, type TokenService } from './services/tokens.ts';
 
 export function createRepositories(database: Database) {
@@ -80,7 +81,8 @@ declare module 'fastify' {
 }
 
 export interface BuildAppOptions {
-  config: AppConfig;
+  /** Without a JWT_SECRET the signing secret is the one kept in the database (services/signingSecret.ts). */
+  config: EnvConfig;
   /** Opened and migrated by the caller, who also closes it after the app. */
   database: Database;
   /** The built site; null or a directory without index.html serves the API only. */
@@ -115,7 +117,9 @@ function contentSecurityPolicy(config: AppConfig) {
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
+  const { database } = options;
+  const shared = options.config.jwtSecret === null ? await sharedSigningSecret(database.db, options.config.dataDir) : null;
+  const config: AppConfig = { ...options.config, jwtSecret: options.config.jwtSecret ?? shared!.secret };
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: redactedLogPaths, censor: '[redacted]' }, ...(options.logStream ? { stream: options.logStream } : {}) },
     logController: new OneLineRequestLog(),
@@ -123,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Behind a load balancer, request.ip (the login limits) comes from X-Forwarded-For only as far as TRUST_PROXY says.
     trustProxy: config.trustProxy,
   });
+  if (shared?.legacyFile) app.log.info(`DATA_DIR/jwt-secret ${shared.legacyFile === 'adopted' ? 'is now kept in the database' : 'was removed: the database already holds the signing secret'}`);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setErrorHandler(errorHandler);
 

@@ -244,14 +244,6 @@ describe('mail', () => {
       expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(32), MAIL_FROM: 'x' })).toThrow('Invalid configuration: MAIL_FROM must be an e-mail address or Name <address> (got "x")');
     });
 
-    it('takes TRUST_PROXY as true, false or a list of proxy addresses', () => {
-      const trust = (value?: string) => loadConfig({ JWT_SECRET: 'x'.repeat(32), TRUST_PROXY: value }).trustProxy;
-      expect(trust()).toBe(false);
-      expect(trust('true')).toBe(true);
-      expect(trust('10.0.0.1, 192.168.0.0/16,loopback')).toEqual(['10.0.0.1', '192.168.0.0/16', 'loopback']);
-      expect(() => trust('yes please')).toThrow(ConfigError);
-    });
-
     it('makes a mailer that writes .eml files without SMTP_URL', async () => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mailer-'));
       const lines: string[] = [];

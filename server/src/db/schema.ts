@@ -348,3 +348,10 @@ export const authThrottle = pgTable(
   },
   (table) => [index('auth_throttle_kind_key_created_idx').on(table.kind, table.key, table.createdAt), index('auth_throttle_created_idx').on(table.createdAt)],
 );
+
+/** Secrets shared by every server process on this database, by name (`jwt`: the signing key when JWT_SECRET is unset). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
