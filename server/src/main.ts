@@ -5,6 +5,7 @@ import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { startExpirySweep } from './services/payments/completion.ts';
+import { reportConfigurationGaps } from './startupReport.ts';
 
 const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
 
@@ -20,9 +21,7 @@ try {
   if (seeded) app.log.info({ seeded }, 'demo content loaded into the empty database');
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: database.kind === 'pglite' ? `PGlite in ${config.pgliteDir}` : 'PostgreSQL (DATABASE_URL)' }, 'server started');
-  for (const [name, configured] of [['YooKassa', config.yookassa], ['PayPal', config.paypal]] as const) {
-    if (!configured) app.log.warn(`${name} has no keys: its payments go to the test checkout (/sandbox-checkout), which takes no money`);
-  }
+  reportConfigurationGaps(config, app.log);
   // Holds lapse without any notification: released every minute (and lazily on the payer's next request).
   stopSweep = startExpirySweep(app.payments, 60_000);
 } catch (error) {
