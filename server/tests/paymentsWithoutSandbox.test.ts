@@ -66,7 +66,7 @@ describe.each(dbModes())('payments without keys and without the test checkout (%
   });
 });
 
-describe('which systems take payments', () => {
+describe('what the start reports', () => {
   const base = { publicUrl: 'https://x.example', jwtSecret: 'x'.repeat(32), operatorName: 'Мутабор' };
   const paypal = { clientId: 'id', clientSecret: 'secret', apiUrl: 'https://paypal.example' };
 
@@ -90,5 +90,16 @@ describe('which systems take payments', () => {
     reportConfigurationGaps(loadConfig({ JWT_SECRET: 'x'.repeat(32) }), log);
     expect(lines.map((line) => line.level)).toEqual(['warn', 'warn']);
     expect(lines.map((line) => line.text).join('\n')).toMatch(/PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.*test checkout/);
+  });
+
+  it('logs at start, as an error, that letters are not being sent on PostgreSQL without SMTP_URL', () => {
+    const lines: { level: string; text: string }[] = [];
+    const log = { warn: () => {}, error: (text: string) => lines.push({ level: 'error', text }) } as unknown as FastifyBaseLogger;
+    const keys = { JWT_SECRET: 'x'.repeat(32), PAYMENTS_SANDBOX: '1' };
+    reportConfigurationGaps(loadConfig({ ...keys, DATABASE_URL: 'postgres://db/app' }), log);
+    expect(lines).toEqual([{ level: 'error', text: expect.stringMatching(/^SMTP_URL is not set: letters .* are not being sent/) }]);
+    lines.length = 0;
+    reportConfigurationGaps(loadConfig(keys), log);
+    expect(lines).toEqual([]);
   });
 });
