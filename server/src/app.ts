@@ -8,7 +8,7 @@ import type { Database } from './db/client.ts';
 import { setApiSecurityHeaders } from './http/apiHeaders.ts';
 import { registerOptionalAuth, requireAuth } from './http/auth.ts';
 import { errorHandler } from './http/errors.ts';
-import { OneLineRequestLog, redactedLogPaths } from './http/requestLog.ts';
+import { OneLineRequestLog, redactedLogPaths, serializeError } from './http/requestLog.ts';
 import { zodValidatorCompiler } from './http/zodTypeProvider.ts';
 import { createAuthorsRepository } from './repositories/authorsRepository.ts';
 import { createAuthThrottleRepository } from './repositories/authThrottleRepository.ts';
@@ -95,7 +95,15 @@ export interface BuildAppOptions {
   accounts?: AccountsOptions;
   /** Where the JSON log lines go (stdout by default). */
   logStream?: FastifyLoggerOptions['stream'];
+  /** Test-only: shorter HTTP timeouts than HTTP_TIMEOUTS. */
+  httpTimeouts?: Partial<typeof HTTP_TIMEOUTS>;
 }
+
+/**
+ * A request must arrive whole within requestMs (checked every checkMs) and a connection may stay silent for idleMs:
+ * a body that never finishes, or a client that never speaks, does not hold its connection.
+ */
+export const HTTP_TIMEOUTS = { requestMs: 60_000, idleMs: 30_000, checkMs: 5_000 };
 
 function contentSecurityPolicy(config: AppConfig) {
   return {
@@ -120,8 +128,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { database } = options;
   const shared = options.config.jwtSecret === null ? await sharedSigningSecret(database.db, options.config.dataDir) : null;
   const config: AppConfig = { ...options.config, jwtSecret: options.config.jwtSecret ?? shared!.secret };
+  const timeouts = { ...HTTP_TIMEOUTS, ...options.httpTimeouts };
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: redactedLogPaths, censor: '[redacted]' }, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: redactedLogPaths, censor: '[redacted]' },
+      serializers: { err: serializeError },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    http: { connectionsCheckingInterval: timeouts.checkMs },
     logController: new OneLineRequestLog(),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // Behind a load balancer, request.ip (the login limits) comes from X-Forwarded-For only as far as TRUST_PROXY says.
