@@ -138,7 +138,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
-    http: { connectionsCheckingInterval: timeouts.checkMs },
+    // Node checks the whole request against requestTimeout only while headersTimeout is not longer.
+    http: { connectionsCheckingInterval: timeouts.checkMs, requestTimeout: timeouts.requestMs, headersTimeout: timeouts.requestMs },
     logController: new OneLineRequestLog(),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // Behind a load balancer, request.ip (the login limits) comes from X-Forwarded-For only as far as TRUST_PROXY says.
