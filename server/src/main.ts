@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { isDatabaseUnavailable, openDatabase, type Database } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { serializeError } from './http/requestLog.ts';
 import { startExpirySweep } from './services/payments/completion.ts';
 import { reportConfigurationGaps } from './startupReport.ts';
 
@@ -37,7 +38,8 @@ try {
 
 /** One line: DATA_DIR taken by another process, a database that does not answer, or whatever else failed. */
 function startFailure(error: unknown): string {
-  const message = (error as Error).message;
+  // As logged: a failed query's message carries its parameters (the demo seed's password hashes among them).
+  const { message } = serializeError(error);
   if (isDatabaseUnavailable(error)) return `The server could not start: the database (DATABASE_URL) cannot be reached or does not answer (${message})`;
   return `The server could not start: ${message}`;
 }

@@ -1,6 +1,7 @@
 // `npm run seed`: migrates the configured database and loads the demo content if it is empty (whatever SEED_DEMO
 // says: running it is the explicit request). The embedded database must not be open in a running server.
 import { loadConfigOrExit } from '../config.ts';
+import { serializeError } from '../http/requestLog.ts';
 import { openDatabase, type Database } from './client.ts';
 import { isDatabaseEmpty, seedDemo } from './seed.ts';
 
@@ -20,7 +21,8 @@ try {
     process.stdout.write(`Demo content loaded: ${JSON.stringify(summary)}\n`);
   });
 } catch (error) {
-  process.stderr.write(`Seeding failed: ${(error as Error).message}\n`);
+  // Without the failed query's parameters, which hold the demo accounts' password hashes.
+  process.stderr.write(`Seeding failed: ${serializeError(error).message}\n`);
   process.exitCode = 1;
 } finally {
   await database?.close();
