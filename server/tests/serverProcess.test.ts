@@ -35,6 +35,9 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Servers still running: a failed test must not leave them behind. */
+const children = new Set<ChildProcess>();
+
 /** Starts main.ts; resolves once /healthz answers 200 or the process has exited. */
 async function startServer(env: NodeJS.ProcessEnv): Promise<Running> {
   const port = await freePort();
@@ -47,7 +50,13 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Running> {
   child.stdout!.on('data', (chunk) => (stdout += String(chunk)));
   child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
   let exitCode: number | null | undefined;
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve((exitCode = code))));
+  children.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      children.delete(child);
+      resolve((exitCode = code));
+    }),
+  );
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   while (exitCode === undefined && Date.now() < deadline) {
@@ -79,7 +88,13 @@ const tempDir = (prefix: string) => {
   return dir;
 };
 
-afterAll(() => {
+afterAll(async () => {
+  await Promise.all(
+    [...children].map((child) => {
+      child.kill('SIGKILL');
+      return new Promise((resolve) => child.once('exit', resolve));
+    }),
+  );
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
