@@ -96,5 +96,6 @@ describe('serializeError', () => {
     expect(loggedUrl('/api/v1/courses/12/?page=2&limit=5')).toBe('/api/v1/courses/12/?page&limit');
     expect(loggedUrl('/user/reset-password/completion/MTI/cb3k2x-0123456789abcdef0123/')).toBe('/user/reset-password/completion/MTI/…/');
     expect(loggedUrl('/library')).toBe('/library');
+    expect(loggedUrl('/assets/index-BdX3kq9a.js')).toBe('/assets/index-BdX3kq9a.js');
   });
 });

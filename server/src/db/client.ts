@@ -216,7 +216,7 @@ function listenConnection(url: string, delayMs: number, connectionTimeoutMillis:
  * alone: a second process on the same DATA_DIR fails here with DataDirInUseError (released on close).
  */
 export async function openDatabase(config: { databaseUrl: string | null; pgliteDir: string; dataDir: string }): Promise<Database> {
-  secureDataDir(config.dataDir);
+  secureDataDir(config.dataDir, { create: !config.databaseUrl });
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   const lock = lockDataDir(config.dataDir);
   try {

@@ -1,7 +1,7 @@
 // DATA_DIR belongs to one server process and its user: the embedded database is one process's (a second one would
 // see only its own writes, and lose the other's at the next start), and its files, the outbox's letters with live
 // links among them, are for the server's user only.
-import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export class DataDirInUseError extends Error {
@@ -17,11 +17,15 @@ export interface DataDirLock {
 
 export const lockFile = (dataDir: string) => path.join(dataDir, 'server.lock');
 
-/** Creates DATA_DIR for the server's user only, and takes group and other permissions off what is already in it. */
-export function secureDataDir(dataDir: string): void {
+/**
+ * Makes DATA_DIR the server user's only: created with mode 700 (unless `create` is false: on PostgreSQL it holds only
+ * the outbox, made when a letter is written), and group and other permissions taken off whatever is already in it.
+ */
+export function secureDataDir(dataDir: string, { create = true } = {}): void {
   // Everything this process creates from now on (PGlite's files among them) is the user's only.
   process.umask(0o077);
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (create) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  else if (!existsSync(dataDir)) return;
   const restrict = (file: string) => {
     const stat = lstatSync(file);
     if (!stat.isSymbolicLink() && (stat.mode & 0o077) !== 0) chmodSync(file, stat.mode & 0o7700);

@@ -17,13 +17,14 @@ export const redactedLogPaths = ['req.headers.authorization', 'req.headers.cooki
 
 /**
  * The URL as logged: query values dropped (test-checkout keys, provider tokens), and path segments that look like
- * tokens (account links such as /user/confirm-signup/{uidb64}/{token}/) masked: long, with a digit in them.
+ * tokens (account links such as /user/confirm-signup/{uidb64}/{token}/) masked: long, with a digit and without a
+ * dot (a file name such as index-BdX3kq9a.js stays).
  */
 export function loggedUrl(url: string): string {
   const [path = '', query] = url.split('?', 2);
   const maskedPath = path
     .split('/')
-    .map((segment) => (segment.length >= 16 && /\d/.test(segment) ? '…' : segment))
+    .map((segment) => (segment.length >= 16 && /\d/.test(segment) && !segment.includes('.') ? '…' : segment))
     .join('/');
   if (query === undefined) return maskedPath;
   const names = [...new Set(query.split('&').map((pair) => pair.split('=', 1)[0]!.slice(0, 40)))].filter(Boolean);
