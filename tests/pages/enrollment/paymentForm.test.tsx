@@ -354,6 +354,16 @@ describe('lesson errors', () => {
     expect(await screen.findByRole('dialog', { name: 'Ошибка' })).toHaveTextContent('Выберите хотя бы одно занятие.');
   });
 
+  it('shows in the panel why payment is not available now (503 without provider keys)', async () => {
+    answerCourse(course());
+    answerPayments(() => HttpResponse.json({ detail: 'Оплата сейчас недоступна. Пожалуйста, напишите автору курса.' }, { status: 503 }));
+    const { user } = renderAsUser('/courses/5');
+    const panel = await coursePanel();
+    await user.click(wholeButton(panel)!);
+    expect(await screen.findByRole('dialog', { name: 'Ошибка' })).toHaveTextContent('Оплата сейчас недоступна. Пожалуйста, напишите автору курса.');
+    expect(within(panel).getByText('Оплата сейчас недоступна. Пожалуйста, напишите автору курса.')).toBeInTheDocument();
+  });
+
   it('shows any other failure by its message', async () => {
     answerCourse(course());
     answerPayments(() => HttpResponse.json({ detail: 'Платёжная система недоступна.' }, { status: 502 }));
