@@ -139,6 +139,10 @@ describe('journeys on the real server', () => {
     await panel.getByText(/^(Место забронировано — ожидается оплата|Вы в очереди на этот курс)$/).waitFor();
     await screenshot(page, 'journey-joined-desktop');
     await panel.getByRole('button', { name: 'Отказаться от участия' }).click();
+    // It gives up a limited place: a dialog asks first.
+    const dialog = page.getByRole('dialog', { name: `Отказаться от участия в курсе «${POETRY.title}»?` });
+    await screenshot(page, 'journey-withdraw-question-desktop');
+    await dialog.getByRole('button', { name: 'Да, отказаться' }).click();
     await panel.getByRole('button', { name: 'Участвовать в курсе' }).waitFor();
     const lessons = (await courseAsUser(page, POETRY.id)).lessons;
     expect(lessons.every((lesson) => lesson.participationState === null || lesson.participationState === 'subscribed')).toBe(true);

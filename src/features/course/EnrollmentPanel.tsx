@@ -103,7 +103,7 @@ export function EnrollmentPanel({ course }: { course: CourseDetails }) {
       ) : (
         <>
           <NoCoursePrice />
-          <ParticipationControl courseId={course.id} lessons={lessons} busy={busy} />
+          <ParticipationControl courseId={course.id} courseTitle={course.title} lessons={lessons} busy={busy} />
           <EnrollmentErrors errors={errors} />
         </>
       )}
