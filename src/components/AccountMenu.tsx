@@ -126,22 +126,22 @@ interface AccountMenuProps {
 }
 
 export function AccountMenu({ name }: AccountMenuProps) {
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // The page the menu was opened on: any move to another page (a followed item, the back button) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   const cornerRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const logout = useLogout();
-  const { pathname } = useLocation();
-
-  // Any move to another page (a followed item, the browser's back button) closes the menu.
-  useEffect(() => setOpen(false), [pathname]);
   const close = () => setOpen(false);
 
   useEffect(() => {
     if (!open) return;
     // A click or a tap anywhere else closes it, as does focus moving out of it.
     const closeOutside = (event: Event) => {
-      if (event.target instanceof Node && !cornerRef.current?.contains(event.target)) setOpen(false);
+      if (event.target instanceof Node && !cornerRef.current?.contains(event.target)) setOpenOn(null);
     };
     document.addEventListener('pointerdown', closeOutside);
     document.addEventListener('focusin', closeOutside);
@@ -170,7 +170,7 @@ export function AccountMenu({ name }: AccountMenuProps) {
         aria-label={MENU_BUTTON_LABEL}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((current) => !current)}
+        onClick={() => setOpen(!open)}
       >
         <Chevron />
       </Toggle>
