@@ -12,7 +12,7 @@ function answerPayment(...states: PaymentState[]) {
   const calls = { count: 0 };
   server.use(
     http.get('*/api/v1/payments/current/', () => {
-      const state = states[Math.min(calls.count, states.length - 1)];
+      const state = states[Math.min(calls.count, states.length - 1)] ?? 'STATE_IN_PROGRESS';
       calls.count += 1;
       return HttpResponse.json(paymentAnswer(state));
     }),
