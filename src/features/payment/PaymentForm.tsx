@@ -172,6 +172,12 @@ const PayBar = styled.div`
   padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(5)};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
+
+  /* Inside the panel's scroll the bar sits on the panel's bottom padding, so no lesson shows beneath it. */
+  ${({ theme }) => theme.media.desktop} {
+    bottom: calc(-1 * ${({ theme }) => theme.space(6)});
+    padding-bottom: ${({ theme }) => theme.space(4)};
+  }
 `;
 
 function LessonCheckbox({
