@@ -16,7 +16,7 @@ export const withdrawQuestion = (courseTitle: string) => `Отказаться �
 /** What is given up: a held place or a place in the queue; getting either back again is not promised. */
 const WITHDRAW_WARNINGS: Record<Exclude<CourseParticipation, 'approved'>, string> = {
   reserved: 'Забронированное место достанется другим. Записаться снова можно будет, только если останутся свободные места.',
-  waiting_list: 'Ваше место в очереди займут другие. Если запишетесь снова, окажетесь в конце очереди.',
+  waiting_list: 'Вы потеряете своё место в очереди. Если запишетесь снова, окажетесь в её конце.',
 };
 
 /** A course-level participation: the furthest state any of its lessons has reached for the caller. */
