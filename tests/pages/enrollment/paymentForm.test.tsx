@@ -373,3 +373,33 @@ describe('lesson errors', () => {
     expect(await screen.findByRole('dialog', { name: 'Ошибка' })).toHaveTextContent('Платёжная система недоступна.');
   });
 });
+
+describe('a participant who has bought every lesson', () => {
+  it('sees their status and lessons, not a shop with a 0 ₽ button and a discount offer', async () => {
+    answerCourse(course({ prices: [RUB], lessons: lessons(4, () => ({ participationState: 'approved' })) }));
+    renderAsUser('/courses/5');
+    const panel = await coursePanel();
+    expect(within(panel).getByRole('heading', { level: 2, name: 'Участник курса' })).toBeInTheDocument();
+    expect(within(panel).getByRole('status')).toHaveTextContent('Ваше участие подтверждено. Ждите новостей по почте');
+    const bought = within(panel).getByRole('heading', { level: 3, name: 'Вы оплатили все занятия курса' });
+    const list = bought.nextElementSibling as HTMLElement;
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '1. Ритм и рифма',
+      '2. Образ',
+      '3. Молчание',
+      '4. Город',
+    ]);
+    expect(within(panel).queryByRole('button', { name: /^Оплатить/ })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(within(panel).queryByText(/0 ₽/)).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: 'Написать автору о скидке' })).not.toBeInTheDocument();
+  });
+
+  it('still sees the shop while one lesson is left to buy', async () => {
+    answerCourse(course({ prices: [RUB], lessons: lessons(4, (n) => (n < 4 ? { participationState: 'approved' } : {})) }));
+    renderAsUser('/courses/5');
+    const panel = await coursePanel();
+    expect(checkbox(panel, /^4\. Город/)).toBeEnabled();
+    expect(within(panel).queryByRole('heading', { name: 'Вы оплатили все занятия курса' })).not.toBeInTheDocument();
+  });
+});
