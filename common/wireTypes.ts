@@ -290,4 +290,9 @@ export interface PaymentCreated {
 export interface CurrentPayment {
   id: number;
   details: { state: PaymentState };
+  /** Beyond the spec, for the result page: the course paid for (null if its lessons are gone), the sum, the lessons. */
+  course: { id: number; title: string } | null;
+  amount: number;
+  currency: Currency;
+  lessonCount: number;
 }

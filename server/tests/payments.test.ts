@@ -140,7 +140,15 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       const held = await rowsOf(user.id);
       expect(held.map((row) => [row.state, row.paymentId, row.expiredAt?.getTime()])).toEqual(course.lessonIds.map(() => ['reserved', payment!.id, payment!.expiresAt.getTime()]));
       expect((await publicLessons(course.id)).every((lesson) => !lesson.hasFreePlaces)).toBe(true);
-      expect(await current(user)).toEqual({ id: payment!.id, details: { state: 'STATE_IN_PROGRESS' } });
+      // Beyond the spec's id and state, the result page is told the course, the amount and the number of lessons.
+      expect(await current(user)).toEqual({
+        id: payment!.id,
+        details: { state: 'STATE_IN_PROGRESS' },
+        course: { id: course.id, title: 'Поэзия <и> проза' },
+        amount: 5000,
+        currency: 'CURRENCY_CHOICE_RUB',
+        lessonCount: 3,
+      });
 
       const page = await app().inject({ url: sandboxUrl(redirectTo), headers: { accept: 'text/html' } });
       expect(page.statusCode).toBe(200);
@@ -170,7 +178,14 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ lessonId: course.lessonIds[1], state: 'approved', expiredAt: null, paymentId: payment!.id });
       expect(rows[0]!.participatedAt).toBeInstanceOf(Date);
-      expect(await current(user)).toEqual({ id: payment!.id, details: { state: 'STATE_COMPLETED' } });
+      expect(await current(user)).toEqual({
+        id: payment!.id,
+        details: { state: 'STATE_COMPLETED' },
+        course: { id: course.id, title: 'Курс для оплаты' },
+        amount: 1200,
+        currency: 'CURRENCY_CHOICE_RUB',
+        lessonCount: 1,
+      });
       const receipts = context.mailer.to(user.email);
       expect(receipts).toHaveLength(1);
       expect(receipts[0]!.subject).toBe('Оплата получена: курс «Курс для оплаты»');
@@ -224,7 +239,14 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect((await decide(redirectTo, 'cancel')).headers.location).toBe('/waiting-for-payment');
       expect(await rowsOf(user.id)).toEqual([]);
       expect((await paymentOf(user.id))[0]).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'canceled' });
-      expect(await current(user)).toEqual({ id: payment!.id, details: { state: 'STATE_FAILURE' } });
+      expect(await current(user)).toMatchObject({
+        id: payment!.id,
+        details: { state: 'STATE_FAILURE' },
+        course: { id: course.id },
+        amount: 50,
+        currency: 'CURRENCY_CHOICE_EURO',
+        lessonCount: 2,
+      });
       expect((await publicLessons(course.id)).map((lesson) => lesson.hasFreePlaces)).toEqual([true, true]);
       expect(await applyOutcome(app().payments, payment!.id, 'canceled')).toBe('unchanged');
       // The page now says the payment is over and offers no buttons.
@@ -279,7 +301,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(old).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'superseded' });
       expect(replacement).toMatchObject({ state: 'STATE_IN_PROGRESS', amount: '1200.00' });
       expect((await rowsOf(user.id)).map((row) => [row.lessonId, row.paymentId])).toEqual([[course.lessonIds[0], replacement!.id]]);
-      expect(await current(user)).toEqual({ id: replacement!.id, details: { state: 'STATE_IN_PROGRESS' } });
+      expect(await current(user)).toMatchObject({ id: replacement!.id, details: { state: 'STATE_IN_PROGRESS' }, amount: 1200, lessonCount: 1 });
     });
 
     it('records the provider pages of payments created together in one go, and a bad one fails alone', async () => {
@@ -347,7 +369,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       await pay(third!, course.lessonIds);
       const [thirdPayment] = await paymentOf(third!.id);
       await lapse(context.db, thirdPayment!.id);
-      expect(await current(third!)).toEqual({ id: thirdPayment!.id, details: { state: 'STATE_FAILURE' } });
+      expect(await current(third!)).toMatchObject({ id: thirdPayment!.id, details: { state: 'STATE_FAILURE' } });
       expect(await rowsOf(third!.id)).toEqual([]);
     });
 
@@ -417,6 +439,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       const [switcher, twice, ...rest] = await createUsers(context, 12, 'mixed');
       // A buyer with a payment in progress for the second lesson asks for both: the old one gives way if they win.
       expect((await pay(switcher!, [second])).statusCode).toBe(201);
+      const [before] = await paymentOf(switcher!.id);
       const responses = await Promise.all([
         pay(switcher!, [first, second]),
         // The same buyer twice at once: never two payments in progress.
@@ -452,8 +475,9 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       const switcherPayments = await paymentOf(switcher!.id);
       if (statuses[0] === 201) expect(switcherPayments.map((payment) => payment.failureReason)).toEqual(['superseded', null]);
       else expect(switcherPayments).toHaveLength(1);
-      // As many payments were answered as were created (the same buyer may be handed their payment back).
-      const created = inProgress.filter((payment) => [switcher!, twice!, ...rest].some((buyer) => buyer.id === payment.userId));
+      // As many payments were answered as were created in the rush (the same buyer may be handed their payment back;
+      // a refused switcher keeps the payment made before it, which no answer of the rush names).
+      const created = inProgress.filter((payment) => payment.id !== before!.id && [switcher!, twice!, ...rest].some((buyer) => buyer.id === payment.userId));
       expect(new Set(responses.filter((answer) => answer.statusCode === 201).map((answer) => answer.json<PaymentCreated>().details.redirectTo)).size).toBe(created.length);
     });
 

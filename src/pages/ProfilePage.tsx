@@ -1,8 +1,7 @@
 // The own profile, read-only (spec section 2): the fields, then Edit, Change password and Logout.
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useAppDispatch } from '../app/hooks.ts';
 import { paths } from '../app/paths.ts';
 import { Button, ButtonLink } from '../components/Button.ts';
 import { ErrorScreen } from '../components/ErrorScreen.tsx';
@@ -12,7 +11,7 @@ import { FormActions } from '../components/form/FormLayout.ts';
 import { useAccountData, useDictionaries } from '../features/profile/accountData.ts';
 import { ProfileDetails } from '../features/profile/ProfileDetails.tsx';
 import { PROFILE_TITLE } from '../features/profile/profileFields.ts';
-import { loggedOut } from '../features/session/slice.ts';
+import { useLogout } from '../features/session/useLogout.ts';
 
 const Section = styled.section`
   max-width: ${({ theme }) => theme.widths.text}px;
@@ -25,19 +24,12 @@ const EmailNotice = styled.p`
 `;
 
 export function ProfilePage() {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const logout = useLogout();
   const account = useAccountData('anyone', true);
   const dictionaries = useDictionaries();
   const [currentYear] = useState(() => new Date().getFullYear());
   // Set by the editor's save when it asked for a new e-mail address (EMAIL_CHANGE_REQUESTED_ROUTE).
   const emailChangeRequested = useSearchParams()[0].get('email-change') === 'requested';
-
-  const logout = () => {
-    // Home first, committed at once: logged out on an account address, the guard would send the user to the login page.
-    void navigate(paths.home, { flushSync: true });
-    dispatch(loggedOut());
-  };
 
   if (account.status === 'failed') return <ErrorScreen />;
   const person = account.disciple ?? account.user;

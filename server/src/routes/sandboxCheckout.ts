@@ -1,4 +1,5 @@
-// The built-in test checkout (GET/POST /sandbox-checkout/{paymentId}), used while a provider has no keys: a small
+// The built-in test checkout (GET/POST /sandbox-checkout/{paymentId}), used while a provider has no keys and
+// PAYMENTS_SANDBOX is on (the default only on the embedded database; otherwise every link is «not found»): a small
 // Russian page without scripts (it lives under the site's CSP) whose «Оплатить» and «Отменить» forms drive the
 // same completion as a provider's notification, then send the payer to the result page.
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -64,7 +65,7 @@ export const sandboxCheckoutRoutes: ZodRoutes = async (app) => {
 
   /** The sandbox payment the link names, when its key is right; null otherwise. */
   const sandboxPayment = async (paymentId: number, key: string | undefined) => {
-    if (!key || !ctx.providers.sandbox.verifyKey(paymentId, key)) return null;
+    if (!app.config.paymentsSandbox || !key || !ctx.providers.sandbox.verifyKey(paymentId, key)) return null;
     const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
     return payment && isSandboxPayment(payment.providerId) ? payment : null;
   };

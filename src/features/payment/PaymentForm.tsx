@@ -162,6 +162,25 @@ const PayButton = styled(Button)`
   width: 100%;
 `;
 
+// The total and its button stay in view while the lessons are chosen: at the bottom of the panel's own scroll on a
+// desktop, at the bottom of the window on a phone, for as long as the list of lessons is on screen. The bar reaches
+// the panel's edges (its padding, panelParts.ts) so that the lessons scroll under it, not beside it.
+const PayBar = styled.div`
+  position: sticky;
+  bottom: 0;
+  z-index: 1;
+  margin: 0 calc(-1 * ${({ theme }) => theme.space(5)});
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(5)};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+
+  /* Inside the panel's scroll the bar sits on the panel's bottom padding, so no lesson shows beneath it. */
+  ${({ theme }) => theme.media.desktop} {
+    bottom: calc(-1 * ${({ theme }) => theme.space(6)});
+    padding-bottom: ${({ theme }) => theme.space(4)};
+  }
+`;
+
 function LessonCheckbox({
   lesson,
   checked,
@@ -321,7 +340,7 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
               </LessonOptions>
             )}
           </Group>
-          <div>
+          <PayBar>
             <Total aria-live="polite">
               {chosen.length === 0 ? (
                 'Занятия не выбраны'
@@ -338,7 +357,7 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
             >
               <PayLabel action="Оплатить выбранные занятия" amount={formatMoney(total, price.currency)} />
             </PayButton>
-          </div>
+          </PayBar>
         </>
       ) : (
         <Note>
