@@ -156,6 +156,18 @@ describe.each(dbModes())('the authors’ participants (%s)', (mode) => {
     expect(after.map((row) => [row.lessonId, row.state, row.payment])).toEqual([[course.lessonIds[0], 'approved', null]]);
   });
 
+  it('the manager endpoint approves by the same rule: a payment holding the place ends first', async () => {
+    const course = await createCourse(context.db, { participantsLimit: 1, lessons: 1, prices: [RUB] });
+    const [buyer] = await createUsers(context, 1, 'payer');
+    expect((await json(app(), 'POST', '/api/v1/payments/', buyer, { system: 'yookassa', currency: 'CURRENCY_CHOICE_RUB', lessons: course.lessonIds })).statusCode).toBe(201);
+    const [row] = (await table(course.id)).participants;
+    const response = await json(app(), 'PATCH', `/api/v1/manager/participants/${row!.id}/`, anna, { state: 'approved' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ state: 'approved', paymentId: null });
+    const [payment] = await context.db.select().from(payments).where(eq(payments.userId, buyer!.id));
+    expect(payment).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'approved' });
+  });
+
   it('moves a waiting-list person up, with a letter; only waiting-list rows move', async () => {
     const { course, joiners } = await freeCourseWith(1, 4);
     const rows = (await table(course.id)).participants;

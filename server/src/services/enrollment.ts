@@ -7,7 +7,7 @@ import { notFound } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
 import { enrollmentErrors } from './enrollmentErrors.ts';
 import { sendPromotionLetters, type LetterContext } from './enrollmentLetters.ts';
-import { countedPlace, failPayment, lockCourse, promoteWaitingList, takenPlaces, type Promotion } from './places.ts';
+import { approveRows, countedPlace, failPayment, lockCourse, NoFreePlace, promoteWaitingList, rowsForApproval, takenPlaces, type Promotion } from './places.ts';
 import type { PaymentsContext } from './payments/context.ts';
 
 export type EnrollmentContext = Pick<PaymentsContext, 'db' | 'config' | 'mailer' | 'log' | 'publicCache' | 'approvalLetters'>;
@@ -301,31 +301,28 @@ export async function approveParticipants(ctx: EnrollmentContext, userId: number
   for (const id of ids) found.push(await getManagedParticipant(ctx, userId, id));
   const waiting = found.filter((row) => row.state !== 'approved');
   if (waiting.length === 0) return found;
-  const approved = await ctx.db.transaction(async (tx) => {
+  const { approved, promotions } = await ctx.db.transaction(async (tx) => {
     // Courses are locked in one order (by id), so that two batches over the same courses cannot deadlock.
     const limits = new Map<number, number>();
     for (const courseId of [...new Set(waiting.map((row) => row.course.id))].sort((a, b) => a - b)) {
       const locked = await lockCourse(tx, courseId);
       if (!locked) throw enrollmentErrors.participantNotFound();
-      limits.set(courseId, locked.participantsLimit);
+      for (const lessonId of locked.allLessonIds) limits.set(lessonId, locked.participantsLimit);
     }
-    const done: ManagerParticipant[] = [];
-    for (const item of waiting) {
-      const [row] = await tx
-        .select({ id: participants.id, userId: participants.userId, lessonId: participants.lessonId, state: participants.state, counted: sql<boolean>`${countedPlace}` })
-        .from(participants)
-        .where(eq(participants.id, item.id));
-      if (!row) throw enrollmentErrors.participantNotFound();
-      if (row.state === 'approved') continue;
-      if (!row.counted) {
-        const taken = await takenPlaces(tx, [row.lessonId], row.userId);
-        if ((taken.get(row.lessonId) ?? 0) >= limits.get(item.course.id)!) throw enrollmentErrors.fullyOccupied([row.lessonId]);
-      }
-      await tx.update(participants).set({ state: 'approved', participatedAt: sql`now()`, expiredAt: null }).where(eq(participants.id, item.id));
-      done.push(item);
+    const rows = await rowsForApproval(
+      tx,
+      waiting.map((item) => item.id),
+    );
+    if (rows.length !== waiting.length) throw enrollmentErrors.participantNotFound();
+    try {
+      const result = await approveRows(tx, rows, limits);
+      return { approved: waiting.filter((item) => result.approved.some((row) => row.id === item.id)), promotions: result.promotions };
+    } catch (error) {
+      if (error instanceof NoFreePlace) throw enrollmentErrors.fullyOccupied([error.lessonId]);
+      throw error;
     }
-    return done;
   });
+  if (promotions.length > 0) await afterPlacesChanged(ctx, promotions);
   if (approved.length > 0) {
     ctx.publicCache.invalidate();
     // One letter per person and course, also for the lessons the author approves one after another.

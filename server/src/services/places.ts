@@ -134,3 +134,90 @@ export async function failPayment(tx: Tx, paymentId: number, reason: FailureReas
     participantsLimit,
   );
 }
+
+/** A participant row as an approval sees it under the lock. */
+export interface ApprovalRow {
+  id: number;
+  userId: number;
+  lessonId: number;
+  state: (typeof participants.$inferSelect)['state'];
+  paymentId: number | null;
+  /** It holds a place now (approved, or reserved and not lapsed). */
+  counted: boolean;
+}
+
+/** The lesson that has no free place for an approval. */
+export class NoFreePlace extends Error {
+  constructor(readonly lessonId: number) {
+    super(`no free place on lesson ${lessonId}`);
+    this.name = 'NoFreePlace';
+  }
+}
+
+/** The rows, read under the lock (rows that do not exist are left out). */
+export async function rowsForApproval(tx: Tx, ids: readonly number[]): Promise<ApprovalRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: participants.id,
+      userId: participants.userId,
+      lessonId: participants.lessonId,
+      state: participants.state,
+      paymentId: participants.paymentId,
+      counted: sql<boolean>`${countedPlace}`,
+    })
+    .from(participants)
+    .where(inArray(participants.id, [...ids]));
+}
+
+/**
+ * Approves the rows, all or none (their courses' lessons locked by the caller; `limits` gives each lesson's places):
+ * a row that holds its place keeps it, any other needs a free place, counted with the places this same call gives
+ * (NoFreePlace otherwise). A payment in progress that holds an approved row ends first (`approved`): a payment the
+ * payer completes later is then recorded for a refund, and its other held rows are freed for the queue.
+ */
+export async function approveRows(tx: Tx, rows: readonly ApprovalRow[], limits: ReadonlyMap<number, number>): Promise<{ approved: ApprovalRow[]; endedPayments: number[]; promotions: Promotion[] }> {
+  const toApprove = rows.filter((row) => row.state !== 'approved');
+  const holding = [...new Set(toApprove.filter((row) => row.paymentId !== null && row.state === 'reserved').map((row) => row.paymentId!))].sort((a, b) => a - b);
+  const inProgress = holding.length
+    ? await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(inArray(payments.id, holding), eq(payments.state, 'STATE_IN_PROGRESS')))
+        .orderBy(asc(payments.id))
+        .for('update')
+    : [];
+  const needPlace = toApprove.filter((row) => !row.counted);
+  const taken = await takenPlaces(
+    tx,
+    needPlace.map((row) => row.lessonId),
+  );
+  for (const row of needPlace) {
+    const count = (taken.get(row.lessonId) ?? 0) + 1;
+    if (count > (limits.get(row.lessonId) ?? 0)) throw new NoFreePlace(row.lessonId);
+    taken.set(row.lessonId, count);
+  }
+  if (toApprove.length === 0) return { approved: [], endedPayments: [], promotions: [] };
+  const ended = inProgress.map((payment) => payment.id);
+  await tx
+    .update(participants)
+    .set({
+      state: 'approved',
+      participatedAt: sql`now()`,
+      expiredAt: null,
+      // The place is the author's gift now, not the ended payment's.
+      paymentId: sql`CASE WHEN ${participants.paymentId} IN (${sql.join([...ended, 0], sql`, `)}) THEN NULL ELSE ${participants.paymentId} END`,
+    })
+    .where(
+      inArray(
+        participants.id,
+        toApprove.map((row) => row.id),
+      ),
+    );
+  const promotions: Promotion[] = [];
+  for (const paymentId of ended) {
+    const lessonId = toApprove.find((row) => row.paymentId === paymentId)!.lessonId;
+    promotions.push(...(await failPayment(tx, paymentId, 'approved', limits.get(lessonId) ?? 0)));
+  }
+  return { approved: toApprove, endedPayments: ended, promotions };
+}

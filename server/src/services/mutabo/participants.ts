@@ -2,14 +2,14 @@
 // up in the queue, reject). Each action runs in one transaction under the course's lock (services/places.ts: the
 // lesson rows, then payment rows, then writes), re-checks the places there, records itself in the course's history,
 // and sends its letters after the commit.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { participantsMessages as pm, type MutaboParticipant, type MutaboParticipants, type MutaboParticipantState } from '../../../../common/mutabo.ts';
 import { courses, lessons, participants, payments, users } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { ledCourse, lessonPlaces, participantRows } from '../../repositories/mutaboParticipantsRepository.ts';
 import { sendLetters, sendPromotionLetters, type LessonRef, type LetterContext } from '../enrollmentLetters.ts';
 import type { MailMessage } from '../mail.ts';
-import { countedPlace, failPayment, lockCourse, promoteWaitingList, takenPlaces, type Promotion, type Tx } from '../places.ts';
+import { approveRows, failPayment, lockCourse, NoFreePlace, promoteWaitingList, rowsForApproval, type ApprovalRow, type Promotion, type Tx } from '../places.ts';
 import type { PaymentsContext } from '../payments/context.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, type Caller } from './context.ts';
@@ -92,15 +92,7 @@ export function participantsCsv(table: MutaboParticipants): string {
 
 // ---- Actions
 
-interface LockedRow {
-  id: number;
-  userId: number;
-  lessonId: number;
-  state: (typeof participants.$inferSelect)['state'];
-  paymentId: number | null;
-  counted: boolean;
-  queueOrder: number;
-}
+type LockedRow = ApprovalRow;
 
 /** The rows (of one course the caller leads) and their course id; 404 for a row that is missing or not the caller's. */
 async function courseOfRows(deps: ParticipantsDeps, caller: Caller, ids: number[]): Promise<number> {
@@ -118,18 +110,7 @@ async function courseOfRows(deps: ParticipantsDeps, caller: Caller, ids: number[
 
 /** Under the lock: the rows again (they may have changed or gone while we waited for it). */
 async function lockedRows(tx: Tx, ids: number[], lessonIds: number[]): Promise<LockedRow[]> {
-  const rows = await tx
-    .select({
-      id: participants.id,
-      userId: participants.userId,
-      lessonId: participants.lessonId,
-      state: participants.state,
-      paymentId: participants.paymentId,
-      counted: sql<boolean>`${countedPlace}`,
-      queueOrder: participants.queueOrder,
-    })
-    .from(participants)
-    .where(inArray(participants.id, ids));
+  const rows = await rowsForApproval(tx, ids);
   if (rows.length !== new Set(ids).size || rows.some((row) => !lessonIds.includes(row.lessonId) || row.state === 'subscribed')) throw participantErrors.notFound();
   return rows;
 }
@@ -180,9 +161,8 @@ const byUser = (rows: Pick<LockedRow, 'userId' | 'lessonId'>[]) => {
 };
 
 /**
- * Approves every row or none: a row that holds its place keeps it; any other needs a free place on its lesson, counted
- * under the lock with the places this same request gives. A payment in progress that holds an approved row ends
- * first (`approved`); its other held rows are freed. One letter per person (ApprovalLetters gathers a burst).
+ * Approves every row or none, by the rule of places.ts approveRows (a payment in progress holding a row ends first);
+ * 409 naming the lesson that has no free place. One letter per person (ApprovalLetters gathers a burst).
  */
 export async function approveParticipants(deps: ParticipantsDeps, caller: Caller, ids: number[]): Promise<MutaboParticipant[]> {
   const unique = [...new Set(ids)];
@@ -191,43 +171,16 @@ export async function approveParticipants(deps: ParticipantsDeps, caller: Caller
     const locked = await lockCourse(tx, courseId);
     if (!locked) throw participantErrors.notFound();
     const rows = await lockedRows(tx, unique, locked.allLessonIds);
-    const toApprove = rows.filter((row) => row.state !== 'approved');
-    const holding = [...new Set(toApprove.filter((row) => row.paymentId !== null && row.state === 'reserved').map((row) => row.paymentId!))].sort((a, b) => a - b);
-    const inProgress = holding.length
-      ? await tx
-          .select({ id: payments.id })
-          .from(payments)
-          .where(and(inArray(payments.id, holding), eq(payments.state, 'STATE_IN_PROGRESS')))
-          .orderBy(asc(payments.id))
-          .for('update')
-      : [];
-    const needPlace = toApprove.filter((row) => !row.counted);
-    const taken = await takenPlaces(
-      tx,
-      needPlace.map((row) => row.lessonId),
-    );
-    for (const row of needPlace) {
-      const count = (taken.get(row.lessonId) ?? 0) + 1;
-      if (count > locked.participantsLimit) {
-        const [lesson] = await tx.select({ number: lessons.number, title: lessons.title }).from(lessons).where(eq(lessons.id, row.lessonId));
-        throw participantErrors.noFreePlace(lesson!);
-      }
-      taken.set(row.lessonId, count);
+    let result: Awaited<ReturnType<typeof approveRows>>;
+    try {
+      result = await approveRows(tx, rows, new Map(locked.allLessonIds.map((id) => [id, locked.participantsLimit])));
+    } catch (error) {
+      if (!(error instanceof NoFreePlace)) throw error;
+      const [lesson] = await tx.select({ number: lessons.number, title: lessons.title }).from(lessons).where(eq(lessons.id, error.lessonId));
+      throw participantErrors.noFreePlace(lesson!);
     }
-    if (toApprove.length === 0) return { courseId, letters: [], promotions: [] };
-    const ended = new Set(inProgress.map((payment) => payment.id));
-    await tx
-      .update(participants)
-      .set({ state: 'approved', participatedAt: sql`now()`, expiredAt: null, paymentId: sql`CASE WHEN ${participants.paymentId} IN (${sql.join([...ended, 0], sql`, `)}) THEN NULL ELSE ${participants.paymentId} END` })
-      .where(
-        inArray(
-          participants.id,
-          toApprove.map((row) => row.id),
-        ),
-      );
-    const promotions: Promotion[] = [];
-    for (const paymentId of ended) promotions.push(...(await failPayment(tx, paymentId, 'approved', locked.participantsLimit)));
-    for (const row of toApprove) {
+    const ended = new Set(result.endedPayments);
+    for (const row of result.approved) {
       await recordWrite(tx, {
         userId: caller.userId,
         entity: 'participant',
@@ -238,7 +191,7 @@ export async function approveParticipants(deps: ParticipantsDeps, caller: Caller
         after: snapshot({ ...row, state: 'approved', paymentId: row.paymentId !== null && ended.has(row.paymentId) ? null : row.paymentId }),
       });
     }
-    return { courseId, letters: byUser(toApprove), promotions };
+    return { courseId, letters: byUser(result.approved), promotions: result.promotions };
   });
   if (done.letters.length > 0 || done.promotions.length > 0) {
     deps.publicCache.invalidate();
