@@ -2,7 +2,7 @@
 // over app.inject: who may call, the table, the CSV, and the actions under the course's lock.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryPage, MutaboParticipant, MutaboParticipants } from '../../common/mutabo.ts';
+import type { HistoryPage, MutaboDashboard, MutaboParticipant, MutaboParticipants } from '../../common/mutabo.ts';
 import type { CourseDetails } from '../../common/wireTypes.ts';
 import { disciples, participants, payments, users } from '../src/db/schema.ts';
 import { createAuthorUser, createCourse, createUsers, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
@@ -195,5 +195,36 @@ describe.each(dbModes())('the authors’ participants (%s)', (mode) => {
     expect(context.mailer.to(joiners[3]!.email).at(-1)!.subject).toMatch(/^Освободилось место/);
     const history = (await json(app(), 'GET', `/api/v1/mutabo/courses/${course.id}/history/`, anna)).json<HistoryPage>();
     expect(history.results.map((entry) => entry.action).slice(0, 2)).toEqual(['reject', 'promote']);
+  });
+
+  it('refuses to reject a place bought by a completed payment: that is a refund', async () => {
+    const course = await createCourse(context.db, { participantsLimit: 1, lessons: 1, prices: [RUB] });
+    const [buyer] = await createUsers(context, 1, 'paid');
+    await context.db.insert(payments).values({ userId: buyer!.id, system: 'yookassa', currency: 'CURRENCY_CHOICE_RUB', amount: '1200', state: 'STATE_COMPLETED', expiresAt: new Date(), paidAt: new Date() });
+    const [payment] = await context.db.select().from(payments).where(eq(payments.userId, buyer!.id));
+    await context.db.insert(participants).values({ userId: buyer!.id, lessonId: course.lessonIds[0]!, state: 'approved', participatedAt: new Date(), paymentId: payment!.id });
+    const [row] = (await table(course.id)).participants;
+    expect(row).toMatchObject({ state: 'approved', paid: true, payment: { id: payment!.id, state: 'STATE_COMPLETED', amount: 1200 } });
+    const response = await json(app(), 'POST', `/api/v1/mutabo/participants/${row!.id}/reject/`, anna, {});
+    expect(response.statusCode).toBe(409);
+    expect(response.json().detail).toContain('Платежи');
+  });
+
+  it('the start page shows places left, queues, approvals awaited and holds about to lapse', async () => {
+    const { course } = await freeCourseWith(1, 3);
+    const paid = await createCourse(context.db, { participantsLimit: 2, lessons: 1, prices: [RUB] });
+    const [buyer] = await createUsers(context, 1, 'holder');
+    expect((await json(app(), 'POST', '/api/v1/payments/', buyer, { system: 'yookassa', currency: 'CURRENCY_CHOICE_RUB', lessons: paid.lessonIds })).statusCode).toBe(201);
+    const response = await json(app(), 'GET', '/api/v1/mutabo/dashboard/', anna);
+    expect(response.statusCode).toBe(200);
+    const board = response.json<MutaboDashboard>();
+    expect(board.courses.find((row) => row.id === course.id)).toMatchObject({ placesLeft: 0, waiting: 2, awaitingApproval: 1 });
+    expect(board.courses.find((row) => row.id === paid.id)).toMatchObject({ placesLeft: 1, waiting: 0, awaitingApproval: 0 });
+    expect(board.waitingLists.find((row) => row.courseId === course.id)).toMatchObject({ lessonId: course.lessonIds[0], waiting: 2 });
+    const hold = board.lapsingHolds.find((row) => row.courseId === paid.id)!;
+    expect(hold).toMatchObject({ lessonId: paid.lessonIds[0], person: { id: buyer!.id } });
+    expect(new Date(hold.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    expect(board.upcomingLessons).toEqual([]);
+    expect((await json(app(), 'GET', '/api/v1/mutabo/dashboard/', stranger)).json<MutaboDashboard>().courses).toEqual([]);
   });
 });
