@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAddressRanges } from './http/addressRanges.ts';
 
 export interface AppConfig {
   port: number;
@@ -20,7 +21,8 @@ export interface AppConfig {
   mailFrom: string;
   /** Fastify's trustProxy: whose X-Forwarded-For to believe when taking the client's address (login limits). */
   trustProxy: boolean | string[];
-  yookassa: { shopId: string; secretKey: string; apiUrl: string } | null;
+  /** notifyIps: the addresses and ranges whose notifications are accepted (YooKassa's published ones by default). */
+  yookassa: { shopId: string; secretKey: string; apiUrl: string; notifyIps: string[] } | null;
   paypal: { clientId: string; clientSecret: string; apiUrl: string } | null;
   seedDemo: boolean;
   /** Origins allowed to call the library endpoints cross-origin. */
@@ -128,6 +130,15 @@ const envSchema = z.object({
   YOOKASSA_SHOP_ID: optionalText,
   YOOKASSA_SECRET_KEY: optionalText,
   YOOKASSA_API_URL: httpUrl('must be an http:// or https:// URL'),
+  // https://yookassa.ru/developers/using-api/webhooks#ip
+  YOOKASSA_NOTIFY_IPS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default('185.71.76.0/27,185.71.77.0/27,77.75.153.0/25,77.75.156.11,77.75.156.35,77.75.154.128/25,2a02:5180::/32')
+      .refine((value) => parseAddressRanges(value) !== null, 'must be a comma-separated list of addresses or CIDR ranges')
+      .transform((value) => parseAddressRanges(value)!),
+  ),
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
   PAYPAL_API_URL: httpUrl('must be an http:// or https:// URL'),
@@ -196,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     shopId,
     secretKey,
     apiUrl: vars.YOOKASSA_API_URL ?? 'https://api.yookassa.ru/v3',
+    notifyIps: vars.YOOKASSA_NOTIFY_IPS,
   }));
   const paypal = pair(vars.PAYPAL_CLIENT_ID, vars.PAYPAL_CLIENT_SECRET, ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'], (clientId, clientSecret) => ({
     clientId,
