@@ -78,6 +78,31 @@ describe.each(dbModes())('account limits (%s)', (mode) => {
       context.clock.advance(16 * MINUTE_MS);
     });
 
+    it('answers 503 with Retry-After when too many password checks run, and such an attempt does not count', async () => {
+      const gated = await buildTestApp({
+        database: context.testDb.database,
+        config: testConfig({ DATA_DIR: context.dataDir }),
+        accounts: { passwordCost: 2 ** 14, now: context.clock.now, passwordGate: { running: 1, waiting: 0 } },
+      });
+      try {
+        const responses = await Promise.all(Array.from({ length: 10 }, () => login(gated, 'busy@example.org', 'wrong', '10.1.5.1')));
+        const count = (status: number) => responses.filter((response) => response.statusCode === status).length;
+        expect(count(401)).toBeGreaterThan(0);
+        expect(count(503)).toBeGreaterThan(0);
+        expect(count(401) + count(503) + count(429)).toBe(10);
+        const busy = responses.find((response) => response.statusCode === 503)!;
+        expect(busy.headers['retry-after']).toBe('2');
+        expect(busy.json()).toEqual({ detail: 'Сервер сейчас проверяет слишком много паролей. Попробуйте ещё раз через несколько секунд.' });
+        // Only the checked guesses counted: the limit of five still has room for the rest.
+        let checked = 0;
+        while ((await login(gated, 'busy@example.org', 'wrong', '10.1.5.1')).statusCode === 401) checked += 1;
+        expect(count(401) + checked).toBe(5);
+      } finally {
+        await gated.close();
+      }
+      context.clock.advance(16 * MINUTE_MS);
+    });
+
     it('forgets the failures of an e-mail at every address when its password is reset', async () => {
       const user = await registeredUser(context);
       for (let attempt = 0; attempt < 5; attempt += 1) await login(app(), user.email, 'wrong', '10.1.4.1');

@@ -33,7 +33,7 @@ export const tokenRoutes: ZodRoutes = async (app) => {
   });
 
   app.post('/token/refresh/', { schema: { body: refreshSchema } }, async (request): Promise<{ access: string }> => {
-    const verified = await tokens.verify(request.body.refresh, 'refresh');
+    const verified = tokens.verify(request.body.refresh, 'refresh');
     const state = verified && (await users.findAuthState(verified.userId));
     if (!verified || !state || !state.isActive || issuedBeforePasswordChange(verified.issuedAt, verified.passwordChangedAt, state.passwordChangedAt)) {
       throw new HttpError(401, { detail: m.refreshInvalid });

@@ -5,12 +5,14 @@ import type { AuthThrottleRepository } from '../repositories/authThrottleReposit
 import { createAccountLimiter, DEFAULT_ACCOUNT_LIMITS, type AccountLimiter, type AccountLimits } from './accountLimits.ts';
 import { createAccountLinks, type AccountLinks } from './accountLinks.ts';
 import type { Mailer, MailMessage } from './mail.ts';
-import { createPasswordHasher, type PasswordHasher } from './passwords.ts';
+import { createPasswordHasher, type PasswordGate, type PasswordHasher } from './passwords.ts';
 
 /** Knobs for tests; production uses none of them. */
 export interface AccountsOptions {
   /** scrypt cost of new hashes and of the dummy hash (production: 2^17). */
   passwordCost?: number;
+  /** How many password checks run and wait at once (production: DEFAULT_PASSWORD_GATE). */
+  passwordGate?: PasswordGate;
   /** The clock of the limits and of link expiry, in ms since the epoch. */
   now?: () => number;
   limits?: Partial<AccountLimits>;
@@ -42,7 +44,7 @@ export function createAccountServices({ config, throttle, mailer, log }: Account
   const pending = new Set<Promise<void>>();
   return {
     now,
-    passwords: createPasswordHasher(options.passwordCost),
+    passwords: createPasswordHasher(options.passwordCost, options.passwordGate),
     links: createAccountLinks(config.jwtSecret, now),
     limits: createAccountLimiter(throttle, { ...DEFAULT_ACCOUNT_LIMITS, ...options.limits }, now),
     sendInBackground(message) {

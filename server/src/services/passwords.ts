@@ -1,5 +1,10 @@
 // Password hashing: scrypt from node:crypto with a per-user salt, stored as `scrypt$N$r$p$salt$hash`.
+//
+// Each check takes 128 MB and about 0.25 s of one of libuv's four threads, which the rest of the server needs too
+// (file reads, DNS): the hasher runs only a few at once, lets a few more wait, and refuses the rest with a 503.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { accountMessages } from '../http/accountMessages.ts';
+import { HttpError } from '../http/errors.ts';
 
 const COST = 2 ** 17;
 const BLOCK_SIZE = 8;
@@ -47,24 +52,58 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 export interface PasswordHasher {
+  /** Throws a 503 HttpError (Retry-After) when too many checks are running and waiting (PasswordGate). */
   hash(password: string): Promise<string>;
   /**
    * Whether the password matches the stored hash. Without a usable hash (no such account, an unusable password)
-   * it checks a dummy hash of the same cost, so that the answer takes as long either way.
+   * it checks a dummy hash of the same cost, so that the answer takes as long either way. Throws like hash.
    */
   verify(password: string, stored: string | null): Promise<boolean>;
 }
 
-/** The hasher the account endpoints use; only tests pass a lower cost (BuildAppOptions.accounts). */
-export function createPasswordHasher(cost: number = COST): PasswordHasher {
+export interface PasswordGate {
+  /** Hashes and checks running at once: two leave libuv's other threads to the rest of the server. */
+  running: number;
+  /** Those that may wait for a turn; a full queue answers 503 at once rather than after seconds of waiting. */
+  waiting: number;
+}
+
+export const DEFAULT_PASSWORD_GATE: PasswordGate = { running: 2, waiting: 8 };
+
+/** About as long as the queue takes to move on at the production cost. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
+
+/** Runs at most `running` tasks at once, queues at most `waiting`, and refuses the rest with a 503. */
+function createGate({ running: limit, waiting: queueLimit }: PasswordGate) {
+  let running = 0;
+  const queue: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running < limit) running += 1;
+    else if (queue.length < queueLimit) await new Promise<void>((resolve) => queue.push(resolve));
+    else throw new HttpError(503, { detail: accountMessages.passwordChecksBusy }, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) });
+    try {
+      return await task();
+    } finally {
+      // The turn passes straight to the next in the queue, so that a newcomer cannot overtake it.
+      const next = queue.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+/** The hasher the account endpoints use; only tests pass a lower cost or another gate (BuildAppOptions.accounts). */
+export function createPasswordHasher(cost: number = COST, gate: PasswordGate = DEFAULT_PASSWORD_GATE): PasswordHasher {
   // Random salt and key with the real parameters: checking it costs one full scrypt, and nothing ever matches it.
   const dummy = ['scrypt', cost, BLOCK_SIZE, PARALLELISM, randomBytes(SALT_LENGTH).toString('base64'), randomBytes(KEY_LENGTH).toString('base64')].join('$');
+  const inTurn = createGate(gate);
   return {
-    hash: (password) => hashPassword(password, { cost }),
-    async verify(password, stored) {
-      if (stored !== null && stored.startsWith('scrypt$')) return verifyPassword(password, stored);
-      await verifyPassword(password, dummy);
-      return false;
-    },
+    hash: (password) => inTurn(() => hashPassword(password, { cost })),
+    verify: (password, stored) =>
+      inTurn(async () => {
+        if (stored !== null && stored.startsWith('scrypt$')) return verifyPassword(password, stored);
+        await verifyPassword(password, dummy);
+        return false;
+      }),
   };
 }
