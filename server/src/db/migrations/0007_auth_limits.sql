@@ -16,3 +16,8 @@ INSERT INTO "auth_limits" ("kind", "key", "times", "last_at")
   FROM "auth_throttle" WHERE "created_at" > now() - interval '1 day' GROUP BY "kind", "key";
 --> statement-breakpoint
 DROP TABLE "auth_throttle";
+--> statement-breakpoint
+-- A caller's course forms are kept as long as the public ones (services/personalCache.ts): a news subscription,
+-- which they show, drops the public cache in every process like a change to participants does.
+CREATE TRIGGER "mailing_subscriptions_bump_public_content_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "mailing_subscriptions"
+  FOR EACH STATEMENT EXECUTE FUNCTION "bump_public_content_version"();
