@@ -16,6 +16,7 @@ export const tokenRoutes: ZodRoutes = async (app) => {
     const { username: email, password } = request.body;
     // The slot is taken before the check, so that parallel guesses cannot all pass a count none of them is in yet.
     const limits = loginLimits(email, request.ip);
+    accounts.passwords.refuseWhenBusy();
     const slot = await takeOrRefuse(accounts, reply, limits, m.loginsTooMany);
     const account = await users.findAccountByEmail(email);
     // Without an account a dummy hash is checked: the answer takes as long and says the same.

@@ -42,8 +42,9 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   'password-check': { max: 5, windowSeconds: 15 * 60 },
 };
 
-/** Rows with no event for this long are deleted whenever an event is recorded. */
+/** Rows with no event for this long are deleted when an event is recorded, at most once a minute per process. */
 const KEEP_MS = 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 1000;
 
 /** The key of an e-mail at an address; JSON keeps every pair distinct and lets clear() find an e-mail's pairs. */
 const pairKey = (email: string, ip: string) => JSON.stringify([email, ip]);
@@ -81,7 +82,13 @@ export interface AccountLimiter {
 
 export function createAccountLimiter(repository: AuthThrottleRepository, limits: AccountLimits, now: () => number): AccountLimiter {
   const window = (kind: LimitKind, at: number) => ({ max: limits[kind].max, since: new Date(at - limits[kind].windowSeconds * 1000) });
-  const prune = (at: number) => repository.prune(new Date(at - Math.max(KEEP_MS, ...Object.values(limits).map((limit) => limit.windowSeconds * 1000))));
+  const keepMs = Math.max(KEEP_MS, ...Object.values(limits).map((limit) => limit.windowSeconds * 1000));
+  let prunedAt = -Infinity;
+  const prune = async (at: number) => {
+    if (at - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = at;
+    await repository.prune(new Date(at - keepMs));
+  };
 
   const wait = async (kind: LimitKind, key: string) => {
     const { max, windowSeconds } = limits[kind];

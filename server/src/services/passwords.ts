@@ -3,6 +3,7 @@
 // Each check takes 128 MB and about 0.25 s of one of libuv's four threads, which the rest of the server needs too
 // (file reads, DNS): the hasher runs only a few at once, lets a few more wait, and refuses the rest with a 503.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { accountMessages } from '../http/accountMessages.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -59,28 +60,33 @@ export interface PasswordHasher {
    * it checks a dummy hash of the same cost, so that the answer takes as long either way. Throws like hash.
    */
   verify(password: string, stored: string | null): Promise<boolean>;
+  /** Throws the 503 that hash or verify would throw if called now: a flood is refused before it costs anything. */
+  refuseWhenBusy(): void;
 }
 
 export interface PasswordGate {
-  /** Hashes and checks running at once: two leave libuv's other threads to the rest of the server. */
+  /** Hashes and checks running at once: each keeps a core busy, so one core (and libuv's other threads) stays free. */
   running: number;
   /** Those that may wait for a turn; a full queue answers 503 at once rather than after seconds of waiting. */
   waiting: number;
 }
 
-export const DEFAULT_PASSWORD_GATE: PasswordGate = { running: 2, waiting: 8 };
+export const DEFAULT_PASSWORD_GATE: PasswordGate = { running: Math.max(1, Math.min(2, availableParallelism() - 1)), waiting: 8 };
 
 /** About as long as the queue takes to move on at the production cost. */
 const BUSY_RETRY_AFTER_SECONDS = 2;
+
+const busy = () => new HttpError(503, { detail: accountMessages.passwordChecksBusy }, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) });
 
 /** Runs at most `running` tasks at once, queues at most `waiting`, and refuses the rest with a 503. */
 function createGate({ running: limit, waiting: queueLimit }: PasswordGate) {
   let running = 0;
   const queue: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
+  const full = () => running >= limit && queue.length >= queueLimit;
+  const inTurn = async <T>(task: () => Promise<T>): Promise<T> => {
+    if (full()) throw busy();
     if (running < limit) running += 1;
-    else if (queue.length < queueLimit) await new Promise<void>((resolve) => queue.push(resolve));
-    else throw new HttpError(503, { detail: accountMessages.passwordChecksBusy }, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) });
+    else await new Promise<void>((resolve) => queue.push(resolve));
     try {
       return await task();
     } finally {
@@ -90,14 +96,18 @@ function createGate({ running: limit, waiting: queueLimit }: PasswordGate) {
       else running -= 1;
     }
   };
+  return { inTurn, full };
 }
 
 /** The hasher the account endpoints use; only tests pass a lower cost or another gate (BuildAppOptions.accounts). */
 export function createPasswordHasher(cost: number = COST, gate: PasswordGate = DEFAULT_PASSWORD_GATE): PasswordHasher {
   // Random salt and key with the real parameters: checking it costs one full scrypt, and nothing ever matches it.
   const dummy = ['scrypt', cost, BLOCK_SIZE, PARALLELISM, randomBytes(SALT_LENGTH).toString('base64'), randomBytes(KEY_LENGTH).toString('base64')].join('$');
-  const inTurn = createGate(gate);
+  const { inTurn, full } = createGate(gate);
   return {
+    refuseWhenBusy() {
+      if (full()) throw busy();
+    },
     hash: (password) => inTurn(() => hashPassword(password, { cost })),
     verify: (password, stored) =>
       inTurn(async () => {
