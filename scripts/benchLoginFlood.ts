@@ -257,12 +257,14 @@ async function main() {
     ...floods,
     ...(postgresNote ? ['', postgresNote] : []),
     '',
-    'Password checks (scrypt, 128 MB and about 0.25 s each) run two at a time with eight waiting; the rest are answered',
-    '503 with `Retry-After` before any database work (server/src/services/passwords.ts), so at most ten hold memory and',
-    'libuv’s other two threads stay free. Access tokens are checked with a synchronous HMAC (server/src/services/tokens.ts),',
-    'so the reader never queues behind scrypt. A real login during a flood competes for the same ten places and may be',
-    'told to retry. The embedded database itself keeps most of the RSS: PGlite 0.5 holds about 600 MB of WebAssembly',
-    'memory and file system from the moment it opens, which is why the RSS target is met only with PostgreSQL.',
+    'Password checks (scrypt, 128 MB and about 0.25 s of a core each) run one at a time on two cores (two on more), with',
+    'eight waiting; the rest are answered 503 with `Retry-After` before any database work (server/src/services/passwords.ts).',
+    'They run on worker threads at nice 10 (server/src/services/scryptWorkers.ts), so the kernel serves requests first, and',
+    'access tokens are checked with a synchronous HMAC (server/src/services/tokens.ts), so the reader never queues behind',
+    'scrypt; what remains is the cost of 64 connections sending as fast as they are answered. A real login during a flood competes for the',
+    'same nine places and is likely told to retry. The embedded database itself keeps most of the RSS: PGlite 0.5 holds',
+    'about 600 MB of WebAssembly memory and file system from the moment it opens, so the RSS target can be met only with',
+    'PostgreSQL; the flood adds at most one scrypt buffer (128 MB) to either.',
   ].join('\n');
   writeBenchmarkSection('Login flood', body);
   process.stdout.write('Written to docs/BENCHMARKS.md, section "Login flood".\n');

@@ -1,11 +1,12 @@
 // Password hashing: scrypt from node:crypto with a per-user salt, stored as `scrypt$N$r$p$salt$hash`.
 //
-// Each check takes 128 MB and about 0.25 s of one of libuv's four threads, which the rest of the server needs too
-// (file reads, DNS): the hasher runs only a few at once, lets a few more wait, and refuses the rest with a 503.
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+// Each check takes 128 MB and about 0.25 s of a core, on a worker thread of lower priority (scryptWorkers.ts): the
+// hasher runs only a few at once, lets a few more wait, and refuses the rest with a 503.
+import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { accountMessages } from '../http/accountMessages.ts';
 import { HttpError } from '../http/errors.ts';
+import { scryptInWorker } from './scryptWorkers.ts';
 
 const COST = 2 ** 17;
 const BLOCK_SIZE = 8;
@@ -18,9 +19,7 @@ const SALT_LENGTH = 16;
 export const UNUSABLE_PASSWORD = '!unusable';
 
 function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return scryptInWorker(password.normalize('NFKC'), salt, keyLength, options);
 }
 
 /**
@@ -65,7 +64,7 @@ export interface PasswordHasher {
 }
 
 export interface PasswordGate {
-  /** Hashes and checks running at once: each keeps a core busy, so one core (and libuv's other threads) stays free. */
+  /** Hashes and checks running at once: each keeps a core busy, so one core stays free for requests. */
   running: number;
   /** Those that may wait for a turn; a full queue answers 503 at once rather than after seconds of waiting. */
   waiting: number;
