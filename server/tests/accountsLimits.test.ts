@@ -103,6 +103,28 @@ describe.each(dbModes())('account limits (%s)', (mode) => {
       context.clock.advance(16 * MINUTE_MS);
     });
 
+    it('lets someone who logged in from an address before in while a flood of guesses fills the password checks', async () => {
+      const user = await registeredUser(context);
+      const gated = await buildTestApp({
+        database: context.testDb.database,
+        config: testConfig({ DATA_DIR: context.dataDir }),
+        accounts: { passwordCost: 2 ** 14, now: context.clock.now, passwordGate: { running: 1, waiting: 1 } },
+      });
+      try {
+        expect((await login(gated, user.email, user.password1, '10.1.6.1')).statusCode).toBe(200);
+        const flood = Array.from({ length: 12 }, (_, index) => login(gated, `nobody-${index}@example.org`, 'wrong', `10.1.7.${index}`));
+        const [known, stranger] = [login(gated, user.email, user.password1, '10.1.6.1'), login(gated, user.email, user.password1, '10.1.6.2')];
+        const floodStatuses = (await Promise.all(flood)).map((response) => response.statusCode);
+        expect(floodStatuses).toContain(503);
+        expect((await known).statusCode).toBe(200);
+        // From an address it never logged in from, the owner waits with everybody else.
+        expect([200, 503]).toContain((await stranger).statusCode);
+      } finally {
+        await gated.close();
+      }
+      context.clock.advance(16 * MINUTE_MS);
+    });
+
     it('forgets the failures of an e-mail at every address when its password is reset', async () => {
       const user = await registeredUser(context);
       for (let attempt = 0; attempt < 5; attempt += 1) await login(app(), user.email, 'wrong', '10.1.4.1');

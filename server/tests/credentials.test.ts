@@ -52,6 +52,17 @@ describe('the password hasher', () => {
     // Once the turn is free again, checks run.
     expect(await hasher.verify('secret', stored)).toBe(true);
   });
+
+  it('lets a priority check wait in its own lane, ahead of the others, when theirs is full', async () => {
+    const hasher = createPasswordHasher(1024, { running: 1, waiting: 1 });
+    const stored = await hasher.hash('secret');
+    const order: string[] = [];
+    const check = (name: string, priority: boolean) => hasher.verify('secret', stored, { priority }).then((matches) => (order.push(name), matches));
+    const outcomes = await Promise.allSettled([check('running', false), check('waiting', false), check('refused', false), check('known', true)]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(order).toEqual(['running', 'known', 'waiting']);
+    expect(() => hasher.refuseWhenBusy({ priority: true })).not.toThrow();
+  });
 });
 
 describe('tokens', () => {

@@ -16,11 +16,13 @@ export const tokenRoutes: ZodRoutes = async (app) => {
     const { username: email, password } = request.body;
     // The slot is taken before the check, so that parallel guesses cannot all pass a count none of them is in yet.
     const limits = loginLimits(email, request.ip);
-    accounts.passwords.refuseWhenBusy();
+    // Someone who logged in from this address before goes first when password checks queue (a login flood).
+    const priority = accounts.knownLogins.has(email, request.ip);
+    accounts.passwords.refuseWhenBusy({ priority });
     const slot = await takeOrRefuse(accounts, reply, limits, m.loginsTooMany);
     const account = await users.findAccountByEmail(email);
     // Without an account a dummy hash is checked: the answer takes as long and says the same.
-    const matches = await accounts.passwords.verify(password, account?.passwordHash ?? null).catch(async (error: unknown) => {
+    const matches = await accounts.passwords.verify(password, account?.passwordHash ?? null, { priority }).catch(async (error: unknown) => {
       await slot.release();
       throw error;
     });
@@ -30,6 +32,7 @@ export const tokenRoutes: ZodRoutes = async (app) => {
     await Promise.all([slot.release(), accounts.limits.clear(...limits[0]!)]);
     // Only someone who knows the password learns that the account waits for confirmation.
     if (!account.isActive) throw new HttpError(403, { detail: m.notConfirmed });
+    accounts.knownLogins.add(email, request.ip);
     return tokens.signPair(account.id, account.passwordChangedAt);
   });
 

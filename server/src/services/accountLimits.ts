@@ -139,3 +139,30 @@ export function createAccountLimiter(repository: AuthThrottleRepository, limits:
     },
   };
 }
+
+/**
+ * The e-mail and address pairs that logged in lately, in this process: their password checks wait in the priority
+ * lane (passwords.ts), so that a flood of guesses from elsewhere does not keep them out. Forgotten on restart; at most
+ * `maxPairs`, the least recent dropped first.
+ */
+export class KnownLogins {
+  private readonly pairs = new Map<string, number>();
+
+  constructor(
+    private readonly now: () => number,
+    private readonly maxPairs = 10_000,
+    private readonly keepMs = 30 * 24 * 60 * 60 * 1000,
+  ) {}
+
+  has(email: string, ip: string): boolean {
+    const at = this.pairs.get(pairKey(email, ip));
+    return at !== undefined && this.now() - at < this.keepMs;
+  }
+
+  add(email: string, ip: string): void {
+    const key = pairKey(email, ip);
+    this.pairs.delete(key);
+    if (this.pairs.size >= this.maxPairs) this.pairs.delete(this.pairs.keys().next().value!);
+    this.pairs.set(key, this.now());
+  }
+}

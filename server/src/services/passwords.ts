@@ -56,17 +56,21 @@ export interface PasswordHasher {
   hash(password: string): Promise<string>;
   /**
    * Whether the password matches the stored hash. Without a usable hash (no such account, an unusable password)
-   * it checks a dummy hash of the same cost, so that the answer takes as long either way. Throws like hash.
+   * it checks a dummy hash of the same cost, so that the answer takes as long either way. Throws like hash, except
+   * with `priority` (a login someone made from the same address before): that waits in a lane of its own.
    */
-  verify(password: string, stored: string | null): Promise<boolean>;
+  verify(password: string, stored: string | null, options?: { priority?: boolean }): Promise<boolean>;
   /** Throws the 503 that hash or verify would throw if called now: a flood is refused before it costs anything. */
-  refuseWhenBusy(): void;
+  refuseWhenBusy(options?: { priority?: boolean }): void;
 }
 
 export interface PasswordGate {
   /** Hashes and checks running at once: each keeps a core busy, so one core stays free for requests. */
   running: number;
-  /** Those that may wait for a turn; a full queue answers 503 at once rather than after seconds of waiting. */
+  /**
+   * Those that may wait for a turn, in each of two lanes; a full lane answers 503 at once rather than after seconds
+   * of waiting. The priority lane goes first, so that a flood of strangers' guesses does not keep known logins out.
+   */
   waiting: number;
 }
 
@@ -77,20 +81,20 @@ const BUSY_RETRY_AFTER_SECONDS = 2;
 
 const busy = () => new HttpError(503, { detail: accountMessages.passwordChecksBusy }, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) });
 
-/** Runs at most `running` tasks at once, queues at most `waiting`, and refuses the rest with a 503. */
+/** Runs at most `running` tasks at once, queues at most `waiting` per lane, and refuses the rest with a 503. */
 function createGate({ running: limit, waiting: queueLimit }: PasswordGate) {
   let running = 0;
-  const queue: (() => void)[] = [];
-  const full = () => running >= limit && queue.length >= queueLimit;
-  const inTurn = async <T>(task: () => Promise<T>): Promise<T> => {
-    if (full()) throw busy();
+  const lanes = { priority: [] as (() => void)[], general: [] as (() => void)[] };
+  const full = (priority: boolean) => running >= limit && lanes[priority ? 'priority' : 'general'].length >= queueLimit;
+  const inTurn = async <T>(task: () => Promise<T>, priority = false): Promise<T> => {
+    if (full(priority)) throw busy();
     if (running < limit) running += 1;
-    else await new Promise<void>((resolve) => queue.push(resolve));
+    else await new Promise<void>((resolve) => lanes[priority ? 'priority' : 'general'].push(resolve));
     try {
       return await task();
     } finally {
-      // The turn passes straight to the next in the queue, so that a newcomer cannot overtake it.
-      const next = queue.shift();
+      // The turn passes straight to the next waiting, so that a newcomer cannot overtake it.
+      const next = lanes.priority.shift() ?? lanes.general.shift();
       if (next) next();
       else running -= 1;
     }
@@ -104,15 +108,15 @@ export function createPasswordHasher(cost: number = COST, gate: PasswordGate = D
   const dummy = ['scrypt', cost, BLOCK_SIZE, PARALLELISM, randomBytes(SALT_LENGTH).toString('base64'), randomBytes(KEY_LENGTH).toString('base64')].join('$');
   const { inTurn, full } = createGate(gate);
   return {
-    refuseWhenBusy() {
-      if (full()) throw busy();
+    refuseWhenBusy(options) {
+      if (full(options?.priority ?? false)) throw busy();
     },
     hash: (password) => inTurn(() => hashPassword(password, { cost })),
-    verify: (password, stored) =>
+    verify: (password, stored, options) =>
       inTurn(async () => {
         if (stored !== null && stored.startsWith('scrypt$')) return verifyPassword(password, stored);
         await verifyPassword(password, dummy);
         return false;
-      }),
+      }, options?.priority),
   };
 }
