@@ -193,8 +193,15 @@ describe.each(dbModes())('the authors’ payments and refunds (%s)', (mode) => {
     expect(rows[0]).toMatchObject({ source: 'provider', state: 'succeeded', lessonIds: course.lessonIds, providerId: dashboardRefund.id });
     expect(await myLessons(buyer, course.id)).toEqual([]);
     expect(context.mailer.to(buyer.email).filter((letter) => letter.subject.startsWith('Возврат денег'))).toHaveLength(1);
-    // A forged notice of a refund the provider does not know changes nothing.
+    // A forged notice of a refund the provider does not know changes nothing; one naming a payment we never made is
+    // not even read back.
     expect((await json(app(), 'POST', '/api/v1/payments/yookassa/notifications/', null, { event: 'refund.succeeded', object: { id: 'no-such-refund' } })).statusCode).toBe(200);
+    const reads = () => yookassa.requests.filter((request) => request.path.startsWith('/v3/refunds/')).length;
+    const before = reads();
+    const forged = { event: 'refund.succeeded', object: { id: dashboardRefund.id.replace(/.$/, '0'), payment_id: 'not-ours' } };
+    expect((await json(app(), 'POST', '/api/v1/payments/yookassa/notifications/', null, forged)).statusCode).toBe(200);
+    expect(reads()).toBe(before);
+    expect(await context.db.select().from(refunds).where(eq(refunds.paymentId, payment.id))).toHaveLength(1);
   });
 
   it('refunds a PayPal capture with PayPal-Request-Id, and applies a PAYMENT.CAPTURE.REFUNDED made in the dashboard once', async () => {

@@ -34,9 +34,9 @@ export const paymentsRoutes: ZodRoutes = async (app) => {
   const ctx = app.payments;
   const fromYookassa = addressMatcher(app.config.yookassa?.notifyIps ?? []);
 
-  const refundNotice = async (request: FastifyRequest, system: PaymentSystem, refundId: string, event: string) => {
+  const refundNotice = async (request: FastifyRequest, system: PaymentSystem, refundId: string, event: string, namedPaymentId?: string) => {
     try {
-      const result = await refundFromNotification(ctx, system, refundId);
+      const result = await refundFromNotification(ctx, system, refundId, namedPaymentId);
       request.log.info({ refundId, event, result }, 'refund notification');
       return {};
     } catch (error) {
@@ -71,7 +71,7 @@ export const paymentsRoutes: ZodRoutes = async (app) => {
     const providerId = stringAt(isObject(body) ? body.object : undefined, 'id');
     if (!providerId) return reply.code(400).send({ detail: 'Уведомление не распознано.' });
     // A refund (ours, or made in the dashboard) names the refund: read back and applied once (services/mutabo/refunds.ts).
-    if (event.startsWith('refund.')) return refundNotice(request, 'yookassa', providerId, event);
+    if (event.startsWith('refund.')) return refundNotice(request, 'yookassa', providerId, event, stringAt(isObject(body) ? body.object : undefined, 'payment_id'));
     // Payout events name other objects: nothing of ours to do.
     if (!event.startsWith('payment.')) return {};
     try {

@@ -281,7 +281,13 @@ export type RefundNotificationResult = 'applied' | 'unchanged' | 'pending' | 'fa
  * every lesson not refunded yet when it covers the rest of the payment, else only money. Throws ProviderError when
  * the provider cannot be asked, so the notification is retried.
  */
-export async function refundFromNotification(deps: RefundDeps, system: PaymentSystem, providerRefundId: string): Promise<RefundNotificationResult> {
+export async function refundFromNotification(
+  deps: RefundDeps,
+  system: PaymentSystem,
+  providerRefundId: string,
+  /** The provider's payment id the notification names (YooKassa's `payment_id`), when it names one. */
+  namedPaymentId?: string,
+): Promise<RefundNotificationResult> {
   const provider = deps.providers.bySystem[system];
   if (provider.kind === 'sandbox') return 'unknown';
   const [known] = await deps.db
@@ -289,6 +295,14 @@ export async function refundFromNotification(deps: RefundDeps, system: PaymentSy
     .from(refunds)
     .where(and(eq(refunds.system, system), eq(refunds.providerId, providerRefundId)));
   if (known?.state === 'succeeded') return 'unchanged';
+  // A notice naming a payment we never created is not worth asking the provider about.
+  if (!known && namedPaymentId !== undefined) {
+    const [ours] = await deps.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.system, system), eq(payments.providerId, namedPaymentId)));
+    if (!ours) return 'unknown';
+  }
   let state: ProviderRefundState;
   try {
     state = await provider.fetchRefund(providerRefundId);
