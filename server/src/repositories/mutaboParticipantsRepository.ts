@@ -198,7 +198,7 @@ export interface PaymentsFilter {
 const paymentsWhere = (filter: PaymentsFilter) =>
   and(paymentsOfCourses(ledCourseIds(filter.authorId)), filter.courseId === undefined ? undefined : paymentsOfCourses(sql`(${filter.courseId})`));
 
-/** Payments worth showing: paid ones, and those in progress or failed (not the superseded attempts). */
+/** Every payment naming a lesson of the caller's courses (or of one of them). */
 export async function countPayments(db: Executor, filter: PaymentsFilter): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(payments).where(paymentsWhere(filter));
   return row?.count ?? 0;
