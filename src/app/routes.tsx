@@ -81,7 +81,12 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: paths.admin, element: <MutaboPage /> },
+          {
+            // The authors' area: its own chunk and its own routes under the splat.
+            path: paths.admin,
+            element: <RequireAuth />,
+            children: [{ path: '*', element: <MutaboPage /> }],
+          },
           {
             handle: simpleHeader,
             children: [
