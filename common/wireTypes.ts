@@ -1,14 +1,25 @@
 // The wire contract of the API (spec section 3): shared by the site (type-only imports) and the server.
 
-export type CourseState = 'draft' | 'announced' | 'can_be_subscribed';
-export type DisciplesAge = 'DISCIPLES_AGE_CHILDREN' | 'DISCIPLES_AGE_ADULTS';
-export type Currency = 'CURRENCY_CHOICE_RUB' | 'CURRENCY_CHOICE_EURO' | 'CURRENCY_CHOICE_USD';
-export type ParticipationState = 'subscribed' | 'reserved' | 'waiting_list' | 'approved';
-export type MainLanguage = 'Russian' | 'English' | 'Other';
-export type PaymentSystem = 'yookassa' | 'paypal';
-export type PaymentState = 'STATE_IN_PROGRESS' | 'STATE_COMPLETED' | 'STATE_FAILURE';
+import type {
+  COURSE_STATES,
+  CURRENCIES,
+  DISCIPLES_AGES,
+  LESSON_STATES,
+  MAIN_LANGUAGES,
+  PARTICIPATION_STATES,
+  PAYMENT_STATES,
+  PAYMENT_SYSTEMS,
+} from './enums.ts';
+
+export type CourseState = (typeof COURSE_STATES)[number];
+export type DisciplesAge = (typeof DISCIPLES_AGES)[number];
+export type Currency = (typeof CURRENCIES)[number];
+export type ParticipationState = (typeof PARTICIPATION_STATES)[number];
+export type MainLanguage = (typeof MAIN_LANGUAGES)[number];
+export type PaymentSystem = (typeof PAYMENT_SYSTEMS)[number];
+export type PaymentState = (typeof PAYMENT_STATES)[number];
 /** Lesson states; only `draft` has a meaning the site shows (it is hidden). */
-export type LessonState = 'draft' | 'published';
+export type LessonState = (typeof LESSON_STATES)[number];
 
 /** Error bodies the server answers: `{"field": ["message"]}`, `{"nonFieldErrors": [...]}` or `{"detail": "..."}`. */
 export type ErrorBody = { [field: string]: string | string[] | ErrorBody };

@@ -17,15 +17,25 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import {
+  COURSE_STATES,
+  CURRENCIES,
+  DISCIPLES_AGES,
+  LESSON_STATES,
+  MAIN_LANGUAGES,
+  PARTICIPATION_STATES,
+  PAYMENT_STATES,
+  PAYMENT_SYSTEMS,
+} from '../../../common/enums.ts';
 
-export const courseState = pgEnum('course_state', ['draft', 'announced', 'can_be_subscribed']);
-export const disciplesAge = pgEnum('disciples_age', ['DISCIPLES_AGE_CHILDREN', 'DISCIPLES_AGE_ADULTS']);
-export const currency = pgEnum('currency', ['CURRENCY_CHOICE_RUB', 'CURRENCY_CHOICE_EURO', 'CURRENCY_CHOICE_USD']);
-export const lessonState = pgEnum('lesson_state', ['draft', 'published']);
-export const participationState = pgEnum('participation_state', ['subscribed', 'reserved', 'waiting_list', 'approved']);
-export const mainLanguage = pgEnum('main_language', ['Russian', 'English', 'Other']);
-export const paymentSystem = pgEnum('payment_system', ['yookassa', 'paypal']);
-export const paymentState = pgEnum('payment_state', ['STATE_IN_PROGRESS', 'STATE_COMPLETED', 'STATE_FAILURE']);
+export const courseState = pgEnum('course_state', COURSE_STATES);
+export const disciplesAge = pgEnum('disciples_age', DISCIPLES_AGES);
+export const currency = pgEnum('currency', CURRENCIES);
+export const lessonState = pgEnum('lesson_state', LESSON_STATES);
+export const participationState = pgEnum('participation_state', PARTICIPATION_STATES);
+export const mainLanguage = pgEnum('main_language', MAIN_LANGUAGES);
+export const paymentSystem = pgEnum('payment_system', PAYMENT_SYSTEMS);
+export const paymentState = pgEnum('payment_state', PAYMENT_STATES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 

@@ -1,0 +1,16 @@
+// Every enum of the data model, written once: the TypeScript types (wireTypes.ts), the PostgreSQL enums
+// (server/src/db/schema.ts) and the zod schemas are derived from these lists. The stored values never change.
+
+export const COURSE_STATES = ['draft', 'announced', 'can_be_subscribed'] as const;
+export const DISCIPLES_AGES = ['DISCIPLES_AGE_CHILDREN', 'DISCIPLES_AGE_ADULTS'] as const;
+export const CURRENCIES = ['CURRENCY_CHOICE_RUB', 'CURRENCY_CHOICE_EURO', 'CURRENCY_CHOICE_USD'] as const;
+/** Only `draft` has a meaning visitors see: the lesson is hidden. */
+export const LESSON_STATES = ['draft', 'published'] as const;
+export const PARTICIPATION_STATES = ['subscribed', 'reserved', 'waiting_list', 'approved'] as const;
+export const MAIN_LANGUAGES = ['Russian', 'English', 'Other'] as const;
+export const PAYMENT_SYSTEMS = ['yookassa', 'paypal'] as const;
+export const PAYMENT_STATES = ['STATE_IN_PROGRESS', 'STATE_COMPLETED', 'STATE_FAILURE'] as const;
+
+/** What the authors' history records (table audit_log): the kind of object written and the kind of write. */
+export const AUDIT_ENTITIES = ['course', 'prices', 'lesson'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'reorder'] as const;
