@@ -85,7 +85,10 @@ export const routes: RouteObject[] = [
             // The authors' area: its own chunk and its own routes under the splat.
             path: paths.admin,
             element: <RequireAuth />,
-            children: [{ path: '*', element: <MutaboPage /> }],
+            children: [
+              { index: true, element: <MutaboPage /> },
+              { path: '*', element: <MutaboPage /> },
+            ],
           },
           {
             handle: simpleHeader,

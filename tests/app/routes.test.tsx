@@ -18,7 +18,6 @@ describe('route table', () => {
     ['/feedbacks', 'Отзывы'],
     ['/library', 'Библиотека'],
     ['/timetable', 'Расписание занятий'],
-    ['/mutabo', 'Раздел авторов'],
     ['/user/signup-email-sent', 'ПИСЬМО ОТПРАВЛЕНО'],
     ['/user/reset-password', 'ВОССТАНОВЛЕНИЕ ПАРОЛЯ'],
     ['/user/reset-password/instructions', 'ИНСТРУКЦИИ ОТПРАВЛЕНЫ'],
@@ -84,7 +83,7 @@ describe('route table', () => {
 describe('route guards', () => {
   beforeEach(() => server.use(...siteApiHandlers()));
 
-  it.each(['/account', '/account/profile', '/account/profile/editor', '/account/courses'])(
+  it.each(['/account', '/account/profile', '/account/profile/editor', '/account/courses', '/mutabo'])(
     'sends a guest at %s to the login page',
     async (path) => {
       const { router } = renderApp(path);

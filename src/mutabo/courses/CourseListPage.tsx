@@ -13,7 +13,7 @@ import { areaPaths } from '../areaPaths.ts';
 import { Muted, TitleRow } from '../shell/areaParts.ts';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { useLoad } from '../useLoad.ts';
-import { COURSE_STATE_LABELS } from './courseStates.ts';
+import { COURSE_STATE_LABELS } from '../../../common/mutabo.ts';
 
 export const COURSES_PAGE_SIZE = 20;
 

@@ -9,8 +9,8 @@ import { FormErrorBlock } from '../../components/form/fields.tsx';
 import { deleteLesson, orderLessons, updateLesson } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
 import { Muted, Panel, TitleRow } from '../shell/areaParts.ts';
-import type { MutaboCourse, MutaboLesson } from '../wire.ts';
-import { LESSON_STATE_LABELS } from './courseStates.ts';
+import type { MutaboCourse, MutaboLesson } from '../../../common/mutabo.ts';
+import { LESSON_STATE_LABELS } from '../../../common/mutabo.ts';
 
 const List = styled.ol`
   margin: 0 0 ${({ theme }) => theme.space(4)};

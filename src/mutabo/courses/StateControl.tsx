@@ -8,8 +8,9 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormErrorBlock } from '../../components/form/fields.tsx';
 import { updateCourse } from '../api.ts';
 import { Muted, Panel } from '../shell/areaParts.ts';
-import type { MutaboCourse } from '../wire.ts';
-import { COURSE_STATE_LABELS, COURSE_STATE_ORDER, COURSE_STATE_VISITORS } from './courseStates.ts';
+import type { MutaboCourse } from '../../../common/mutabo.ts';
+import { COURSE_STATES } from '../../../common/enums.ts';
+import { COURSE_STATE_LABELS, COURSE_STATE_VISIBILITY } from '../../../common/mutabo.ts';
 
 const ACTION_LABELS: Record<CourseState, string> = {
   draft: 'Вернуть в черновики',
@@ -59,12 +60,12 @@ export function StateControl({ course, dirty, onChanged }: StateControlProps) {
     <Panel aria-labelledby="course-state-title">
       <h2 id="course-state-title">Состояние курса</h2>
       <Current>
-        Сейчас: <strong>{COURSE_STATE_LABELS[course.state]}</strong>. {COURSE_STATE_VISITORS[course.state]}
+        Сейчас: <strong>{COURSE_STATE_LABELS[course.state]}</strong>. {COURSE_STATE_VISIBILITY[course.state]}
       </Current>
       {error ? <FormErrorBlock>{error}</FormErrorBlock> : null}
       {dirty ? <Muted>Чтобы изменить состояние, сначала сохраните изменения курса.</Muted> : null}
       <Actions>
-        {COURSE_STATE_ORDER.filter((state) => state !== course.state).map((state) => (
+        {COURSE_STATES.filter((state) => state !== course.state).map((state) => (
           <Button key={state} $variant="secondary" disabled={dirty} onClick={() => setTarget(state)}>
             {ACTION_LABELS[state]}
           </Button>
@@ -76,7 +77,7 @@ export function StateControl({ course, dirty, onChanged }: StateControlProps) {
         message={
           target ? (
             <p>
-              Состояние станет «{COURSE_STATE_LABELS[target]}». {COURSE_STATE_VISITORS[target]}
+              Состояние станет «{COURSE_STATE_LABELS[target]}». {COURSE_STATE_VISIBILITY[target]}
             </p>
           ) : null
         }

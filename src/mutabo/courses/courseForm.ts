@@ -1,6 +1,6 @@
 // The course form's values (what the inputs hold, as text), read from a course and turned into the body of a save.
 import type { Currency, DisciplesAge, Price } from '../../../common/wireTypes.ts';
-import type { CourseWrite, MutaboCourse } from '../wire.ts';
+import { courseCreateSchema, type CourseCreatePayload, type MutaboCourse } from '../../../common/mutabo.ts';
 
 /** The currencies the form edits, one row each; a price in another currency is kept as it is. */
 export const FORM_CURRENCIES: readonly { currency: Currency; label: string }[] = [
@@ -94,17 +94,19 @@ export function courseValues(course: MutaboCourse): CourseFormValues {
 
 export const sameValues = (a: CourseFormValues, b: CourseFormValues) => JSON.stringify(a) === JSON.stringify(b);
 
-const NUMBER_MESSAGE = 'Введите число.';
-const WHOLE_MESSAGE = 'Введите целое число.';
-
-/** A typed amount: a comma works as the decimal point; NaN when it is not a number. */
-function amount(text: string): number {
-  const normalised = text.trim().replace(',', '.');
-  return normalised === '' || !/^-?\d+(\.\d+)?$/.test(normalised) ? Number.NaN : Number(normalised);
+/** A typed whole number, or NaN (which the schema refuses with its own message). */
+export function wholeNumber(text: string): number {
+  return /^\s*-?\d+\s*$/.test(text) ? Number(text) : Number.NaN;
 }
 
-function whole(text: string): number {
-  return /^\s*-?\d+\s*$/.test(text) ? Number(text) : Number.NaN;
+/** The schema's messages keyed as the server keys them (`prices.0.coursePrice`), the first per field. */
+export function issueMessages(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'nonFieldErrors';
+    errors[key] ??= issue.message;
+  }
+  return errors;
 }
 
 /** Where a price row's messages are keyed: its place among the rows sent (the enabled ones), or null. */
@@ -114,45 +116,35 @@ export function sentPriceIndex(rows: PriceRow[], rowIndex: number): number | nul
 }
 
 /**
- * The body of a save, or the messages of the fields the form can check itself (a number that is not one,
- * a missing title); everything else is the server's to judge.
+ * The body of a save, checked with the server's own schema first, so that most mistakes show under their fields
+ * before anything is sent; the server checks again (and knows more: authors, the state rules).
  */
-export function courseWrite(values: CourseFormValues): { body: CourseWrite } | { errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
-  if (!values.title.trim()) errors.title = 'Введите название курса.';
-  const participantsLimit = whole(values.participantsLimit);
-  if (Number.isNaN(participantsLimit)) errors.participantsLimit = WHOLE_MESSAGE;
-  const lessonsBlockSize = whole(values.lessonsBlockSize);
-  if (Number.isNaN(lessonsBlockSize)) errors.lessonsBlockSize = WHOLE_MESSAGE;
-  const prices: Price[] = [];
-  values.prices.forEach((row) => {
-    if (!row.enabled) return;
-    // Messages are keyed by the row's place in the body sent, as the server's are.
-    const index = prices.length;
-    const price = { currency: row.currency } as Price;
-    for (const { field } of PRICE_FIELDS) {
-      const value = amount(row[field]);
-      if (Number.isNaN(value)) errors[`prices.${index}.${field}`] = NUMBER_MESSAGE;
-      price[field] = value;
-    }
-    prices.push(price);
-  });
-  if (Object.keys(errors).length > 0) return { errors };
-  return {
-    body: {
-      title: values.title.trim(),
-      subtitle: values.subtitle.trim(),
-      description: values.description,
-      authors: values.authors,
-      start: values.start || null,
-      end: values.end || null,
-      disciplesAge: values.disciplesAge,
-      image: values.image.trim(),
-      thumbnail: values.thumbnail.trim(),
-      participantsLimit,
-      fullYear: values.fullYear,
-      lessonsBlockSize,
-      prices: [...prices, ...values.otherPrices],
-    },
+export function courseWrite(values: CourseFormValues): { body: CourseCreatePayload } | { errors: Record<string, string> } {
+  const body: CourseCreatePayload = {
+    title: values.title,
+    subtitle: values.subtitle,
+    description: values.description,
+    authors: values.authors,
+    start: values.start || null,
+    end: values.end || null,
+    disciplesAge: values.disciplesAge,
+    image: values.image.trim(),
+    thumbnail: values.thumbnail.trim(),
+    participantsLimit: wholeNumber(values.participantsLimit),
+    fullYear: values.fullYear,
+    lessonsBlockSize: wholeNumber(values.lessonsBlockSize),
+    prices: [
+      ...values.prices
+        .filter((row) => row.enabled)
+        .map((row) => ({
+          currency: row.currency,
+          coursePrice: row.coursePrice,
+          lessonPrice: row.lessonPrice,
+          lessonWholesalePrice: row.lessonWholesalePrice,
+        })),
+      ...values.otherPrices,
+    ],
   };
+  const checked = courseCreateSchema.safeParse(body);
+  return checked.success ? { body } : { errors: issueMessages(checked.error.issues) };
 }

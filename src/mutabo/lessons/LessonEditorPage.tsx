@@ -12,7 +12,7 @@ import { PageTitle } from '../../components/PageTitle.tsx';
 import { resourcesInvalidated } from '../../features/resources/slice.ts';
 import { createLesson, getLesson, updateLesson } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
-import { LESSON_STATE_LABELS } from '../courses/courseStates.ts';
+import { LESSON_STATE_LABELS } from '../../../common/mutabo.ts';
 import { saveFailure, type SaveFailure } from '../forms/saveFailure.ts';
 import { StaleNotice } from '../forms/StaleNotice.tsx';
 import { useLeaveGuard } from '../forms/useLeaveGuard.tsx';
@@ -20,7 +20,7 @@ import { RichTextEditor } from '../richText/RichTextEditor.tsx';
 import { Notice, Panel } from '../shell/areaParts.ts';
 import { COURSE_RESOURCES } from '../siteCache.ts';
 import { useLoad } from '../useLoad.ts';
-import type { MutaboLesson } from '../wire.ts';
+import type { MutaboLesson } from '../../../common/mutabo.ts';
 import { emptyLessonValues, LESSON_FIELDS, lessonValues, lessonWrite, type LessonFormValues } from './lessonForm.ts';
 
 export function LessonEditorPage() {

@@ -1,6 +1,7 @@
 // The lesson form's values and the body of its save.
 import type { LessonState } from '../../../common/wireTypes.ts';
-import type { LessonWrite, MutaboLesson } from '../wire.ts';
+import { lessonCreateSchema, type LessonCreatePayload, type MutaboLesson } from '../../../common/mutabo.ts';
+import { issueMessages, wholeNumber } from '../courses/courseForm.ts';
 
 export interface LessonFormValues {
   title: string;
@@ -20,10 +21,13 @@ export const lessonValues = (lesson: MutaboLesson): LessonFormValues => ({
   state: lesson.state,
 });
 
-export function lessonWrite(values: LessonFormValues): { body: LessonWrite } | { errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
-  if (!values.title.trim()) errors.title = 'Введите название урока.';
-  if (!/^\s*\d+\s*$/.test(values.duration)) errors.duration = 'Введите целое число минут.';
-  if (Object.keys(errors).length > 0) return { errors };
-  return { body: { title: values.title.trim(), content: values.content, duration: Number(values.duration), state: values.state } };
+export function lessonWrite(values: LessonFormValues): { body: LessonCreatePayload } | { errors: Record<string, string> } {
+  const body: LessonCreatePayload = {
+    title: values.title,
+    content: values.content,
+    duration: wholeNumber(values.duration),
+    state: values.state,
+  };
+  const checked = lessonCreateSchema.safeParse(body);
+  return checked.success ? { body } : { errors: issueMessages(checked.error.issues) };
 }
