@@ -9,8 +9,9 @@ import { mutaboHandlers } from './mutaboData.ts';
 import { preloadArea } from './preloadArea.ts';
 
 beforeAll(preloadArea);
+vi.setConfig({ testTimeout: 15000 });
 
-const title = (name: string) => screen.findByRole('heading', { level: 1, name });
+const title = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 4000 });
 
 describe('who may enter /mutabo', () => {
   beforeEach(() => server.use(...siteApiHandlers(), ...mutaboHandlers()));

@@ -60,8 +60,8 @@ const INLINE_STYLES = [
 ] as const;
 
 const BLOCK_TYPES = [
-  { type: 'header-two', label: 'З2', name: 'Заголовок' },
-  { type: 'header-three', label: 'З3', name: 'Подзаголовок' },
+  { type: 'header-two', label: 'З1', name: 'Крупный заголовок' },
+  { type: 'header-three', label: 'З2', name: 'Малый заголовок' },
   { type: 'unordered-list-item', label: '•', name: 'Маркированный список' },
   { type: 'ordered-list-item', label: '1.', name: 'Нумерованный список' },
 ] as const;
