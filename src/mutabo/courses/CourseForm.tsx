@@ -6,7 +6,7 @@ import { FieldError, SelectField, TextField, CheckboxField } from '../../compone
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { FormActions } from '../../components/form/FormLayout.ts';
 import { AGE_GROUP_LABELS } from '../../lib/courseFacts.ts';
-import { RichTextEditor } from '../richText/RichTextEditor.tsx';
+import { LazyRichTextEditor as RichTextEditor } from '../richText/LazyRichTextEditor.tsx';
 import { FORM_CURRENCIES, PRICE_FIELDS, sentPriceIndex, type CourseFormValues, type PriceRow } from './courseForm.ts';
 import { ImageField } from './ImageField.tsx';
 

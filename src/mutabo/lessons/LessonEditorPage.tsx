@@ -16,7 +16,7 @@ import { LESSON_STATE_LABELS } from '../../../common/mutabo.ts';
 import { saveFailure, type SaveFailure } from '../forms/saveFailure.ts';
 import { StaleNotice } from '../forms/StaleNotice.tsx';
 import { useLeaveGuard } from '../forms/useLeaveGuard.tsx';
-import { RichTextEditor } from '../richText/RichTextEditor.tsx';
+import { LazyRichTextEditor as RichTextEditor } from '../richText/LazyRichTextEditor.tsx';
 import { Notice, Panel } from '../shell/areaParts.ts';
 import { COURSE_RESOURCES } from '../siteCache.ts';
 import { useLoad } from '../useLoad.ts';
