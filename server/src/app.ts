@@ -16,6 +16,8 @@ import { createCoursesRepository } from './repositories/coursesRepository.ts';
 import { createDisciplesRepository } from './repositories/disciplesRepository.ts';
 import { createFeedbackRepository } from './repositories/feedbackRepository.ts';
 import { createLibraryRepository } from './repositories/libraryRepository.ts';
+import { createMutaboAuditRepository } from './repositories/mutaboAuditRepository.ts';
+import { createMutaboCoursesRepository } from './repositories/mutaboCoursesRepository.ts';
 import { createPagesRepository } from './repositories/pagesRepository.ts';
 import { createParticipationRepository } from './repositories/participationRepository.ts';
 import { createQuotationsRepository } from './repositories/quotationsRepository.ts';
@@ -29,6 +31,7 @@ import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { lessonsRoutes } from './routes/lessons.ts';
 import { libraryRoutes } from './routes/library.ts';
+import { mutaboRoutes } from './routes/mutabo/area.ts';
 import { pagesContentRoutes } from './routes/pagesContent.ts';
 import { participantsRoutes } from './routes/participants.ts';
 import { paymentsRoutes } from './routes/payments.ts';
@@ -54,6 +57,8 @@ export function createRepositories(database: Database) {
     disciples: createDisciplesRepository(db),
     feedback: createFeedbackRepository(db),
     library: createLibraryRepository(db),
+    mutaboAudit: createMutaboAuditRepository(db),
+    mutaboCourses: createMutaboCoursesRepository(db),
     pages: createPagesRepository(db),
     participation: createParticipationRepository(db),
     quotations: createQuotationsRepository(db),
@@ -180,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await v1.register(enrollmentRoutes);
         await v1.register(participantsRoutes);
         await v1.register(paymentsRoutes);
+        await v1.register(mutaboRoutes, { prefix: '/mutabo' });
       },
       { prefix: '/api/v1' },
     );

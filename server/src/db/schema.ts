@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -17,6 +18,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { AuditAction, AuditEntity } from '../../../common/mutabo.ts';
 import {
   COURSE_STATES,
   CURRENCIES,
@@ -110,6 +112,8 @@ export const courses = pgTable(
     fullYear: boolean('full_year').notNull().default(false),
     lessonsBlockSize: integer('lessons_block_size').notNull().default(1),
     createdAt: createdAt(),
+    /** Bumped by every write of the authors' API; a write that names an older version is refused. */
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     check('courses_participants_limit_non_negative', sql`${table.participantsLimit} >= 0`),
@@ -164,6 +168,8 @@ export const lessons = pgTable(
     content: text('content').notNull().default(''),
     duration: integer('duration').notNull(),
     state: lessonState('state').notNull().default('draft'),
+    /** Bumped by every write of the authors' API; a write that names an older version is refused. */
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     unique('lessons_course_number_unique').on(table.courseId, table.number),
@@ -357,4 +363,26 @@ export const authThrottle = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('auth_throttle_kind_key_created_idx').on(table.kind, table.key, table.createdAt), index('auth_throttle_created_idx').on(table.createdAt)],
+);
+
+
+/**
+ * Every write of the authors (services/mutabo/audit.ts), recorded in the transaction of the write. `entity` and
+ * `action` are text so that each area adds its names without a migration; `course_id` has no foreign key, so the
+ * record of a course's deletion outlives the course.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    entity: text('entity').$type<AuditEntity>().notNull(),
+    entityId: integer('entity_id').notNull(),
+    courseId: integer('course_id'),
+    action: text('action').$type<AuditAction>().notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (table) => [index('audit_log_course_idx').on(table.courseId, table.id), index('audit_log_entity_idx').on(table.entity, table.entityId)],
 );

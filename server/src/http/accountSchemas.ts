@@ -1,5 +1,6 @@
 // Request bodies of the account endpoints as zod schemas, with Russian messages under the keys of spec section 5.
 import { z } from 'zod';
+import { MAIN_LANGUAGES } from '../../../common/enums.ts';
 import type { Disciple, ErrorBody } from '../../../common/wireTypes.ts';
 import { EARLIER_YEAR, YOUNGEST_AGE, yearOfBirthOptions } from '../../../common/yearOptions.ts';
 import { countries } from '../services/dictionaries.ts';
@@ -155,7 +156,7 @@ export function disciplePatchSchema(current: Disciple, currentYear: number) {
               .trim()
               .refine((code) => code === '' || code === profile.country || knownCountry(code), m.countryUnknown)
               .optional(),
-            mainLanguage: z.enum(['Russian', 'English', 'Other'], { error: m.mainLanguageInvalid }).optional(),
+            mainLanguage: z.enum(MAIN_LANGUAGES, { error: m.mainLanguageInvalid }).optional(),
             visitSchool: z.boolean({ error: m.visitSchoolInvalid }).optional(),
             readWriteProblems: text().max(MAX_PROFILE_TEXT_LENGTH, m.textTooLong).optional(),
             otherInfo: text().max(MAX_PROFILE_TEXT_LENGTH, m.textTooLong).optional(),

@@ -1,6 +1,7 @@
 // Published courses and their lessons in the public form: identical for every caller, without per-user fields.
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CourseDetails, CourseShort, Lesson, Price } from '../../../common/wireTypes.ts';
+import { CURRENCIES } from '../../../common/enums.ts';
 import type { Db } from '../db/client.ts';
 import { authors, courseAuthors, courses, lessons, participants, prices } from '../db/schema.ts';
 import { toAuthor } from './authorsRepository.ts';
@@ -53,30 +54,97 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   return groups;
 }
 
-const currencyOrder = ['CURRENCY_CHOICE_RUB', 'CURRENCY_CHOICE_EURO', 'CURRENCY_CHOICE_USD'];
+const currencyOrder: readonly string[] = CURRENCIES;
+
+/** The database or a transaction: the details are also read inside the authors' writes. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function pricesOf(db: Executor, courseIds: number[]) {
+  const rows = courseIds.length === 0 ? [] : await db.select().from(prices).where(inArray(prices.courseId, courseIds));
+  rows.sort((a, b) => currencyOrder.indexOf(a.currency) - currencyOrder.indexOf(b.currency));
+  return groupBy(rows, (row) => row.courseId);
+}
+
+/** Per lesson: places taken (approved, or reserved and not lapsed) and the next lapse of a counted reservation. */
+async function occupancyOf(db: Executor, lessonIds: number[]) {
+  if (lessonIds.length === 0) return new Map<number, { taken: number; nextExpiry: number | null }>();
+  const counted = sql`${participants.state} = 'approved' OR (${participants.state} = 'reserved' AND (${participants.expiredAt} IS NULL OR ${participants.expiredAt} > now()))`;
+  const rows = await db
+    .select({
+      lessonId: participants.lessonId,
+      taken: sql<number>`count(*) FILTER (WHERE ${counted})`.mapWith(Number),
+      nextExpiry: sql<number | null>`(extract(epoch FROM min(${participants.expiredAt}) FILTER (WHERE ${participants.state} = 'reserved' AND ${participants.expiredAt} > now())) * 1000)::float8`,
+    })
+    .from(participants)
+    .where(inArray(participants.lessonId, lessonIds))
+    .groupBy(participants.lessonId);
+  return new Map(rows.map((row) => [row.lessonId, { taken: row.taken, nextExpiry: row.nextExpiry === null ? null : Number(row.nextExpiry) }]));
+}
+
+export interface CourseDetailsWithVersions extends PublicCourseDetails {
+  /** The versions the course row and each lesson row were read at (the authors' API sends them). */
+  versions: { course: number; lessons: Map<number, number> };
+}
+
+/**
+ * The full form of a course with its lessons in order. Drafts (of the course, of lessons) are left out unless asked
+ * for: visitors never get them; the course's authors preview a draft course, and edit draft lessons.
+ */
+export async function loadCourseDetails(
+  db: Executor,
+  id: number,
+  include: { draftCourse: boolean; draftLessons: boolean },
+): Promise<CourseDetailsWithVersions | null> {
+  const [row] = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.id, id), include.draftCourse ? undefined : ne(courses.state, 'draft')));
+  if (!row) return null;
+  const [authorRows, lessonRows, priceGroups] = await Promise.all([
+    db
+      .select({ author: authors })
+      .from(courseAuthors)
+      .innerJoin(authors, eq(authors.id, courseAuthors.authorId))
+      .where(eq(courseAuthors.courseId, id))
+      .orderBy(asc(courseAuthors.position)),
+    db
+      .select()
+      .from(lessons)
+      .where(and(eq(lessons.courseId, id), include.draftLessons ? undefined : ne(lessons.state, 'draft')))
+      .orderBy(asc(lessons.number)),
+    pricesOf(db, [id]),
+  ]);
+  const occupancy = await occupancyOf(db, lessonRows.map((lesson) => lesson.id));
+  let validUntil: number | null = null;
+  const courseLessons: Lesson[] = lessonRows.map((lesson) => {
+    const taken = occupancy.get(lesson.id);
+    if (taken?.nextExpiry != null && (validUntil === null || taken.nextExpiry < validUntil)) validUntil = taken.nextExpiry;
+    return {
+      id: lesson.id,
+      course: lesson.courseId,
+      number: lesson.number,
+      title: lesson.title,
+      content: lesson.content,
+      duration: lesson.duration,
+      state: lesson.state,
+      hasFreePlaces: (taken?.taken ?? 0) < row.participantsLimit,
+      participationState: null,
+      participant: null,
+    };
+  });
+  return {
+    course: {
+      ...commonFields(row, (priceGroups.get(id) ?? []).map(toPrice)),
+      description: row.description,
+      authors: authorRows.map(({ author }) => toAuthor(author)),
+      lessons: courseLessons,
+    },
+    validUntil,
+    versions: { course: row.version, lessons: new Map(lessonRows.map((lesson) => [lesson.id, lesson.version])) },
+  };
+}
 
 export function createCoursesRepository(db: Db) {
-  const pricesOf = async (courseIds: number[]) => {
-    const rows = courseIds.length === 0 ? [] : await db.select().from(prices).where(inArray(prices.courseId, courseIds));
-    rows.sort((a, b) => currencyOrder.indexOf(a.currency) - currencyOrder.indexOf(b.currency));
-    return groupBy(rows, (row) => row.courseId);
-  };
-
-  /** Per lesson: places taken (approved, or reserved and not lapsed) and the next lapse of a counted reservation. */
-  const occupancyOf = async (lessonIds: number[]) => {
-    if (lessonIds.length === 0) return new Map<number, { taken: number; nextExpiry: number | null }>();
-    const counted = sql`${participants.state} = 'approved' OR (${participants.state} = 'reserved' AND (${participants.expiredAt} IS NULL OR ${participants.expiredAt} > now()))`;
-    const rows = await db
-      .select({
-        lessonId: participants.lessonId,
-        taken: sql<number>`count(*) FILTER (WHERE ${counted})`.mapWith(Number),
-        nextExpiry: sql<number | null>`(extract(epoch FROM min(${participants.expiredAt}) FILTER (WHERE ${participants.state} = 'reserved' AND ${participants.expiredAt} > now())) * 1000)::float8`,
-      })
-      .from(participants)
-      .where(inArray(participants.lessonId, lessonIds))
-      .groupBy(participants.lessonId);
-    return new Map(rows.map((row) => [row.lessonId, { taken: row.taken, nextExpiry: row.nextExpiry === null ? null : Number(row.nextExpiry) }]));
-  };
 
   return {
     /** The short list: every course except drafts; authors and published lessons as ids. */
@@ -99,7 +167,7 @@ export function createCoursesRepository(db: Db) {
           .from(lessons)
           .where(and(inArray(lessons.courseId, ids), ne(lessons.state, 'draft')))
           .orderBy(asc(lessons.number)),
-        pricesOf(ids),
+        pricesOf(db, ids),
       ]);
       const authorsByCourse = groupBy(authorLinks, (link) => link.courseId);
       const lessonsByCourse = groupBy(lessonRows, (lesson) => lesson.courseId);
@@ -112,52 +180,8 @@ export function createCoursesRepository(db: Db) {
 
     /** The full form of a course that is not a draft, with its published lessons; null otherwise. */
     async findPublishedDetails(id: number): Promise<PublicCourseDetails | null> {
-      const [row] = await db
-        .select()
-        .from(courses)
-        .where(and(eq(courses.id, id), ne(courses.state, 'draft')));
-      if (!row) return null;
-      const [authorRows, lessonRows, priceGroups] = await Promise.all([
-        db
-          .select({ author: authors })
-          .from(courseAuthors)
-          .innerJoin(authors, eq(authors.id, courseAuthors.authorId))
-          .where(eq(courseAuthors.courseId, id))
-          .orderBy(asc(courseAuthors.position)),
-        db
-          .select()
-          .from(lessons)
-          .where(and(eq(lessons.courseId, id), ne(lessons.state, 'draft')))
-          .orderBy(asc(lessons.number)),
-        pricesOf([id]),
-      ]);
-      const occupancy = await occupancyOf(lessonRows.map((lesson) => lesson.id));
-      let validUntil: number | null = null;
-      const courseLessons: Lesson[] = lessonRows.map((lesson) => {
-        const taken = occupancy.get(lesson.id);
-        if (taken?.nextExpiry != null && (validUntil === null || taken.nextExpiry < validUntil)) validUntil = taken.nextExpiry;
-        return {
-          id: lesson.id,
-          course: lesson.courseId,
-          number: lesson.number,
-          title: lesson.title,
-          content: lesson.content,
-          duration: lesson.duration,
-          state: lesson.state,
-          hasFreePlaces: (taken?.taken ?? 0) < row.participantsLimit,
-          participationState: null,
-          participant: null,
-        };
-      });
-      return {
-        course: {
-          ...commonFields(row, (priceGroups.get(id) ?? []).map(toPrice)),
-          description: row.description,
-          authors: authorRows.map(({ author }) => toAuthor(author)),
-          lessons: courseLessons,
-        },
-        validUntil,
-      };
+      const found = await loadCourseDetails(db, id, { draftCourse: false, draftLessons: false });
+      return found && { course: found.course, validUntil: found.validUntil };
     },
   };
 }

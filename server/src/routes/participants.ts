@@ -1,6 +1,7 @@
 // The caller's own course list (GET/POST /api/v1/participants/, GET/PATCH/DELETE /api/v1/participants/{id}/, where
 // the id is the course id) and the authors' view of their courses' participants (/api/v1/manager/participants/).
 import { z } from 'zod';
+import { PARTICIPATION_STATES } from '../../../common/enums.ts';
 import { integerParam, idParams, MAX_ID } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import {
@@ -30,7 +31,7 @@ const patchBody = z.strictObject({ subscribed: z.boolean({ error: onlySubscripti
 
 const managerQuery = z.object({
   course: integerParam(1, MAX_ID, courseMessage).optional(),
-  state: z.enum(['subscribed', 'reserved', 'waiting_list', 'approved'], { error: 'Состояние: subscribed, reserved, waiting_list или approved.' }).optional(),
+  state: z.enum(PARTICIPATION_STATES, { error: 'Состояние: subscribed, reserved, waiting_list или approved.' }).optional(),
 });
 
 const approveBody = z.object({ state: z.string({ error: 'Укажите state: approved.' }) }, { error: 'Укажите state: approved.' });

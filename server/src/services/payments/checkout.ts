@@ -2,6 +2,7 @@
 // the places in a locked transaction (holds.ts), then ask the provider for the payment page.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { CURRENCIES, PAYMENT_SYSTEMS } from '../../../../common/enums.ts';
 import type { Currency, ParticipationState, PaymentSystem, Price } from '../../../../common/wireTypes.ts';
 import { paymentSystemFor } from '../../../../common/coursePrices.ts';
 import { formatAmount } from '../../../../common/paymentAmount.ts';
@@ -19,8 +20,8 @@ const MAX_LESSONS = 500;
 const lessonIdsMessage = 'Номера занятий должны быть целыми положительными числами.';
 
 export const paymentPayloadSchema = z.object({
-  system: z.enum(['yookassa', 'paypal'], { error: 'Выберите платёжную систему: yookassa или paypal.' }),
-  currency: z.enum(['CURRENCY_CHOICE_RUB', 'CURRENCY_CHOICE_EURO', 'CURRENCY_CHOICE_USD'], { error: 'Выберите валюту оплаты.' }),
+  system: z.enum(PAYMENT_SYSTEMS, { error: 'Выберите платёжную систему: yookassa или paypal.' }),
+  currency: z.enum(CURRENCIES, { error: 'Выберите валюту оплаты.' }),
   // Missing, null and [] are all «no lessons chosen» (lessons_are_required), answered by createPayment.
   lessons: z
     .array(z.unknown(), { error: lessonIdsMessage })

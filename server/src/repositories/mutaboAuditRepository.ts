@@ -1,0 +1,68 @@
+// The SQL of the authors' history (table audit_log): one insert per write, pages of a course's history.
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { AuditAction, AuditEntity, HistoryEntry } from '../../../common/mutabo.ts';
+import type { Db } from '../db/client.ts';
+import { auditLog, authors, users } from '../db/schema.ts';
+import type { Tx } from './mutaboCoursesRepository.ts';
+
+export interface AuditRecord {
+  userId: number | null;
+  entity: AuditEntity;
+  entityId: number;
+  /** The course the write belongs to, when there is one: its history lists the write. */
+  courseId: number | null;
+  action: AuditAction;
+  before: unknown;
+  after: unknown;
+}
+
+export async function insertAuditRecord(tx: Tx, record: AuditRecord): Promise<void> {
+  await tx.insert(auditLog).values({
+    userId: record.userId,
+    entity: record.entity,
+    entityId: record.entityId,
+    courseId: record.courseId,
+    action: record.action,
+    before: record.before ?? null,
+    after: record.after ?? null,
+  });
+}
+
+export function createMutaboAuditRepository(db: Db) {
+  return {
+    /** A page of a course's history, newest first, with the writer's name (author, else user, else e-mail). */
+    async coursePage(courseId: number, page: number, size: number): Promise<{ count: number; results: HistoryEntry[] }> {
+      const [total] = await db.select({ n: count() }).from(auditLog).where(eq(auditLog.courseId, courseId));
+      const rows = await db
+        .select({
+          entry: auditLog,
+          userName: sql<string | null>`coalesce(
+            nullif(trim(${authors.firstName} || ' ' || ${authors.lastName}), ''),
+            nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''),
+            ${users.email})`,
+        })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.userId))
+        .leftJoin(authors, eq(authors.userId, auditLog.userId))
+        .where(eq(auditLog.courseId, courseId))
+        .orderBy(desc(auditLog.id))
+        .limit(size)
+        .offset((page - 1) * size);
+      return {
+        count: total?.n ?? 0,
+        results: rows.map(({ entry, userName }) => ({
+          id: entry.id,
+          at: entry.at.toISOString(),
+          user: entry.userId === null ? null : { id: entry.userId, name: userName ?? '' },
+          entity: entry.entity,
+          entityId: entry.entityId,
+          action: entry.action,
+          before: entry.before,
+          after: entry.after,
+        })),
+      };
+    },
+  };
+}
+
+export type MutaboAuditRepository = ReturnType<typeof createMutaboAuditRepository>;

@@ -1,0 +1,271 @@
+// The SQL of the authors' courses and lessons (services/mutabo): reads, row locks and compare-and-set writes.
+import { and, asc, count, countDistinct, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import type { MutaboCourseListItem } from '../../../common/mutabo.ts';
+import type { Currency } from '../../../common/wireTypes.ts';
+import type { Db } from '../db/client.ts';
+import { authors, courseAuthors, courses, feedback, lessons, participants, paymentLessons, prices, users } from '../db/schema.ts';
+import type { Executor } from './coursesRepository.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type CourseRow = typeof courses.$inferSelect;
+export type LessonRow = typeof lessons.$inferSelect;
+export type CourseValues = Partial<Omit<typeof courses.$inferInsert, 'id' | 'version' | 'createdAt'>>;
+export type LessonValues = Partial<Pick<typeof lessons.$inferInsert, 'number' | 'title' | 'content' | 'duration' | 'state'>>;
+export interface PriceValues {
+  currency: Currency;
+  coursePrice: number;
+  lessonPrice: number;
+  lessonWholesalePrice: number;
+}
+
+/** A place is held (approved, or reserved and not lapsed); the same rule as services/places.ts. */
+const heldPlace = sql`(${participants.state} = 'approved' OR (${participants.state} = 'reserved' AND (${participants.expiredAt} IS NULL OR ${participants.expiredAt} > now())))`;
+/** Rows that keep a course or a lesson from being deleted: someone holds, waits for or has paid for a place. */
+const blockingStates = ['reserved', 'waiting_list', 'approved'] as const;
+
+const money = (amount: number) => amount.toFixed(2);
+
+export function createMutaboCoursesRepository(db: Db) {
+  return {
+    /** The author record of an active author account, or null. */
+    async authorIdOfUser(userId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ id: authors.id })
+        .from(authors)
+        .innerJoin(users, eq(users.id, authors.userId))
+        .where(and(eq(authors.userId, userId), eq(users.isAuthor, true)));
+      return row?.id ?? null;
+    },
+
+    leadsCourse: (authorId: number, courseId: number) => leadsCourse(db, authorId, courseId),
+
+    /** Every course the author leads, newest start first (undated ones first: they are usually new drafts). */
+    async listLedBy(authorId: number): Promise<MutaboCourseListItem[]> {
+      const led = db.select({ courseId: courseAuthors.courseId }).from(courseAuthors).where(eq(courseAuthors.authorId, authorId));
+      const rows = await db
+        .select()
+        .from(courses)
+        .where(inArray(courses.id, led))
+        .orderBy(sql`${courses.start} DESC NULLS FIRST`, desc(courses.id));
+      const ids = rows.map((row) => row.id);
+      if (ids.length === 0) return [];
+      const [links, lessonCounts, taken, waiting] = await Promise.all([
+        db.select().from(courseAuthors).where(inArray(courseAuthors.courseId, ids)).orderBy(asc(courseAuthors.position)),
+        db
+          .select({
+            courseId: lessons.courseId,
+            all: count(),
+            published: sql<number>`count(*) FILTER (WHERE ${lessons.state} = 'published')`.mapWith(Number),
+          })
+          .from(lessons)
+          .where(inArray(lessons.courseId, ids))
+          .groupBy(lessons.courseId),
+        db
+          .select({ courseId: lessons.courseId, lessonId: lessons.id, taken: count() })
+          .from(participants)
+          .innerJoin(lessons, eq(lessons.id, participants.lessonId))
+          .where(and(inArray(lessons.courseId, ids), heldPlace))
+          .groupBy(lessons.courseId, lessons.id),
+        db
+          .select({ courseId: lessons.courseId, people: countDistinct(participants.userId) })
+          .from(participants)
+          .innerJoin(lessons, eq(lessons.id, participants.lessonId))
+          .where(and(inArray(lessons.courseId, ids), eq(participants.state, 'waiting_list')))
+          .groupBy(lessons.courseId),
+      ]);
+      return rows.map((row) => {
+        const lessonCount = lessonCounts.find((entry) => entry.courseId === row.id);
+        return {
+          id: row.id,
+          title: row.title,
+          subtitle: row.subtitle,
+          state: row.state,
+          start: row.start,
+          end: row.end,
+          disciplesAge: row.disciplesAge,
+          thumbnail: row.thumbnail,
+          authors: links.filter((link) => link.courseId === row.id).map((link) => link.authorId),
+          placesTaken: Math.max(0, ...taken.filter((entry) => entry.courseId === row.id).map((entry) => entry.taken)),
+          participantsLimit: row.participantsLimit,
+          waiting: waiting.find((entry) => entry.courseId === row.id)?.people ?? 0,
+          lessonsCount: lessonCount?.all ?? 0,
+          publishedLessonsCount: lessonCount?.published ?? 0,
+          version: row.version,
+        };
+      });
+    },
+
+    async findLesson(id: number): Promise<LessonRow | null> {
+      const [row] = await db.select().from(lessons).where(eq(lessons.id, id));
+      return row ?? null;
+    },
+  };
+}
+
+export type MutaboCoursesRepository = ReturnType<typeof createMutaboCoursesRepository>;
+
+// ---- Inside the authors' write transactions. Lock order as in services/places.ts: the course's lesson rows
+// (ascending id), then the course row, then writes.
+
+export async function leadsCourse(db: Executor, authorId: number, courseId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ courseId: courseAuthors.courseId })
+    .from(courseAuthors)
+    .where(and(eq(courseAuthors.courseId, courseId), eq(courseAuthors.authorId, authorId)));
+  return row !== undefined;
+}
+
+export interface LockedCourseForWrite {
+  course: CourseRow;
+  /** Every lesson of the course in number order, drafts included. */
+  lessons: LessonRow[];
+}
+
+export async function lockCourseForWrite(tx: Tx, courseId: number): Promise<LockedCourseForWrite | null> {
+  const lessonRows = await tx.select().from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.id)).for('update');
+  const [course] = await tx.select().from(courses).where(eq(courses.id, courseId)).for('update');
+  if (!course) return null;
+  return { course, lessons: lessonRows.sort((a, b) => a.number - b.number) };
+}
+
+export async function authorIdsOf(tx: Executor, courseId: number): Promise<number[]> {
+  const rows = await tx.select({ id: courseAuthors.authorId }).from(courseAuthors).where(eq(courseAuthors.courseId, courseId)).orderBy(asc(courseAuthors.position));
+  return rows.map((row) => row.id);
+}
+
+export async function existingAuthorIds(tx: Executor, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx.select({ id: authors.id }).from(authors).where(inArray(authors.id, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function pricesOfCourse(tx: Executor, courseId: number): Promise<PriceValues[]> {
+  const rows = await tx.select().from(prices).where(eq(prices.courseId, courseId)).orderBy(asc(prices.id));
+  return rows.map((row) => ({
+    currency: row.currency,
+    coursePrice: Number(row.coursePrice),
+    lessonPrice: Number(row.lessonPrice),
+    lessonWholesalePrice: Number(row.lessonWholesalePrice),
+  }));
+}
+
+export async function insertCourse(tx: Tx, values: CourseValues & Pick<typeof courses.$inferInsert, 'title' | 'disciplesAge'>): Promise<CourseRow> {
+  const [row] = await tx.insert(courses).values(values).returning();
+  return row!;
+}
+
+/** Compare-and-set: writes and bumps the version only while the row is still at `version`; null otherwise. */
+export async function updateCourseAtVersion(tx: Tx, id: number, version: number, values: CourseValues): Promise<CourseRow | null> {
+  const [row] = await tx
+    .update(courses)
+    .set({ ...values, version: sql`${courses.version} + 1` })
+    .where(and(eq(courses.id, id), eq(courses.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+export async function replaceAuthors(tx: Tx, courseId: number, authorIds: number[]): Promise<void> {
+  await tx.delete(courseAuthors).where(eq(courseAuthors.courseId, courseId));
+  if (authorIds.length > 0) await tx.insert(courseAuthors).values(authorIds.map((authorId, position) => ({ courseId, authorId, position })));
+}
+
+export async function replacePrices(tx: Tx, courseId: number, values: PriceValues[]): Promise<void> {
+  await tx.delete(prices).where(eq(prices.courseId, courseId));
+  if (values.length === 0) return;
+  await tx.insert(prices).values(
+    values.map((price) => ({
+      courseId,
+      currency: price.currency,
+      coursePrice: money(price.coursePrice),
+      lessonPrice: money(price.lessonPrice),
+      lessonWholesalePrice: money(price.lessonWholesalePrice),
+    })),
+  );
+}
+
+export interface Blockers {
+  /** People holding, waiting for or having bought a place. */
+  participants: number;
+  payments: number;
+}
+
+export async function courseBlockers(tx: Tx, courseId: number): Promise<Blockers> {
+  const courseLessons = tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, courseId));
+  const [[people], [paid]] = await Promise.all([
+    tx
+      .select({ n: countDistinct(participants.userId) })
+      .from(participants)
+      .where(and(inArray(participants.lessonId, courseLessons), inArray(participants.state, [...blockingStates]))),
+    tx.select({ n: countDistinct(paymentLessons.paymentId) }).from(paymentLessons).where(inArray(paymentLessons.lessonId, courseLessons)),
+  ]);
+  return { participants: people?.n ?? 0, payments: paid?.n ?? 0 };
+}
+
+/** The reviews of a course (deleted with it: the history keeps them). */
+export async function feedbackOfCourse(tx: Tx, courseId: number) {
+  return tx
+    .select({ id: feedback.id, author: feedback.author, authorAge: feedback.authorAge, footer: feedback.footer, text: feedback.text })
+    .from(feedback)
+    .where(eq(feedback.courseId, courseId))
+    .orderBy(asc(feedback.id));
+}
+
+export async function lessonBlockers(tx: Tx, lessonId: number): Promise<Blockers> {
+  const [[people], [paid]] = await Promise.all([
+    tx
+      .select({ n: countDistinct(participants.userId) })
+      .from(participants)
+      .where(and(eq(participants.lessonId, lessonId), inArray(participants.state, [...blockingStates]))),
+    tx.select({ n: countDistinct(paymentLessons.paymentId) }).from(paymentLessons).where(eq(paymentLessons.lessonId, lessonId)),
+  ]);
+  return { participants: people?.n ?? 0, payments: paid?.n ?? 0 };
+}
+
+export async function deleteCourse(tx: Tx, id: number): Promise<void> {
+  await tx.delete(courses).where(eq(courses.id, id));
+}
+
+export async function nextLessonNumber(tx: Tx, courseId: number): Promise<number> {
+  const [row] = await tx.select({ last: max(lessons.number) }).from(lessons).where(eq(lessons.courseId, courseId));
+  return (row?.last ?? 0) + 1;
+}
+
+export async function insertLesson(tx: Tx, values: Required<LessonValues> & { courseId: number }): Promise<LessonRow> {
+  const [row] = await tx.insert(lessons).values(values).returning();
+  return row!;
+}
+
+/** Compare-and-set, as updateCourseAtVersion. */
+export async function updateLessonAtVersion(tx: Tx, id: number, version: number, values: LessonValues): Promise<LessonRow | null> {
+  const [row] = await tx
+    .update(lessons)
+    .set({ ...values, version: sql`${lessons.version} + 1` })
+    .where(and(eq(lessons.id, id), eq(lessons.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteLesson(tx: Tx, id: number): Promise<void> {
+  await tx.delete(lessons).where(eq(lessons.id, id));
+}
+
+/**
+ * Numbers the course's lessons 1..n in the given order (every lesson id of the course once). The numbers are unique
+ * per course, so they first move out of the way (negated), then take their places; a lesson whose number changes
+ * gets a new version.
+ */
+export async function renumberLessons(tx: Tx, courseId: number, orderedIds: number[]): Promise<void> {
+  await tx
+    .update(lessons)
+    .set({ number: sql`-${lessons.number}` })
+    .where(eq(lessons.courseId, courseId));
+  const numbering = sql.join(
+    orderedIds.map((id, index) => sql`(${id}::integer, ${index + 1}::integer)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    UPDATE ${lessons} SET "number" = target.n,
+      "version" = ${lessons.version} + CASE WHEN -${lessons.number} = target.n THEN 0 ELSE 1 END
+    FROM (VALUES ${numbering}) AS target(id, n)
+    WHERE ${lessons.id} = target.id AND ${lessons.courseId} = ${courseId}`);
+}

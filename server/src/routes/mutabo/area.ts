@@ -1,0 +1,22 @@
+// /api/v1/mutabo/...: the authors' API. Every route here needs a logged-in author: 401 for guests, 403 for others.
+import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
+import { mutaboErrors } from '../../services/mutabo/context.ts';
+import { acceptEmptyJsonBodies } from '../emptyBodies.ts';
+import { mutaboCoursesRoutes } from './courses.ts';
+import { mutaboLessonsRoutes } from './lessons.ts';
+
+export const mutaboRoutes: ZodRoutes = async (app) => {
+  acceptEmptyJsonBodies(app);
+  const { mutaboCourses: courses, mutaboAudit: audit } = app.repositories;
+  app.decorate('mutabo', { db: app.database.db, publicCache: app.publicCache, courses, audit });
+  app.decorateRequest('mutaboCaller', null);
+  // Before the body is validated: a guest or a non-author learns nothing about the forms.
+  app.addHook('preValidation', app.requireAuth);
+  app.addHook('preValidation', async (request) => {
+    const authorId = await courses.authorIdOfUser(request.userId!);
+    if (authorId === null) throw mutaboErrors.notAuthor();
+    request.mutaboCaller = { userId: request.userId!, authorId };
+  });
+  await app.register(mutaboCoursesRoutes);
+  await app.register(mutaboLessonsRoutes);
+};

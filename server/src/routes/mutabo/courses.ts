@@ -1,0 +1,32 @@
+// The authors' courses: /api/v1/mutabo/courses/ (GET, POST), /courses/{id}/ (GET, PATCH, DELETE), /courses/{id}/history/.
+import { z } from 'zod';
+import { courseCreateSchema, coursePatchSchema } from '../../../../common/mutabo.ts';
+import { idParams, pageParam } from '../../http/queryParams.ts';
+import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
+import { courseHistory, createCourse, deleteCourse, getCourse, listCourses, patchCourse } from '../../services/mutabo/courses.ts';
+import { callerOf } from './caller.ts';
+
+const historyQuery = z.object({ page: pageParam.optional() });
+
+export const mutaboCoursesRoutes: ZodRoutes = async (app) => {
+  app.get('/courses/', async (request) => listCourses(app.mutabo, callerOf(request)));
+
+  app.post('/courses/', { schema: { body: courseCreateSchema } }, async (request, reply) =>
+    reply.code(201).send(await createCourse(app.mutabo, callerOf(request), request.body)),
+  );
+
+  app.get('/courses/:id/', { schema: { params: idParams } }, async (request) => getCourse(app.mutabo, callerOf(request), request.params.id));
+
+  app.patch('/courses/:id/', { schema: { params: idParams, body: coursePatchSchema } }, async (request) =>
+    patchCourse(app.mutabo, callerOf(request), request.params.id, request.body),
+  );
+
+  app.delete('/courses/:id/', { schema: { params: idParams } }, async (request, reply) => {
+    await deleteCourse(app.mutabo, callerOf(request), request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.get('/courses/:id/history/', { schema: { params: idParams, querystring: historyQuery } }, async (request) =>
+    courseHistory(app.mutabo, callerOf(request), request.params.id, request.query.page ?? 1),
+  );
+};

@@ -1,0 +1,43 @@
+// What the authors' services work with, who is calling, and the refusals they answer.
+import { mutaboMessages as m, type MutaboCourse } from '../../../../common/mutabo.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { MutaboAuditRepository } from '../../repositories/mutaboAuditRepository.ts';
+import type { MutaboCoursesRepository } from '../../repositories/mutaboCoursesRepository.ts';
+import type { CourseDetailsWithVersions } from '../../repositories/coursesRepository.ts';
+import type { PublicCache } from '../publicCache.ts';
+
+export interface MutaboContext {
+  db: Db;
+  publicCache: PublicCache;
+  courses: MutaboCoursesRepository;
+  audit: MutaboAuditRepository;
+}
+
+/** An author calling the authors' API: their user id (recorded in the history) and author id (what they lead). */
+export interface Caller {
+  userId: number;
+  authorId: number;
+}
+
+export const mutaboErrors = {
+  notAuthor: () => new HttpError(403, { detail: m.notAuthor }),
+  courseNotFound: () => new HttpError(404, { detail: m.courseNotFound }),
+  lessonNotFound: () => new HttpError(404, { detail: m.lessonNotFound }),
+  staleCourse: () => new HttpError(409, { detail: m.staleCourse }),
+  staleLesson: () => new HttpError(409, { detail: m.staleLesson }),
+  courseHasParticipants: () => new HttpError(409, { detail: m.courseHasParticipants }),
+  lessonHasParticipants: () => new HttpError(409, { detail: m.lessonHasParticipants }),
+  lastPublishedLesson: () => new HttpError(409, { detail: m.lastPublishedLesson }),
+  field: (field: string, message: string) => new HttpError(400, { [field]: [message] }),
+};
+
+/** The authors' form of a course: drafts included, with the versions of the course and of each lesson. */
+export function toMutaboCourse(found: CourseDetailsWithVersions): MutaboCourse {
+  const { course, versions } = found;
+  return {
+    ...course,
+    version: versions.course,
+    lessons: course.lessons.map((lesson) => ({ ...lesson, version: versions.lessons.get(lesson.id) ?? 1 })),
+  };
+}

@@ -1,0 +1,183 @@
+// The authors' courses: list, read, create, change (compare-and-set on `version`), delete, history. Every write runs
+// in one transaction that locks the course's lessons, then the course, then writes and records itself; the public
+// cache is dropped after the commit.
+import {
+  HISTORY_PAGE_SIZE,
+  mutaboMessages as m,
+  type CourseCreate,
+  type CoursePatch,
+  type HistoryPage,
+  type MutaboCourse,
+  type MutaboCourseListItem,
+} from '../../../../common/mutabo.ts';
+import { loadCourseDetails } from '../../repositories/coursesRepository.ts';
+import {
+  authorIdsOf,
+  courseBlockers,
+  deleteCourse as deleteCourseRow,
+  existingAuthorIds,
+  feedbackOfCourse,
+  insertCourse,
+  leadsCourse,
+  lockCourseForWrite,
+  pricesOfCourse,
+  replaceAuthors,
+  replacePrices,
+  updateCourseAtVersion,
+  type CourseRow,
+  type CourseValues,
+  type LessonRow,
+  type LockedCourseForWrite,
+  type PriceValues,
+  type Tx,
+} from '../../repositories/mutaboCoursesRepository.ts';
+import { recordWrite } from './audit.ts';
+import { mutaboErrors, toMutaboCourse, type Caller, type MutaboContext } from './context.ts';
+
+/** The fields of a lesson the history shows. */
+export function lessonSnapshot(row: LessonRow): Record<string, unknown> {
+  return { number: row.number, title: row.title, content: row.content, duration: row.duration, state: row.state };
+}
+
+/** The fields of a course the history shows, in wire names. */
+function courseSnapshot(row: CourseRow, authorIds: number[]): Record<string, unknown> {
+  return {
+    title: row.title,
+    subtitle: row.subtitle,
+    description: row.description,
+    authors: authorIds,
+    start: row.start,
+    end: row.end,
+    disciplesAge: row.disciplesAge,
+    image: row.image,
+    thumbnail: row.thumbnail,
+    state: row.state,
+    participantsLimit: row.participantsLimit,
+    fullYear: row.fullYear,
+    lessonsBlockSize: row.lessonsBlockSize,
+  };
+}
+
+const sortedPrices = (list: PriceValues[]) => [...list].sort((a, b) => a.currency.localeCompare(b.currency));
+
+/** The authors of a course as written: the caller is always one of them (added last when missing). */
+async function checkedAuthors(tx: Tx, requested: number[], caller: Caller): Promise<number[]> {
+  const ids = requested.includes(caller.authorId) ? requested : [...requested, caller.authorId];
+  const known = await existingAuthorIds(tx, ids);
+  if (ids.some((id) => !known.has(id))) throw mutaboErrors.field('authors', m.authorUnknown);
+  return ids;
+}
+
+function hasPublishedLesson(locked: Pick<LockedCourseForWrite, 'lessons'>): boolean {
+  return locked.lessons.some((lesson) => lesson.state === 'published');
+}
+
+/** Locks the course for a write by one of its authors; 404 for a course the caller does not lead. */
+export async function lockLedCourse(tx: Tx, caller: Caller, courseId: number): Promise<LockedCourseForWrite> {
+  const locked = await lockCourseForWrite(tx, courseId);
+  if (!locked || !(await leadsCourse(tx, caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
+  return locked;
+}
+
+export async function listCourses(ctx: MutaboContext, caller: Caller): Promise<MutaboCourseListItem[]> {
+  return ctx.courses.listLedBy(caller.authorId);
+}
+
+/** The course in the authors' form; 404 when the caller does not lead it. */
+export async function getCourse(ctx: MutaboContext, caller: Caller, courseId: number): Promise<MutaboCourse> {
+  if (!(await ctx.courses.leadsCourse(caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
+  const found = await loadCourseDetails(ctx.db, courseId, { draftCourse: true, draftLessons: true });
+  if (!found) throw mutaboErrors.courseNotFound();
+  return toMutaboCourse(found);
+}
+
+export async function createCourse(ctx: MutaboContext, caller: Caller, input: CourseCreate): Promise<MutaboCourse> {
+  // A new course has no lessons yet, so none is published.
+  if (input.state === 'can_be_subscribed') throw mutaboErrors.field('state', m.openWithoutLessons);
+  const id = await ctx.db.transaction(async (tx) => {
+    const authorIds = await checkedAuthors(tx, input.authors, caller);
+    const { authors: _authors, prices, ...values } = input;
+    const row = await insertCourse(tx, values);
+    await replaceAuthors(tx, row.id, authorIds);
+    await replacePrices(tx, row.id, prices);
+    await recordWrite(tx, { userId: caller.userId, entity: 'course', entityId: row.id, courseId: row.id, action: 'create', before: null, after: courseSnapshot(row, authorIds) });
+    if (prices.length > 0) {
+      await recordWrite(tx, { userId: caller.userId, entity: 'prices', entityId: row.id, courseId: row.id, action: 'create', before: null, after: { prices: sortedPrices(prices) } });
+    }
+    return row.id;
+  });
+  ctx.publicCache.invalidate();
+  return getCourse(ctx, caller, id);
+}
+
+export async function patchCourse(ctx: MutaboContext, caller: Caller, courseId: number, patch: CoursePatch): Promise<MutaboCourse> {
+  const changed = await ctx.db.transaction(async (tx) => {
+    const locked = await lockLedCourse(tx, caller, courseId);
+    const before = locked.course;
+    if (before.version !== patch.version) throw mutaboErrors.staleCourse();
+    const { version, authors: requestedAuthors, prices: requestedPrices, ...fields } = patch;
+
+    const start = fields.start === undefined ? before.start : fields.start;
+    const end = fields.end === undefined ? before.end : fields.end;
+    if (start && end && end < start) throw mutaboErrors.field('end', m.endBeforeStart);
+    if (fields.state === 'can_be_subscribed' && before.state !== 'can_be_subscribed' && !hasPublishedLesson(locked)) {
+      throw mutaboErrors.field('state', m.openWithoutLessons);
+    }
+
+    const authorsBefore = await authorIdsOf(tx, courseId);
+    const authorsAfter = requestedAuthors === undefined ? authorsBefore : await checkedAuthors(tx, requestedAuthors, caller);
+    const authorsChanged = authorsAfter.join() !== authorsBefore.join();
+    const pricesBefore = sortedPrices(await pricesOfCourse(tx, courseId));
+    const pricesAfter = requestedPrices === undefined ? pricesBefore : sortedPrices(requestedPrices);
+    const pricesChanged = JSON.stringify(pricesAfter) !== JSON.stringify(pricesBefore);
+    const values: CourseValues = Object.fromEntries(Object.entries(fields).filter(([key, value]) => value !== undefined && before[key as keyof CourseRow] !== value));
+    if (Object.keys(values).length === 0 && !authorsChanged && !pricesChanged) return false;
+
+    // Authors and prices belong to the course: changing them bumps its version too.
+    const after = await updateCourseAtVersion(tx, courseId, version, values);
+    if (!after) throw mutaboErrors.staleCourse();
+    if (authorsChanged) await replaceAuthors(tx, courseId, authorsAfter);
+    if (pricesChanged) await replacePrices(tx, courseId, pricesAfter);
+    await recordWrite(tx, {
+      userId: caller.userId,
+      entity: 'course',
+      entityId: courseId,
+      courseId,
+      action: 'update',
+      before: courseSnapshot(before, authorsBefore),
+      after: courseSnapshot(after, authorsAfter),
+    });
+    if (pricesChanged) {
+      await recordWrite(tx, { userId: caller.userId, entity: 'prices', entityId: courseId, courseId, action: 'update', before: { prices: pricesBefore }, after: { prices: pricesAfter } });
+    }
+    return true;
+  });
+  if (changed) ctx.publicCache.invalidate();
+  return getCourse(ctx, caller, courseId);
+}
+
+/** Refused while anyone holds, waits for or has paid for a place, or any payment names one of its lessons. */
+export async function deleteCourse(ctx: MutaboContext, caller: Caller, courseId: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const locked = await lockLedCourse(tx, caller, courseId);
+    const blockers = await courseBlockers(tx, courseId);
+    if (blockers.participants > 0 || blockers.payments > 0) throw mutaboErrors.courseHasParticipants();
+    const snapshot = {
+      ...courseSnapshot(locked.course, await authorIdsOf(tx, courseId)),
+      prices: sortedPrices(await pricesOfCourse(tx, courseId)),
+      lessons: locked.lessons.map((lesson) => ({ id: lesson.id, ...lessonSnapshot(lesson) })),
+      // Reviews go with the course; the record keeps them, so nothing written is lost for good.
+      feedback: await feedbackOfCourse(tx, courseId),
+    };
+    await deleteCourseRow(tx, courseId);
+    await recordWrite(tx, { userId: caller.userId, entity: 'course', entityId: courseId, courseId, action: 'delete', before: snapshot, after: null });
+  });
+  ctx.publicCache.invalidate();
+}
+
+export async function courseHistory(ctx: MutaboContext, caller: Caller, courseId: number, page: number): Promise<HistoryPage> {
+  if (!(await ctx.courses.leadsCourse(caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
+  const { count, results } = await ctx.audit.coursePage(courseId, page, HISTORY_PAGE_SIZE);
+  const pages = Math.max(1, Math.ceil(count / HISTORY_PAGE_SIZE));
+  return { count, currentPage: page, pages, next: page < pages ? `/api/v1/mutabo/courses/${courseId}/history/?page=${page + 1}` : null, results };
+}

@@ -1,0 +1,116 @@
+// The authors' lessons: create, read, change (compare-and-set on `version`), delete, reorder. Each write locks the
+// course's lessons and the course first (as the course writes do), so numbers and the «one published lesson while
+// enrollment is open» rule are decided on a stable set.
+import { mutaboMessages as m, type LessonCreate, type LessonPatch, type MutaboLesson } from '../../../../common/mutabo.ts';
+import { loadCourseDetails } from '../../repositories/coursesRepository.ts';
+import {
+  deleteLesson as deleteLessonRow,
+  insertLesson,
+  lessonBlockers,
+  nextLessonNumber,
+  renumberLessons,
+  updateLessonAtVersion,
+  type LessonRow,
+  type LessonValues,
+  type LockedCourseForWrite,
+} from '../../repositories/mutaboCoursesRepository.ts';
+import { recordWrite } from './audit.ts';
+import { mutaboErrors, toMutaboCourse, type Caller, type MutaboContext } from './context.ts';
+import { lessonSnapshot, lockLedCourse } from './courses.ts';
+
+/** Leaving an open course without a published lesson is refused: visitors could enroll in nothing. */
+function wouldLeaveOpenCourseEmpty(locked: LockedCourseForWrite, lessonId: number): boolean {
+  return locked.course.state === 'can_be_subscribed' && !locked.lessons.some((lesson) => lesson.id !== lessonId && lesson.state === 'published');
+}
+
+async function courseLessons(ctx: MutaboContext, courseId: number): Promise<MutaboLesson[]> {
+  const found = await loadCourseDetails(ctx.db, courseId, { draftCourse: true, draftLessons: true });
+  if (!found) throw mutaboErrors.courseNotFound();
+  return toMutaboCourse(found).lessons;
+}
+
+async function lessonOf(ctx: MutaboContext, lessonId: number, courseId: number): Promise<MutaboLesson> {
+  const lesson = (await courseLessons(ctx, courseId)).find((entry) => entry.id === lessonId);
+  if (!lesson) throw mutaboErrors.lessonNotFound();
+  return lesson;
+}
+
+/** The course of a lesson the caller may edit; 404 for a lesson of a course they do not lead. */
+async function ledLessonCourse(ctx: MutaboContext, caller: Caller, lessonId: number): Promise<number> {
+  const lesson = await ctx.courses.findLesson(lessonId);
+  if (!lesson || !(await ctx.courses.leadsCourse(caller.authorId, lesson.courseId))) throw mutaboErrors.lessonNotFound();
+  return lesson.courseId;
+}
+
+export async function getLesson(ctx: MutaboContext, caller: Caller, lessonId: number): Promise<MutaboLesson> {
+  return lessonOf(ctx, lessonId, await ledLessonCourse(ctx, caller, lessonId));
+}
+
+export async function createLesson(ctx: MutaboContext, caller: Caller, courseId: number, input: LessonCreate): Promise<MutaboLesson> {
+  const id = await ctx.db.transaction(async (tx) => {
+    const locked = await lockLedCourse(tx, caller, courseId);
+    if (input.number !== undefined && locked.lessons.some((lesson) => lesson.number === input.number)) throw mutaboErrors.field('number', m.lessonNumberTaken);
+    const number = input.number ?? (await nextLessonNumber(tx, courseId));
+    const row = await insertLesson(tx, { courseId, number, title: input.title, content: input.content, duration: input.duration, state: input.state });
+    await recordWrite(tx, { userId: caller.userId, entity: 'lesson', entityId: row.id, courseId, action: 'create', before: null, after: lessonSnapshot(row) });
+    return row.id;
+  });
+  ctx.publicCache.invalidate();
+  return lessonOf(ctx, id, courseId);
+}
+
+export async function patchLesson(ctx: MutaboContext, caller: Caller, lessonId: number, patch: LessonPatch): Promise<MutaboLesson> {
+  const courseId = await ledLessonCourse(ctx, caller, lessonId);
+  const changed = await ctx.db.transaction(async (tx) => {
+    const locked = await lockLedCourse(tx, caller, courseId);
+    const before = locked.lessons.find((lesson) => lesson.id === lessonId);
+    // Deleted (or moved to another course) since the first look.
+    if (!before) throw mutaboErrors.lessonNotFound();
+    if (before.version !== patch.version) throw mutaboErrors.staleLesson();
+    const { version, ...fields } = patch;
+    const values: LessonValues = Object.fromEntries(Object.entries(fields).filter(([key, value]) => value !== undefined && before[key as keyof LessonRow] !== value));
+    if (Object.keys(values).length === 0) return false;
+    if (values.number !== undefined && locked.lessons.some((lesson) => lesson.id !== lessonId && lesson.number === values.number)) {
+      throw mutaboErrors.field('number', m.lessonNumberTaken);
+    }
+    if (values.state === 'draft' && wouldLeaveOpenCourseEmpty(locked, lessonId)) throw mutaboErrors.field('state', m.lastPublishedLesson);
+    const after = await updateLessonAtVersion(tx, lessonId, version, values);
+    if (!after) throw mutaboErrors.staleLesson();
+    await recordWrite(tx, { userId: caller.userId, entity: 'lesson', entityId: lessonId, courseId, action: 'update', before: lessonSnapshot(before), after: lessonSnapshot(after) });
+    return true;
+  });
+  if (changed) ctx.publicCache.invalidate();
+  return lessonOf(ctx, lessonId, courseId);
+}
+
+/** Refused while anyone holds, waits for or has paid for a place in it, or when it is an open course's last published one. */
+export async function deleteLesson(ctx: MutaboContext, caller: Caller, lessonId: number): Promise<void> {
+  const courseId = await ledLessonCourse(ctx, caller, lessonId);
+  await ctx.db.transaction(async (tx) => {
+    const locked = await lockLedCourse(tx, caller, courseId);
+    const before = locked.lessons.find((lesson) => lesson.id === lessonId);
+    if (!before) throw mutaboErrors.lessonNotFound();
+    const blockers = await lessonBlockers(tx, lessonId);
+    if (blockers.participants > 0 || blockers.payments > 0) throw mutaboErrors.lessonHasParticipants();
+    if (before.state === 'published' && wouldLeaveOpenCourseEmpty(locked, lessonId)) throw mutaboErrors.lastPublishedLesson();
+    await deleteLessonRow(tx, lessonId);
+    await recordWrite(tx, { userId: caller.userId, entity: 'lesson', entityId: lessonId, courseId, action: 'delete', before: lessonSnapshot(before), after: null });
+  });
+  ctx.publicCache.invalidate();
+}
+
+/** Numbers the course's lessons 1..n in the given order, in one transaction; answers the lessons in that order. */
+export async function reorderLessons(ctx: MutaboContext, caller: Caller, courseId: number, order: number[]): Promise<MutaboLesson[]> {
+  const changed = await ctx.db.transaction(async (tx) => {
+    const locked = await lockLedCourse(tx, caller, courseId);
+    const known = new Set(locked.lessons.map((lesson) => lesson.id));
+    if (order.length !== known.size || order.some((id) => !known.has(id))) throw mutaboErrors.field('lessons', m.lessonOrderInvalid);
+    const current = locked.lessons.map((lesson) => lesson.id);
+    if (current.join() === order.join() && locked.lessons.every((lesson, index) => lesson.number === index + 1)) return false;
+    await renumberLessons(tx, courseId, order);
+    await recordWrite(tx, { userId: caller.userId, entity: 'course', entityId: courseId, courseId, action: 'reorder', before: { lessons: current }, after: { lessons: order } });
+    return true;
+  });
+  if (changed) ctx.publicCache.invalidate();
+  return courseLessons(ctx, courseId);
+}
