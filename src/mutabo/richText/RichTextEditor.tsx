@@ -15,6 +15,7 @@ import {
 import { useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { FieldError } from '../../components/form/fields.tsx';
+import { VisuallyHidden } from '../../components/VisuallyHidden.ts';
 import { parseRichText } from '../../lib/richText.ts';
 
 function findLinks(block: ContentBlock, callback: (start: number, end: number) => void, content: ContentState) {
@@ -66,6 +67,16 @@ const BLOCK_TYPES = [
   { type: 'ordered-list-item', label: '1.', name: 'Нумерованный список' },
 ] as const;
 
+/** A short sign on the button for the eye, its full name for assistive technology. */
+function ToolLabel({ label, name }: { label: string; name: string }) {
+  return (
+    <>
+      <span aria-hidden="true">{label}</span>
+      <VisuallyHidden>{name}</VisuallyHidden>
+    </>
+  );
+}
+
 const Frame = styled.div<{ $invalid: boolean }>`
   border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
   border-radius: ${({ theme }) => theme.radius};
@@ -87,6 +98,7 @@ const Toolbar = styled.div`
 `;
 
 const ToolButton = styled.button`
+  position: relative;
   min-width: 44px;
   min-height: 44px;
   padding: 0 ${({ theme }) => theme.space(2)};
@@ -207,12 +219,11 @@ export function RichTextEditor({ label, initialValue, onChange, error }: RichTex
               key={item.style}
               type="button"
               title={item.name}
-              aria-label={item.name}
               aria-pressed={currentStyle.has(item.style)}
               onMouseDown={keepSelection}
               onClick={() => update(RichUtils.toggleInlineStyle(editorState, item.style))}
             >
-              {item.label}
+              <ToolLabel label={item.label} name={item.name} />
             </ToolButton>
           ))}
           {BLOCK_TYPES.map((item) => (
@@ -220,34 +231,31 @@ export function RichTextEditor({ label, initialValue, onChange, error }: RichTex
               key={item.type}
               type="button"
               title={item.name}
-              aria-label={item.name}
               aria-pressed={blockType === item.type}
               onMouseDown={keepSelection}
               onClick={() => update(RichUtils.toggleBlockType(editorState, item.type))}
             >
-              {item.label}
+              <ToolLabel label={item.label} name={item.name} />
             </ToolButton>
           ))}
           <ToolButton
             type="button"
             title="Ссылка: выделите текст и укажите адрес"
-            aria-label="Ссылка"
             aria-pressed={linkUrl !== null}
             disabled={selection.isCollapsed()}
             onMouseDown={keepSelection}
             onClick={() => setLinkUrl(linkUrl === null ? 'https://' : null)}
           >
-            🔗
+            <ToolLabel label="🔗" name="Ссылка" />
           </ToolButton>
           <ToolButton
             type="button"
             title="Убрать ссылку"
-            aria-label="Убрать ссылку"
             disabled={selection.isCollapsed()}
             onMouseDown={keepSelection}
             onClick={() => update(RichUtils.toggleLink(editorState, selection, null))}
           >
-            ⛓̸
+            <ToolLabel label="⛓̸" name="Убрать ссылку" />
           </ToolButton>
         </Toolbar>
         {linkUrl !== null ? (
