@@ -6,12 +6,12 @@ import { author, disciple, meHandler } from '../support/users.ts';
 import { renderApp } from '../support/renderApp.tsx';
 import { siteApiHandlers } from '../support/siteData.ts';
 import { mutaboHandlers } from './mutaboData.ts';
-import { preloadArea } from './preloadArea.ts';
+import { FIRST_RENDER, preloadArea } from './preloadArea.ts';
 
 beforeAll(preloadArea);
 vi.setConfig({ testTimeout: 15000 });
 
-const title = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 4000 });
+const title = (name: string) => screen.findByRole('heading', { level: 1, name }, FIRST_RENDER);
 
 describe('who may enter /mutabo', () => {
   beforeEach(() => server.use(...siteApiHandlers(), ...mutaboHandlers()));

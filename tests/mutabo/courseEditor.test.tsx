@@ -7,14 +7,14 @@ import { author, meHandler } from '../support/users.ts';
 import { renderApp } from '../support/renderApp.tsx';
 import { siteApiHandlers } from '../support/siteData.ts';
 import { editedCourse, mutaboHandlers } from './mutaboData.ts';
-import { preloadArea } from './preloadArea.ts';
+import { FIRST_RENDER, preloadArea } from './preloadArea.ts';
 
 beforeAll(preloadArea);
 vi.setConfig({ testTimeout: 15000 });
 
 const openEditor = async (path = '/mutabo/courses/5') => {
   const view = renderApp(path);
-  await screen.findByRole('form', { name: 'Курс' }, { timeout: 4000 });
+  await screen.findByRole('form', { name: 'Курс' }, FIRST_RENDER);
   return view;
 };
 

@@ -5,7 +5,7 @@ import { author, meHandler } from '../support/users.ts';
 import { renderApp } from '../support/renderApp.tsx';
 import { siteApiHandlers } from '../support/siteData.ts';
 import { listItem, mutaboHandlers } from './mutaboData.ts';
-import { preloadArea } from './preloadArea.ts';
+import { FIRST_RENDER, preloadArea } from './preloadArea.ts';
 
 beforeAll(preloadArea);
 vi.setConfig({ testTimeout: 15000 });
@@ -24,7 +24,7 @@ describe('the course list of the area', () => {
       ]),
     );
     renderApp('/mutabo/courses');
-    const list = await screen.findByRole('list', { name: 'Ваши курсы' }, { timeout: 4000 });
+    const list = await screen.findByRole('list', { name: 'Ваши курсы' }, FIRST_RENDER);
     const [first, second] = within(list).getAllByRole('listitem');
     expect(within(first!).getByRole('link', { name: 'Медленное чтение' })).toHaveAttribute('href', '/mutabo/courses/5');
     expect(first).toHaveTextContent('Запись открыта');
@@ -39,7 +39,7 @@ describe('the course list of the area', () => {
     const many = Array.from({ length: 25 }, (_, index) => listItem(index + 1, `Курс ${String(index + 1).padStart(2, '0')}`));
     server.use(...mutaboHandlers([...many, listItem(99, 'Медленное чтение')]));
     const { user } = renderApp('/mutabo/courses');
-    const list = await screen.findByRole('list', { name: 'Ваши курсы' }, { timeout: 4000 });
+    const list = await screen.findByRole('list', { name: 'Ваши курсы' }, FIRST_RENDER);
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
     expect(screen.getByText('Страница 1 из 2')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Дальше' }));

@@ -7,7 +7,7 @@ import { author, meHandler } from '../support/users.ts';
 import { renderApp } from '../support/renderApp.tsx';
 import { siteApiHandlers } from '../support/siteData.ts';
 import { editedCourse, mutaboHandlers } from './mutaboData.ts';
-import { preloadArea } from './preloadArea.ts';
+import { FIRST_RENDER, preloadArea } from './preloadArea.ts';
 
 beforeAll(preloadArea);
 vi.setConfig({ testTimeout: 15000 });
@@ -24,7 +24,7 @@ describe('the lessons of a course', () => {
     server.use(...siteApiHandlers(), meHandler(author), ...mutaboHandlers(undefined, twoLessons));
   });
 
-  const lessonsPanel = async () => screen.findByRole('region', { name: 'Уроки' }, { timeout: 4000 });
+  const lessonsPanel = async () => screen.findByRole('region', { name: 'Уроки' }, FIRST_RENDER);
 
   it('moves a lesson with its buttons, keeping focus on the lesson moved', async () => {
     let order: unknown = null;
@@ -97,7 +97,7 @@ describe('the lessons of a course', () => {
       }),
     );
     const { user, router } = renderApp('/mutabo/courses/5/lessons/new');
-    await user.type(await screen.findByLabelText('Название урока', {}, { timeout: 4000 }), 'Толстой');
+    await user.type(await screen.findByLabelText('Название урока', {}, FIRST_RENDER), 'Толстой');
     await user.clear(screen.getByLabelText('Продолжительность, минут'));
     await user.type(screen.getByLabelText('Продолжительность, минут'), '90');
     await user.selectOptions(screen.getByLabelText('Состояние урока'), 'published');

@@ -57,7 +57,9 @@ function changes(entry: HistoryEntry): string {
 
 function lessonName(entry: HistoryEntry): string {
   const title = record(entry.after).title ?? record(entry.before).title;
-  return typeof title === 'string' && title ? `урок «${title}»` : 'урок';
+  if (typeof title !== 'string' || !title) return 'урок';
+  // A title that is itself a quotation («Ионыч») is not quoted twice.
+  return title.startsWith('«') && title.endsWith('»') ? `урок ${title}` : `урок «${title}»`;
 }
 
 function what(entry: HistoryEntry): string {

@@ -61,10 +61,10 @@ const INLINE_STYLES = [
 ] as const;
 
 const BLOCK_TYPES = [
-  { type: 'header-two', label: 'З1', name: 'Крупный заголовок' },
-  { type: 'header-three', label: 'З2', name: 'Малый заголовок' },
-  { type: 'unordered-list-item', label: '•', name: 'Маркированный список' },
-  { type: 'ordered-list-item', label: '1.', name: 'Нумерованный список' },
+  { type: 'header-two', label: 'Заголовок', name: 'Крупный заголовок' },
+  { type: 'header-three', label: 'Подзаголовок', name: 'Малый заголовок' },
+  { type: 'unordered-list-item', label: '• Список', name: 'Маркированный список' },
+  { type: 'ordered-list-item', label: '1. Список', name: 'Нумерованный список' },
 ] as const;
 
 /** A short sign on the button for the eye, its full name for assistive technology. */
@@ -102,18 +102,24 @@ const ToolButton = styled.button`
   min-width: 44px;
   min-height: 44px;
   padding: 0 ${({ theme }) => theme.space(2)};
-  border: 1px solid transparent;
+  border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius};
-  background: transparent;
+  background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   font: inherit;
+  font-size: ${({ theme }) => theme.fonts.sizes.small};
   font-weight: 700;
   cursor: pointer;
 
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.5;
+  }
+
   &[aria-pressed='true'] {
     border-color: ${({ theme }) => theme.colors.primary};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.primary};
+    background: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.onPrimary};
   }
 `;
 
@@ -246,7 +252,7 @@ export function RichTextEditor({ label, initialValue, onChange, error }: RichTex
             onMouseDown={keepSelection}
             onClick={() => setLinkUrl(linkUrl === null ? 'https://' : null)}
           >
-            <ToolLabel label="🔗" name="Ссылка" />
+            Ссылка
           </ToolButton>
           <ToolButton
             type="button"
@@ -255,7 +261,7 @@ export function RichTextEditor({ label, initialValue, onChange, error }: RichTex
             onMouseDown={keepSelection}
             onClick={() => update(RichUtils.toggleLink(editorState, selection, null))}
           >
-            <ToolLabel label="⛓̸" name="Убрать ссылку" />
+            Убрать ссылку
           </ToolButton>
         </Toolbar>
         {linkUrl !== null ? (
