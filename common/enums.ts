@@ -12,5 +12,5 @@ export const PAYMENT_SYSTEMS = ['yookassa', 'paypal'] as const;
 export const PAYMENT_STATES = ['STATE_IN_PROGRESS', 'STATE_COMPLETED', 'STATE_FAILURE'] as const;
 
 /** What the authors' history records (table audit_log): the kind of object written and the kind of write. */
-export const AUDIT_ENTITIES = ['course', 'prices', 'lesson'] as const;
+export const AUDIT_ENTITIES = ['course', 'prices', 'lesson', 'upload'] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'reorder'] as const;

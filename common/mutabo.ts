@@ -1,6 +1,7 @@
 // The authors' API (/api/v1/mutabo/...): the wire types of every request and answer, and the zod schemas of the
 // request bodies with their Russian field messages. The server validates with these schemas; the area's forms may
-// check with the same ones before sending.
+// check with the same ones before sending. A refusal is 400 with messages under the fields (`{"title": [...]}`; a price's
+// fields as `prices.<index>.<field>`), 404/409 with `{"detail": "..."}`, 401/403 for guests and non-authors.
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, COURSE_STATES, CURRENCIES, DISCIPLES_AGES, LESSON_STATES } from './enums.ts';
 import type { CourseDetails, CourseState, Currency, DisciplesAge, Lesson, LessonState, Paged, Price } from './wireTypes.ts';
@@ -79,6 +80,28 @@ export interface HistoryPage extends Paged<HistoryEntry> {
 
 export const HISTORY_PAGE_SIZE = 50;
 
+/**
+ * `POST /api/v1/mutabo/uploads/` (multipart/form-data, one file): the file's address on this site,
+ * `/media/<first 16 hex digits of its SHA-256>/<name>`, served with a year-long immutable cache. For an image,
+ * `thumbnail` is the address of a smaller WebP copy (at most THUMBNAIL_WIDTH pixels wide) for course cards.
+ */
+export interface UploadResult {
+  url: string;
+  thumbnail?: string;
+}
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
+export const THUMBNAIL_WIDTH = 640;
+/** What the upload accepts, by content (the file name does not count): images for courses and author photos, documents for the library. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const DOCUMENT_TYPES = ['application/pdf', 'application/epub+zip', 'audio/mpeg', 'application/zip'] as const;
+/** For a file input's `accept`. */
+export const UPLOAD_ACCEPT = {
+  image: '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp',
+  document: '.pdf,.epub,.mp3,.zip,application/pdf,application/epub+zip,audio/mpeg,application/zip',
+} as const;
+
 /** Labels of the course states and what visitors see in each, for the confirmation of a state change. */
 export const COURSE_STATE_LABELS: Record<CourseState, string> = {
   draft: 'Черновик',
@@ -109,6 +132,8 @@ export const MAX_RICH_TEXT_LENGTH = 500_000;
 export const MAX_LESSON_DURATION = 24 * 60;
 export const MAX_PARTICIPANTS_LIMIT = 100_000;
 export const MAX_LESSONS_BLOCK_SIZE = 100;
+/** The largest value of a PostgreSQL integer: ids and versions beyond it cannot exist. */
+export const MAX_INTEGER = 2_147_483_647;
 /** numeric(12, 2) holds less than this. */
 export const MAX_AMOUNT = 10_000_000_000;
 
@@ -149,6 +174,13 @@ export const mutaboMessages = {
   lastPublishedLesson: 'Это последнее опубликованное занятие курса с открытой записью: сначала закройте запись на курс.',
   lessonHasParticipants: 'Занятие нельзя удалить: на него уже записаны или за него заплатили. Переведите его в черновик, чтобы скрыть.',
   notAuthor: 'Этот раздел доступен только авторам курсов.',
+  uploadMissing: 'Выберите файл.',
+  uploadOneFile: 'Загружайте по одному файлу.',
+  uploadType: 'Этот тип файла не принимается: изображения JPEG, PNG или WebP, документы PDF, EPUB, MP3 или ZIP.',
+  uploadImageTooLarge: 'Изображение больше 5 МБ: уменьшите его и загрузите снова.',
+  uploadTooLarge: 'Файл больше 50 МБ.',
+  uploadBrokenImage: 'Изображение повреждено или не читается.',
+  uploadUnreadable: 'Файл не получен целиком: загрузите его снова.',
   courseNotFound: 'Курс не найден.',
   lessonNotFound: 'Занятие не найдено.',
 } as const;
@@ -216,10 +248,19 @@ export const fileUrlField = text(m.urlInvalid)
   .max(MAX_URL_LENGTH, m.urlInvalid)
   .refine((value) => value === '' || (value.startsWith('/') && !value.startsWith('//')) || /^https?:\/\/[^\s/]+/i.test(value), m.urlInvalid);
 
+const isPositiveInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
+
+/** A list of ids, every message under the list's own field (a form shows it there, not per item). */
+const idList = (message: string, tooLargeMessage: string = message) =>
+  z
+    .array(z.unknown(), { error: message })
+    .refine((ids) => ids.every(isPositiveInteger), message)
+    .transform((ids) => ids as number[])
+    .refine((ids) => ids.every((id) => id <= MAX_INTEGER), tooLargeMessage);
+
 /** Integer ids of authors; duplicates are dropped. */
-export const authorIdsField = z
-  .array(z.number({ error: m.authorsInvalid }).int(m.authorsInvalid).positive(m.authorsInvalid), { error: m.authorsInvalid })
-  .max(20, m.authorsInvalid)
+export const authorIdsField = idList(m.authorsInvalid, m.authorUnknown)
+  .refine((ids) => ids.length <= 20, m.authorsInvalid)
   .transform((ids) => [...new Set(ids)]);
 
 function hasAtMostTwoDecimals(amount: number): boolean {
@@ -259,7 +300,7 @@ export const pricesField = z.array(priceSchema, { error: m.pricesInvalid }).supe
 
 const integerField = (message: string, min: number, max: number) => z.number({ error: message }).int(message).min(min, message).max(max, message);
 
-export const versionField = z.number({ error: m.versionRequired }).int(m.versionRequired).min(0, m.versionRequired);
+export const versionField = z.number({ error: m.versionRequired }).int(m.versionRequired).min(0, m.versionRequired).max(MAX_INTEGER, m.versionRequired);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Request bodies
@@ -378,9 +419,8 @@ export const lessonPatchSchema = z.object(
 /** `POST /api/v1/mutabo/courses/{id}/lessons/order/`: every lesson id of the course once, in the new order. */
 export const lessonOrderSchema = z.object(
   {
-    lessons: z
-      .array(z.number({ error: m.lessonOrderInvalid }).int(m.lessonOrderInvalid).positive(m.lessonOrderInvalid), { error: m.lessonOrderInvalid })
-      .min(1, m.lessonOrderInvalid)
+    lessons: idList(m.lessonOrderInvalid)
+      .refine((ids) => ids.length > 0, m.lessonOrderInvalid)
       .refine((ids) => new Set(ids).size === ids.length, m.lessonOrderInvalid),
   },
   { error: m.invalidBody },

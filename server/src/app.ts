@@ -21,6 +21,7 @@ import { createMutaboCoursesRepository } from './repositories/mutaboCoursesRepos
 import { createPagesRepository } from './repositories/pagesRepository.ts';
 import { createParticipationRepository } from './repositories/participationRepository.ts';
 import { createQuotationsRepository } from './repositories/quotationsRepository.ts';
+import { createUploadsRepository } from './repositories/uploadsRepository.ts';
 import { createUsersRepository } from './repositories/usersRepository.ts';
 import { authorsRoutes } from './routes/authors.ts';
 import { coursesRoutes } from './routes/courses.ts';
@@ -31,6 +32,7 @@ import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { lessonsRoutes } from './routes/lessons.ts';
 import { libraryRoutes } from './routes/library.ts';
+import { mediaRoutes } from './routes/media.ts';
 import { mutaboRoutes } from './routes/mutabo/area.ts';
 import { pagesContentRoutes } from './routes/pagesContent.ts';
 import { participantsRoutes } from './routes/participants.ts';
@@ -62,6 +64,7 @@ export function createRepositories(database: Database) {
     pages: createPagesRepository(db),
     participation: createParticipationRepository(db),
     quotations: createQuotationsRepository(db),
+    uploads: createUploadsRepository(db),
     users: createUsersRepository(db),
   };
 }
@@ -170,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(async (api) => {
     api.addHook('onRequest', setApiSecurityHeaders);
     await api.register(healthRoutes);
+    await api.register(mediaRoutes);
     await api.register(
       async (v1) => {
         await v1.register(authorsRoutes);

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mutaboMessages, type HistoryPage, type MutaboCourse, type MutaboCourseListItem, type MutaboLesson } from '../../common/mutabo.ts';
+import { MAX_RICH_TEXT_LENGTH, mutaboMessages, type HistoryPage, type MutaboCourse, type MutaboCourseListItem, type MutaboLesson } from '../../common/mutabo.ts';
 import type { CourseDetails, CourseShort } from '../../common/wireTypes.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { auditLog, courses, feedback, lessons, paymentLessons, payments, prices } from '../src/db/schema.ts';
@@ -176,11 +176,41 @@ describe.each(dbModes())('the authors’ API (%s)', (mode) => {
       expect(repeated.json()).toEqual({ 'prices.1.currency': [mutaboMessages.currencyRepeated] });
       const dates = await call('POST', '/api/v1/mutabo/courses/', 'anna', { ...newCourse, start: '2031-02-10', end: '2031-01-10' });
       expect(dates.json()).toEqual({ end: [mutaboMessages.endBeforeStart] });
-      const unknownAuthor = await call('POST', '/api/v1/mutabo/courses/', 'anna', { ...newCourse, authors: [999] });
-      expect(unknownAuthor.json()).toEqual({ authors: [mutaboMessages.authorUnknown] });
+      for (const authors of [[999], [2 ** 40]]) {
+        const unknownAuthor = await call('POST', '/api/v1/mutabo/courses/', 'anna', { ...newCourse, authors });
+        expect(unknownAuthor.json()).toEqual({ authors: [mutaboMessages.authorUnknown] });
+      }
       const notJson = await app.inject({ method: 'POST', url: '/api/v1/mutabo/courses/', headers: { ...bearer(tokens.anna!), 'content-type': 'application/json' }, payload: '{' });
       expect(notJson.statusCode).toBe(400);
       expect((await call('POST', '/api/v1/mutabo/courses/', 'anna', [])).json()).toEqual({ nonFieldErrors: [mutaboMessages.invalidBody] });
+    });
+
+    it('takes a long rich text up to its limit, and refuses a longer one under the field', async () => {
+      // Dashes take three bytes each in UTF-8: the body is far over the server's default 1 MB.
+      const long = raw('—'.repeat(MAX_RICH_TEXT_LENGTH - 200));
+      expect((await call('POST', '/api/v1/mutabo/courses/', 'anna', { ...newCourse, description: long })).statusCode).toBe(201);
+      const tooLong = await call('POST', '/api/v1/mutabo/courses/', 'anna', { ...newCourse, description: raw('а'.repeat(MAX_RICH_TEXT_LENGTH)) });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json()).toEqual({ description: [mutaboMessages.richTextTooLong] });
+    });
+
+    it('answers 400, never 500, to values of the wrong kind in any field', async () => {
+      const course = await createCourse();
+      const lesson = await createLesson(course.id);
+      const odd: unknown[] = [null, 123, -1, 1.5, 'x', '', true, [], {}, [1, 'a'], { blocks: [], entityMap: [] }, 2 ** 53, '2031-13-01'];
+      const targets: [string, string, string[]][] = [
+        ['PATCH', `/api/v1/mutabo/courses/${course.id}/`, [...Object.keys(newCourse), 'version']],
+        ['PATCH', `/api/v1/mutabo/lessons/${lesson.id}/`, ['number', 'title', 'content', 'duration', 'state', 'version']],
+        ['POST', `/api/v1/mutabo/courses/${course.id}/lessons/order/`, ['lessons']],
+      ];
+      for (const [method, url, fields] of targets) {
+        for (const field of fields) {
+          for (const value of odd) {
+            const response = await call(method as 'PATCH', url, 'anna', { version: 1, [field]: value });
+            expect(response.statusCode, `${method} ${url} ${field}=${JSON.stringify(value)}: ${response.body}`).toBeLessThan(500);
+          }
+        }
+      }
     });
 
     it('does not open enrollment without a published lesson', async () => {
@@ -219,8 +249,10 @@ describe.each(dbModes())('the authors’ API (%s)', (mode) => {
       expect(stored).toMatchObject({ title: 'Первое изменение', version: course.version + 1 });
       expect(stored.prices).toHaveLength(1);
 
-      const missingVersion = await call('PATCH', `/api/v1/mutabo/courses/${course.id}/`, 'anna', { title: 'Без версии' });
-      expect(missingVersion.json()).toEqual({ version: [mutaboMessages.versionRequired] });
+      for (const version of [undefined, '2', 2 ** 40]) {
+        const wrongVersion = await call('PATCH', `/api/v1/mutabo/courses/${course.id}/`, 'anna', { title: 'Без версии', version });
+        expect(wrongVersion.json()).toEqual({ version: [mutaboMessages.versionRequired] });
+      }
       // The stored start (2031-01-10) is later than this end.
       const endOnly = await call('PATCH', `/api/v1/mutabo/courses/${course.id}/`, 'anna', { end: '2030-01-01', version: stored.version });
       expect(endOnly.json()).toEqual({ end: [mutaboMessages.endBeforeStart] });
@@ -292,6 +324,17 @@ describe.each(dbModes())('the authors’ API (%s)', (mode) => {
       expect(clash.json()).toEqual({ number: [mutaboMessages.lessonNumberTaken] });
     });
 
+    it('numbers lessons added at the same moment apart, and refuses the second of two with the same number', async () => {
+      const course = await createCourse({ authors: [ids.authors.anna, ids.authors.boris] });
+      const add = (who: Who, extra: Record<string, unknown> = {}) => call('POST', `/api/v1/mutabo/courses/${course.id}/lessons/`, who, { title: 'Одновременно', duration: 45, ...extra });
+      const same = await Promise.all([add('anna', { number: 7 }), add('boris', { number: 7 })]);
+      expect(same.map((response) => response.statusCode).sort()).toEqual([201, 400]);
+      expect(same.find((response) => response.statusCode === 400)!.json()).toEqual({ number: [mutaboMessages.lessonNumberTaken] });
+      const next = await Promise.all([add('anna'), add('boris'), add('anna')]);
+      expect(next.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+      expect(next.map((response) => response.json<MutaboLesson>().number).sort((a, b) => a - b)).toEqual([8, 9, 10]);
+    });
+
     it('shows visitors only published lessons; an open course keeps at least one', async () => {
       const course = await createCourse();
       const published = await createLesson(course.id, { title: 'Опубликованное', state: 'published' });
@@ -333,7 +376,7 @@ describe.each(dbModes())('the authors’ API (%s)', (mode) => {
       // Every renumbered lesson has a new version: an editor holding the old number must reload.
       expect(ordered.map((lesson) => lesson.version)).toEqual([2, 2, 2]);
 
-      for (const lessonsOrder of [[c!.id, a!.id], [c!.id, a!.id, b!.id, ids.lessons.free], [c!.id, c!.id, a!.id]]) {
+      for (const lessonsOrder of [[c!.id, a!.id], [c!.id, a!.id, b!.id, ids.lessons.free], [c!.id, c!.id, a!.id], [c!.id, a!.id, 2 ** 40]]) {
         const refused = await call('POST', `/api/v1/mutabo/courses/${course.id}/lessons/order/`, 'anna', { lessons: lessonsOrder });
         expect(refused.statusCode).toBe(400);
         expect(refused.json()).toEqual({ lessons: [mutaboMessages.lessonOrderInvalid] });

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -386,3 +387,23 @@ export const auditLog = pgTable(
   },
   (table) => [index('audit_log_course_idx').on(table.courseId, table.id), index('audit_log_entity_idx').on(table.entity, table.entityId)],
 );
+
+/** Binary data as a Buffer (node-postgres gives a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Files the authors upload, served at `/media/<key>`: in the database, so every server process has them. */
+export const uploads = pgTable('uploads', {
+  id: serial('id').primaryKey(),
+  /** `<first 16 hex digits of sha256>/<name>`. */
+  key: text('key').notNull().unique(),
+  sha256: text('sha256').notNull(),
+  name: text('name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});

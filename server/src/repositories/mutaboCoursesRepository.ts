@@ -95,6 +95,12 @@ export function createMutaboCoursesRepository(db: Db) {
       });
     },
 
+    /** The stored thumbnail of a course ('' when it has none or does not exist). */
+    async thumbnailOf(courseId: number): Promise<string> {
+      const [row] = await db.select({ thumbnail: courses.thumbnail }).from(courses).where(eq(courses.id, courseId));
+      return row?.thumbnail ?? '';
+    },
+
     async findLesson(id: number): Promise<LessonRow | null> {
       const [row] = await db.select().from(lessons).where(eq(lessons.id, id));
       return row ?? null;
@@ -122,9 +128,13 @@ export interface LockedCourseForWrite {
 }
 
 export async function lockCourseForWrite(tx: Tx, courseId: number): Promise<LockedCourseForWrite | null> {
-  const lessonRows = await tx.select().from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.id)).for('update');
+  const lockLessons = () => tx.select().from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.id)).for('update');
+  await lockLessons();
   const [course] = await tx.select().from(courses).where(eq(courses.id, courseId)).for('update');
   if (!course) return null;
+  // Lessons are only added under the course's lock: a lesson that another author's write added while this one waited
+  // for that lock is visible (and locked) now, and no other can appear until the commit.
+  const lessonRows = await lockLessons();
   return { course, lessons: lessonRows.sort((a, b) => a.number - b.number) };
 }
 

@@ -4,11 +4,12 @@ import { mutaboErrors } from '../../services/mutabo/context.ts';
 import { acceptEmptyJsonBodies } from '../emptyBodies.ts';
 import { mutaboCoursesRoutes } from './courses.ts';
 import { mutaboLessonsRoutes } from './lessons.ts';
+import { mutaboUploadsRoutes } from './uploads.ts';
 
 export const mutaboRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
-  const { mutaboCourses: courses, mutaboAudit: audit } = app.repositories;
-  app.decorate('mutabo', { db: app.database.db, publicCache: app.publicCache, courses, audit });
+  const { mutaboCourses: courses, mutaboAudit: audit, uploads } = app.repositories;
+  app.decorate('mutabo', { db: app.database.db, publicCache: app.publicCache, courses, audit, uploads });
   app.decorateRequest('mutaboCaller', null);
   // Before the body is validated: a guest or a non-author learns nothing about the forms.
   app.addHook('preValidation', app.requireAuth);
@@ -19,4 +20,5 @@ export const mutaboRoutes: ZodRoutes = async (app) => {
   });
   await app.register(mutaboCoursesRoutes);
   await app.register(mutaboLessonsRoutes);
+  await app.register(mutaboUploadsRoutes);
 };

@@ -5,19 +5,20 @@ import { idParams, pageParam } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { courseHistory, createCourse, deleteCourse, getCourse, listCourses, patchCourse } from '../../services/mutabo/courses.ts';
 import { callerOf } from './caller.ts';
+import { RICH_TEXT_BODY_LIMIT } from './limits.ts';
 
 const historyQuery = z.object({ page: pageParam.optional() });
 
 export const mutaboCoursesRoutes: ZodRoutes = async (app) => {
   app.get('/courses/', async (request) => listCourses(app.mutabo, callerOf(request)));
 
-  app.post('/courses/', { schema: { body: courseCreateSchema } }, async (request, reply) =>
+  app.post('/courses/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { body: courseCreateSchema } }, async (request, reply) =>
     reply.code(201).send(await createCourse(app.mutabo, callerOf(request), request.body)),
   );
 
   app.get('/courses/:id/', { schema: { params: idParams } }, async (request) => getCourse(app.mutabo, callerOf(request), request.params.id));
 
-  app.patch('/courses/:id/', { schema: { params: idParams, body: coursePatchSchema } }, async (request) =>
+  app.patch('/courses/:id/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { params: idParams, body: coursePatchSchema } }, async (request) =>
     patchCourse(app.mutabo, callerOf(request), request.params.id, request.body),
   );
 

@@ -5,9 +5,10 @@ import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { createLesson, deleteLesson, getLesson, patchLesson, reorderLessons } from '../../services/mutabo/lessons.ts';
 import { callerOf } from './caller.ts';
+import { RICH_TEXT_BODY_LIMIT } from './limits.ts';
 
 export const mutaboLessonsRoutes: ZodRoutes = async (app) => {
-  app.post('/courses/:id/lessons/', { schema: { params: idParams, body: lessonCreateSchema } }, async (request, reply) =>
+  app.post('/courses/:id/lessons/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { params: idParams, body: lessonCreateSchema } }, async (request, reply) =>
     reply.code(201).send(await createLesson(app.mutabo, callerOf(request), request.params.id, request.body)),
   );
 
@@ -17,7 +18,7 @@ export const mutaboLessonsRoutes: ZodRoutes = async (app) => {
 
   app.get('/lessons/:id/', { schema: { params: idParams } }, async (request) => getLesson(app.mutabo, callerOf(request), request.params.id));
 
-  app.patch('/lessons/:id/', { schema: { params: idParams, body: lessonPatchSchema } }, async (request) =>
+  app.patch('/lessons/:id/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { params: idParams, body: lessonPatchSchema } }, async (request) =>
     patchLesson(app.mutabo, callerOf(request), request.params.id, request.body),
   );
 

@@ -5,6 +5,7 @@ import { HttpError } from '../../http/errors.ts';
 import type { MutaboAuditRepository } from '../../repositories/mutaboAuditRepository.ts';
 import type { MutaboCoursesRepository } from '../../repositories/mutaboCoursesRepository.ts';
 import type { CourseDetailsWithVersions } from '../../repositories/coursesRepository.ts';
+import type { UploadsRepository } from '../../repositories/uploadsRepository.ts';
 import type { PublicCache } from '../publicCache.ts';
 
 export interface MutaboContext {
@@ -12,6 +13,7 @@ export interface MutaboContext {
   publicCache: PublicCache;
   courses: MutaboCoursesRepository;
   audit: MutaboAuditRepository;
+  uploads: UploadsRepository;
 }
 
 /** An author calling the authors' API: their user id (recorded in the history) and author id (what they lead). */

@@ -32,6 +32,7 @@ import {
   type Tx,
 } from '../../repositories/mutaboCoursesRepository.ts';
 import { recordWrite } from './audit.ts';
+import { thumbnailForImage } from './uploads.ts';
 import { mutaboErrors, toMutaboCourse, type Caller, type MutaboContext } from './context.ts';
 
 /** The fields of a lesson the history shows. */
@@ -91,9 +92,16 @@ export async function getCourse(ctx: MutaboContext, caller: Caller, courseId: nu
   return toMutaboCourse(found);
 }
 
+/** An image uploaded here and no thumbnail: the thumbnail is made from the image (else stays empty). */
+async function thumbnailIfMissing(ctx: MutaboContext, caller: Caller, image: string, thumbnail: string): Promise<string> {
+  if (thumbnail !== '' || image === '') return thumbnail;
+  return (await thumbnailForImage(ctx, caller, image)) ?? '';
+}
+
 export async function createCourse(ctx: MutaboContext, caller: Caller, input: CourseCreate): Promise<MutaboCourse> {
   // A new course has no lessons yet, so none is published.
   if (input.state === 'can_be_subscribed') throw mutaboErrors.field('state', m.openWithoutLessons);
+  input = { ...input, thumbnail: await thumbnailIfMissing(ctx, caller, input.image, input.thumbnail) };
   const id = await ctx.db.transaction(async (tx) => {
     const authorIds = await checkedAuthors(tx, input.authors, caller);
     const { authors: _authors, prices, ...values } = input;
@@ -111,6 +119,10 @@ export async function createCourse(ctx: MutaboContext, caller: Caller, input: Co
 }
 
 export async function patchCourse(ctx: MutaboContext, caller: Caller, courseId: number, patch: CoursePatch): Promise<MutaboCourse> {
+  // A new image without a thumbnail (sent empty, or absent and none stored) gets one made from it.
+  if (patch.image && (patch.thumbnail === '' || (patch.thumbnail === undefined && (await ctx.courses.thumbnailOf(courseId)) === ''))) {
+    patch = { ...patch, thumbnail: await thumbnailIfMissing(ctx, caller, patch.image, '') };
+  }
   const changed = await ctx.db.transaction(async (tx) => {
     const locked = await lockLedCourse(tx, caller, courseId);
     const before = locked.course;

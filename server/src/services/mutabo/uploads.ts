@@ -1,0 +1,82 @@
+// Uploaded files: checked by content and size, stored in the database under an address made of their hash and
+// name, and, for images, a smaller WebP copy for course cards.
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, mutaboMessages as m, THUMBNAIL_WIDTH, type UploadResult } from '../../../../common/mutabo.ts';
+import type { Db } from '../../db/client.ts';
+import { insertUpload, type UploadsRepository } from '../../repositories/uploadsRepository.ts';
+import { recordWrite } from './audit.ts';
+import { mutaboErrors, type Caller } from './context.ts';
+import { detectFileType, storedName, type FileType } from './fileTypes.ts';
+
+export const MEDIA_PREFIX = '/media/';
+
+export interface UploadsContext {
+  db: Db;
+  uploads: UploadsRepository;
+}
+
+const WEBP: FileType = { contentType: 'image/webp', kind: 'image', extension: 'webp' };
+const thumbnailName = (name: string) => storedName(name.replace(/\.[^.]+$/, '-thumb'), WEBP);
+
+const keyOf = (data: Buffer, name: string) => `${createHash('sha256').update(data).digest('hex').slice(0, 16)}/${name}`;
+const urlOf = (key: string) => MEDIA_PREFIX + key.split('/').map(encodeURIComponent).join('/');
+
+/** The key of a site address under /media/, or null for any other address. */
+export function mediaKey(url: string): string | null {
+  if (!url.startsWith(MEDIA_PREFIX)) return null;
+  try {
+    return url.slice(MEDIA_PREFIX.length).split('/').map(decodeURIComponent).join('/');
+  } catch {
+    return null;
+  }
+}
+
+async function store(ctx: UploadsContext, caller: Caller, data: Buffer, name: string, type: FileType): Promise<string> {
+  const sha256 = createHash('sha256').update(data).digest('hex');
+  const key = keyOf(data, name);
+  await ctx.db.transaction(async (tx) => {
+    const id = await insertUpload(tx, { key, sha256, name, contentType: type.contentType, size: data.length, data, userId: caller.userId });
+    if (id !== null) {
+      await recordWrite(tx, { userId: caller.userId, entity: 'upload', entityId: id, courseId: null, action: 'create', before: null, after: { url: urlOf(key), contentType: type.contentType, size: data.length, sha256 } });
+    }
+  });
+  return urlOf(key);
+}
+
+/** A WebP copy at most THUMBNAIL_WIDTH wide (never enlarged); also proves the image can be decoded. */
+async function thumbnailOf(data: Buffer): Promise<Buffer> {
+  try {
+    return await sharp(data, { limitInputPixels: 50_000_000 }).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+  } catch {
+    throw mutaboErrors.field('file', m.uploadBrokenImage);
+  }
+}
+
+/** Stores one uploaded file; 400 under `file` for a type that is not accepted or an image over 5 MB. */
+export async function uploadFile(ctx: UploadsContext, caller: Caller, uploadedName: string, data: Buffer): Promise<UploadResult> {
+  const type = detectFileType(data);
+  if (!type) throw mutaboErrors.field('file', m.uploadType);
+  if (data.length > (type.kind === 'image' ? MAX_IMAGE_BYTES : MAX_DOCUMENT_BYTES)) {
+    throw mutaboErrors.field('file', type.kind === 'image' ? m.uploadImageTooLarge : m.uploadTooLarge);
+  }
+  const name = storedName(uploadedName, type);
+  if (type.kind === 'document') return { url: await store(ctx, caller, data, name, type) };
+  const thumbnail = await thumbnailOf(data);
+  return { url: await store(ctx, caller, data, name, type), thumbnail: await store(ctx, caller, thumbnail, thumbnailName(name), WEBP) };
+}
+
+/**
+ * The thumbnail of an image uploaded here, for a course saved with an image and no thumbnail: made (or found, the
+ * address being the same) from the stored image; null for an image elsewhere or one that cannot be read.
+ */
+export async function thumbnailForImage(ctx: UploadsContext, caller: Caller, imageUrl: string): Promise<string | null> {
+  const key = mediaKey(imageUrl);
+  const image = key === null ? null : await ctx.uploads.findByKey(key);
+  if (!image || !image.contentType.startsWith('image/')) return null;
+  try {
+    return await store(ctx, caller, await thumbnailOf(image.data), thumbnailName(image.name), WEBP);
+  } catch {
+    return null;
+  }
+}
