@@ -10,6 +10,7 @@ import type {
   MutaboCourseListItem,
   MutaboLesson,
   MutaboLessonOrderResult,
+  UploadResult,
 } from '../../common/mutabo.ts';
 
 const base = '/api/v1/mutabo';
@@ -31,3 +32,10 @@ export const updateLesson = (id: number, body: LessonPatchPayload) =>
 export const deleteLesson = (id: number) => request<Record<string, never>>(`${base}/lessons/${id}/`, { method: 'DELETE' });
 export const orderLessons = (courseId: number, lessons: number[]) =>
   request<MutaboLessonOrderResult>(`${base}/courses/${courseId}/lessons/order/`, { method: 'POST', body: { lessons } });
+
+/** One file, as multipart; answers its address on this site (and, for an image, a smaller copy's). */
+export function uploadFile(file: File) {
+  const body = new FormData();
+  body.append('file', file);
+  return request<UploadResult>(`${base}/uploads/`, { method: 'POST', body });
+}

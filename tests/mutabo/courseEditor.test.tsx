@@ -154,4 +154,32 @@ describe('the course editor', () => {
     expect(sent).toMatchObject({ title: 'Новый курс о Гоголе', state: 'draft', authors: [1] });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('uploads an image and shows its preview; a refused file says why under the field', async () => {
+    // jsdom's File does not survive the trip through Node's fetch (name and bytes are lost), so the handler answers
+    // by order: the first upload is taken, the next refused as the server refuses a file of the wrong type.
+    const answers = [
+      HttpResponse.json({ url: '/media/0123456789abcdef/cover.png' }, { status: 201 }),
+      HttpResponse.json({ file: [mutaboMessages.uploadType] }, { status: 400 }),
+    ];
+    let uploads = 0;
+    server.use(
+      http.post('*/api/v1/mutabo/uploads/', async ({ request }) => {
+        expect((await request.formData()).has('file')).toBe(true);
+        return answers[uploads++]!;
+      }),
+    );
+    const { user } = await openEditor();
+    await user.upload(screen.getByLabelText('Картинка курса: загрузить файл'), new File(['png'], 'cover.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getByLabelText('Картинка курса: адрес')).toHaveValue('/media/0123456789abcdef/cover.png'), FIRST_RENDER);
+    expect(screen.getByRole('img', { name: 'Картинка курса: предпросмотр' })).toHaveAttribute('src', '/media/0123456789abcdef/cover.png');
+
+    await user.upload(screen.getByLabelText('Картинка курса: загрузить файл'), new File(['%PDF'], 'notes.png', { type: 'image/png' }));
+    expect(await screen.findByText(mutaboMessages.uploadType)).toBeInTheDocument();
+    const tooLarge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Миниатюра для каталога: загрузить файл'), tooLarge);
+    expect(await screen.findByText(mutaboMessages.uploadImageTooLarge)).toBeInTheDocument();
+    // The oversized file was refused before sending.
+    expect(uploads).toBe(2);
+  });
 });
