@@ -8,6 +8,8 @@ const ANNA = { email: 'anna@example.com', password: 'demo-anna-2026', name: 'А�
 const PARTICIPANT = { email: 'participant@example.com', password: 'demo-participant-2026' };
 const COURSE_TITLE = 'Чехов и короткая проза';
 const LESSONS = ['«Дама с собачкой»', '«Ионыч»', '«Студент»'];
+/** A 1×1 PNG, for the course image. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 const browser = useBrowser();
 
@@ -54,11 +56,25 @@ describe("the authors' area", () => {
     await page.getByLabel('Цена курса').fill('6000');
     await page.getByLabel('Цена урока', { exact: true }).fill('1200');
     await page.getByLabel('Цена урока при оплате блоком').fill('1000');
+    await page.getByLabel('Картинка курса: загрузить файл').setInputFiles({ name: 'chekhov.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => page.getByLabel('Картинка курса: адрес').inputValue()).toMatch(/^\/media\/[0-9a-f]{16}\/chekhov\.png$/);
+    await page.getByRole('img', { name: 'Картинка курса: предпросмотр' }).waitFor();
+    expect(await page.getByRole('img', { name: 'Картинка курса: предпросмотр' }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
     await expectAccessible(page, 'new course form');
     await page.getByRole('button', { name: 'Создать курс' }).click();
     await page.getByText('Курс создан. Теперь добавьте уроки.').waitFor();
     courseId = Number(/\/mutabo\/courses\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1]);
     expect(courseId).toBeGreaterThan(0);
+    // The preview shows the draft to its author as visitors will see it once published.
+    expect(await page.getByRole('link', { name: /Предпросмотр/ }).getAttribute('href')).toBe(`/courses/${courseId}`);
+    const preview = await newPage(browser(), DESKTOP);
+    await preview.goto('/');
+    await preview.evaluate((tokens) => {
+      for (const [key, value] of tokens) localStorage.setItem(key, value);
+    }, await page.evaluate(() => Object.entries(localStorage)));
+    await preview.goto(`/courses/${courseId}`);
+    await preview.getByRole('heading', { level: 1, name: COURSE_TITLE }).waitFor();
+    await preview.close();
 
     for (const title of LESSONS) {
       await page.getByRole('link', { name: 'Добавить урок' }).click();
@@ -108,6 +124,8 @@ describe("the authors' area", () => {
     await page.getByRole('list', { name: 'Каталог курсов' }).getByRole('link', { name: COURSE_TITLE }).click();
     await page.getByRole('heading', { level: 1, name: COURSE_TITLE }).waitFor();
     await page.getByText('о рассказах Чехова').waitFor();
+    // The uploaded image is the course's picture.
+    expect(await page.locator('img[src^="/media/"]').count()).toBeGreaterThan(0);
     for (const title of LESSONS) await page.getByText(title).first().waitFor();
   });
 
