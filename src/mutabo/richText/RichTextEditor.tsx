@@ -15,7 +15,6 @@ import {
 import { useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { FieldError } from '../../components/form/fields.tsx';
-import { VisuallyHidden } from '../../components/VisuallyHidden.ts';
 import { parseRichText } from '../../lib/richText.ts';
 
 function findLinks(block: ContentBlock, callback: (start: number, end: number) => void, content: ContentState) {
@@ -55,27 +54,18 @@ function serialise(content: ContentState): string {
   return content.hasText() ? JSON.stringify(convertToRaw(content)) : '';
 }
 
+// Bold and italic show a letter, named in full for assistive technology; the others are named by their text.
 const INLINE_STYLES = [
   { style: 'BOLD', label: 'Ж', name: 'Жирный' },
   { style: 'ITALIC', label: 'К', name: 'Курсив' },
 ] as const;
 
 const BLOCK_TYPES = [
-  { type: 'header-two', label: 'Заголовок', name: 'Крупный заголовок' },
-  { type: 'header-three', label: 'Подзаголовок', name: 'Малый заголовок' },
-  { type: 'unordered-list-item', label: '• Список', name: 'Маркированный список' },
-  { type: 'ordered-list-item', label: '1. Список', name: 'Нумерованный список' },
+  { type: 'header-two', label: 'Заголовок' },
+  { type: 'header-three', label: 'Подзаголовок' },
+  { type: 'unordered-list-item', label: 'Список' },
+  { type: 'ordered-list-item', label: 'Нумерованный список' },
 ] as const;
-
-/** A short sign on the button for the eye, its full name for assistive technology. */
-function ToolLabel({ label, name }: { label: string; name: string }) {
-  return (
-    <>
-      <span aria-hidden="true">{label}</span>
-      <VisuallyHidden>{name}</VisuallyHidden>
-    </>
-  );
-}
 
 const Frame = styled.div<{ $invalid: boolean }>`
   border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
@@ -225,23 +215,23 @@ export function RichTextEditor({ label, initialValue, onChange, error }: RichTex
               key={item.style}
               type="button"
               title={item.name}
+              aria-label={item.name}
               aria-pressed={currentStyle.has(item.style)}
               onMouseDown={keepSelection}
               onClick={() => update(RichUtils.toggleInlineStyle(editorState, item.style))}
             >
-              <ToolLabel label={item.label} name={item.name} />
+              {item.label}
             </ToolButton>
           ))}
           {BLOCK_TYPES.map((item) => (
             <ToolButton
               key={item.type}
               type="button"
-              title={item.name}
               aria-pressed={blockType === item.type}
               onMouseDown={keepSelection}
               onClick={() => update(RichUtils.toggleBlockType(editorState, item.type))}
             >
-              <ToolLabel label={item.label} name={item.name} />
+              {item.label}
             </ToolButton>
           ))}
           <ToolButton
