@@ -182,4 +182,27 @@ describe('the course editor', () => {
     // The oversized file was refused before sending.
     expect(uploads).toBe(2);
   });
+
+  it('saves edits with the version the form was read at, even when the course was read again meanwhile', async () => {
+    let sent: unknown = null;
+    server.use(
+      http.patch('*/api/v1/mutabo/lessons/:id/', () => {
+        // Another author saved the course in between: the course is now at version 9.
+        server.use(http.get('*/api/v1/mutabo/courses/:id/', () => HttpResponse.json({ ...editedCourse, title: 'Чужое название', version: 9 })));
+        return HttpResponse.json({ ...editedCourse.lessons[0]!, state: 'published', version: 2 });
+      }),
+      http.patch('*/api/v1/mutabo/courses/:id/', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ detail: mutaboMessages.staleCourse }, { status: 409 });
+      }),
+    );
+    const { user } = await openEditor();
+    await user.type(screen.getByLabelText('Подзаголовок'), ' и современников');
+    await user.click(screen.getByRole('button', { name: 'Урок «Пушкин»: опубликовать' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Чужое название' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Подзаголовок')).toHaveValue('Как читать классику и современников');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText(mutaboMessages.staleCourse)).toBeInTheDocument();
+    expect(sent).toMatchObject({ version: 3, subtitle: 'Как читать классику и современников' });
+  });
 });

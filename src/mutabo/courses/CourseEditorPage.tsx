@@ -1,5 +1,5 @@
 // The course editor: a new course, or one the author leads with its state, lessons and history.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { isRequestError } from '../../api/requestError.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
@@ -79,18 +79,35 @@ function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: Co
     (location.state as { created?: boolean } | null)?.created ? 'Курс создан. Теперь добавьте уроки.' : null,
   );
   const dirty = !sameValues(values, initial);
+  // The version of the copy the form holds: a save sends it, so another author's change in between is a 409,
+  // never silently overwritten (the course itself may be read again meanwhile, after a lesson or state change).
+  const [formVersion, setFormVersion] = useState(course?.version ?? 0);
+  const dirtyRef = useRef(dirty);
+  const descriptionRef = useRef(values.description);
+  useEffect(() => {
+    dirtyRef.current = dirty;
+    descriptionRef.current = values.description;
+  }, [dirty, values.description]);
   const leave = useLeaveGuard(dirty);
 
   const replaceValues = (next: CourseFormValues) => {
     setInitial(next);
     setValues(next);
-    setEditorKey((key) => key + 1);
+    // The rich-text editor reads its text once: it is opened again only when the text changed.
+    if (next.description !== descriptionRef.current) setEditorKey((key) => key + 1);
   };
 
-  /** After any change of the course here (fields, state, lessons): the site's pages read it again. */
+  /**
+   * After the course was read again or changed here (state, lessons): the site's pages read it again, and a form
+   * without edits shows the course as it now is.
+   */
   const courseChanged = (next: MutaboCourse) => {
     setCourse(next);
     dispatch(resourcesInvalidated(COURSE_RESOURCES));
+    if (!dirtyRef.current) {
+      replaceValues(courseValues(next));
+      setFormVersion(next.version);
+    }
   };
 
   const save = async () => {
@@ -110,8 +127,10 @@ function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: Co
         void navigate(areaPaths.course(created.id), { replace: true, state: { created: true } });
         return;
       }
-      const updated = await updateCourse(course.id, { ...checked.body, version: course.version });
-      courseChanged(updated);
+      const updated = await updateCourse(course.id, { ...checked.body, version: formVersion });
+      setCourse(updated);
+      dispatch(resourcesInvalidated(COURSE_RESOURCES));
+      setFormVersion(updated.version);
       // The form keeps the text as typed (the editor is not re-read), and that is now the saved state.
       setInitial(values);
       setNotice('Изменения сохранены.');
@@ -127,6 +146,7 @@ function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: Co
     const current = await reloadCourse();
     if (current) {
       replaceValues(courseValues(current));
+      setFormVersion(current.version);
       setFailure(null);
     }
   };
