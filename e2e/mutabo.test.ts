@@ -133,6 +133,7 @@ describe("the authors' area", () => {
     const page = await newPage(browser(), PHONE);
     await logIn(page, ANNA, `/mutabo/courses/${courseId}`);
     await page.getByRole('heading', { level: 1, name: COURSE_TITLE }).waitFor();
+    await page.getByRole('textbox', { name: 'Описание' }).waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await screenshot(page, 'mutabo-course-editor-phone');
     // The narrowest phone the site is made for.
