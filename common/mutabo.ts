@@ -583,6 +583,8 @@ export const sharedContentMessages = {
   externalLinkInvalid: 'Внешняя ссылка: адрес http(s)://...',
   fileInvalid: 'Файл: адрес загруженного файла на сайте (/media/...).',
   linkOrFileRequired: 'Загрузите файл или укажите внешнюю ссылку.',
+  uploadNotFound: 'Такого файла на сайте нет: загрузите его снова.',
+  uploadNotImage: 'Здесь нужно изображение: JPEG, PNG или WebP.',
   categoryNameRequired: 'Введите название категории.',
   categoryNameTooLong: `Название категории не длиннее ${MAX_CATEGORY_NAME_LENGTH} символов.`,
   categoryNameTaken: 'Категория с таким названием уже есть.',
@@ -770,6 +772,9 @@ export const timetablePatchSchema = z.object(
   { name: titleField.optional(), text: richTextField.optional(), version: versionField },
   { error: m.invalidBody },
 );
+
+/** The `search` of the authors' lists (a query parameter): any text without control characters. */
+export const searchField = text().max(MAX_SEARCH_LENGTH, s.searchTooLong);
 
 export type QuotationCreatePayload = z.input<typeof quotationCreateSchema>;
 export type QuotationCreate = z.output<typeof quotationCreateSchema>;
