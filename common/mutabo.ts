@@ -620,9 +620,18 @@ const optionalCourseField = z.preprocess(
 );
 const courseField = z.number({ error: s.courseInvalid }).int(s.courseInvalid).min(1, s.courseInvalid).max(MAX_INTEGER, s.courseUnknown);
 
-/** Rich text that says something: at least one block with a letter in it. */
+function hasWords(raw: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isDraftRaw(parsed) && (parsed as { blocks: { text: string }[] }).blocks.some((block) => block.text.trim() !== '');
+  } catch {
+    return false;
+  }
+}
+
+/** Rich text that says something: at least one block with a letter in it (checked only once it is valid rich text). */
 const nonEmptyRichText = (message: string) =>
-  richTextField.refine((raw) => raw !== '' && (JSON.parse(raw) as { blocks: { text: string }[] }).blocks.some((block) => block.text.trim() !== ''), message);
+  z.preprocess((value) => value ?? '', richTextField.refine((raw) => raw !== '' && (!parsesAsDraftRaw(raw) || hasWords(raw)), message));
 
 const isEmailLike = (value: string) => value === '' || (value.length <= MAX_EMAIL_LENGTH && /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/u.test(value));
 
