@@ -734,9 +734,15 @@ export const libraryItemCreateSchema = z
     },
     { error: m.invalidBody },
   )
-  .superRefine((value, ctx) => {
-    if (value.externalLink === null && value.file === null) ctx.addIssue({ code: 'custom', message: s.linkOrFileRequired, path: ['file'] });
-  });
+  // Also when other fields fail, so that the form shows every message at once.
+  .superRefine(
+    (value, ctx) => {
+      const body = value as unknown as Record<string, unknown>;
+      const blank = (field: unknown) => field === undefined || field === null || (typeof field === 'string' && field.trim() === '');
+      if (blank(body.externalLink) && blank(body.file)) ctx.addIssue({ code: 'custom', message: s.linkOrFileRequired, path: ['file'] });
+    },
+    { when: (payload) => isRecord(payload.value) },
+  );
 
 /** `PATCH /api/v1/mutabo/library-items/{id}/`: any subset plus the `version` read; the item must keep a file or a link. */
 export const libraryItemPatchSchema = z.object(
