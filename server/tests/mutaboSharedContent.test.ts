@@ -259,6 +259,17 @@ describe.each(dbModes())('the authors’ shared content (%s)', (mode) => {
     });
   });
 
+  describe('control characters', () => {
+    it('are a 400 under the field in the course and lesson forms too, never a 500', async () => {
+      const course = await call('POST', '/api/v1/mutabo/courses/', 'anna', { title: 'Курс\u0000', subtitle: 'Под\u001bзаголовок', disciplesAge: 'DISCIPLES_AGE_ADULTS', image: '/media/a\u0000' });
+      expect(course.statusCode).toBe(400);
+      expect(course.json()).toEqual({ title: [controlMessage], subtitle: [controlMessage], image: [controlMessage] });
+      const lesson = await call('PATCH', `/api/v1/mutabo/lessons/${ids.lessons.free}/`, 'anna', { title: 'Занятие\u0000', version: 1 });
+      expect(lesson.statusCode).toBe(400);
+      expect(lesson.json()).toEqual({ title: [controlMessage] });
+    });
+  });
+
   describe('history', () => {
     it('lists a kind of content, deletions included, and refuses unknown kinds', async () => {
       const created = await createQuotation({ source: 'Для истории' });
