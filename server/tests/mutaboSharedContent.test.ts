@@ -168,6 +168,19 @@ describe.each(dbModes())('the authors’ shared content (%s)', (mode) => {
       expect(row).toMatchObject({ text: 'Версия Бориса.', version: 2 });
     });
 
+    it('lets exactly one of two simultaneous saves of the same version through', async () => {
+      const created = await createQuotation();
+      const answers = await Promise.all(
+        (['anna', 'boris'] as const).map((who) => call('PATCH', `/api/v1/mutabo/quotations/${created.id}/`, who, { text: `Сохранил(а) ${who}.`, version: created.version })),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const winner = answers.find((answer) => answer.statusCode === 200)!.json<MutaboQuotation>();
+      const [row] = await db().select().from(quotations).where(eq(quotations.id, created.id));
+      expect(row).toMatchObject({ text: winner.text, version: 2 });
+      const history = (await call('GET', `/api/v1/mutabo/history/?entity=quotation&id=${created.id}`, 'anna')).json<HistoryPage>();
+      expect(history.results.map((entry) => entry.action)).toEqual(['update', 'create']);
+    });
+
     it('validates every field, with messages under the fields', async () => {
       const post = (body: unknown) => call('POST', '/api/v1/mutabo/quotations/', 'anna', body);
       expect((await post({})).json()).toEqual({ source: [s.sourceRequired], text: [s.quotationRequired] });
@@ -256,6 +269,55 @@ describe.each(dbModes())('the authors’ shared content (%s)', (mode) => {
       const escaped = await post({ author: 'Ольга', course: ids.courses.open, text: { blocks: [{ key: 'a', text: 'До\u0000после', type: 'unstyled' }], entityMap: {} } });
       expect(escaped.statusCode, escaped.body).toBe(201);
       expect(JSON.parse(escaped.json<MutaboFeedback>().text).blocks[0].text).toBe('До\u0000после');
+    });
+  });
+
+  describe('junk', () => {
+    it('never gives a 500: every answer is a refusal in the spec’s shape or a success', async () => {
+      const urls = [
+        '/api/v1/mutabo/quotations/',
+        '/api/v1/mutabo/quotations/1/',
+        '/api/v1/mutabo/feedback/',
+        '/api/v1/mutabo/feedback/2/',
+        '/api/v1/mutabo/library-items/',
+        '/api/v1/mutabo/library-items/3/',
+        '/api/v1/mutabo/library-categories/',
+        '/api/v1/mutabo/library-categories/2/',
+        `/api/v1/mutabo/authors/${ids.authors.anna}/`,
+        '/api/v1/mutabo/pages-content/timetable/',
+      ];
+      const junk: unknown[] = [
+        null,
+        'строка',
+        [],
+        { version: '1' },
+        { version: 1.5, source: ['a'], text: { a: 1 }, course: -1 },
+        { version: 2 ** 40, title: 'x'.repeat(100_000), name: 7, categories: [1, 'a'], courses: [2 ** 40] },
+        { version: 1, author: { nested: { deeper: [] } }, authorAge: '1e3', course: '1', text: { blocks: 'no', entityMap: {} } },
+        { version: 1, externalLink: 'https://', file: '//evil.example/x', photo: 'data:image/png;base64,AAAA', email: 'a@b.c\u0000' },
+        { version: 1, firstName: '\ud800', description: 'x'.repeat(30_000), genitive: null },
+        { version: 1, text: JSON.stringify({ blocks: [{ key: 1, text: 'a', type: 'unstyled' }], entityMap: {} }), name: '\u202e' },
+      ];
+      for (const url of urls) {
+        for (const method of ['POST', 'PATCH'] as const) {
+          for (const payload of junk) {
+            const response = await kit.app.inject({
+              method,
+              url,
+              headers: { authorization: `Bearer ${await kit.app.tokens.sign(ids.users.anna, 'access')}`, 'content-type': 'application/json' },
+              payload: JSON.stringify(payload),
+            });
+            expect(response.statusCode, `${method} ${url} ${JSON.stringify(payload).slice(0, 80)}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
+            if (response.statusCode >= 400) expect(Object.keys(response.json<object>()).length).toBeGreaterThan(0);
+          }
+        }
+      }
+      for (const query of ['?page=-1', '?page=1e3', '?search=' + 'a'.repeat(300), '?course=%F0%9F%98%80', '?category=99999999999', '?entity=quotation&id=1.5', '?search=%ZZ']) {
+        for (const url of ['/api/v1/mutabo/quotations/', '/api/v1/mutabo/feedback/', '/api/v1/mutabo/library-items/', '/api/v1/mutabo/history/']) {
+          const response = await call('GET', url + query, 'anna');
+          expect(response.statusCode, url + query).toBeLessThan(500);
+        }
+      }
     });
   });
 
