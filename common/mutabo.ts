@@ -498,6 +498,17 @@ export interface MutaboListQuery {
   page?: number;
 }
 
+/** `GET /api/v1/mutabo/feedback/`: also the reviews of one course. */
+export interface MutaboFeedbackQuery extends MutaboListQuery {
+  course?: number;
+}
+
+/** `GET /api/v1/mutabo/library-items/`: also the items of one category and/or one course. */
+export interface MutaboLibraryItemsQuery extends MutaboListQuery {
+  category?: number;
+  course?: number;
+}
+
 /** `quotations/`, `quotations/{id}/`: `course` is the course the quotation comes from (drafts included here). */
 export interface MutaboQuotation extends Versioned {
   id: number;
