@@ -37,6 +37,16 @@ export function selectionTotal(price: Price, count: number): number {
   return roundMoney(lessonUnitPrice(price, count) * count);
 }
 
+/**
+ * What the whole course of `lessonCount` lessons costs: the course price, or the same lessons bought one by one (with
+ * the wholesale price) when that is less, so buying the whole course is never a surcharge.
+ */
+export function wholeCourseTotal(price: Price, lessonCount: number): number {
+  const coursePrice = roundMoney(price.coursePrice);
+  if (!allowsLessonSelection(price)) return coursePrice;
+  return Math.min(coursePrice, selectionTotal(price, lessonCount));
+}
+
 export function roundMoney(amount: number): number {
   return Math.round(amount * 100) / 100;
 }

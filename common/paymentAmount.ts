@@ -1,7 +1,7 @@
-// What a selection of lessons costs, decided by the rules the site shows (src/lib/coursePrices.ts and
-// src/lib/lessonBlocks.ts, spec sections 5 and 9): the whole-course price or the per-lesson total.
+// What a selection of lessons costs, decided by the rules the site shows (common/coursePrices.ts and
+// common/lessonBlocks.ts, spec sections 5 and 9): the whole-course price or the per-lesson total.
 import type { Price } from './wireTypes.ts';
-import { allowsLessonSelection, roundMoney, selectionTotal } from './coursePrices.ts';
+import { allowsLessonSelection, selectionTotal, wholeCourseTotal } from './coursePrices.ts';
 import { lessonBlocks, usesBlocks, wholeCourseLessons, wholeCourseOffered, type LessonForSale } from './lessonBlocks.ts';
 
 export type AmountDecision =
@@ -12,8 +12,8 @@ export type AmountDecision =
 /**
  * The amount of a payment for `requestedIds` among the course's published `lessons` (in order, with the caller's
  * approved lessons and the free places as the site sees them). The whole-course price applies when the request is
- * exactly the lessons the site sends for a whole-course payment and the whole course is offered; otherwise each
- * lesson costs the lesson price, or the wholesale price from 5 lessons. Approved and full lessons must have been
+ * exactly the lessons the site sends for a whole-course payment and the whole course is offered, unless the same
+ * lessons one by one cost less; otherwise each lesson costs the lesson price, or the wholesale price from 5 lessons. Approved and full lessons must have been
  * refused before (they have their own errors).
  */
 export function paymentAmount(price: Price, lessons: LessonForSale[], requestedIds: readonly number[], blockSize: number): AmountDecision {
@@ -27,7 +27,7 @@ export function paymentAmount(price: Price, lessons: LessonForSale[], requestedI
   const whole = wholeCourseLessons(lessons);
   const isWholeCourse = whole.length === requested.size && whole.every((lesson) => requested.has(lesson.id));
   if (isWholeCourse && wholeCourseOffered(lessons, blockSize) && price.coursePrice > 0) {
-    return { ok: true, kind: 'whole', amount: roundMoney(price.coursePrice) };
+    return { ok: true, kind: 'whole', amount: wholeCourseTotal(price, requested.size) };
   }
   if (!allowsLessonSelection(price)) return { ok: false, problem: 'wholeOnly' };
   return { ok: true, kind: 'lessons', amount: selectionTotal(price, requested.size) };

@@ -61,7 +61,10 @@ export interface Disciple {
 }
 
 export interface DisciplePatch {
+  /** A new address is only requested: it takes effect from the link the server sends to it. */
   email?: string;
+  /** Needed with a new e-mail address. */
+  currentPassword?: string;
   firstName?: string;
   lastName?: string;
   yearOfBirth?: number | null;
@@ -241,6 +244,13 @@ export interface ConfirmationPayload {
   token: string;
 }
 
+/** The three segments of `/user/confirm-email/{uidb64}/{address}/{token}/`. */
+export interface EmailConfirmationPayload {
+  uidb64: string;
+  address: string;
+  token: string;
+}
+
 export interface PasswordUpdatePayload {
   oldPassword: string;
   newPassword1: string;
@@ -280,4 +290,9 @@ export interface PaymentCreated {
 export interface CurrentPayment {
   id: number;
   details: { state: PaymentState };
+  /** Beyond the spec, for the result page: the course paid for (null if its lessons are gone), the sum, the lessons. */
+  course: { id: number; title: string } | null;
+  amount: number;
+  currency: Currency;
+  lessonCount: number;
 }

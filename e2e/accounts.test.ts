@@ -1,10 +1,11 @@
 // The account journey on the real server at phone width: sign up → the letter in the outbox → confirm → log in →
-// edit the profile (a minor's fields for a recent year) → change the password → log out → reset it by letter → log in.
+// edit the profile (a minor's fields for a recent year) → change the password → log out → reset it by letter → log in
+// → change the e-mail address through the letter sent to the new one.
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { linkIn, waitForLetters, type Letter } from '../server/tests/mailbox.ts';
-import { PHONE, baseUrl, hasHorizontalScroll, newPage, pageErrors, screenshot, useBrowser } from './support/browser.ts';
+import { DESKTOP, PHONE, baseUrl, hasHorizontalScroll, newPage, pageErrors, screenshot, useBrowser } from './support/browser.ts';
 
 const outbox = () => path.join(inject('dataDir'), 'outbox');
 const currentYear = new Date().getFullYear();
@@ -60,7 +61,9 @@ it('signs up, confirms by letter, logs in, edits the profile, changes the passwo
   // The same link a second time fails, with the server's message in lower case after the fixed text.
   const again = await newPage(browser(), PHONE);
   await again.goto(confirmation.pathname);
-  await again.getByText('Ошибка подверждения регистрации: регистрация по этой ссылке уже подтверждена, просто войдите на сайт.').waitFor();
+  await again.getByText('Ошибка подверждения регистрации: регистрация по этой ссылке уже подтверждена.').waitFor();
+  await again.getByRole('link', { name: 'Войти на сайт' }).waitFor();
+  await screenshot(again, 'accounts-confirm-used-phone');
   await again.context().close();
 
   // Log in.
@@ -145,6 +148,30 @@ it('signs up, confirms by letter, logs in, edits the profile, changes the passwo
   await logIn(page, email, thirdPassword);
   await page.waitForURL((url) => url.pathname === '/');
   await page.getByRole('link', { name: /Алиса-Мария/ }).first().waitFor();
+
+  // Change the e-mail: the editor asks for the password; the address changes only from the letter sent to it.
+  const newEmail = `moved-${email}`;
+  await page.goto('/account/profile/editor');
+  await page.getByLabel('Электронная почта').fill(newEmail);
+  await page.getByLabel('Текущий пароль (нужен для смены адреса)').fill(thirdPassword);
+  await page.getByText(`Адрес изменится, когда вы подтвердите его: после сохранения мы отправим письмо на ${newEmail}`).waitFor();
+  await screenshot(page, 'accounts-email-change-phone');
+  expect(await hasHorizontalScroll(page)).toBe(false);
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, 'accounts-email-change-desktop');
+  await page.setViewportSize(PHONE);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.waitForURL('**/account/profile?email-change=requested');
+  await page.getByText(email, { exact: true }).waitFor();
+  await page.getByText('Мы отправили письмо на новый адрес электронной почты.').waitFor();
+  await screenshot(page, 'accounts-email-requested-phone');
+  const emailLink = await letterWithLink(newEmail, '/user/confirm-email/', 1);
+  expect(emailLink.origin).toBe(baseUrl());
+  await page.goto(emailLink.pathname);
+  await page.getByText('Адрес электронной почты изменён. Теперь входите на сайт с новым адресом.').waitFor();
+  await screenshot(page, 'accounts-email-confirmed-phone');
+  await page.getByRole('link', { name: 'Перейти в личный кабинет' }).click();
+  await page.getByText(newEmail, { exact: true }).waitFor();
 
   expect(pageErrors(page)).toEqual([]);
 

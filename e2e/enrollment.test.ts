@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page, Route } from 'playwright-core';
-import type { CourseDetails, Lesson, Participation, PaymentState, User } from '../common/wireTypes.ts';
+import type { CourseDetails, CurrentPayment, Lesson, Participation, PaymentState, User } from '../common/wireTypes.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, WIDTHS, baseUrl, hasHorizontalScroll, newPage, pageErrors, screenshot, useBrowser } from './support/browser.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -139,6 +139,10 @@ describe('journeys on the real server', () => {
     await panel.getByText(/^(Место забронировано — ожидается оплата|Вы в очереди на этот курс)$/).waitFor();
     await screenshot(page, 'journey-joined-desktop');
     await panel.getByRole('button', { name: 'Отказаться от участия' }).click();
+    // It gives up a limited place: a dialog asks first.
+    const dialog = page.getByRole('dialog', { name: `Отказаться от участия в курсе «${POETRY.title}»?` });
+    await screenshot(page, 'journey-withdraw-question-desktop');
+    await dialog.getByRole('button', { name: 'Да, отказаться' }).click();
     await panel.getByRole('button', { name: 'Участвовать в курсе' }).waitFor();
     const lessons = (await courseAsUser(page, POETRY.id)).lessons;
     expect(lessons.every((lesson) => lesson.participationState === null || lesson.participationState === 'subscribed')).toBe(true);
@@ -209,7 +213,17 @@ async function answer(route: Route, scenario: Scenario): Promise<void> {
     });
   }
   if (pathname === '/api/v1/participants/') return json(scenario.participants ?? []);
-  if (pathname === '/api/v1/payments/current/') return json({ id: 1, details: { state: scenario.payment ?? 'STATE_IN_PROGRESS' } });
+  if (pathname === '/api/v1/payments/current/') {
+    const payment: CurrentPayment = {
+      id: 1,
+      details: { state: scenario.payment ?? 'STATE_IN_PROGRESS' },
+      course: { id: SLOW_READING.id, title: SLOW_READING.title },
+      amount: 12000,
+      currency: 'CURRENCY_CHOICE_RUB',
+      lessonCount: 8,
+    };
+    return json(payment);
+  }
   if (pathname === '/api/v1/payments/' && request.method() === 'POST') {
     const created = scenario.paymentCreated ?? { status: 200, body: { details: { redirectTo: '/waiting-for-payment' } } };
     return json(created.body, created.status);

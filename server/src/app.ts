@@ -3,12 +3,12 @@ import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
-import type { AppConfig } from './config.ts';
+import type { AppConfig, EnvConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { setApiSecurityHeaders } from './http/apiHeaders.ts';
 import { registerOptionalAuth, requireAuth } from './http/auth.ts';
 import { errorHandler } from './http/errors.ts';
-import { OneLineRequestLog, redactedLogPaths } from './http/requestLog.ts';
+import { OneLineRequestLog, redactedLogPaths, serializeError } from './http/requestLog.ts';
 import { zodValidatorCompiler } from './http/zodTypeProvider.ts';
 import { createAuthorsRepository } from './repositories/authorsRepository.ts';
 import { createAuthThrottleRepository } from './repositories/authThrottleRepository.ts';
@@ -48,6 +48,7 @@ import { createMailer, type Mailer } from './services/mail.ts';
 import { createPaymentsContext } from './services/payments/context.ts';
 import { createPaymentProviders } from './services/payments/providers.ts';
 import { connectPublicCache, PublicCache } from './services/publicCache.ts';
+import { sharedSigningSecret } from './services/signingSecret.ts';
 import { createTokenService, type TokenService } from './services/tokens.ts';
 
 export function createRepositories(database: Database) {
@@ -88,7 +89,8 @@ declare module 'fastify' {
 }
 
 export interface BuildAppOptions {
-  config: AppConfig;
+  /** Without a JWT_SECRET the signing secret is the one kept in the database (services/signingSecret.ts). */
+  config: EnvConfig;
   /** Opened and migrated by the caller, who also closes it after the app. */
   database: Database;
   /** The built site; null or a directory without index.html serves the API only. */
@@ -101,7 +103,15 @@ export interface BuildAppOptions {
   accounts?: AccountsOptions;
   /** Where the JSON log lines go (stdout by default). */
   logStream?: FastifyLoggerOptions['stream'];
+  /** Test-only: shorter HTTP timeouts than HTTP_TIMEOUTS. */
+  httpTimeouts?: Partial<typeof HTTP_TIMEOUTS>;
 }
+
+/**
+ * A request must arrive whole within requestMs (checked every checkMs) and a connection may stay silent for idleMs:
+ * a body that never finishes, or a client that never speaks, does not hold its connection.
+ */
+export const HTTP_TIMEOUTS = { requestMs: 60_000, idleMs: 30_000, checkMs: 5_000 };
 
 function contentSecurityPolicy(config: AppConfig) {
   return {
@@ -123,14 +133,27 @@ function contentSecurityPolicy(config: AppConfig) {
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
+  const { database } = options;
+  const shared = options.config.jwtSecret === null ? await sharedSigningSecret(database.db, options.config.dataDir) : null;
+  const config: AppConfig = { ...options.config, jwtSecret: options.config.jwtSecret ?? shared!.secret };
+  const timeouts = { ...HTTP_TIMEOUTS, ...options.httpTimeouts };
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: redactedLogPaths, censor: '[redacted]' }, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: redactedLogPaths, censor: '[redacted]' },
+      serializers: { err: serializeError },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    // Node checks the whole request against requestTimeout only while headersTimeout is not longer.
+    http: { connectionsCheckingInterval: timeouts.checkMs, requestTimeout: timeouts.requestMs, headersTimeout: timeouts.requestMs },
     logController: new OneLineRequestLog(),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // Behind a load balancer, request.ip (the login limits) comes from X-Forwarded-For only as far as TRUST_PROXY says.
     trustProxy: config.trustProxy,
   });
+  if (shared?.legacyFile) app.log.info(`DATA_DIR/jwt-secret ${shared.legacyFile === 'adopted' ? 'is now kept in the database' : 'was removed: the database already holds the signing secret'}`);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setErrorHandler(errorHandler);
 

@@ -1,28 +1,32 @@
 // Every environment variable of the server, parsed and validated in one place (ARCHITECTURE.md, «Configuration»).
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
+/** The configuration the app runs with: the environment's, with the signing secret settled (services/signingSecret.ts). */
 export interface AppConfig {
   port: number;
   host: string;
-  /** Absolute path of the embedded database, mail outbox and generated secret. */
+  /** Absolute path of the embedded database and the mail outbox. */
   dataDir: string;
   /** Absolute path of the PGlite data directory (DATA_DIR/pgdata). */
   pgliteDir: string;
   databaseUrl: string | null;
   /** Origin used in e-mail links and payment return addresses, without a trailing slash. */
   publicUrl: string;
+  /** Signs tokens, account links and test-checkout links: JWT_SECRET, or the one kept in the database. */
   jwtSecret: string;
   smtpUrl: string | null;
   /** The From header of every letter: `Name <address>` or an address. */
   mailFrom: string;
-  /** Fastify's trustProxy: whose X-Forwarded-For to believe when taking the client's address (login limits). */
-  trustProxy: boolean | string[];
+  /** Fastify's trustProxy: the proxies whose X-Forwarded-For gives the client's address (login limits); false for none. */
+  trustProxy: false | string[];
   yookassa: { shopId: string; secretKey: string; apiUrl: string } | null;
   paypal: { clientId: string; clientSecret: string; apiUrl: string } | null;
+  /** Load the demo content into an empty database at start. */
   seedDemo: boolean;
+  /** Let the test checkout stand in for a provider without keys. */
+  paymentsSandbox: boolean;
   /** Origins allowed to call the library endpoints cross-origin. */
   libraryCorsOrigins: string[];
   /** Extra origins the served site may fetch from (Content-Security-Policy connect-src). */
@@ -31,6 +35,9 @@ export interface AppConfig {
   operatorEmail: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
+
+/** What loadConfig reads from the environment: the signing secret only when JWT_SECRET gives it. */
+export type EnvConfig = Omit<AppConfig, 'jwtSecret'> & { jwtSecret: string | null };
 
 /** Variables whose values must never appear in logs or error lines. */
 const SECRET_VARIABLES = new Set(['JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'YOOKASSA_SECRET_KEY', 'PAYPAL_CLIENT_SECRET']);
@@ -119,9 +126,11 @@ const envSchema = z.object({
     z
       .string()
       .trim()
+      // true would believe any client's X-Forwarded-For, and so defeat every per-address limit.
+      .refine((value) => value !== 'true', 'must list the proxies whose X-Forwarded-For to believe (addresses or CIDR ranges such as 127.0.0.1 or 10.0.0.0/8, or loopback), not true')
       .refine(
-        (value) => /^(true|false)$/.test(value) || value.split(',').every((item) => /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(item.trim())),
-        'must be true, false or a comma-separated list of proxy addresses or CIDR ranges',
+        (value) => value === 'false' || value.split(',').every((item) => isProxyAddress(item.trim())),
+        'must be false or a comma-separated list of proxy addresses or CIDR ranges (loopback, linklocal and uniquelocal name those ranges)',
       )
       .optional(),
   ),
@@ -131,13 +140,8 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
   PAYPAL_API_URL: httpUrl('must be an http:// or https:// URL'),
-  SEED_DEMO: z.preprocess(
-    blankToUndefined,
-    z
-      .enum(['1', '0', 'true', 'false', 'yes', 'no'], 'must be 1 or 0')
-      .default('1')
-      .transform((value) => ['1', 'true', 'yes'].includes(value)),
-  ),
+  SEED_DEMO: flag(),
+  PAYMENTS_SANDBOX: flag(),
   LIBRARY_CORS_ORIGINS: originList('must be a comma-separated list of origins such as https://library.example.org'),
   CSP_CONNECT_ORIGINS: originList('must be a comma-separated list of origins such as https://api.example.org'),
   OPERATOR_NAME: z.preprocess(blankToUndefined, z.string().trim().default('Мутабор')),
@@ -147,6 +151,17 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent').default('info'),
   ),
 });
+
+/** 1 or 0 (true/false, yes/no); unset means the default of the database in use (loadConfig). */
+function flag() {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['1', '0', 'true', 'false', 'yes', 'no'], 'must be 1 or 0')
+      .transform((value) => ['1', 'true', 'yes'].includes(value))
+      .optional(),
+  );
+}
 
 function safeUrl(value: string): URL | null {
   try {
@@ -162,9 +177,17 @@ function isMailbox(value: string): boolean {
   return z.email().safeParse(address.trim()).success && !/[\r\n]/.test(value);
 }
 
-function parseTrustProxy(value: string | undefined): boolean | string[] {
+/** An address, a CIDR range, or one of the names proxy-addr knows for the private ranges. */
+function isProxyAddress(value: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(value)) return true;
+  const [address, prefix, ...rest] = value.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+function parseTrustProxy(value: string | undefined): false | string[] {
   if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
   return value.split(',').map((item) => item.trim());
 }
 
@@ -180,10 +203,10 @@ function pair<T>(first: string | undefined, second: string | undefined, names: [
 }
 
 /**
- * Parses the environment. Throws ConfigError naming the first wrong variable. When JWT_SECRET is unset
- * a random secret is generated once into DATA_DIR/jwt-secret (mode 600) and reused on later starts.
+ * Parses the environment. Throws ConfigError naming the first wrong variable. The embedded database is the demo,
+ * DATABASE_URL is production: the demo content and the test checkout default to on for the first only.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): EnvConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -210,13 +233,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pgliteDir: path.join(dataDir, 'pgdata'),
     databaseUrl: vars.DATABASE_URL ?? null,
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
-    jwtSecret: vars.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    jwtSecret: vars.JWT_SECRET ?? null,
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM ?? `"${vars.OPERATOR_NAME.replace(/["\\\r\n]/g, '')}" <noreply@${new URL(vars.PUBLIC_URL ?? 'http://localhost').hostname}>`,
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     yookassa,
     paypal,
-    seedDemo: vars.SEED_DEMO,
+    seedDemo: vars.SEED_DEMO ?? !vars.DATABASE_URL,
+    paymentsSandbox: vars.PAYMENTS_SANDBOX ?? !vars.DATABASE_URL,
     libraryCorsOrigins: vars.LIBRARY_CORS_ORIGINS,
     cspConnectOrigins: vars.CSP_CONNECT_ORIGINS,
     operatorName: vars.OPERATOR_NAME,
@@ -225,29 +249,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   };
 }
 
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
-  try {
-    if (existsSync(file)) {
-      const secret = readFileSync(file, 'utf8').trim();
-      if (secret.length < 32) throw new ConfigError('JWT_SECRET', `is unset and ${file} holds fewer than 32 characters; delete the file to generate a new one`);
-      return secret;
-    }
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(48).toString('base64url');
-    // 'wx' fails if another process created the file in the meantime; then read theirs.
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    chmodSync(file, 0o600);
-    return secret;
-  } catch (error) {
-    if (error instanceof ConfigError) throw error;
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
-    throw new ConfigError('DATA_DIR', `must be a writable directory to keep the generated JWT secret (${(error as Error).message})`);
-  }
-}
-
 /** For main.ts and the seed command: prints one line naming the wrong variable and exits. */
-export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   try {
     return loadConfig(env);
   } catch (error) {

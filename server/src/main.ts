@@ -1,18 +1,24 @@
-// The server process: reads the config, opens and prepares the database, starts Fastify on PORT.
+// The server process: reads the config, opens and prepares the database, starts Fastify on PORT, and stops
+// gracefully on SIGTERM/SIGINT (no new connections, requests in flight finish, then the database closes).
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { isDatabaseUnavailable, openDatabase, type Database } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { serializeError } from './http/requestLog.ts';
 import { startExpirySweep } from './services/payments/completion.ts';
+import { reportConfigurationGaps } from './startupReport.ts';
 
 const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
+/** After this long the requests still running are abandoned and the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = loadConfigOrExit();
-const database = await openDatabase(config);
+let database: Database | null = null;
 let app: Awaited<ReturnType<typeof buildApp>> | null = null;
 let stopSweep = () => {};
 try {
+  database = await openDatabase(config);
   const seeded = await prepareDatabase(database, {
     demoContent: config.seedDemo ? async () => (await import('./db/demo/content.ts')).demoContent : undefined,
   });
@@ -20,16 +26,22 @@ try {
   if (seeded) app.log.info({ seeded }, 'demo content loaded into the empty database');
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: database.kind === 'pglite' ? `PGlite in ${config.pgliteDir}` : 'PostgreSQL (DATABASE_URL)' }, 'server started');
-  for (const [name, configured] of [['YooKassa', config.yookassa], ['PayPal', config.paypal]] as const) {
-    if (!configured) app.log.warn(`${name} has no keys: its payments go to the test checkout (/sandbox-checkout), which takes no money`);
-  }
+  reportConfigurationGaps(config, app.log);
   // Holds lapse without any notification: released every minute (and lazily on the payer's next request).
   stopSweep = startExpirySweep(app.payments, 60_000);
 } catch (error) {
-  process.stderr.write(`The server could not start: ${(error as Error).message}\n`);
+  process.stderr.write(`${startFailure(error)}\n`);
   await app?.close().catch(() => {});
-  await database.close().catch(() => {});
+  await database?.close().catch(() => {});
   process.exit(1);
+}
+
+/** One line: DATA_DIR taken by another process, a database that does not answer, or whatever else failed. */
+function startFailure(error: unknown): string {
+  // As logged: a failed query's message carries its parameters (the demo seed's password hashes among them).
+  const { message } = serializeError(error);
+  if (isDatabaseUnavailable(error)) return `The server could not start: the database (DATABASE_URL) cannot be reached or does not answer (${message})`;
+  return `The server could not start: ${message}`;
 }
 
 let stopping = false;
@@ -37,15 +49,25 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    app!.log.info({ signal }, 'stopping');
+    app!.log.info({ signal }, 'stopping: no new connections, waiting for the requests in flight');
     stopSweep();
-    const forced = setTimeout(() => process.exit(1), 10_000).unref();
+    const forced = setTimeout(() => {
+      app!.log.error(`requests still running after ${SHUTDOWN_GRACE_MS} ms were abandoned`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     void app!
       .close()
-      .then(() => database.close())
-      .then(() => {
-        clearTimeout(forced);
-        process.exit(0);
-      });
+      .then(() => database!.close())
+      .then(
+        () => {
+          clearTimeout(forced);
+          app!.log.info('stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          app!.log.error({ err: error }, 'the shutdown failed');
+          process.exit(1);
+        },
+      );
   });
 }

@@ -135,10 +135,28 @@ describe.each(dbModes())('account limits (%s)', (mode) => {
       const refused = await post(app(), '/api/v1/users/', payload, { remoteAddress: '10.8.0.1' });
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual({
-        detail: 'Письмо с подтверждением уже отправлялось на этот адрес несколько раз. Проверьте папку «Спам» или попробуйте снова через 60 минут.',
+        detail: 'Письмо уже отправлялось на этот адрес несколько раз. Проверьте папку «Спам» или попробуйте снова через 60 минут.',
       });
       context.clock.advance(61 * MINUTE_MS);
       expect((await post(app(), '/api/v1/users/', payload, { remoteAddress: '10.8.0.1' })).statusCode).toBe(201);
+    });
+
+    it('counts the signups of a registered address like any other: three letters an hour, then the same 429', async () => {
+      const user = await registeredUser(context);
+      const fresh = signupPayload();
+      const answers = async (email: string) => {
+        const seen: string[] = [];
+        for (let attempt = 0; attempt < 4; attempt += 1) {
+          const response = await post(app(), '/api/v1/users/', signupPayload({ email }), { remoteAddress: '10.8.1.1' });
+          seen.push(`${response.statusCode} ${response.body}`);
+        }
+        return seen;
+      };
+      const before = readOutbox(context.outbox).filter((letter) => letter.to === user.email).length;
+      // The registered address had its confirmation letter an hour ago as far as the limit knows.
+      context.clock.advance(61 * MINUTE_MS);
+      expect(await answers(user.email)).toEqual(await answers(fresh.email));
+      expect(readOutbox(context.outbox).filter((letter) => letter.to === user.email).length - before).toBe(3);
     });
 
     it('limits the requests that send letters per client address', async () => {

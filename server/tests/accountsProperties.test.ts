@@ -140,7 +140,7 @@ describe('account endpoints under random input', () => {
           const parsed: unknown = JSON.parse(payload);
           expect(plausiblyValidSignup(parsed), payload).toBe(true);
           expect(after - before).toBeLessThanOrEqual(1);
-          expect(response.json<User>().email).toBe((parsed as { email: string }).email.trim().toLowerCase());
+          expect(response.json()).toEqual({ detail: expect.stringMatching(/^Мы отправили письмо/) });
           created += 1;
         } else {
           expect(after, payload).toBe(before);

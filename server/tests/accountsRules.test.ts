@@ -35,6 +35,11 @@ describe('password rules', () => {
     expect(passwordProblems('🙂🙂🙂🙂🙂🙂🙂🙂')).toEqual([]);
   });
 
+  it('refuses a password of spaces only, however long', () => {
+    for (const blank of [' '.repeat(8), ' '.repeat(40), '\u00a0'.repeat(10), ' \t '.repeat(4)]) expect(passwordProblems(blank)).toEqual([accountMessages.passwordAllSpaces]);
+    expect(passwordProblems('    a    ')).toEqual([]);
+  });
+
   it('refuses all digits and common passwords', () => {
     expect(passwordProblems('3141592653')).toEqual([accountMessages.passwordAllDigits]);
     expect(passwordProblems('Sunshine1')).toEqual([accountMessages.passwordCommon]);
@@ -184,11 +189,12 @@ describe('texts', () => {
     expect(inMinutes(21 * 60)).toBe('через 21 минуту');
   });
 
-  it('writes confirmation failures that read well after the site’s lower-casing prefix', () => {
+  it('writes confirmation failures as one clause, so they read as one sentence after the site’s lower-casing prefix', () => {
     for (const message of [accountMessages.confirmationUsed, accountMessages.confirmationExpired, accountMessages.confirmationInvalid]) {
-      const shown = `Ошибка подтверждения регистрации: ${message.toLowerCase()}`;
-      expect(shown).not.toMatch(/[A-Z]/);
-      expect(shown.endsWith('.')).toBe(true);
+      const shown = `Ошибка подверждения регистрации: ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+      // Lower-casing the whole message changes nothing but its first letter: no name or second sentence to spoil.
+      expect(shown).toBe(`Ошибка подверждения регистрации: ${message.toLowerCase()}`);
+      expect(shown).toMatch(/^[^.!?;]+\.$/u);
     }
   });
 });

@@ -1,6 +1,7 @@
-// Configuration: defaults, one clear line per wrong variable, secrets never echoed, the generated JWT secret.
+// Configuration: defaults (the embedded database is the demo, DATABASE_URL production), one clear line per wrong
+// variable, secrets never echoed, TRUST_PROXY only as a list of proxies.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -113,16 +114,35 @@ describe('config', () => {
     expect(configError({ PORT: 'abc' }).message).toContain('"abc"');
   });
 
-  it('generates the JWT secret once into DATA_DIR with mode 600 and reuses it', () => {
+  it('leaves the signing secret to the database unless JWT_SECRET gives it, and writes nothing at load', () => {
     const dataDir = path.join(tempDir(), 'data');
-    const first = loadConfig({ DATA_DIR: dataDir });
-    const file = path.join(dataDir, 'jwt-secret');
-    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
-    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
-    writeFileSync(file, 'short');
-    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/JWT_SECRET/);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBeNull();
+    expect(existsSync(dataDir)).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
+  });
+
+  it('treats the embedded database as the demo and DATABASE_URL as production', () => {
+    const demo = loadConfig({}, tempDir());
+    expect(demo).toMatchObject({ seedDemo: true, paymentsSandbox: true });
+    const production = loadConfig({ DATABASE_URL: 'postgres://db/app' }, tempDir());
+    expect(production).toMatchObject({ seedDemo: false, paymentsSandbox: false });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/app', SEED_DEMO: '1', PAYMENTS_SANDBOX: 'true' }, tempDir())).toMatchObject({ seedDemo: true, paymentsSandbox: true });
+    expect(loadConfig({ SEED_DEMO: '0', PAYMENTS_SANDBOX: 'no' }, tempDir())).toMatchObject({ seedDemo: false, paymentsSandbox: false });
+    expect(configError({ PAYMENTS_SANDBOX: 'maybe' }).variable).toBe('PAYMENTS_SANDBOX');
+  });
+
+  it('trusts X-Forwarded-For only from the proxies listed in TRUST_PROXY', () => {
+    const trust = (value?: string) => loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: value }, tempDir()).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(trust('10.0.0.1, 192.168.0.0/16,loopback, ::1, fd00::/8')).toEqual(['10.0.0.1', '192.168.0.0/16', 'loopback', '::1', 'fd00::/8']);
+    const refusal = configError({ TRUST_PROXY: 'true' });
+    expect(refusal.variable).toBe('TRUST_PROXY');
+    expect(refusal.message).toMatch(/^Invalid configuration: TRUST_PROXY must list the proxies .*127\.0\.0\.1.*not true \(got "true"\)$/);
+    for (const wrong of ['yes please', '1', '2', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/1', 'loopback,']) {
+      expect(configError({ TRUST_PROXY: wrong }).variable, wrong).toBe('TRUST_PROXY');
+    }
   });
 
   it('stops the server with one line naming the variable', () => {

@@ -239,6 +239,7 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       const approved = await json(app(), 'PATCH', `/api/v1/manager/participants/${held!.id}/`, anna, { state: 'approved' });
       expect(approved.statusCode).toBe(200);
       expect(approved.json()).toMatchObject({ id: held!.id, state: 'approved', participatedAt: expect.any(String), expiredAt: null });
+      await app().payments.approvalLetters.flush();
       expect(context.mailer.to(holder!.email).at(-1)?.subject).toBe('Участие подтверждено: курс «Курс Анны»');
       expect((await courseAs(course.id, holder!)).lessons[0]!.participationState).toBe('approved');
 
@@ -248,6 +249,102 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       expect((await rowsOf(waiting!.id))[0]!.state).toBe('reserved');
       expect(context.mailer.to(waiting!.email).at(-1)?.subject).toBe('Освободилось место на курсе «Курс Анны»');
       expect((await json(app(), 'GET', `/api/v1/manager/participants/${held!.id}/`, anna)).statusCode).toBe(404);
+    });
+  });
+
+  describe('one letter per person per action', () => {
+    const anna = async (): Promise<TestUser> => {
+      const token = await app().tokens.sign(ids.users.anna, 'access');
+      return { id: ids.users.anna, email: 'anna@example.org', firstName: 'Анна', token, headers: bearer(token) };
+    };
+    const rowIdsOf = async (author: TestUser, courseId: number, userId: number) =>
+      (await json(app(), 'GET', `/api/v1/manager/participants/?course=${courseId}`, author))
+        .json<{ id: number; user: { id: number } }[]>()
+        .filter((row) => row.user.id === userId)
+        .map((row) => row.id);
+
+    it('approving four lessons of one person, row after row, sends one letter that lists them', async () => {
+      const author = await anna();
+      const course = await createCourse(context.db, { title: 'Курс с одобрением', authors: [1], participantsLimit: 5, lessons: ['Ритм', 'Рифма', 'Образ', 'Голос'] });
+      const [reader, subscriber] = await createUsers(context, 2, 'approved');
+      for (const user of [reader!, subscriber!]) await json(app(), 'POST', `/api/v1/courses/${course.id}/create-participants/`, user);
+      await json(app(), 'POST', `/api/v1/courses/${course.id}/subscribe-for-mailouts/`, subscriber);
+      const readerRows = await rowIdsOf(author, course.id, reader!.id);
+      const subscriberRows = await rowIdsOf(author, course.id, subscriber!.id);
+      expect(readerRows).toHaveLength(4);
+
+      for (const rowId of [...readerRows, ...subscriberRows.slice(0, 2)]) {
+        expect((await json(app(), 'PATCH', `/api/v1/manager/participants/${rowId}/`, author, { state: 'approved' })).statusCode).toBe(200);
+      }
+      await app().payments.approvalLetters.flush();
+
+      const [letter, ...more] = context.mailer.to(reader!.email);
+      expect(more).toEqual([]);
+      expect(letter!.subject).toBe('Участие подтверждено: курс «Курс с одобрением»');
+      expect(letter!.text).toContain('Ваше участие в курсе «Курс с одобрением» подтверждено. Занятия:\n1. Ритм\n2. Рифма\n3. Образ\n4. Голос');
+      // Not subscribed to the course's news: the letter offers them rather than promising them.
+      expect(letter!.text).not.toContain('Новости курса будут приходить');
+      expect(letter!.text).toContain(`подпишитесь на них на странице курса: https://mutabor.example.org/courses/${course.id}`);
+
+      const [other, ...otherMore] = context.mailer.to(subscriber!.email);
+      expect(otherMore).toEqual([]);
+      expect(other!.text).toContain('Занятия:\n1. Ритм\n2. Рифма');
+      expect(other!.text).toContain('Новости курса будут приходить на этот адрес.');
+    });
+
+    it('approves several rows in one request, all or none, with one letter per person', async () => {
+      const author = await anna();
+      const course = await createCourse(context.db, { title: 'Курс пакетом', authors: [1], participantsLimit: 1, lessons: ['Ритм', 'Рифма', 'Образ'] });
+      const [first, second] = await createUsers(context, 2, 'batch');
+      await json(app(), 'POST', `/api/v1/courses/${course.id}/create-participants/`, first);
+      await json(app(), 'POST', `/api/v1/courses/${course.id}/create-participants/`, second);
+      const firstRows = await rowIdsOf(author, course.id, first!.id);
+      const secondRows = await rowIdsOf(author, course.id, second!.id);
+      const patchMany = (user: TestUser, body: unknown) => json(app(), 'PATCH', '/api/v1/manager/participants/', user, body);
+
+      // The second person waits for every lesson: approving one of theirs with the first's fails, and nothing changes.
+      const full = await patchMany(author, { ids: [...firstRows, secondRows[0]], state: 'approved' });
+      expect(full.statusCode).toBe(400);
+      expect(full.json()).toEqual({ lessons_are_fully_occupied: [`Нет свободных мест на занятии {lessons:[${course.lessonIds[0]}]}.`] });
+      expect((await rowsOf(first!.id)).map((row) => row.state)).toEqual(['reserved', 'reserved', 'reserved']);
+
+      const approved = await patchMany(author, { ids: firstRows, state: 'approved' });
+      expect(approved.statusCode).toBe(200);
+      expect(approved.json<{ id: number; state: string }[]>().map((row) => [row.id, row.state])).toEqual(firstRows.map((id) => [id, 'approved']));
+      await app().payments.approvalLetters.flush();
+      const letters = context.mailer.to(first!.email);
+      expect(letters).toHaveLength(1);
+      expect(letters[0]!.text).toContain('Занятия:\n1. Ритм\n2. Рифма\n3. Образ');
+
+      // Checks: an author of the course, known rows, the approve state only, a list of ids.
+      const boris = { ...author, headers: bearer(await app().tokens.sign(ids.users.boris, 'access')) };
+      expect((await patchMany(boris, { ids: firstRows, state: 'approved' })).statusCode).toBe(403);
+      expect((await patchMany(author, { ids: [999_999], state: 'approved' })).statusCode).toBe(404);
+      expect((await patchMany(author, { ids: firstRows, state: 'waiting_list' })).json()).toEqual({
+        state: ['Можно только подтвердить участие (state: approved); чтобы отклонить заявку, удалите её.'],
+      });
+      for (const body of [{ ids: [], state: 'approved' }, { ids: ['x'], state: 'approved' }, { state: 'approved' }]) {
+        const response = await patchMany(author, body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+        expect(Object.keys(response.json()), JSON.stringify(body)).toEqual(['ids']);
+      }
+      expect((await json(app(), 'PATCH', '/api/v1/manager/participants/', null, { ids: firstRows, state: 'approved' })).statusCode).toBe(401);
+    });
+
+    it('leaves out a lesson rejected before the letter went, and sends nothing when none is left', async () => {
+      const author = await anna();
+      const course = await createCourse(context.db, { authors: [1], participantsLimit: 5, lessons: 3 });
+      const [changed, undone] = await createUsers(context, 2, 'undone');
+      for (const user of [changed!, undone!]) await json(app(), 'POST', `/api/v1/courses/${course.id}/create-participants/`, user);
+      const [first, second] = await rowIdsOf(author, course.id, changed!.id);
+      const [only] = await rowIdsOf(author, course.id, undone!.id);
+      for (const rowId of [first, second, only]) await json(app(), 'PATCH', `/api/v1/manager/participants/${rowId}/`, author, { state: 'approved' });
+      for (const rowId of [second, only]) await json(app(), 'DELETE', `/api/v1/manager/participants/${rowId}/`, author);
+      await app().payments.approvalLetters.flush();
+      const letters = context.mailer.to(changed!.email);
+      expect(letters).toHaveLength(1);
+      expect(letters[0]!.text).toContain('подтверждено: занятие 1. Занятие 1.');
+      expect(context.mailer.to(undone!.email)).toEqual([]);
     });
   });
 });

@@ -3,7 +3,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Currency } from '../../common/wireTypes.ts';
-import type { AppConfig } from '../src/config.ts';
+import type { EnvConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { authors, courseAuthors, courses, lessons, participants, payments, prices, users } from '../src/db/schema.ts';
 import type { Mailer, MailMessage } from '../src/services/mail.ts';
@@ -35,7 +35,7 @@ export interface EnrollmentApp {
   db: Db;
   testDb: TestDatabase;
   mailer: RecordingMailer;
-  config: AppConfig;
+  config: EnvConfig;
   close(): Promise<void>;
 }
 

@@ -125,14 +125,14 @@ describe('errors', () => {
     );
   });
 
-  it('writes one JSON line per request with the Authorization header never logged', async () => {
+  it('writes one JSON line per request with the Authorization header and query values never logged', async () => {
     logLines.length = 0;
     const token = await app.tokens.sign(ids.users.pupil, 'access');
     await app.inject({ url: '/api/v1/authors/?page=1', headers: { ...bearer(token), cookie: 'session=secret-cookie' } });
     const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
     const requestLines = lines.filter((line) => line.msg === 'request');
     expect(requestLines).toHaveLength(1);
-    expect(requestLines[0]).toMatchObject({ method: 'GET', url: '/api/v1/authors/?page=1', statusCode: 200, level: 30 });
+    expect(requestLines[0]).toMatchObject({ method: 'GET', url: '/api/v1/authors/?page', statusCode: 200, level: 30 });
     expect(logLines.join('')).not.toContain(token);
     expect(logLines.join('')).not.toContain('secret-cookie');
   });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
-import { loadConfig, type AppConfig } from '../src/config.ts';
+import { loadConfig, type EnvConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import type { DemoContent, DemoCourse, DemoLesson } from '../src/db/demo/types.ts';
 import { seedDemo } from '../src/db/seed.ts';
@@ -105,11 +105,11 @@ export function seedFixture(db: Db, content: DemoContent = fixtureContent) {
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
-export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
+export function testConfig(env: NodeJS.ProcessEnv = {}): EnvConfig {
   return loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'webinar-courses-test-data'), JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', ...env });
 }
 
-export async function buildTestApp(options: Omit<BuildAppOptions, 'config'> & { config?: AppConfig }): Promise<FastifyInstance> {
+export async function buildTestApp(options: Omit<BuildAppOptions, 'config'> & { config?: EnvConfig }): Promise<FastifyInstance> {
   const app = await buildApp({ ...options, config: options.config ?? testConfig() });
   await app.ready();
   return app;

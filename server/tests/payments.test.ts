@@ -113,6 +113,14 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect((await pay(user, [course.lessonIds[0]])).json()).toEqual({ lessons: ['Этот курс можно оплатить только целиком.'] });
       expect((await pay(user, course.lessonIds)).statusCode).toBe(201);
     });
+    it('never charges the whole course more than its lessons one by one with the wholesale price', async () => {
+      // The demo «Медленное чтение» in euros: 140 € for the course, 8 lessons at the wholesale 17 € make 136 €.
+      const user = await createUser(context);
+      const course = await createCourse(context.db, { lessons: 8, prices: [{ currency: 'CURRENCY_CHOICE_EURO', coursePrice: 140, lessonPrice: 20, lessonWholesalePrice: 17 }] });
+      expect((await pay(user, course.lessonIds, 'CURRENCY_CHOICE_EURO')).statusCode).toBe(201);
+      const [payment] = await paymentOf(user.id);
+      expect(payment).toMatchObject({ currency: 'CURRENCY_CHOICE_EURO', amount: '136.00' });
+    });
   });
 
   describe('the sandbox checkout', () => {
@@ -124,14 +132,23 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       const { redirectTo } = response.json<PaymentCreated>().details;
       const [payment] = await paymentOf(user.id);
       expect(redirectTo).toMatch(new RegExp(`^https://mutabor\\.example\\.org/sandbox-checkout/${payment!.id}\\?key=[\\w-]{32}$`));
-      expect(payment).toMatchObject({ system: 'yookassa', currency: 'CURRENCY_CHOICE_RUB', amount: '5000.00', state: 'STATE_IN_PROGRESS', redirectUrl: redirectTo });
+      // The whole course costs its three lessons one by one (3 600 ₽), less than the course price (5 000 ₽).
+      expect(payment).toMatchObject({ system: 'yookassa', currency: 'CURRENCY_CHOICE_RUB', amount: '3600.00', state: 'STATE_IN_PROGRESS', redirectUrl: redirectTo });
       expect(payment!.providerId).toMatch(/^sandbox-/);
       const holdMinutes = (payment!.expiresAt.getTime() - payment!.createdAt.getTime()) / 60_000;
       expect(holdMinutes).toBeCloseTo(30, 1);
       const held = await rowsOf(user.id);
       expect(held.map((row) => [row.state, row.paymentId, row.expiredAt?.getTime()])).toEqual(course.lessonIds.map(() => ['reserved', payment!.id, payment!.expiresAt.getTime()]));
       expect((await publicLessons(course.id)).every((lesson) => !lesson.hasFreePlaces)).toBe(true);
-      expect(await current(user)).toEqual({ id: payment!.id, details: { state: 'STATE_IN_PROGRESS' } });
+      // Beyond the spec's id and state, the result page is told the course, the amount and the number of lessons.
+      expect(await current(user)).toEqual({
+        id: payment!.id,
+        details: { state: 'STATE_IN_PROGRESS' },
+        course: { id: course.id, title: 'Поэзия <и> проза' },
+        amount: 5000,
+        currency: 'CURRENCY_CHOICE_RUB',
+        lessonCount: 3,
+      });
 
       const page = await app().inject({ url: sandboxUrl(redirectTo), headers: { accept: 'text/html' } });
       expect(page.statusCode).toBe(200);
@@ -139,7 +156,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(page.headers['content-security-policy']).toContain("script-src 'self'");
       expect(page.body).toContain('Тестовая оплата — деньги не списываются');
       expect(page.body).toContain('Поэзия &#60;и&#62; проза');
-      expect(page.body).toMatch(/5\s000 ₽/);
+      expect(page.body).toMatch(/3\s600 ₽/);
       expect(page.body).toContain('>Оплатить</button>');
       expect(page.body).toContain('>Отменить</button>');
       expect(page.body).not.toContain('<script');
@@ -161,12 +178,22 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ lessonId: course.lessonIds[1], state: 'approved', expiredAt: null, paymentId: payment!.id });
       expect(rows[0]!.participatedAt).toBeInstanceOf(Date);
-      expect(await current(user)).toEqual({ id: payment!.id, details: { state: 'STATE_COMPLETED' } });
+      expect(await current(user)).toEqual({
+        id: payment!.id,
+        details: { state: 'STATE_COMPLETED' },
+        course: { id: course.id, title: 'Курс для оплаты' },
+        amount: 1200,
+        currency: 'CURRENCY_CHOICE_RUB',
+        lessonCount: 1,
+      });
       const receipts = context.mailer.to(user.email);
       expect(receipts).toHaveLength(1);
       expect(receipts[0]!.subject).toBe('Оплата получена: курс «Курс для оплаты»');
       expect(receipts[0]!.text).toContain('2. Занятие 2');
       expect(receipts[0]!.text).toMatch(/1\s200 ₽/);
+      // The payer is not subscribed to the course's news: the receipt offers them rather than promising them.
+      expect(receipts[0]!.text).not.toContain('Новости курса будут приходить');
+      expect(receipts[0]!.text).toContain(`подпишитесь на них на странице курса: https://mutabor.example.org/courses/${course.id}`);
 
       // The same notification again, then a late cancel: nothing changes, no second letter.
       expect((await decide(redirectTo, 'pay')).statusCode).toBe(303);
@@ -185,6 +212,20 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(list.find((row) => row.id === course.id)?.lessons.map((lesson) => lesson.participationState)).toEqual(['approved']);
     });
 
+    it('sends one receipt listing every lesson of the payment, promising news to a subscriber', async () => {
+      const user = await createUser(context);
+      const course = await createCourse(context.db, { title: 'Курс с новостями', lessons: ['Ритм', 'Рифма', 'Образ', 'Голос'], prices: [RUB] });
+      await json(app(), 'POST', `/api/v1/courses/${course.id}/subscribe-for-mailouts/`, user);
+      const { redirectTo } = (await pay(user, course.lessonIds)).json<PaymentCreated>().details;
+      expect((await decide(redirectTo, 'pay')).statusCode).toBe(303);
+      const letters = context.mailer.to(user.email);
+      expect(letters.map((letter) => letter.subject)).toEqual(['Оплата получена: курс «Курс с новостями»']);
+      expect(letters[0]!.text).toContain('Оплаченные занятия:\n1. Ритм\n2. Рифма\n3. Образ\n4. Голос');
+      expect(letters[0]!.text).toContain('Новости курса будут приходить на этот адрес.');
+      await app().payments.approvalLetters.flush();
+      expect(context.mailer.to(user.email)).toHaveLength(1);
+    });
+
     it('«Отменить» frees the places and fails the payment; a cancel delivered twice changes nothing more', async () => {
       const user = await createUser(context);
       const course = await createCourse(context.db, { participantsLimit: 1, lessons: 2, prices: [EURO] });
@@ -192,19 +233,57 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(response.statusCode).toBe(201);
       const { redirectTo } = response.json<PaymentCreated>().details;
       const [payment] = await paymentOf(user.id);
-      expect(payment).toMatchObject({ system: 'paypal', currency: 'CURRENCY_CHOICE_EURO', amount: '50.00' });
+      expect(payment).toMatchObject({ system: 'paypal', currency: 'CURRENCY_CHOICE_EURO', amount: '28.00' });
       expect((await publicLessons(course.id)).map((lesson) => lesson.hasFreePlaces)).toEqual([false, false]);
 
       expect((await decide(redirectTo, 'cancel')).headers.location).toBe('/waiting-for-payment');
       expect(await rowsOf(user.id)).toEqual([]);
       expect((await paymentOf(user.id))[0]).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'canceled' });
-      expect(await current(user)).toEqual({ id: payment!.id, details: { state: 'STATE_FAILURE' } });
+      expect(await current(user)).toMatchObject({
+        id: payment!.id,
+        details: { state: 'STATE_FAILURE' },
+        course: { id: course.id },
+        amount: 50,
+        currency: 'CURRENCY_CHOICE_EURO',
+        lessonCount: 2,
+      });
       expect((await publicLessons(course.id)).map((lesson) => lesson.hasFreePlaces)).toEqual([true, true]);
       expect(await applyOutcome(app().payments, payment!.id, 'canceled')).toBe('unchanged');
       // The page now says the payment is over and offers no buttons.
       const page = await app().inject({ url: sandboxUrl(redirectTo) });
       expect(page.body).toContain('Этот платёж отменён или его срок истёк.');
       expect(page.body).not.toContain('<form');
+    });
+
+    it('a cancelled payment cannot be paid afterwards with its link: the decision stands', async () => {
+      const user = await createUser(context);
+      const course = await createCourse(context.db, { participantsLimit: 2, lessons: 2, prices: [RUB] });
+      const { redirectTo } = (await pay(user, course.lessonIds)).json<PaymentCreated>().details;
+      const [payment] = await paymentOf(user.id);
+      await decide(redirectTo, 'cancel');
+
+      const paid = await decide(redirectTo, 'pay');
+      expect(paid.statusCode).toBe(303);
+      expect((await paymentOf(user.id))[0]).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'canceled', refundRequired: false, paidAt: null });
+      expect(await rowsOf(user.id)).toEqual([]);
+      expect(await applyOutcome(app().payments, payment!.id, 'succeeded')).toBe('unchanged');
+      expect(await current(user)).toEqual({ id: payment!.id, details: { state: 'STATE_FAILURE' } });
+      expect(context.mailer.to(user.email)).toEqual([]);
+      expect((await publicLessons(course.id)).map((lesson) => lesson.hasFreePlaces)).toEqual([true, true]);
+    });
+
+    it('a real provider’s success after a cancel enrols nobody and is recorded for a refund', async () => {
+      const user = await createUser(context);
+      const course = await createCourse(context.db, { participantsLimit: 2, lessons: 1, prices: [RUB] });
+      const { redirectTo } = (await pay(user, course.lessonIds)).json<PaymentCreated>().details;
+      const [payment] = await paymentOf(user.id);
+      await decide(redirectTo, 'cancel');
+      // As if the payment had gone to YooKassa, which then reported it paid.
+      await context.db.update(payments).set({ providerId: `yk-${payment!.id}` }).where(eq(payments.id, payment!.id));
+      expect(await applyOutcome(app().payments, payment!.id, 'succeeded')).toBe('refund_required');
+      expect((await paymentOf(user.id))[0]).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'canceled', refundRequired: true });
+      expect(await rowsOf(user.id)).toEqual([]);
+      expect(await applyOutcome(app().payments, payment!.id, 'succeeded')).toBe('unchanged');
     });
 
     it('hands the same payment back for the same lessons, and replaces it for another selection', async () => {
@@ -222,7 +301,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(old).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'superseded' });
       expect(replacement).toMatchObject({ state: 'STATE_IN_PROGRESS', amount: '1200.00' });
       expect((await rowsOf(user.id)).map((row) => [row.lessonId, row.paymentId])).toEqual([[course.lessonIds[0], replacement!.id]]);
-      expect(await current(user)).toEqual({ id: replacement!.id, details: { state: 'STATE_IN_PROGRESS' } });
+      expect(await current(user)).toMatchObject({ id: replacement!.id, details: { state: 'STATE_IN_PROGRESS' }, amount: 1200, lessonCount: 1 });
     });
 
     it('records the provider pages of payments created together in one go, and a bad one fails alone', async () => {
@@ -290,7 +369,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       await pay(third!, course.lessonIds);
       const [thirdPayment] = await paymentOf(third!.id);
       await lapse(context.db, thirdPayment!.id);
-      expect(await current(third!)).toEqual({ id: thirdPayment!.id, details: { state: 'STATE_FAILURE' } });
+      expect(await current(third!)).toMatchObject({ id: thirdPayment!.id, details: { state: 'STATE_FAILURE' } });
       expect(await rowsOf(third!.id)).toEqual([]);
     });
 
@@ -386,7 +465,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       for (const payment of inProgress.filter((candidate) => held.some((row) => row.paymentId === candidate.id))) {
         const named = (await context.db.select().from(paymentLessons).where(eq(paymentLessons.paymentId, payment.id))).map((row) => row.lessonId).sort();
         expect(named).toEqual(held.filter((row) => row.paymentId === payment.id).map((row) => row.lessonId).sort());
-        expect(payment.amount).toBe(named.length === 2 ? '5000.00' : '1200.00');
+        expect(payment.amount).toBe(named.length === 2 ? '2400.00' : '1200.00');
       }
       for (const buyer of [switcher!, twice!, ...rest]) {
         expect((await paymentOf(buyer.id)).filter((payment) => payment.state === 'STATE_IN_PROGRESS').length).toBeLessThanOrEqual(1);

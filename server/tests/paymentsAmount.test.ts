@@ -1,10 +1,10 @@
 // The server's amount (common/paymentAmount.ts, shared with the site) against the site's own rules, for any course: every
 // selection the site's checkboxes can make (toggleLesson) is accepted and costs what the site shows, and the
-// whole-course button's lessons cost the course price.
+// whole-course button's lessons cost the course price, or less when the same lessons one by one cost less.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Price } from '../../common/wireTypes.ts';
-import { allowsLessonSelection, selectionTotal } from '../../common/coursePrices.ts';
+import { allowsLessonSelection, selectionTotal, wholeCourseTotal } from '../../common/coursePrices.ts';
 import { availableLessons, toggleLesson, wholeCourseLessons, wholeCourseOffered, type LessonForSale } from '../../common/lessonBlocks.ts';
 import { formatAmount, paymentAmount } from '../../common/paymentAmount.ts';
 
@@ -45,7 +45,7 @@ describe('payment amounts follow the site’s rules', () => {
         const whole = wholeCourseLessons(lessons).map((lesson) => lesson.id);
         const isWholeCourse = whole.length === ids.length && whole.every((id) => ids.includes(id)) && wholeCourseOffered(lessons, course.blockSize) && price.coursePrice > 0;
         if (isWholeCourse) {
-          expect(decision).toEqual({ ok: true, kind: 'whole', amount: price.coursePrice });
+          expect(decision).toEqual({ ok: true, kind: 'whole', amount: wholeCourseTotal(price, ids.length) });
         } else if (allowsLessonSelection(price)) {
           expect(decision).toEqual({ ok: true, kind: 'lessons', amount: selectionTotal(price, ids.length) });
         } else {
@@ -56,16 +56,43 @@ describe('payment amounts follow the site’s rules', () => {
     );
   });
 
-  it('charges the course price for the whole-course button whenever the site offers it', () => {
+  it('charges the whole-course button the course price or, when less, the same lessons one by one', () => {
     fc.assert(
       fc.property(priceArb, courseArb, (price, course) => {
         const lessons = build(course);
         fc.pre(wholeCourseOffered(lessons, course.blockSize) && price.coursePrice > 0);
         const ids = wholeCourseLessons(lessons).map((lesson) => lesson.id);
-        expect(paymentAmount(price, lessons, ids, course.blockSize)).toEqual({ ok: true, kind: 'whole', amount: price.coursePrice });
+        const decision = paymentAmount(price, lessons, ids, course.blockSize);
+        const oneByOne = allowsLessonSelection(price) ? selectionTotal(price, ids.length) : Infinity;
+        expect(decision).toEqual({ ok: true, kind: 'whole', amount: Math.min(price.coursePrice, oneByOne) });
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('never charges a selection more than its lessons bought one by one', () => {
+    fc.assert(
+      fc.property(priceArb, courseArb, (price, course) => {
+        fc.pre(allowsLessonSelection(price));
+        const lessons = build(course);
+        let selected: ReadonlySet<number> = new Set();
+        for (const toggle of course.toggles) selected = toggleLesson(selected, lessons[toggle % lessons.length]!.id, lessons, course.blockSize);
+        const ids = [...selected];
+        fc.pre(ids.length > 0);
+        const decision = paymentAmount(price, lessons, ids, course.blockSize);
+        expect(decision.ok && decision.amount).toBeLessThanOrEqual(selectionTotal(price, ids.length));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('sells the demo «Медленное чтение» in euros for 136 €, not 140 €: 8 lessons at the wholesale 17 €', () => {
+    const euro: Price = { currency: 'CURRENCY_CHOICE_EURO', coursePrice: 140, lessonPrice: 20, lessonWholesalePrice: 17 };
+    const lessons = Array.from({ length: 8 }, (_, index) => ({ id: index + 1, hasFreePlaces: true, participationState: null }));
+    expect(paymentAmount(euro, lessons, [1, 2, 3, 4, 5, 6, 7, 8], 1)).toEqual({ ok: true, kind: 'whole', amount: 136 });
+    expect(paymentAmount({ ...euro, coursePrice: 130 }, lessons, [1, 2, 3, 4, 5, 6, 7, 8], 1)).toEqual({ ok: true, kind: 'whole', amount: 130 });
+    // Without a lesson price the course price stands.
+    expect(paymentAmount({ ...euro, lessonPrice: 0, lessonWholesalePrice: 0 }, lessons, [1, 2, 3, 4, 5, 6, 7, 8], 1)).toEqual({ ok: true, kind: 'whole', amount: 140 });
   });
 
   it('refuses a selection that cuts a block or takes an unavailable one', () => {

@@ -342,18 +342,30 @@ describe.each(dbModes())('public API (%s)', (mode) => {
   });
 
   describe('dictionaries and timetable', () => {
-    it('gives every ISO country with its Russian name, sorted by name, and time zones with offsets', async () => {
+    it('gives every ISO country with its Russian name, sorted by name, and time zones named in Russian with offsets', async () => {
       const { countries, timezones } = (await get('/api/v1/dictionaries/')).json<Dictionaries>();
       expect(countries).toHaveLength(249);
       expect(countries).toContainEqual(['RU', 'Россия']);
       expect(countries).toContainEqual(['DE', 'Германия']);
       const names = countries.map(([, name]) => name);
       expect(names).toEqual([...names].sort(new Intl.Collator('ru').compare));
-      expect(timezones).toContainEqual(['Europe/Moscow', '(UTC+03:00) Europe/Moscow']);
-      // ICU names zones by their CLDR ids (Asia/Calcutta), as browsers report them.
-      expect(timezones).toContainEqual(['Asia/Calcutta', '(UTC+05:30) Asia/Calcutta']);
+      expect(timezones).toContainEqual(['Europe/Moscow', '(UTC+03:00) Москва']);
+      expect(timezones).toContainEqual(['Asia/Yekaterinburg', '(UTC+05:00) Екатеринбург']);
+      expect(timezones).toContainEqual(['America/New_York', expect.stringMatching(/^\(UTC-0[45]:00\) Нью-Йорк$/)]);
+      // ICU lists zones by their CLDR ids (Asia/Calcutta), as browsers report them; a one-zone country is named.
+      expect(timezones).toContainEqual(['Asia/Calcutta', '(UTC+05:30) Индия']);
       expect(timezones.length).toBeGreaterThan(300);
-      for (const [zone, label] of timezones) expect(label).toMatch(new RegExp(`^\\(UTC[+-]\\d{2}:\\d{2}\\) ${zone.replace('+', '\\+')}$`));
+      // Every label is «(UTC±hh:mm) place» in Russian, without the zone's Latin id; by offset, then by name.
+      for (const [, label] of timezones) expect(label).toMatch(/^\(UTC[+-]\d{2}:\d{2}\) [^/_]*[А-Яа-яЁё][^/_]*$/);
+      const keys = timezones.map(([, label]) => {
+        const [, sign, hours, minutes, place] = /^\(UTC([+-])(\d{2}):(\d{2})\) (.*)$/.exec(label)!;
+        return { offset: (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)), place: place! };
+      });
+      const collator = new Intl.Collator('ru');
+      for (let index = 1; index < keys.length; index += 1) {
+        const [before, after] = [keys[index - 1]!, keys[index]!];
+        expect(before.offset < after.offset || (before.offset === after.offset && collator.compare(before.place, after.place) <= 0)).toBe(true);
+      }
     });
 
     it('gives the timetable at /api/v2', async () => {

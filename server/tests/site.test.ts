@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { buildTestApp, seedFixture, testConfig } from './fixtures.ts';
+import { buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';
 import { createTestDatabase, type TestDatabase } from './testDb.ts';
 
 const INDEX_HTML = '<!doctype html><html lang="ru"><head><script type="module" src="/assets/index-a1b2c3.js"></script></head><body><div id="root"></div></body></html>';
@@ -84,6 +84,21 @@ describe('site', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toBe(INDEX_HTML);
       expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers 404 with the site’s page for an address the site has no page for, and for an unknown or draft course', async () => {
+    const shell = INDEX_HTML.slice(0, INDEX_HTML.indexOf('</head>'));
+    for (const url of ['/no-such-page', '/about/more', '/courses/999999', `/courses/${ids.courses.draft}`, '/courses/abc', '/courses/1/x', '/account/nothing', '/demo/missing.svg']) {
+      const response = await app.inject({ url, headers: html });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.body.startsWith(shell), url).toBe(true);
+      expect(response.body, url).toContain('<div id="root"></div>');
+    }
+    // The site's own pages, in any case and with or without the slash, and public courses stay 200.
+    for (const url of ['/About', '/library/', '/account', '/user/reset-password/completion/MQ/abc-123', `/courses/${ids.courses.open}`, `/courses/${ids.courses.announced}/`]) {
+      expect((await app.inject({ url, headers: html })).statusCode, url).toBe(200);
     }
   });
 

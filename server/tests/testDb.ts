@@ -46,7 +46,8 @@ function templateKey(): string {
 
 const TEMPLATE_PREFIX = 'webinar-courses-pglite-template-';
 
-async function ensureTemplate(): Promise<string> {
+/** A migrated PGlite data directory to copy (built once per migration set). */
+export async function ensureTemplate(): Promise<string> {
   const template = path.join(os.tmpdir(), TEMPLATE_PREFIX + templateKey());
   const lock = `${template}.lock`;
   for (let attempt = 0; ; attempt += 1) {

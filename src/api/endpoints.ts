@@ -9,6 +9,7 @@ import type {
   Dictionaries,
   Disciple,
   DisciplePatch,
+  EmailConfirmationPayload,
   FeedbackPage,
   Lesson,
   LibraryCategory,
@@ -89,7 +90,11 @@ export const getManagerParticipants = async () =>
 export const getManagerParticipant = (id: number) => request<unknown>(`/api/v1/manager/participants/${id}/`);
 
 export const getUser = (id: number | 'me') => request<User>(`/api/v1/users/${id}/`);
-export const signup = (payload: SignupPayload) => request<User>('/api/v1/users/', { method: 'POST', body: payload });
+/** Answers the same `detail` for a new address and a taken one: the letter says which it was. */
+export const signup = (payload: SignupPayload) => request<{ detail: string }>('/api/v1/users/', { method: 'POST', body: payload });
+/** The link of the letter sent to a new e-mail address: the address changes when this succeeds. */
+export const confirmEmail = (payload: EmailConfirmationPayload) =>
+  request<{ detail: string }>('/api/v1/users/email-confirm/', { method: 'POST', body: payload });
 export const confirmRegistration = (payload: ConfirmationPayload) =>
   request<Record<string, unknown>>('/api/v1/users/registration-confirm/', { method: 'POST', body: payload });
 /** Answers new tokens when the server ends earlier sessions on a password change. */

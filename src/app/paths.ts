@@ -1,25 +1,18 @@
-// Every address of the site, so that links and the route table spell them once.
+// Every address of the site, so that links and the route table spell them once: the patterns live in
+// common/sitePaths.ts, which the server reads to answer unknown addresses with 404.
+import { SITE_ROUTES } from '../../common/sitePaths.ts';
+
+// The patterns with parameters are the route table's; links build those addresses below.
+const {
+  course: _course,
+  confirmSignup: _confirmSignup,
+  confirmEmail: _confirmEmail,
+  resetPasswordCompletion: _resetPasswordCompletion,
+  adminArea: _adminArea,
+  ...fixed
+} = SITE_ROUTES;
 
 export const paths = {
-  home: '/',
-  about: '/about',
-  policy: '/policy',
+  ...fixed,
   course: (id: number | string) => `/courses/${id}`,
-  feedbacks: '/feedbacks',
-  library: '/library',
-  timetable: '/timetable',
-  account: '/account',
-  profile: '/account/profile',
-  profileEditor: '/account/profile/editor',
-  passwordChange: '/account/profile/password',
-  accountCourses: '/account/courses',
-  /** The authors' admin area: served outside the site, so it is reached by a plain link. */
-  admin: '/mutabo',
-  login: '/user/login',
-  signup: '/user/signup',
-  signupEmailSent: '/user/signup-email-sent',
-  resetPassword: '/user/reset-password',
-  resetPasswordInstructions: '/user/reset-password/instructions',
-  resetPasswordSuccess: '/user/reset-password/success',
-  waitingForPayment: '/waiting-for-payment',
 } as const;

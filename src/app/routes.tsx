@@ -1,4 +1,4 @@
-// The route table of spec section 2, in one place: every address, its page, its guard.
+// The route table of spec section 2, in one place: every address (common/sitePaths.ts), its page, its guard.
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { ErrorScreen } from '../components/ErrorScreen.tsx';
@@ -6,6 +6,7 @@ import { Layout, type LayoutHandle } from '../components/Layout.tsx';
 import { HomePage } from '../pages/HomePage.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { GuestOnly } from './GuestOnly.tsx';
+import { SITE_ROUTES } from '../../common/sitePaths.ts';
 import { paths } from './paths.ts';
 import { RequireAuth } from './RequireAuth.tsx';
 
@@ -30,6 +31,7 @@ const LoginPage = lazyPage(() => import('../pages/LoginPage.tsx'), 'LoginPage');
 const SignupPage = lazyPage(() => import('../pages/SignupPage.tsx'), 'SignupPage');
 const SignupEmailSentPage = lazyPage(() => import('../pages/SignupEmailSentPage.tsx'), 'SignupEmailSentPage');
 const ConfirmSignupPage = lazyPage(() => import('../pages/ConfirmSignupPage.tsx'), 'ConfirmSignupPage');
+const ConfirmEmailPage = lazyPage(() => import('../pages/ConfirmEmailPage.tsx'), 'ConfirmEmailPage');
 const ResetPasswordPage = lazyPage(() => import('../pages/ResetPasswordPage.tsx'), 'ResetPasswordPage');
 const ResetPasswordInstructionsPage = lazyPage(
   () => import('../pages/ResetPasswordInstructionsPage.tsx'),
@@ -61,7 +63,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: paths.about, element: <AboutPage /> },
           { path: paths.policy, element: <PolicyPage /> },
-          { path: '/courses/:id', element: <CoursePage /> },
+          { path: SITE_ROUTES.course, element: <CoursePage /> },
           { path: paths.feedbacks, element: <FeedbacksPage /> },
           { path: paths.library, element: <LibraryPage /> },
           { path: paths.timetable, element: <TimetablePage /> },
@@ -82,6 +84,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: paths.admin, element: <MutaboPage /> },
+          { path: SITE_ROUTES.adminArea, element: <MutaboPage /> },
           {
             handle: simpleHeader,
             children: [
@@ -90,13 +93,14 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: paths.login, element: <LoginPage /> },
                   { path: paths.signup, element: <SignupPage /> },
-                  { path: '/user/confirm-signup/:uidb64/:token', element: <ConfirmSignupPage /> },
+                  { path: SITE_ROUTES.confirmSignup, element: <ConfirmSignupPage /> },
                 ],
               },
               { path: paths.signupEmailSent, element: <SignupEmailSentPage /> },
+              { path: SITE_ROUTES.confirmEmail, element: <ConfirmEmailPage /> },
               { path: paths.resetPassword, element: <ResetPasswordPage /> },
               { path: paths.resetPasswordInstructions, element: <ResetPasswordInstructionsPage /> },
-              { path: '/user/reset-password/completion/:uidb64/:token', element: <ResetPasswordCompletionPage /> },
+              { path: SITE_ROUTES.resetPasswordCompletion, element: <ResetPasswordCompletionPage /> },
               { path: paths.resetPasswordSuccess, element: <ResetPasswordSuccessPage /> },
             ],
           },

@@ -25,7 +25,7 @@ const widths = {
   form: 570,
   text: 600,
   /** The narrowest phone the layout is made for. */
-  minimum: 360,
+  minimum: 320,
 } as const;
 
 const breakpoints = {

@@ -1,4 +1,4 @@
-// The header's account corner: sign-up and login for guests, the user's name once they are known.
+// The header's account corner: sign-up and login for guests, the user's name once they are known (with a menu for authors).
 import { useEffect } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import styled from 'styled-components';
@@ -8,6 +8,7 @@ import { selectCurrentUser } from '../features/session/currentUser.ts';
 import { selectIsLoggedIn } from '../features/session/selectors.ts';
 import { ensureResource } from '../features/resources/slice.ts';
 import type { User } from '../../common/wireTypes.ts';
+import { AccountMenu } from './AccountMenu.tsx';
 import { ButtonLink } from './Button.ts';
 
 const Nav = styled.nav`
@@ -20,10 +21,6 @@ const Nav = styled.nav`
 `;
 
 const UserLink = styled(Link)`
-  font-weight: 600;
-`;
-
-const AdminLink = styled.a`
   font-weight: 600;
 `;
 
@@ -60,10 +57,7 @@ export function AccountBlock() {
     <Nav aria-label="Учётная запись" aria-busy={!user && !me.error}>
       {user ? (
         user.author ? (
-          // The admin area is served outside the site: a plain link, not a router link.
-          <AdminLink href={paths.admin} title="Раздел авторов">
-            {fullName(user)}
-          </AdminLink>
+          <AccountMenu name={fullName(user)} />
         ) : (
           <UserLink to={paths.profile}>{fullName(user)}</UserLink>
         )

@@ -8,7 +8,7 @@ import { Loader } from '../components/Loader.tsx';
 import { PageContainer } from '../components/PageContainer.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { signupConfirmationRequest } from '../features/account/slices.ts';
-import { Notice } from '../components/form/FormLayout.ts';
+import { FormLinks, Notice } from '../components/form/FormLayout.ts';
 import { selectSignupConfirmationState } from '../features/auth/selectors.ts';
 
 // The spec's text letter for letter, its spelling included.
@@ -37,9 +37,12 @@ export function ConfirmSignupPage() {
       ) : confirmation.status === 'failure' ? (
         <>
           <FormErrorBlock>{CONFIRMATION_FAILURE_PREFIX + (confirmation.error?.message ?? '').toLowerCase()}</FormErrorBlock>
-          <p>
+          {/* The server's message is one clause; what to do next is said here, for each way a link fails. */}
+          <p>Если регистрация уже подтверждена, войдите на сайт. Если ссылка устарела или не открывается, зарегистрируйтесь снова с тем же адресом: мы пришлём новое письмо.</p>
+          <FormLinks>
+            <Link to={paths.login}>Войти на сайт</Link>
             <Link to={paths.signup}>Зарегистрироваться снова</Link>
-          </p>
+          </FormLinks>
         </>
       ) : (
         <Loader label="Подтверждаем регистрацию" />

@@ -16,6 +16,7 @@ import {
   selectLibraryCourses,
   selectLibraryLookups,
 } from '../features/library/selectors.ts';
+import { showListTop } from '../features/library/showListTop.ts';
 import { NO_FILTERS, activeFilterCount, useLibraryFilters } from '../features/library/useLibraryFilters.ts';
 import { selectResource } from '../features/resources/selectors.ts';
 import { ensureResource } from '../features/resources/slice.ts';
@@ -143,8 +144,7 @@ export function LibraryPage() {
                 <LibraryItemList items={page.results} categoryNames={categoryNames} courseTitles={courseTitles} />
               )}
             </Listing>
-            {/* The focus goes to the top of the list, so the new page is read from its start. */}
-            <LibraryPagination filters={filters} pages={page.pages} onChoose={() => results.current?.focus()} />
+            <LibraryPagination filters={filters} pages={page.pages} onChoose={() => showListTop(results.current)} />
           </>
         )}
       </Results>

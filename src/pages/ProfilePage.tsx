@@ -1,8 +1,7 @@
 // The own profile, read-only (spec section 2): the fields, then Edit, Change password and Logout.
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useAppDispatch } from '../app/hooks.ts';
 import { paths } from '../app/paths.ts';
 import { Button, ButtonLink } from '../components/Button.ts';
 import { ErrorScreen } from '../components/ErrorScreen.tsx';
@@ -12,24 +11,25 @@ import { FormActions } from '../components/form/FormLayout.ts';
 import { useAccountData, useDictionaries } from '../features/profile/accountData.ts';
 import { ProfileDetails } from '../features/profile/ProfileDetails.tsx';
 import { PROFILE_TITLE } from '../features/profile/profileFields.ts';
-import { loggedOut } from '../features/session/slice.ts';
+import { useLogout } from '../features/session/useLogout.ts';
 
 const Section = styled.section`
   max-width: ${({ theme }) => theme.widths.text}px;
 `;
 
+const EmailNotice = styled.p`
+  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
+  border-left: 4px solid ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
 export function ProfilePage() {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const logout = useLogout();
   const account = useAccountData('anyone', true);
   const dictionaries = useDictionaries();
   const [currentYear] = useState(() => new Date().getFullYear());
-
-  const logout = () => {
-    // Home first, committed at once: logged out on an account address, the guard would send the user to the login page.
-    void navigate(paths.home, { flushSync: true });
-    dispatch(loggedOut());
-  };
+  // Set by the editor's save when it asked for a new e-mail address (EMAIL_CHANGE_REQUESTED_ROUTE).
+  const emailChangeRequested = useSearchParams()[0].get('email-change') === 'requested';
 
   if (account.status === 'failed') return <ErrorScreen />;
   const person = account.disciple ?? account.user;
@@ -43,6 +43,12 @@ export function ProfilePage() {
         <Loader label="Загружаем профиль" />
       ) : (
         <>
+          {emailChangeRequested && (
+            <EmailNotice role="status">
+              Мы отправили письмо на новый адрес электронной почты. Адрес изменится, когда вы откроете ссылку из этого письма; до тех пор
+              для входа служит прежний.
+            </EmailNotice>
+          )}
           <ProfileDetails
             person={person}
             profile={account.disciple?.profile}

@@ -4,6 +4,9 @@ import { storeSession } from '../support/tokens.ts';
 import { disciple, meHandler } from '../support/users.ts';
 import { renderApp } from '../support/renderApp.tsx';
 import { siteApiHandlers, siteCourse } from '../support/siteData.ts';
+import type { RouteObject } from 'react-router-dom';
+import { isSitePage, SITE_ROUTES } from '../../common/sitePaths.ts';
+import { routes } from '../../src/app/routes.tsx';
 
 const title = (name: string) => screen.findByRole('heading', { level: 1, name });
 
@@ -78,6 +81,23 @@ describe('route table', () => {
     server.use(meHandler(disciple));
     renderApp(path);
     expect(await title('Страница не найдена')).toBeInTheDocument();
+    // The server answers these with status 404 by the same list.
+    expect(isSitePage(path)).toBe(false);
+  });
+
+  it('counts the authors’ area below /mutabo and the e-mail confirmation link as pages of the site', () => {
+    for (const path of ['/mutabo', '/mutabo/courses/12', '/user/confirm-email/NDI/a%40b.ru/abc-def/']) expect(isSitePage(path), path).toBe(true);
+    expect(isSitePage('/mutabor')).toBe(false);
+  });
+
+  it('has exactly the pages of the shared list the server answers 404 by (common/sitePaths.ts)', () => {
+    // An index route is its parent's address (the home page, and /account leading to the profile).
+    const patterns = (list: RouteObject[], parent: string): string[] =>
+      list.flatMap((route) => {
+        const own = route.index ? parent : (route.path ?? null);
+        return [...(own && own !== '*' ? [own] : []), ...patterns(route.children ?? [], route.path ?? parent)];
+      });
+    expect([...new Set(patterns(routes, '/'))].sort()).toEqual(Object.values(SITE_ROUTES).sort());
   });
 });
 

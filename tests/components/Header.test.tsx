@@ -53,6 +53,54 @@ describe('Header', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('gives an author a menu beside the name: profile, courses and logout in one click, Escape closes it', async () => {
+    storeSession();
+    server.use(meHandler(author));
+    const { user, router } = renderApp('/');
+    await within(header()).findByRole('link', { name: 'Анна Мельникова' });
+    const toggle = within(header()).getByRole('button', { name: 'Меню учётной записи' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(header()).queryByRole('link', { name: 'Личный кабинет' })).not.toBeInTheDocument();
+
+    // Keyboard: Enter opens, Tab reaches the items, Escape closes and gives focus back to the button.
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(within(menu).getByRole('link', { name: 'Личный кабинет' })).toHaveAttribute('href', '/account/profile');
+    expect(within(menu).getByRole('link', { name: 'Мои курсы' })).toHaveAttribute('href', '/account/courses');
+    await user.tab();
+    expect(within(menu).getByRole('link', { name: 'Личный кабинет' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+    expect(within(header()).queryByRole('link', { name: 'Мои курсы' })).not.toBeInTheDocument();
+
+    // A click outside closes it; a followed link goes there and closes it.
+    await user.click(toggle);
+    await user.click(screen.getByRole('heading', { level: 1, name: 'Курсы' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    await user.click(within(header()).getByRole('link', { name: 'Мои курсы' }));
+    expect(router.state.location.pathname).toBe('/account/courses');
+    expect(within(header()).getByRole('button', { name: 'Меню учётной записи' })).toHaveAttribute('aria-expanded', 'false');
+
+    // Logout from the menu: home, the guest links again.
+    await user.click(within(header()).getByRole('button', { name: 'Меню учётной записи' }));
+    await user.click(within(header()).getByRole('button', { name: 'Выйти' }));
+    expect(await within(header()).findByRole('link', { name: 'Войти' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('gives a non-author no menu: the name alone leads to the profile', async () => {
+    storeSession();
+    server.use(meHandler(disciple));
+    renderApp('/');
+    await within(header()).findByRole('link', { name: 'Ольга Петрова' });
+    expect(within(header()).queryByRole('button', { name: 'Меню учётной записи' })).not.toBeInTheDocument();
+  });
+
   it('shows neither guest links nor a name while the user loads', async () => {
     storeSession();
     let release: () => void = () => {};

@@ -9,7 +9,7 @@ import {
   wholeCourseOffered,
   type LessonForSale,
 } from '../../common/lessonBlocks.ts';
-import { defaultPrice, paymentSystemFor, selectionTotal } from '../../common/coursePrices.ts';
+import { defaultPrice, paymentSystemFor, selectionTotal, wholeCourseTotal } from '../../common/coursePrices.ts';
 
 const lesson = (id: number, hasFreePlaces = true, approved = false): LessonForSale => ({
   id,
@@ -98,6 +98,15 @@ describe('prices', () => {
     expect(selectionTotal(rub, 5)).toBe(7500);
     expect(selectionTotal(euro, 5)).toBe(100);
     expect(selectionTotal(rub, 0)).toBe(0);
+  });
+
+  it('sells the whole course for the lower of its price and its lessons one by one', () => {
+    // «Медленное чтение» in euros: 8 lessons at the wholesale 17 € are 136 €, less than the course price of 140 €.
+    expect(wholeCourseTotal({ ...euro, lessonWholesalePrice: 17 }, 8)).toBe(136);
+    expect(wholeCourseTotal(rub, 8)).toBe(12000);
+    expect(wholeCourseTotal(rub, 10)).toBe(12000);
+    // Without a lesson price the course price stands.
+    expect(wholeCourseTotal({ ...rub, lessonPrice: 0, lessonWholesalePrice: 0 }, 3)).toBe(12000);
   });
 
   it('defaults to rubles, else the first price, and sends euros to PayPal', () => {

@@ -144,6 +144,18 @@ describe('the course page', () => {
     expect(await within(about).findByText('Мы читаем медленно.')).toBeInTheDocument();
     expect(within(about).getByText('По главе, по абзацу, по слову.')).toBeInTheDocument();
   });
+
+  it('puts the enrollment panel right after the course facts, before the description and the contents', async () => {
+    // On a phone the page is one column in this order: below a long description the panel was thousands of pixels down.
+    answer(details());
+    renderApp('/courses/5');
+    await title('Медленное чтение: русская проза');
+    const facts = screen.getByText('Объём', { selector: 'dt' });
+    const following = (first: Node, second: Node) => Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(following(facts, panel())).toBe(true);
+    expect(following(panel(), section('О курсе'))).toBe(true);
+    expect(following(panel(), section('Содержание'))).toBe(true);
+  });
 });
 
 describe('the contents', () => {

@@ -232,8 +232,19 @@ describe('LibraryPage', () => {
     expect(within(pages).getByRole('link', { name: 'Страница 1' })).toHaveAttribute('aria-current', 'page');
     expect(within(pages).getByRole('link', { name: 'Страница 2' })).not.toHaveAttribute('aria-current');
 
+    // jsdom lays nothing out: the test sees where the page asks the window to scroll.
+    const scrolledTo: Element[] = [];
+    const jsdomScroll = Element.prototype.scrollIntoView;
+    onTestFinished(() => {
+      Element.prototype.scrollIntoView = jsdomScroll;
+    });
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolledTo.push(this);
+    });
     await user.click(within(pages).getByRole('link', { name: 'Страница 3' }));
     expect(router.state.location.search).toBe('?categories=2&page=3');
+    // The window goes to the top of the list, not left at the page numbers below it.
+    expect(scrolledTo).toEqual([screen.getByRole('region', { name: 'Материалы' })]);
     await waitFor(() => expect(asText(asked.at(-1))).toBe('page=3&limit=15&categories=2'));
     expect(await screen.findByRole('link', { name: 'Страница 3' })).toHaveAttribute('aria-current', 'page');
     // The focus goes to the top of the list, not to the page number now at the bottom.

@@ -45,7 +45,7 @@ export const siteQuotations: Quotation[] = [{ id: 1, text: 'Чтение — в�
 export const siteFeedback: FeedbackPage = { count: 0, next: null, results: [], currentPage: 1, nextPage: null, pages: 1 };
 export const siteLibrary: LibraryPage = { count: 0, next: null, results: [], currentPage: 1, pages: 1 };
 export const siteTimetable: Timetable = { name: 'Расписание занятий', text: 'Занятия по средам.' };
-export const siteDictionaries: Dictionaries = { countries: [['RU', 'Россия']], timezones: [['Europe/Moscow', '(UTC+03:00) Europe/Moscow']] };
+export const siteDictionaries: Dictionaries = { countries: [['RU', 'Россия']], timezones: [['Europe/Moscow', '(UTC+03:00) Москва']] };
 export const siteDisciple: Disciple = {
   id: 3,
   email: 'olga@example.com',

@@ -1,5 +1,6 @@
 // The database switch: embedded PGlite on disk by default, a node-postgres pool when DATABASE_URL is set.
 import { mkdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -8,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir, secureDataDir } from './dataDir.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -65,10 +67,27 @@ export interface PostgresOptions {
   poolSize?: number;
   /** Delay before re-opening a lost LISTEN connection. */
   reconnectDelayMs?: number;
+  /** How long a new connection may take, handshake included, before it fails. */
+  connectTimeoutMs?: number;
+  /** How long one statement may run: the server cancels it, and the client gives up a little later on its own. */
+  statementTimeoutMs?: number;
 }
 
+/** A database that accepts connections but never answers must fail requests and the start, not hang them. */
+export const DATABASE_TIMEOUTS = { connectMs: 5_000, statementMs: 30_000 };
+
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const connectionTimeoutMillis = options.connectTimeoutMs ?? DATABASE_TIMEOUTS.connectMs;
+  const statementTimeout = options.statementTimeoutMs ?? DATABASE_TIMEOUTS.statementMs;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis,
+    statement_timeout: statementTimeout,
+    // The server's own timeout cannot fire when the server is what hangs.
+    query_timeout: statementTimeout + 2_000,
+    keepAlive: true,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePostgres({ client: pool, schema });
@@ -76,22 +95,34 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   return {
     kind: 'postgres',
     db: db as unknown as Db,
-    migrate: () => migratePostgres(db, { migrationsFolder }),
+    async migrate() {
+      // A connection of its own, without the statement timeout: a migration may rightly take long.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis });
+      await client.connect();
+      try {
+        await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder });
+      } finally {
+        await client.end();
+      }
+    },
     async withStartupLock(fn) {
       const client = await pool.connect();
+      let broken = false;
       try {
-        await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        // Tried, not awaited in one statement: the wait for another process's migration is not one long query.
+        while (!(await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [STARTUP_LOCK_KEY])).rows[0]!.locked) await sleep(100);
         try {
           return await fn();
         } finally {
-          await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+          await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => (broken = true));
         }
       } finally {
-        client.release();
+        // A connection whose unlock failed is dropped, and its session's lock with it.
+        client.release(broken);
       }
     },
     async listen(channel, handlers) {
-      notices ??= listenConnection(url, options.reconnectDelayMs ?? 1000);
+      notices ??= listenConnection(url, options.reconnectDelayMs ?? 1000, connectionTimeoutMillis);
       return notices.add(channel, handlers);
     },
     async close() {
@@ -105,7 +136,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
  * One dedicated connection per process holding LISTEN for every channel asked for (the pool cannot hold a
  * LISTEN), re-opened after it drops; every listener hears when notices may have been missed and when they flow again.
  */
-function listenConnection(url: string, delayMs: number) {
+function listenConnection(url: string, delayMs: number, connectionTimeoutMillis: number) {
   const channels = new Map<string, Set<NotificationHandlers>>();
   let stopped = false;
   let client: pg.Client | null = null;
@@ -114,7 +145,7 @@ function listenConnection(url: string, delayMs: number) {
   const everyone = () => [...channels.values()].flatMap((handlers) => [...handlers]);
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis, keepAlive: true });
     next.on('notification', (message) => {
       for (const handlers of channels.get(message.channel) ?? []) handlers.onNotify(message.payload ?? '');
     });
@@ -180,6 +211,46 @@ function listenConnection(url: string, delayMs: number) {
   };
 }
 
-export async function openDatabase(config: { databaseUrl: string | null; pgliteDir: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.pgliteDir);
+/**
+ * The configured database. DATA_DIR is made the server user's only, and the embedded database is this process's
+ * alone: a second process on the same DATA_DIR fails here with DataDirInUseError (released on close).
+ */
+export async function openDatabase(config: { databaseUrl: string | null; pgliteDir: string; dataDir: string }): Promise<Database> {
+  secureDataDir(config.dataDir, { create: !config.databaseUrl });
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const lock = lockDataDir(config.dataDir);
+  try {
+    const database = await openPglite(config.pgliteDir);
+    // PGlite unpacks its files readable and writable by anyone, whatever the umask.
+    secureDataDir(config.dataDir);
+    return {
+      ...database,
+      async close() {
+        try {
+          await database.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const UNREACHABLE_MESSAGES = /^(timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error|Cannot use a pool after calling end)/;
+
+/**
+ * A failure of the database rather than of the request: it cannot be reached, does not answer, is shutting down,
+ * has no connection left, or cancelled a statement that ran too long. The API answers 503 for these.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '53300', '57014'].includes(code))) return true;
+    if (UNREACHABLE_MESSAGES.test(current.message)) return true;
+  }
+  return false;
 }

@@ -419,3 +419,10 @@ export const uploads = pgTable('uploads', {
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+/** Secrets shared by every server process on this database, by name (`jwt`: the signing key when JWT_SECRET is unset). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

@@ -14,13 +14,13 @@ export const accountMessages = {
   required: 'Обязательное поле.',
   notText: 'Значение должно быть строкой.',
   emailInvalid: 'Введите правильный адрес электронной почты.',
-  emailTaken: 'Пользователь с таким адресом электронной почты уже зарегистрирован.',
   nameRequired: 'Заполните это поле.',
   nameTooLong: 'Не больше 100 символов.',
   passwordRequired: 'Введите пароль.',
   passwordTooShort: 'Пароль слишком короткий: нужно не меньше 8 символов.',
   passwordTooLong: 'Пароль слишком длинный: можно не больше 128 символов.',
   passwordAllDigits: 'Пароль не может состоять только из цифр.',
+  passwordAllSpaces: 'Пароль не может состоять только из пробелов.',
   passwordCommon: 'Этот пароль слишком распространён, его легко подобрать.',
   passwordLikeEmail: 'Пароль слишком похож на адрес электронной почты.',
   passwordLikeFirstName: 'Пароль слишком похож на имя.',
@@ -29,18 +29,21 @@ export const accountMessages = {
   oldPasswordWrong: 'Текущий пароль введён неверно.',
   agreementRequired: 'Для регистрации нужно согласие на обработку персональных данных.',
   yearOfBirthInvalid: 'Выберите год рождения из списка.',
-  yearOfBirthOutOfRange: 'Укажите настоящий год рождения.',
 
   signupLetterSubject: 'Подтверждение регистрации',
-  signupLettersTooMany: (wait: string) => `Письмо с подтверждением уже отправлялось на этот адрес несколько раз. Проверьте папку «Спам» или попробуйте снова ${wait}.`,
+  accountExistsLetterSubject: 'Вы уже зарегистрированы',
+  // The same answer for a new address, an unconfirmed one and a registered one: the caller learns nothing.
+  signupLetterSent: 'Мы отправили письмо на указанный адрес. Чтобы завершить регистрацию, перейдите по ссылке из письма.',
+  signupLettersTooMany: (wait: string) => `Письмо уже отправлялось на этот адрес несколько раз. Проверьте папку «Спам» или попробуйте снова ${wait}.`,
   mailFailed: 'Не удалось отправить письмо. Попробуйте ещё раз немного позже.',
   mailRequestsTooMany: (wait: string) => `Слишком много запросов на отправку писем. Попробуйте снова ${wait}.`,
 
-  // The site shows these after «Ошибка подверждения регистрации: » in lower case.
   confirmationDone: 'Регистрация подтверждена. Теперь можно войти на сайт.',
-  confirmationUsed: 'Регистрация по этой ссылке уже подтверждена, просто войдите на сайт.',
-  confirmationExpired: 'Срок действия ссылки истёк. Зарегистрируйтесь ещё раз, и мы пришлём новое письмо.',
-  confirmationInvalid: 'Ссылка недействительна. Проверьте, что она скопирована из письма целиком.',
+  // The site shows these after «Ошибка подверждения регистрации: » in lower case: one clause each, and the page
+  // itself offers what to do next (log in, or sign up again for a new letter).
+  confirmationUsed: 'Регистрация по этой ссылке уже подтверждена.',
+  confirmationExpired: 'Срок действия ссылки истёк.',
+  confirmationInvalid: 'Ссылка недействительна или скопирована из письма не целиком.',
 
   wrongCredentials: 'Неверный адрес электронной почты или пароль.',
   notConfirmed: 'Регистрация ещё не подтверждена. Перейдите по ссылке из письма, которое мы отправили при регистрации.',
@@ -53,6 +56,14 @@ export const accountMessages = {
   resetLinkInvalid: 'Ссылка для восстановления пароля недействительна или уже использована. Запросите восстановление ещё раз.',
   resetLinkExpired: 'Срок действия ссылки для восстановления пароля истёк. Запросите восстановление ещё раз.',
   resetDone: 'Пароль изменён. Теперь можно войти с новым паролем.',
+
+  emailChangeLetterSubject: 'Подтверждение нового адреса электронной почты',
+  emailChangeNoticeSubject: 'Смена адреса электронной почты',
+  currentPasswordRequired: 'Чтобы сменить адрес электронной почты, введите текущий пароль.',
+  emailChangeDone: 'Адрес электронной почты изменён.',
+  emailLinkInvalid: 'Ссылка для подтверждения адреса недействительна или уже использована.',
+  emailLinkExpired: 'Срок действия ссылки для подтверждения адреса истёк. Смените адрес в профиле ещё раз.',
+  emailTakenOnConfirm: 'Этот адрес уже занят другой учётной записью.',
 
   countryUnknown: 'Выберите страну из списка.',
   timezoneUnknown: 'Выберите часовой пояс из списка.',

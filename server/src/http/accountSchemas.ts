@@ -2,22 +2,20 @@
 import { z } from 'zod';
 import { MAIN_LANGUAGES } from '../../../common/enums.ts';
 import type { Disciple, ErrorBody } from '../../../common/wireTypes.ts';
-import { EARLIER_YEAR, YOUNGEST_AGE, yearOfBirthOptions } from '../../../common/yearOptions.ts';
+import { EARLIER_YEAR, isYearOfBirthOption } from '../../../common/yearOptions.ts';
 import { countries } from '../services/dictionaries.ts';
 import { passwordProblems, type PasswordOwner } from '../services/passwordRules.ts';
 import { accountMessages as m } from './accountMessages.ts';
+import { textField } from './textFields.ts';
 
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_NAME_LENGTH = 100;
 export const MAX_PROFILE_TEXT_LENGTH = 2000;
-/** The earliest year of birth the profile editor accepts when the year changes. */
-export const EARLIEST_YEAR_OF_BIRTH = 1900;
 /** Longer passwords are refused before hashing (the rules allow 128 characters). */
 const MAX_PASSWORD_INPUT = 1024;
 
-/** A string field: «Обязательное поле.» when it is missing, another message when it is not a string. */
-const text = (requiredMessage: string = m.required) =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : m.notText) });
+/** A string field without control characters: «Обязательное поле.» when it is missing, another message when it is not a string. */
+const text = (requiredMessage: string = m.required, multiline = false) => textField({ required: requiredMessage, notText: m.notText, multiline });
 
 const unicodeEmail = z.email({ pattern: z.regexes.unicodeEmail });
 
@@ -56,7 +54,6 @@ const stringOrNull = (value: unknown) => (typeof value === 'string' ? value : nu
 const whenObject = { when: (payload: { value: unknown }) => isRecord(payload.value) };
 
 export function signupSchema(currentYear: number) {
-  const years = new Set(yearOfBirthOptions(currentYear).map((option) => option.value));
   return z
     .object(
       {
@@ -68,7 +65,7 @@ export function signupSchema(currentYear: number) {
         agreement: z.literal(true, { error: m.agreementRequired }),
         yearOfBirth: yearValue(m.yearOfBirthInvalid)
           .optional()
-          .refine((year) => year === undefined || year === null || years.has(year), m.yearOfBirthInvalid)
+          .refine((year) => year === undefined || isYearOfBirthOption(year, currentYear), m.yearOfBirthInvalid)
           // The «earlier» option: the site sends null, other clients may send 0.
           .transform((year) => (year === undefined || year === EARLIER_YEAR ? null : year)),
       },
@@ -85,6 +82,11 @@ export function signupSchema(currentYear: number) {
 
 /** The link's parameters are checked by the handler: whatever is wrong with them, the answer is «invalid link». */
 export const confirmationSchema = z.object({ uidb64: z.unknown().optional(), token: z.unknown().optional() }, { error: m.invalidBody });
+
+export const emailConfirmationSchema = z.object(
+  { uidb64: z.unknown().optional(), address: z.unknown().optional(), token: z.unknown().optional() },
+  { error: m.invalidBody },
+);
 
 export const loginSchema = z.object(
   {
@@ -135,19 +137,14 @@ export function disciplePatchSchema(current: Disciple, currentYear: number) {
   return z.object(
     {
       email: emailField.optional(),
+      /** Needed only when the e-mail changes (checked by the handler). */
+      currentPassword: passwordField.optional(),
       firstName: nameField.optional(),
       lastName: nameField.optional(),
+      // The editor's options: sign-up's plus the year the user already has (common/yearOptions.ts).
       yearOfBirth: yearValue(m.yearOfBirthInvalid)
         .optional()
-        .refine(
-          (year) =>
-            year === undefined ||
-            year === null ||
-            year === EARLIER_YEAR ||
-            year === current.yearOfBirth ||
-            (year >= EARLIEST_YEAR_OF_BIRTH && year <= currentYear - YOUNGEST_AGE),
-          m.yearOfBirthOutOfRange,
-        )
+        .refine((year) => year === undefined || isYearOfBirthOption(year, currentYear, current.yearOfBirth), m.yearOfBirthInvalid)
         .transform((year) => (year === EARLIER_YEAR ? null : year)),
       profile: z
         .object(
@@ -158,8 +155,8 @@ export function disciplePatchSchema(current: Disciple, currentYear: number) {
               .optional(),
             mainLanguage: z.enum(MAIN_LANGUAGES, { error: m.mainLanguageInvalid }).optional(),
             visitSchool: z.boolean({ error: m.visitSchoolInvalid }).optional(),
-            readWriteProblems: text().max(MAX_PROFILE_TEXT_LENGTH, m.textTooLong).optional(),
-            otherInfo: text().max(MAX_PROFILE_TEXT_LENGTH, m.textTooLong).optional(),
+            readWriteProblems: text(m.required, true).max(MAX_PROFILE_TEXT_LENGTH, m.textTooLong).optional(),
+            otherInfo: text(m.required, true).max(MAX_PROFILE_TEXT_LENGTH, m.textTooLong).optional(),
             timezone: text()
               .trim()
               .refine((zone) => zone === '' || zone === profile.timezone || knownTimeZone(zone), m.timezoneUnknown)

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ErrorBody } from '../../../common/wireTypes.ts';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { messages } from './messages.ts';
 
 /** A domain error with the status and body to answer; thrown by handlers and services. */
@@ -49,6 +50,11 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     const code = (error as FastifyError).code;
     const detail = code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? messages.invalidJson : (detailByStatus[statusCode] ?? messages.badRequest);
     return reply.code(statusCode).send({ detail });
+  }
+  // Logged through the app's err serializer (http/requestLog.ts): never a failed query's parameters.
+  if (isDatabaseUnavailable(error)) {
+    request.log.error({ err: error }, 'the database is unavailable');
+    return reply.code(503).header('retry-after', '10').send({ detail: messages.databaseUnavailable });
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ detail: messages.internalError });

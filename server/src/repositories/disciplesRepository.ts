@@ -1,9 +1,8 @@
 // Disciples (a user's learner profile): the details of the wire contract, who may read them, and updates.
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Disciple, DiscipleProfile } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
 import { authors, courseAuthors, disciples, lessons, mailingSubscriptions, participants, users } from '../db/schema.ts';
-import { isUniqueViolation } from './usersRepository.ts';
 
 export interface DiscipleRecord {
   disciple: Disciple;
@@ -12,7 +11,7 @@ export interface DiscipleRecord {
 }
 
 export interface DiscipleChanges {
-  user: { email?: string; firstName?: string; lastName?: string; yearOfBirth?: number | null };
+  user: { firstName?: string; lastName?: string; yearOfBirth?: number | null };
   profile: Partial<DiscipleProfile>;
 }
 
@@ -69,26 +68,12 @@ export function createDisciplesRepository(db: Db) {
       return subscription !== undefined;
     },
 
-    /** Whether another user already has this e-mail (ignoring case). */
-    async emailTakenByOther(email: string, userId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, userId)));
-      return row !== undefined;
-    },
-
-    /** Writes the user's and the profile's changes together; 'emailTaken' when a concurrent change took the address. */
-    async update(id: number, userId: number, changes: DiscipleChanges): Promise<DiscipleRecord | 'emailTaken' | null> {
-      try {
-        await db.transaction(async (tx) => {
-          if (Object.keys(changes.user).length > 0) await tx.update(users).set(changes.user).where(eq(users.id, userId));
-          if (Object.keys(changes.profile).length > 0) await tx.update(disciples).set(changes.profile).where(eq(disciples.id, id));
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) return 'emailTaken';
-        throw error;
-      }
+    /** Writes the user's and the profile's changes together (the e-mail changes only through its letter). */
+    async update(id: number, userId: number, changes: DiscipleChanges): Promise<DiscipleRecord | null> {
+      await db.transaction(async (tx) => {
+        if (Object.keys(changes.user).length > 0) await tx.update(users).set(changes.user).where(eq(users.id, userId));
+        if (Object.keys(changes.profile).length > 0) await tx.update(disciples).set(changes.profile).where(eq(disciples.id, id));
+      });
       return findDetails(id);
     },
   };

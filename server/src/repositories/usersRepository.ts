@@ -110,19 +110,6 @@ export function createUsersRepository(db: Db) {
       }
     },
 
-    /** Signing up again with an unconfirmed address: new names and password; false once the account is active. */
-    async replaceUnconfirmed(id: number, account: Omit<NewAccount, 'email'>): Promise<boolean> {
-      const rows = await db
-        .update(users)
-        .set(account)
-        .where(and(eq(users.id, id), eq(users.isActive, false)))
-        .returning({ id: users.id });
-      if (rows.length === 0) return false;
-      // An account made before disciples existed for every user still gets one.
-      await db.insert(disciples).values({ userId: id }).onConflictDoNothing();
-      return true;
-    },
-
     /** Activates the account only from the state the confirmation link was made for; false when already done. */
     async activate(id: number, passwordHash: string): Promise<boolean> {
       const rows = await db
@@ -158,6 +145,24 @@ export function createUsersRepository(db: Db) {
         )
         .returning({ id: users.id });
       return rows.length > 0;
+    },
+
+    /**
+     * The new address of a confirmed e-mail change link, only from the address and password the link was made for
+     * (so a link works once, and a password changed since kills it); 'taken' when another account has the address.
+     */
+    async changeEmail(id: number, change: { expectedEmail: string; expectedHash: string; newEmail: string }): Promise<'changed' | 'stale' | 'taken'> {
+      try {
+        const rows = await db
+          .update(users)
+          .set({ email: change.newEmail })
+          .where(and(eq(users.id, id), eq(users.email, change.expectedEmail), eq(users.passwordHash, change.expectedHash)))
+          .returning({ id: users.id });
+        return rows.length > 0 ? 'changed' : 'stale';
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
     },
 
     /** A new reset letter: reset links sent before it stop working. Returns the account as the new link binds it. */

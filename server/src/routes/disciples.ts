@@ -1,14 +1,50 @@
-// GET and PATCH /api/v1/disciples/{id}/: the owner reads and edits; authors read their courses' disciples.
+// GET and PATCH /api/v1/disciples/{id}/: the owner reads and edits (a new e-mail only through a letter to it); authors
+// read their courses' disciples.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Disciple } from '../../../common/wireTypes.ts';
 import { accountMessages as m } from '../http/accountMessages.ts';
 import { disciplePatchSchema, leafFieldErrors } from '../http/accountSchemas.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { refuseWhenLimited } from '../http/limitReply.ts';
 import { idParams } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
+import { emailChangeLetter, emailChangeLink, emailChangeNotice, emailTakenLetter } from '../services/accountLetters.ts';
+import { encodeAddress } from '../services/accountLinks.ts';
 
 /** The object without its undefined properties (fields the PATCH did not send). */
 function sent<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
+}
+
+/**
+ * A new e-mail address: the current password first (counted like the password change form's), then a letter with a
+ * link to the new address and a notice to the current one. An address another account has gets a letter saying so
+ * instead, and the caller the same answer: the profile cannot be used to find out who is registered.
+ */
+async function requestEmailChange(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: number, newEmail: string, password: string | undefined) {
+  const { accounts, config } = app;
+  const { users } = app.repositories;
+  if (password === undefined) throw new HttpError(400, { currentPassword: [m.currentPasswordRequired] });
+  await refuseWhenLimited(accounts, reply, [['password-check', String(userId)]], m.passwordChecksTooMany);
+  const account = await users.findAccountById(userId);
+  if (!account) throw notFound();
+  if (!(await accounts.passwords.verify(password, account.passwordHash))) {
+    await accounts.limits.record(['password-check', String(userId)]);
+    throw new HttpError(400, { currentPassword: [m.oldPasswordWrong] });
+  }
+  await refuseWhenLimited(accounts, reply, [['mail-ip', request.ip]], m.mailRequestsTooMany);
+  await refuseWhenLimited(accounts, reply, [['signup-letter', newEmail]], m.signupLettersTooMany);
+  await accounts.limits.record(['mail-ip', request.ip], ['signup-letter', newEmail]);
+  const taken = (await users.findAccountByEmail(newEmail)) !== null;
+  const link = accounts.links.make('change-email', account, newEmail);
+  const url = emailChangeLink(config, { ...link, address: encodeAddress(newEmail) });
+  try {
+    await app.mailer.send(taken ? emailTakenLetter(config, newEmail) : emailChangeLetter(config, account, newEmail, url));
+  } catch (error) {
+    request.log.error({ err: error }, 'the e-mail change letter could not be sent');
+    throw new HttpError(503, { detail: m.mailFailed });
+  }
+  if (!taken) accounts.sendInBackground(emailChangeNotice(config, account, newEmail));
 }
 
 export const disciplesRoutes: ZodRoutes = async (app) => {
@@ -23,7 +59,7 @@ export const disciplesRoutes: ZodRoutes = async (app) => {
     return found.disciple;
   });
 
-  app.patch('/disciples/:id/', { schema: { params: idParams }, preHandler: app.requireAuth }, async (request): Promise<Disciple> => {
+  app.patch('/disciples/:id/', { schema: { params: idParams }, preHandler: app.requireAuth }, async (request, reply): Promise<Disciple> => {
     const userId = request.userId!;
     const found = await disciples.findDetails(request.params.id);
     if (!found) throw notFound();
@@ -33,14 +69,11 @@ export const disciplesRoutes: ZodRoutes = async (app) => {
     }
     const parsed = disciplePatchSchema(found.disciple, currentYear()).safeParse(request.body);
     if (!parsed.success) throw new HttpError(400, leafFieldErrors(parsed.error));
-    const { profile, ...user } = parsed.data;
-    const changes = { user: sent(user), profile: sent(profile ?? {}) };
-    const email = changes.user.email;
-    if (email !== undefined && email !== found.disciple.email.toLowerCase() && (await disciples.emailTakenByOther(email, userId))) {
-      throw new HttpError(400, { email: [m.emailTaken] });
-    }
-    const updated = await disciples.update(found.disciple.id, userId, changes);
-    if (updated === 'emailTaken') throw new HttpError(400, { email: [m.emailTaken] });
+    const { profile, email, currentPassword, ...user } = parsed.data;
+    // A new address takes effect only from the letter sent to it (users/email-confirm): never by this PATCH.
+    const emailChange = email !== undefined && email !== found.disciple.email.toLowerCase() ? email : null;
+    if (emailChange !== null) await requestEmailChange(app, request, reply, userId, emailChange, currentPassword);
+    const updated = await disciples.update(found.disciple.id, userId, { user: sent(user), profile: sent(profile ?? {}) });
     if (!updated) throw notFound();
     return updated.disciple;
   });

@@ -1,11 +1,14 @@
 // The caller's own course list (GET/POST /api/v1/participants/, GET/PATCH/DELETE /api/v1/participants/{id}/, where
-// the id is the course id) and the authors' view of their courses' participants (/api/v1/manager/participants/).
+// the id is the course id) and the authors' view of their courses' participants (/api/v1/manager/participants/,
+// approved one row at a time or several at once).
 import { z } from 'zod';
 import { PARTICIPATION_STATES } from '../../../common/enums.ts';
 import { integerParam, idParams, MAX_ID } from '../http/queryParams.ts';
+import { textField } from '../http/textFields.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import {
   approveParticipant,
+  approveParticipants,
   deleteParticipation,
   getManagedParticipant,
   getParticipation,
@@ -34,7 +37,20 @@ const managerQuery = z.object({
   state: z.enum(PARTICIPATION_STATES, { error: 'Состояние: subscribed, reserved, waiting_list или approved.' }).optional(),
 });
 
-const approveBody = z.object({ state: z.string({ error: 'Укажите state: approved.' }) }, { error: 'Укажите state: approved.' });
+const approveBody = z.object({ state: textField({ required: 'Укажите state: approved.', notText: 'Укажите state: approved.' }) }, { error: 'Укажите state: approved.' });
+
+/** The most rows one request approves. */
+const MAX_APPROVE_ROWS = 200;
+const idsMessage = `Укажите ids: номера записей об участии, от 1 до ${MAX_APPROVE_ROWS}.`;
+const approveManyBody = approveBody.extend({
+  // Checked as a whole, so that the error is under `ids` rather than under one element.
+  ids: z
+    .array(z.unknown(), { error: idsMessage })
+    .min(1, idsMessage)
+    .max(MAX_APPROVE_ROWS, idsMessage)
+    .refine((list) => list.every((id) => Number.isInteger(id) && (id as number) >= 1 && (id as number) <= MAX_ID), idsMessage)
+    .transform((list) => list as number[]),
+});
 
 export const participantsRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
@@ -78,6 +94,15 @@ export const participantsRoutes: ZodRoutes = async (app) => {
       throw enrollmentErrors.onlyApprove();
     }
     return approveParticipant(app.payments, request.userId!, request.params.id);
+  });
+
+  // Several rows at once (all or none): each person gets one letter for their lessons of a course.
+  app.patch('/manager/participants/', { ...auth, schema: { body: approveManyBody } }, async (request) => {
+    if (request.body.state !== 'approved') {
+      for (const id of request.body.ids) await getManagedParticipant(app.payments, request.userId!, id);
+      throw enrollmentErrors.onlyApprove();
+    }
+    return approveParticipants(app.payments, request.userId!, request.body.ids);
   });
 
   app.delete('/manager/participants/:id/', { ...auth, schema: { params: idParams } }, async (request, reply) => {

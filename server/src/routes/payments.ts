@@ -13,11 +13,12 @@ import { isObject, ProviderError, stringAt } from '../services/payments/provider
 import { PAYPAL_RETURN_PATH } from '../services/payments/providers.ts';
 import { isSandboxPayment } from '../services/payments/sandbox.ts';
 import { acceptEmptyJsonBodies } from './emptyBodies.ts';
+import { textField } from '../http/textFields.ts';
 
 const returnQuery = z.object({
   paymentId: z.string().regex(/^\d{1,10}$/).transform(Number).optional().catch(undefined),
-  token: z.string().max(100).optional().catch(undefined),
-  cancel: z.string().optional().catch(undefined),
+  token: textField().max(100).optional().catch(undefined),
+  cancel: textField().optional().catch(undefined),
 });
 
 const providerUnreachable = (name: string) => new HttpError(502, { detail: `Не удалось проверить платёж в ${name}; повторите уведомление позже.` });

@@ -1,4 +1,5 @@
-// The built-in test checkout (GET/POST /sandbox-checkout/{paymentId}), used while a provider has no keys: a small
+// The built-in test checkout (GET/POST /sandbox-checkout/{paymentId}), used while a provider has no keys and
+// PAYMENTS_SANDBOX is on (the default only on the embedded database; otherwise every link is «not found»): a small
 // Russian page without scripts (it lives under the site's CSP) whose «Оплатить» and «Отменить» forms drive the
 // same completion as a provider's notification, then send the payer to the result page.
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import { z } from 'zod';
 import { formatMoney } from '../../../common/coursePrices.ts';
 import { courses, lessons, paymentLessons, payments } from '../db/schema.ts';
 import { idParams } from '../http/queryParams.ts';
+import { textField } from '../http/textFields.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { applyOutcome } from '../services/payments/completion.ts';
 import { isSandboxPayment } from '../services/payments/sandbox.ts';
@@ -46,8 +48,8 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
 
 const notFoundPage = (reply: FastifyReply) => page(reply, 404, 'Платёж не найден', '<h1>Платёж не найден</h1><p>Ссылка на тестовую оплату неверна или устарела.</p><p><a href="/">На главную</a></p>');
 
-const keyQuery = z.object({ key: z.string().max(100).optional().catch(undefined) });
-const decisionBody = z.object({ key: z.string().max(100).optional(), decision: z.enum(['pay', 'cancel']).optional() }).catch({});
+const keyQuery = z.object({ key: textField().max(100).optional().catch(undefined) });
+const decisionBody = z.object({ key: textField().max(100).optional(), decision: z.enum(['pay', 'cancel']).optional() }).catch({});
 
 const FINISHED_TEXT = {
   STATE_COMPLETED: 'Этот платёж уже оплачен.',
@@ -63,7 +65,7 @@ export const sandboxCheckoutRoutes: ZodRoutes = async (app) => {
 
   /** The sandbox payment the link names, when its key is right; null otherwise. */
   const sandboxPayment = async (paymentId: number, key: string | undefined) => {
-    if (!key || !ctx.providers.sandbox.verifyKey(paymentId, key)) return null;
+    if (!app.config.paymentsSandbox || !key || !ctx.providers.sandbox.verifyKey(paymentId, key)) return null;
     const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
     return payment && isSandboxPayment(payment.providerId) ? payment : null;
   };

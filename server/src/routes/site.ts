@@ -1,4 +1,5 @@
-// The built site (dist/): static files, hashed assets cached for a year, and the history fallback to index.html.
+// The built site (dist/): static files, hashed assets cached for a year, and the history fallback to index.html
+// (status 404 for an address the site has no page for: the site shows its not-found screen).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -40,8 +41,10 @@ export async function registerSite(app: FastifyInstance, distDir: string | null)
   }
 
   const indexRenderer = root ? createIndexRenderer(root) : null;
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await indexRenderer!.render(app, request.url));
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = await indexRenderer!.render(app, request.url);
+    return reply.code(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
+  };
   // The static files never answer `/` (no directory index): the page is rendered like every other route.
   if (indexRenderer) app.get('/', sendIndex);
 

@@ -9,6 +9,7 @@ import type { CourseDetails, CourseShort } from '../../../common/wireTypes.ts';
 import { catalogueCourses } from '../../../common/catalogue.ts';
 import { INITIAL_DATA_ELEMENT_ID } from '../../../common/initialDataElement.ts';
 import { libraryResourceQuery, parseLibraryFilters } from '../../../common/libraryQuery.ts';
+import { isSitePage } from '../../../common/sitePaths.ts';
 
 interface PagePlan {
   /** The page module, as Vite's manifest names it. */
@@ -17,6 +18,8 @@ interface PagePlan {
   data: [string, string][];
   /** The image likely to be the largest paint, from the data. */
   image?: (data: Record<string, unknown>) => string | undefined;
+  /** The data key without which the page does not exist (the course of a course page): 404 when the API says 404. */
+  required?: string;
 }
 
 function planFor(pathname: string, search: string): PagePlan | null {
@@ -41,6 +44,7 @@ function planFor(pathname: string, search: string): PagePlan | null {
         ['courses', '/api/v1/courses/'],
       ],
       image: (data) => (data[`course:${course[1]}`] as CourseDetails | undefined)?.image,
+      required: `course:${course[1]}`,
     };
   }
   if (/^\/library\/?$/.test(pathname)) {
@@ -86,8 +90,14 @@ function chunkFiles(manifest: Record<string, ManifestChunk>, module: string): st
 const escapeJson = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+export interface RenderedPage {
+  /** 404 for an address the site has no page for, or a course that does not exist or is a draft. */
+  status: 200 | 404;
+  html: string;
+}
+
 export interface IndexRenderer {
-  render(app: FastifyInstance, url: string): Promise<string>;
+  render(app: FastifyInstance, url: string): Promise<RenderedPage>;
 }
 
 export function createIndexRenderer(root: string): IndexRenderer {
@@ -98,11 +108,15 @@ export function createIndexRenderer(root: string): IndexRenderer {
   return {
     async render(app, url) {
       const parsed = new URL(url, 'http://site.invalid');
+      // The site renders its not-found screen for these; the status says so to crawlers and tools.
+      if (!isSitePage(parsed.pathname) || /^\/courses\/(?!\d{1,9}\/?$)/i.test(parsed.pathname)) return { status: 404, html: template };
       const plan = planFor(parsed.pathname, parsed.search);
-      if (!plan) return template;
+      if (!plan) return { status: 200, html: template };
+      let status: RenderedPage['status'] = 200;
       const answers = await Promise.all(
         plan.data.map(async ([key, apiPath]) => {
           const response = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
+          if (key === plan.required && response.statusCode === 404) status = 404;
           return response.statusCode === 200 ? ([key, response.json()] as const) : null;
         }),
       );
@@ -114,7 +128,7 @@ export function createIndexRenderer(root: string): IndexRenderer {
       if (Object.keys(data).length > 0) {
         head.push(`<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${escapeJson(JSON.stringify(data))}</script>`);
       }
-      return template.replace('</head>', `${head.join('\n    ')}\n  </head>`);
+      return { status, html: template.replace('</head>', `${head.join('\n    ')}\n  </head>`) };
     },
   };
 }

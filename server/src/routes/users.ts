@@ -1,9 +1,11 @@
-// /api/v1/users/...: signup, its confirmation, the caller's user, password change and password reset.
+// /api/v1/users/...: signup, its confirmation, the confirmation of a new e-mail address, the caller's user, password
+// change and password reset.
 import { z } from 'zod';
 import type { User } from '../../../common/wireTypes.ts';
 import { accountMessages as m } from '../http/accountMessages.ts';
 import {
   confirmationSchema,
+  emailConfirmationSchema,
   newPasswordErrors,
   passwordUpdateSchema,
   resetCompletionSchema,
@@ -15,8 +17,8 @@ import { refuseWhenLimited } from '../http/limitReply.ts';
 import { messages } from '../http/messages.ts';
 import { integerParam, MAX_ID } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { confirmationLetter, confirmationLink, resetLetter, resetLink } from '../services/accountLetters.ts';
-import { decodeUid } from '../services/accountLinks.ts';
+import { accountExistsLetter, confirmationLetter, confirmationLink, resetLetter, resetLink } from '../services/accountLetters.ts';
+import { decodeAddress, decodeUid } from '../services/accountLinks.ts';
 
 const userParams = z.object({ id: z.union([z.literal('me'), integerParam(1, MAX_ID, messages.notFound)]) });
 
@@ -42,34 +44,36 @@ export const usersRoutes: ZodRoutes = async (app) => {
     return account ? { account, token } : null;
   };
 
-  app.post('/users/', async (request, reply): Promise<User> => {
+  app.post('/users/', async (request, reply) => {
     // Built per request: the year options move on the first of January.
     const parsed = signupSchema(currentYear()).safeParse(request.body);
     if (!parsed.success) throw new HttpError(400, fieldErrors(parsed.error));
     const { email, password1, firstName, lastName, yearOfBirth } = parsed.data;
 
+    // Every signup sends a letter to the address, whoever owns it: a few an hour per address.
     await refuseWhenLimited(accounts, reply, [['mail-ip', request.ip]], m.mailRequestsTooMany);
-    const existing = await users.findAccountByEmail(email);
-    if (existing?.isActive) throw new HttpError(400, { email: [m.emailTaken] });
-    // An unconfirmed address may sign up again (new names, new password, a new letter), a few times an hour.
-    if (existing) await refuseWhenLimited(accounts, reply, [['signup-letter', email]], m.signupLettersTooMany);
-
-    const fields = { passwordHash: await accounts.passwords.hash(password1), firstName, lastName, yearOfBirth };
-    const id = existing ? ((await users.replaceUnconfirmed(existing.id, fields)) ? existing.id : null) : await users.createInactive({ email, ...fields });
-    if (id === null) throw new HttpError(400, { email: [m.emailTaken] });
+    await refuseWhenLimited(accounts, reply, [['signup-letter', email]], m.signupLettersTooMany);
+    // Hashed whatever happens next, so that a registered address answers as slowly as a new one.
+    const passwordHash = await accounts.passwords.hash(password1);
+    const created = await users.createInactive({ email, passwordHash, firstName, lastName, yearOfBirth });
+    // A taken address changes nothing, not even for an account still unconfirmed: a second signup must not set the
+    // password a stranger would then log in with. Its letter goes to the address, and the answer is the same.
+    const account = created === null ? await users.findAccountByEmail(email) : await users.findAccountById(created);
+    if (!account) throw new HttpError(503, { detail: m.mailFailed });
     await accounts.limits.record(['mail-ip', request.ip], ['signup-letter', email]);
 
-    const account = (await users.findAccountById(id))!;
-    const url = confirmationLink(config, accounts.links.make('confirm-signup', account));
+    const letter = account.isActive
+      ? accountExistsLetter(config, account)
+      : confirmationLetter(config, account, confirmationLink(config, accounts.links.make('confirm-signup', account)), created === null);
     try {
-      await app.mailer.send(confirmationLetter(config, account, url));
+      await app.mailer.send(letter);
     } catch (error) {
       // The account stays unconfirmed; signing up again sends a new letter.
-      request.log.error({ err: error }, 'the confirmation letter could not be sent');
+      request.log.error({ err: error }, 'the signup letter could not be sent');
       throw new HttpError(503, { detail: m.mailFailed });
     }
     reply.code(201);
-    return (await users.findUser(id))!;
+    return { detail: m.signupLetterSent };
   });
 
   app.post('/users/registration-confirm/', { schema: { body: confirmationSchema } }, async (request) => {
@@ -82,6 +86,20 @@ export const usersRoutes: ZodRoutes = async (app) => {
     // Conditional on the state the link was made for: of two simultaneous requests only one activates.
     if (!(await users.activate(account.id, account.passwordHash))) throw linkError(m.confirmationUsed);
     return { detail: m.confirmationDone };
+  });
+
+  app.post('/users/email-confirm/', { schema: { body: emailConfirmationSchema } }, async (request) => {
+    const { uidb64, address, token } = request.body;
+    const found = await linkAccount(uidb64, token);
+    const newEmail = typeof address === 'string' ? decodeAddress(address) : null;
+    if (!found || newEmail === null) throw linkError(m.emailLinkInvalid);
+    const { account } = found;
+    const check = accounts.links.check('change-email', account, found.token, newEmail);
+    if (check !== 'valid') throw linkError(check === 'expired' ? m.emailLinkExpired : m.emailLinkInvalid);
+    const changed = await users.changeEmail(account.id, { expectedEmail: account.email, expectedHash: account.passwordHash, newEmail });
+    if (changed === 'taken') throw linkError(m.emailTakenOnConfirm);
+    if (changed === 'stale') throw linkError(m.emailLinkInvalid);
+    return { detail: m.emailChangeDone };
   });
 
   app.get('/users/:id/', { schema: { params: userParams }, preHandler: app.requireAuth }, async (request): Promise<User> => {

@@ -1,12 +1,13 @@
-// The {uidb64}/{token} pairs of confirmation and reset links: stateless, Django-style HMAC tokens.
+// The {uidb64}/{token} pairs of confirmation, reset and e-mail change links: stateless, Django-style HMAC tokens.
 //
 // A token is `<seconds since the epoch, base 36>-<HMAC-SHA256>` over the purpose, the user id, the time and the
 // account state the link is meant to change. Once that state changes the token no longer verifies: activation
-// kills a confirmation link; a new password (or a newer reset letter) kills every reset link sent before.
+// kills a confirmation link; a new password (or a newer reset letter) kills every reset link sent before; a new
+// address or a new password kills an e-mail change link, whose token also signs the new address it carries.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MAX_ID } from '../http/queryParams.ts';
 
-export type LinkPurpose = 'confirm-signup' | 'reset-password';
+export type LinkPurpose = 'confirm-signup' | 'reset-password' | 'change-email';
 
 /** Both links expire three days after the letter. */
 export const LINK_TTL_SECONDS = 3 * 24 * 60 * 60;
@@ -21,11 +22,28 @@ export interface LinkAccount {
 
 export type LinkCheck = 'valid' | 'expired' | 'invalid';
 
-/** The account state a link of each purpose is bound to. */
-function boundState(purpose: LinkPurpose, account: LinkAccount, isActive = account.isActive): string {
-  return purpose === 'confirm-signup'
-    ? [account.email, account.passwordHash, isActive ? 'active' : 'inactive'].join('\n')
-    : [account.email, account.passwordHash, String(account.passwordResetCount)].join('\n');
+/** The account state a link of each purpose is bound to; `newEmail` is the address an e-mail change link sets. */
+function boundState(purpose: LinkPurpose, account: LinkAccount, newEmail: string, isActive = account.isActive): string {
+  switch (purpose) {
+    case 'confirm-signup':
+      return [account.email, account.passwordHash, isActive ? 'active' : 'inactive'].join('\n');
+    case 'reset-password':
+      return [account.email, account.passwordHash, String(account.passwordResetCount)].join('\n');
+    case 'change-email':
+      return [account.email, account.passwordHash, newEmail].join('\n');
+  }
+}
+
+/** The new address of an e-mail change link, as its path segment. */
+export function encodeAddress(email: string): string {
+  return Buffer.from(email).toString('base64url');
+}
+
+/** The address of a path segment, or null when it is not one (the token check decides whether it is genuine). */
+export function decodeAddress(segment: string): string | null {
+  if (!/^[A-Za-z0-9_-]{1,400}$/.test(segment)) return null;
+  const text = Buffer.from(segment, 'base64url').toString('utf8');
+  return text.includes('@') && !text.includes('\uFFFD') ? text : null;
 }
 
 export function encodeUid(id: number): string {
@@ -42,10 +60,10 @@ export function decodeUid(uidb64: string): number | null {
 }
 
 export interface AccountLinks {
-  /** The link path parameters for the account's current state. */
-  make(purpose: LinkPurpose, account: LinkAccount): { uidb64: string; token: string };
+  /** The link path parameters for the account's current state (and, for an e-mail change, the new address). */
+  make(purpose: LinkPurpose, account: LinkAccount, newEmail?: string): { uidb64: string; token: string };
   /** Whether the token was made for this account in its current state, and is not older than three days. */
-  check(purpose: LinkPurpose, account: LinkAccount, token: string): LinkCheck;
+  check(purpose: LinkPurpose, account: LinkAccount, token: string, newEmail?: string): LinkCheck;
   /** For a confirmation link of an already active account: whether it was valid before the activation. */
   wasForInactive(account: LinkAccount, token: string): boolean;
 }
@@ -58,7 +76,10 @@ export function createAccountLinks(secret: string, now: () => number): AccountLi
 
   const parse = (token: string) => {
     const match = /^([0-9a-z]{1,10})-([A-Za-z0-9_-]{43})$/.exec(token);
-    return match ? { stamp: match[1]!, given: Buffer.from(match[2]!, 'base64url') } : null;
+    if (!match) return null;
+    const given = Buffer.from(match[2]!, 'base64url');
+    // The 43rd character carries two unused bits: only the one spelling we wrote is the link, not its variants.
+    return given.toString('base64url') === match[2] ? { stamp: match[1]!, given } : null;
   };
 
   const matches = (purpose: LinkPurpose, account: LinkAccount, token: string, state: string) => {
@@ -69,13 +90,13 @@ export function createAccountLinks(secret: string, now: () => number): AccountLi
   };
 
   return {
-    make(purpose, account) {
+    make(purpose, account, newEmail = '') {
       const stamp = Math.floor(now() / 1000).toString(36);
-      const token = `${stamp}-${signature(purpose, account, stamp, boundState(purpose, account)).toString('base64url')}`;
+      const token = `${stamp}-${signature(purpose, account, stamp, boundState(purpose, account, newEmail)).toString('base64url')}`;
       return { uidb64: encodeUid(account.id), token };
     },
-    check(purpose, account, token) {
-      const stamp = matches(purpose, account, token, boundState(purpose, account));
+    check(purpose, account, token, newEmail = '') {
+      const stamp = matches(purpose, account, token, boundState(purpose, account, newEmail));
       if (stamp === null) return 'invalid';
       const age = Math.floor(now() / 1000) - parseInt(stamp, 36);
       // A stamp from the future (another process's clock running ahead) is tolerated for a minute.
@@ -83,7 +104,7 @@ export function createAccountLinks(secret: string, now: () => number): AccountLi
       return age > LINK_TTL_SECONDS ? 'expired' : 'valid';
     },
     wasForInactive(account, token) {
-      return account.isActive && matches('confirm-signup', account, token, boundState('confirm-signup', account, false)) !== null;
+      return account.isActive && matches('confirm-signup', account, token, boundState('confirm-signup', account, '', false)) !== null;
     },
   };
 }

@@ -1,4 +1,5 @@
-// Countries and time zones for the profile editor, named by the ICU data of the running Node.
+// Countries and time zones for the profile editor, named in Russian by the ICU data of the running Node.
+import { timeZoneOptions } from '../../../common/timeZones.ts';
 import type { Dictionaries } from '../../../common/wireTypes.ts';
 
 /** The officially assigned ISO 3166-1 alpha-2 codes. */
@@ -18,27 +19,9 @@ export function countries(): [string, string][] {
   return ISO_COUNTRY_CODES.map((code): [string, string] => [code, names.of(code) ?? code]).sort((a, b) => collator.compare(a[1], b[1]));
 }
 
-/** The zone's offset from UTC at the given moment, in minutes. */
-function offsetMinutes(timeZone: string, at: Date): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value;
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
-  if (!match) return 0;
-  const minutes = Number(match[2]) * 60 + Number(match[3]);
-  return match[1] === '-' ? -minutes : minutes;
-}
-
-function formatOffset(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+';
-  const absolute = Math.abs(minutes);
-  return `${sign}${String(Math.floor(absolute / 60)).padStart(2, '0')}:${String(absolute % 60).padStart(2, '0')}`;
-}
-
-/** [IANA name, "(UTC+03:00) Europe/Moscow"], by offset then name; offsets as of `at` (summer time moves them). */
+/** [IANA name, «(UTC+03:00) Москва»], by offset then name; offsets as of `at` (summer time moves them). */
 export function timezones(at = new Date()): [string, string][] {
-  return Intl.supportedValuesOf('timeZone')
-    .map((zone) => ({ zone, offset: offsetMinutes(zone, at) }))
-    .sort((a, b) => a.offset - b.offset || a.zone.localeCompare(b.zone))
-    .map(({ zone, offset }): [string, string] => [zone, `(UTC${formatOffset(offset)}) ${zone}`]);
+  return timeZoneOptions(Intl.supportedValuesOf('timeZone'), at);
 }
 
 export function buildDictionaries(at = new Date()): Dictionaries {

@@ -6,11 +6,11 @@ import { authors, courseAuthors, courses, lessons, mailingSubscriptions, partici
 import { notFound } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
 import { enrollmentErrors } from './enrollmentErrors.ts';
-import { approvalLetter, sendLetters, sendPromotionLetters, type LetterContext } from './enrollmentLetters.ts';
+import { sendPromotionLetters, type LetterContext } from './enrollmentLetters.ts';
 import { countedPlace, failPayment, lockCourse, promoteWaitingList, takenPlaces, type Promotion } from './places.ts';
 import type { PaymentsContext } from './payments/context.ts';
 
-export type EnrollmentContext = Pick<PaymentsContext, 'db' | 'config' | 'mailer' | 'log' | 'publicCache'>;
+export type EnrollmentContext = Pick<PaymentsContext, 'db' | 'config' | 'mailer' | 'log' | 'publicCache' | 'approvalLetters'>;
 
 const letterContext = (ctx: EnrollmentContext): LetterContext => ({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, log: ctx.log });
 
@@ -287,29 +287,51 @@ export async function getManagedParticipant(ctx: EnrollmentContext, userId: numb
 
 /** Confirms a participation; a place must be free unless the row already holds one. */
 export async function approveParticipant(ctx: EnrollmentContext, userId: number, participantId: number): Promise<ManagerParticipant> {
-  const found = await getManagedParticipant(ctx, userId, participantId);
-  if (found.state === 'approved') return found;
+  const [approved] = await approveParticipants(ctx, userId, [participantId]);
+  return approved!;
+}
+
+/**
+ * Confirms several participations of the caller's courses together: all of them or, when one has no free place, none.
+ * Each person hears of it in one letter per course, however many of their lessons were approved.
+ */
+export async function approveParticipants(ctx: EnrollmentContext, userId: number, participantIds: readonly number[]): Promise<ManagerParticipant[]> {
+  const ids = [...new Set(participantIds)];
+  const found: ManagerParticipant[] = [];
+  for (const id of ids) found.push(await getManagedParticipant(ctx, userId, id));
+  const waiting = found.filter((row) => row.state !== 'approved');
+  if (waiting.length === 0) return found;
   const approved = await ctx.db.transaction(async (tx) => {
-    const locked = await lockCourse(tx, found.course.id);
-    const [row] = await tx
-      .select({ id: participants.id, userId: participants.userId, lessonId: participants.lessonId, state: participants.state, counted: sql<boolean>`${countedPlace}` })
-      .from(participants)
-      .where(eq(participants.id, participantId));
-    if (!row || !locked) throw enrollmentErrors.participantNotFound();
-    if (row.state === 'approved') return false;
-    if (!row.counted) {
-      const taken = await takenPlaces(tx, [row.lessonId], row.userId);
-      if ((taken.get(row.lessonId) ?? 0) >= locked.participantsLimit) throw enrollmentErrors.fullyOccupied([row.lessonId]);
+    // Courses are locked in one order (by id), so that two batches over the same courses cannot deadlock.
+    const limits = new Map<number, number>();
+    for (const courseId of [...new Set(waiting.map((row) => row.course.id))].sort((a, b) => a - b)) {
+      const locked = await lockCourse(tx, courseId);
+      if (!locked) throw enrollmentErrors.participantNotFound();
+      limits.set(courseId, locked.participantsLimit);
     }
-    await tx.update(participants).set({ state: 'approved', participatedAt: sql`now()`, expiredAt: null }).where(eq(participants.id, participantId));
-    return true;
+    const done: ManagerParticipant[] = [];
+    for (const item of waiting) {
+      const [row] = await tx
+        .select({ id: participants.id, userId: participants.userId, lessonId: participants.lessonId, state: participants.state, counted: sql<boolean>`${countedPlace}` })
+        .from(participants)
+        .where(eq(participants.id, item.id));
+      if (!row) throw enrollmentErrors.participantNotFound();
+      if (row.state === 'approved') continue;
+      if (!row.counted) {
+        const taken = await takenPlaces(tx, [row.lessonId], row.userId);
+        if ((taken.get(row.lessonId) ?? 0) >= limits.get(item.course.id)!) throw enrollmentErrors.fullyOccupied([row.lessonId]);
+      }
+      await tx.update(participants).set({ state: 'approved', participatedAt: sql`now()`, expiredAt: null }).where(eq(participants.id, item.id));
+      done.push(item);
+    }
+    return done;
   });
-  if (approved) {
+  if (approved.length > 0) {
     ctx.publicCache.invalidate();
-    const [person] = await ctx.db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, found.user.id));
-    if (person) await sendLetters(letterContext(ctx), [approvalLetter(ctx.config, person, found.course, found.lesson)]);
+    // One letter per person and course, also for the lessons the author approves one after another.
+    for (const item of approved) ctx.approvalLetters.add(item.user.id, item.course.id, [item.lesson.id]);
   }
-  return getManagedParticipant(ctx, userId, participantId);
+  return Promise.all(ids.map((id) => getManagedParticipant(ctx, userId, id)));
 }
 
 /** Rejects (deletes) a participation; a payment in progress that held the place ends, and the queue moves up. */

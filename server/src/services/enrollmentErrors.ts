@@ -27,6 +27,7 @@ export const enrollmentErrors = {
   zeroAmount: () => new HttpError(400, { detail: 'Сумма к оплате должна быть больше нуля.' }),
   paymentBeingCreated: () => new HttpError(409, { detail: 'Платёж за эти занятия уже создаётся. Подождите несколько секунд и попробуйте снова.' }),
   providerUnavailable: () => new HttpError(502, { detail: 'Платёжная система сейчас не отвечает. Места не забронированы; попробуйте оплатить ещё раз через несколько минут.' }),
+  paymentUnavailable: () => new HttpError(503, { detail: 'Оплата сейчас недоступна. Пожалуйста, напишите автору курса.' }),
   noPayment: () => new HttpError(404, { detail: 'У вас пока нет платежей.' }),
   participantNotFound: () => new HttpError(404, { detail: 'Запись об участии не найдена.' }),
   authorsOnly: () => new HttpError(403, { detail: 'Этот раздел доступен только авторам курсов.' }),

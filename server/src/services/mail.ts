@@ -1,4 +1,5 @@
-// Outgoing mail: SMTP through nodemailer when SMTP_URL is set, otherwise .eml files in DATA_DIR/outbox/.
+// Outgoing mail: SMTP through nodemailer when SMTP_URL is set, otherwise .eml files in DATA_DIR/outbox/ (on
+// PostgreSQL that means letters are not being sent: the start logs it as an error, see startupReport.ts).
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -32,9 +33,10 @@ export function outboxDir(config: Pick<AppConfig, 'dataDir'>): string {
 
 /**
  * SMTP when configured; otherwise each message is rendered by nodemailer's stream transport and written to
- * DATA_DIR/outbox/<time>-<random>.eml, with one log line naming the file and the links of the letter.
+ * DATA_DIR/outbox/<time>-<random>.eml, with one log line naming the file, and the letter's links on the embedded
+ * demo database only: on PostgreSQL they are live links to real people's accounts.
  */
-export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: FastifyBaseLogger): Mailer {
+export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'databaseUrl'>, log: FastifyBaseLogger): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl, { from: config.mailFrom });
     return {
@@ -52,10 +54,11 @@ export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'd
   return {
     async send(message) {
       const info = await transport.sendMail(message);
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log.info({ mail: { to: message.to, subject: message.subject, file, links: linksIn(message.text) } }, 'mail written to the outbox');
+      const links = config.databaseUrl === null ? { links: linksIn(message.text) } : {};
+      log.info({ mail: { to: message.to, subject: message.subject, file, ...links } }, 'mail written to the outbox');
     },
     close: () => transport.close(),
   };

@@ -62,6 +62,8 @@ export function passwordProblems(password: string, owner: PasswordOwner = {}): s
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH) return [accountMessages.passwordTooShort];
   if (length > PASSWORD_MAX_LENGTH) return [accountMessages.passwordTooLong];
+  // Spaces (and other blanks) count toward the length, but a password of nothing else is no password.
+  if (/^[\s\p{Z}]+$/u.test(password)) return [accountMessages.passwordAllSpaces];
   const problems: string[] = [];
   if (/^\d+$/.test(password)) problems.push(accountMessages.passwordAllDigits);
   else if (isCommonPassword(password)) problems.push(accountMessages.passwordCommon);

@@ -1,18 +1,7 @@
-// The year-of-birth select of the sign-up form and the profile editor (spec section 5).
+// The year-of-birth select of the sign-up form and the profile editor (spec section 5); its options are
+// common/yearOptions.ts's, which the server checks too.
 import { SelectField } from './fields.tsx';
-import { EARLIER_YEAR, yearOfBirthOptions, type YearOption } from '../../../common/yearOptions.ts';
-
-/**
- * The options of spec section 5; a stored year outside them (an adult who signed up long ago) is kept
- * as one more option, so that opening the editor never changes it silently.
- */
-export function yearSelectOptions(currentYear: number, storedYear?: number | null): YearOption[] {
-  const options = yearOfBirthOptions(currentYear);
-  if (!storedYear || options.some((option) => option.value === storedYear)) return options;
-  const years = [...options.filter((option) => option.value !== EARLIER_YEAR), { value: storedYear, label: String(storedYear) }];
-  years.sort((a, b) => b.value - a.value);
-  return [...years, ...options.filter((option) => option.value === EARLIER_YEAR)];
-}
+import { EARLIER_YEAR, type YearOption } from '../../../common/yearOptions.ts';
 
 /** The select's value for a stored year: null and 0 are both the «earlier» option. */
 export function yearToSelectValue(year: number | null | undefined): string {

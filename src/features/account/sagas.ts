@@ -27,8 +27,8 @@ interface FamilyActions {
 }
 
 interface FlowOptions<P> {
-  /** Where the browser goes after success. */
-  redirectTo?: string;
+  /** Where the browser goes after success (may depend on what was sent). */
+  redirectTo?: string | ((payload: P) => string);
   /** Return the family to idle right after success (the redirect target shows the result). */
   resetAfterSuccess?: boolean;
   afterSuccess?: (payload: P, result: never) => Generator;
@@ -47,7 +47,8 @@ function requestFlow<P, R>(family: { actions: FamilyActions }, endpoint: (payloa
       const result: R = yield call(endpoint, action.payload);
       yield put((family.actions.success as (payload: R) => UnknownAction)(result));
       if (options.afterSuccess) yield* options.afterSuccess(action.payload, result as never);
-      if (options.redirectTo) yield call(navigateTo, options.redirectTo);
+      const target = typeof options.redirectTo === 'function' ? options.redirectTo(action.payload) : options.redirectTo;
+      if (target) yield call(navigateTo, target);
       if (options.resetAfterSuccess) yield put(family.actions.reset());
     } catch (error) {
       yield put(family.actions.failure(asRequestError(error)));
@@ -59,6 +60,8 @@ export const SIGNUP_SENT_ROUTE = '/user/signup-email-sent';
 export const RESET_INSTRUCTIONS_ROUTE = '/user/reset-password/instructions';
 export const RESET_SUCCESS_ROUTE = '/user/reset-password/success';
 export const PROFILE_ROUTE = '/account/profile';
+/** The profile after a new e-mail address was requested: it says the address changes from the letter sent to it. */
+export const EMAIL_CHANGE_REQUESTED_ROUTE = `${PROFILE_ROUTE}?email-change=requested`;
 
 export function* accountSaga() {
   yield requestFlow(signupRequest, api.signup, { redirectTo: SIGNUP_SENT_ROUTE });
@@ -80,7 +83,8 @@ export function* accountSaga() {
     },
   });
   yield requestFlow(discipleUpdateRequest, ({ id, patch }: { id: number; patch: Parameters<typeof api.updateDisciple>[1] }) => api.updateDisciple(id, patch), {
-    redirectTo: PROFILE_ROUTE,
+    // The editor sends the current password only with a new address.
+    redirectTo: ({ patch }) => (patch.currentPassword === undefined ? PROFILE_ROUTE : EMAIL_CHANGE_REQUESTED_ROUTE),
     resetAfterSuccess: true,
     afterSuccess: function* () {
       yield put(resourcesInvalidated(['disciple', 'me']));

@@ -1,5 +1,5 @@
 // The sign-up form of spec section 2: every server message under its field, nonFieldErrors in the red block.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
 import type { RequestError } from '../../api/requestError.ts';
@@ -10,22 +10,11 @@ import { fieldError, formErrorText } from '../../components/form/formErrors.ts';
 import { EMAIL_LABEL, PASSWORD_LABEL } from '../../components/form/formTexts.ts';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { NameFields } from '../../components/form/NameFields.tsx';
-import { selectValueToYear, yearSelectOptions, YearOfBirthField } from '../../components/form/YearOfBirthField.tsx';
+import { selectValueToYear, YearOfBirthField } from '../../components/form/YearOfBirthField.tsx';
+import { yearOfBirthOptions } from '../../../common/yearOptions.ts';
+import { localRequestError, missingSignupFields, type SignupField, type SignupValues } from './signupChecks.ts';
 
 const SIGNUP_FIELDS = ['email', 'firstName', 'lastName', 'password1', 'password2', 'yearOfBirth', 'agreement'] as const;
-
-const YEAR_REQUIRED = 'Выберите год рождения.';
-
-interface SignupValues {
-  email: string;
-  firstName: string;
-  lastName: string;
-  password1: string;
-  password2: string;
-  /** '' until chosen; '0' is the «earlier» option. */
-  yearOfBirth: string;
-  agreement: boolean;
-}
 
 const emptyValues: SignupValues = {
   email: '',
@@ -45,19 +34,31 @@ interface SignupFormProps {
 
 export function SignupForm({ loading, error, onSubmit }: SignupFormProps) {
   const [values, setValues] = useState(emptyValues);
-  // The year is the one choice the server cannot tell «not chosen» from «earlier» (both would be null).
-  const [yearMissing, setYearMissing] = useState(false);
-  const [yearOptions] = useState(() => yearSelectOptions(new Date().getFullYear()));
-  const blockText = formErrorText(error, SIGNUP_FIELDS);
+  const [missing, setMissing] = useState<Partial<Record<SignupField, string>>>({});
+  // Counts the submits the form refused itself, so focus moves to the first missing field after each.
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [yearOptions] = useState(() => yearOfBirthOptions(new Date().getFullYear()));
+  // While the form's own messages stand, they replace an older answer of the server.
+  const shownError = localRequestError(missing) ?? error;
+  const blockText = formErrorText(shownError, SIGNUP_FIELDS);
 
-  const set = <K extends keyof SignupValues>(key: K, value: SignupValues[K]) =>
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+
+  const set = <K extends keyof SignupValues>(key: K, value: SignupValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
+    setMissing((current) => (current[key] ? { ...current, [key]: undefined } : current));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (loading) return;
-    if (values.yearOfBirth === '') {
-      setYearMissing(true);
+    const found = missingSignupFields(values);
+    setMissing(found);
+    if (Object.keys(found).length > 0) {
+      setRefusals((count) => count + 1);
       return;
     }
     onSubmit({
@@ -72,15 +73,15 @@ export function SignupForm({ loading, error, onSubmit }: SignupFormProps) {
   };
 
   return (
-    <Form onSubmit={submit} noValidate>
+    <Form ref={formRef} onSubmit={submit} noValidate>
       {blockText && <FormErrorBlock>{blockText}</FormErrorBlock>}
       <EmailField
         label={EMAIL_LABEL}
         value={values.email}
         onChange={(event) => set('email', event.target.value)}
-        error={fieldError(error, 'email')}
+        error={fieldError(shownError, 'email')}
       />
-      <NameFields firstName={values.firstName} lastName={values.lastName} onChange={set} error={error} />
+      <NameFields firstName={values.firstName} lastName={values.lastName} onChange={set} error={shownError} />
       <TextField
         label={PASSWORD_LABEL}
         name="password1"
@@ -89,7 +90,7 @@ export function SignupForm({ loading, error, onSubmit }: SignupFormProps) {
         required
         value={values.password1}
         onChange={(event) => set('password1', event.target.value)}
-        error={fieldError(error, 'password1')}
+        error={fieldError(shownError, 'password1')}
       />
       <TextField
         label="Повторите пароль"
@@ -99,24 +100,21 @@ export function SignupForm({ loading, error, onSubmit }: SignupFormProps) {
         required
         value={values.password2}
         onChange={(event) => set('password2', event.target.value)}
-        error={fieldError(error, 'password2')}
+        error={fieldError(shownError, 'password2')}
       />
       <YearOfBirthField
         value={values.yearOfBirth}
-        onChange={(year) => {
-          set('yearOfBirth', year);
-          setYearMissing(false);
-        }}
+        onChange={(year) => set('yearOfBirth', year)}
         options={yearOptions}
         placeholder="Выберите год"
-        error={yearMissing ? YEAR_REQUIRED : fieldError(error, 'yearOfBirth')}
+        error={fieldError(shownError, 'yearOfBirth')}
       />
       <CheckboxField
         name="agreement"
         required
         checked={values.agreement}
         onChange={(event) => set('agreement', event.target.checked)}
-        error={fieldError(error, 'agreement')}
+        error={fieldError(shownError, 'agreement')}
         label={
           <>
             Я согласен(на) с{' '}

@@ -11,19 +11,29 @@ import { CourseSidePanel } from './CourseSidePanel.tsx';
 import { LessonList } from './LessonList.tsx';
 import { OtherCourses } from './OtherCourses.tsx';
 
-// Content and panel side by side on wide screens; on phones the panel follows the content.
+// Content and panel side by side on wide screens. On phones the panel comes right after the course facts: below a
+// long description it was thousands of pixels away from the reader deciding to enrol.
 const Columns = styled.div`
   display: grid;
+  grid-template-areas: 'panel' 'content';
   gap: ${({ theme }) => theme.space(8)};
   align-items: start;
 
   ${({ theme }) => theme.media.desktop} {
     grid-template-columns: minmax(0, 1fr) 340px;
+    grid-template-areas: 'content panel';
     gap: ${({ theme }) => theme.space(10)};
   }
 `;
 
+const PanelArea = styled.div`
+  grid-area: panel;
+  align-self: stretch;
+  min-width: 0;
+`;
+
 const Content = styled.div`
+  grid-area: content;
   min-width: 0;
   max-width: ${({ theme }) => theme.widths.content}px;
 `;
@@ -48,6 +58,9 @@ export function CourseView({ course, catalogue }: CourseViewProps) {
     <PageContainer $width="wide">
       <CourseHero course={course} />
       <Columns>
+        <PanelArea>
+          <CourseSidePanel course={course} />
+        </PanelArea>
         <Content>
           <Section aria-labelledby={aboutId}>
             <h2 id={aboutId}>О курсе</h2>
@@ -58,7 +71,6 @@ export function CourseView({ course, catalogue }: CourseViewProps) {
             <LessonList lessons={publishedLessons(course.lessons)} blockSize={course.lessonsBlockSize} />
           </Section>
         </Content>
-        <CourseSidePanel course={course} />
       </Columns>
       {catalogue ? <OtherCourses courses={catalogue} currentId={course.id} /> : null}
     </PageContainer>

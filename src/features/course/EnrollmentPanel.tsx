@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import type { RootState } from '../../app/store.ts';
 import { enrollmentHeading, publishedLessons } from '../../lib/courseFacts.ts';
 import { isApproved } from '../../../common/lessonBlocks.ts';
+import { AllLessonsBought } from '../enrollment/AllLessonsBought.tsx';
 import { EnrollmentErrors, type ShownError } from '../enrollment/EnrollmentErrors.tsx';
 import { MailingControl } from '../enrollment/MailingControl.tsx';
 import { ParticipationControl } from '../enrollment/ParticipationControl.tsx';
@@ -70,6 +71,8 @@ export function EnrollmentPanel({ course }: { course: CourseDetails }) {
   }, [dispatch, course.id]);
 
   const approved = lessons.some(isApproved);
+  // Nothing is left to sell: the shop gives way to the participant's lessons.
+  const allBought = course.prices.length > 0 && lessons.length > 0 && lessons.every(isApproved);
   const mailing = (
     <MailingControl
       courseId={course.id}
@@ -94,7 +97,9 @@ export function EnrollmentPanel({ course }: { course: CourseDetails }) {
     <>
       <PanelHeading>{enrollmentHeading(lessons)}</PanelHeading>
       {mailing}
-      {course.prices.length > 0 ? (
+      {allBought ? (
+        <AllLessonsBought lessons={lessons} />
+      ) : course.prices.length > 0 ? (
         <>
           <PaymentForm course={course} lessons={lessons} loggedIn busy={busy} />
           <EnrollmentErrors errors={errors} />
@@ -103,7 +108,7 @@ export function EnrollmentPanel({ course }: { course: CourseDetails }) {
       ) : (
         <>
           <NoCoursePrice />
-          <ParticipationControl courseId={course.id} lessons={lessons} busy={busy} />
+          <ParticipationControl courseId={course.id} courseTitle={course.title} lessons={lessons} busy={busy} />
           <EnrollmentErrors errors={errors} />
         </>
       )}

@@ -1,13 +1,23 @@
 // Taking part in a course without prices (spec section 4): ask to participate, then the queue, the reserved
 // place or the confirmed participation, as the server reports it on the lessons; withdrawing deletes the participation.
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { Lesson, ParticipationState } from '../../../common/wireTypes.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { Button } from '../../components/Button.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { participationCreateRequest, participationDeleteRequest } from './slices.ts';
 
 export const PARTICIPATE_LABEL = 'Участвовать в курсе';
 export const WITHDRAW_LABEL = 'Отказаться от участия';
+export const WITHDRAW_CONFIRM_LABEL = 'Да, отказаться';
+export const KEEP_LABEL = 'Нет, остаться';
+export const withdrawQuestion = (courseTitle: string) => `Отказаться от участия в курсе «${courseTitle}»?`;
+/** What is given up: a held place or a place in the queue; getting either back again is not promised. */
+const WITHDRAW_WARNINGS: Record<Exclude<CourseParticipation, 'approved'>, string> = {
+  reserved: 'Забронированное место достанется другим. Записаться снова можно будет, только если останутся свободные места.',
+  waiting_list: 'Вы потеряете своё место в очереди. Если запишетесь снова, окажетесь в её конце.',
+};
 
 /** A course-level participation: the furthest state any of its lessons has reached for the caller. */
 export type CourseParticipation = Exclude<ParticipationState, 'subscribed'>;
@@ -39,12 +49,15 @@ const Message = styled.p<{ $state: CourseParticipation }>`
 
 interface ParticipationControlProps {
   courseId: number;
+  courseTitle: string;
   lessons: readonly Pick<Lesson, 'participationState'>[];
   busy: boolean;
 }
 
-export function ParticipationControl({ courseId, lessons, busy }: ParticipationControlProps) {
+export function ParticipationControl({ courseId, courseTitle, lessons, busy }: ParticipationControlProps) {
   const dispatch = useAppDispatch();
+  // Withdrawing gives up a limited place: it is asked first.
+  const [confirming, setConfirming] = useState(false);
   const participation = courseParticipation(lessons);
   if (participation === null) {
     return (
@@ -61,13 +74,23 @@ export function ParticipationControl({ courseId, lessons, busy }: ParticipationC
         {PARTICIPATION_MESSAGES[participation]}
       </Message>
       {participation === 'approved' ? null : (
-        <Button
-          $variant="secondary"
-          disabled={busy}
-          onClick={() => dispatch(participationDeleteRequest.actions.request({ courseId }))}
-        >
-          {WITHDRAW_LABEL}
-        </Button>
+        <>
+          <Button $variant="secondary" disabled={busy} onClick={() => setConfirming(true)}>
+            {WITHDRAW_LABEL}
+          </Button>
+          <ConfirmDialog
+            open={confirming}
+            title={withdrawQuestion(courseTitle)}
+            message={WITHDRAW_WARNINGS[participation]}
+            confirmLabel={WITHDRAW_CONFIRM_LABEL}
+            cancelLabel={KEEP_LABEL}
+            onConfirm={() => {
+              setConfirming(false);
+              dispatch(participationDeleteRequest.actions.request({ courseId }));
+            }}
+            onClose={() => setConfirming(false)}
+          />
+        </>
       )}
     </Block>
   );

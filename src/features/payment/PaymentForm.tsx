@@ -11,6 +11,7 @@ import {
   formatMoney,
   paymentSystemFor,
   selectionTotal,
+  wholeCourseTotal,
   WHOLESALE_THRESHOLD,
 } from '../../../common/coursePrices.ts';
 import { isApproved, lessonBlocks, toggleLesson, usesBlocks, wholeCourseLessons, wholeCourseOffered } from '../../../common/lessonBlocks.ts';
@@ -161,6 +162,25 @@ const PayButton = styled(Button)`
   width: 100%;
 `;
 
+// The total and its button stay in view while the lessons are chosen: at the bottom of the panel's own scroll on a
+// desktop, at the bottom of the window on a phone, for as long as the list of lessons is on screen. The bar reaches
+// the panel's edges (its padding, panelParts.ts) so that the lessons scroll under it, not beside it.
+const PayBar = styled.div`
+  position: sticky;
+  bottom: 0;
+  z-index: 1;
+  margin: 0 calc(-1 * ${({ theme }) => theme.space(5)});
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(5)};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+
+  /* Inside the panel's scroll the bar sits on the panel's bottom padding, so no lesson shows beneath it. */
+  ${({ theme }) => theme.media.desktop} {
+    bottom: calc(-1 * ${({ theme }) => theme.space(6)});
+    padding-bottom: ${({ theme }) => theme.space(4)};
+  }
+`;
+
 function LessonCheckbox({
   lesson,
   checked,
@@ -218,6 +238,8 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
   const total = decision.ok ? decision.amount : selectionTotal(price, chosen.length);
   const byLesson = allowsLessonSelection(price);
   const wholeOffered = wholeCourseOffered(lessons, blockSize);
+  // The lower of the course price and the same lessons one by one, as the server charges it.
+  const wholeTotal = wholeCourseTotal(price, wholeCourseLessons(lessons).length);
   const blocked = !paymentPossible(course, lessons) || !loggedIn || busy || paying;
 
   const pay = (lessonIds: number[]) =>
@@ -259,7 +281,7 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
         {wholeOffered && price.coursePrice > 0 ? (
           <>
             <dt>Весь курс</dt>
-            <dd>{formatMoney(price.coursePrice, price.currency)}</dd>
+            <dd>{formatMoney(wholeTotal, price.currency)}</dd>
           </>
         ) : null}
         {byLesson ? (
@@ -281,7 +303,7 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
           disabled={blocked || price.coursePrice <= 0}
           onClick={() => pay(wholeCourseLessons(lessons).map((lesson) => lesson.id))}
         >
-          <PayLabel action="Оплатить весь курс" amount={formatMoney(price.coursePrice, price.currency)} />
+          <PayLabel action="Оплатить весь курс" amount={formatMoney(wholeTotal, price.currency)} />
         </PayButton>
       ) : null}
 
@@ -318,7 +340,7 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
               </LessonOptions>
             )}
           </Group>
-          <div>
+          <PayBar>
             <Total aria-live="polite">
               {chosen.length === 0 ? (
                 'Занятия не выбраны'
@@ -335,7 +357,7 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
             >
               <PayLabel action="Оплатить выбранные занятия" amount={formatMoney(total, price.currency)} />
             </PayButton>
-          </div>
+          </PayBar>
         </>
       ) : (
         <Note>

@@ -1,18 +1,21 @@
-// The profile editor: the view's fields as inputs and selects; a minor's fields follow the chosen year live.
+// The profile editor: the view's fields as inputs and selects; a minor's fields follow the chosen year live. A new
+// e-mail address asks for the current password and takes effect only from the letter the server sends to it.
 import { useState, type FormEvent } from 'react';
 import type { RequestError } from '../../api/requestError.ts';
 import type { Dictionaries, Disciple, DisciplePatch, MainLanguage } from '../../../common/wireTypes.ts';
-import { FormErrorBlock, SelectField, TextAreaField, EmailField } from '../../components/form/fields.tsx';
-import { isMinor } from '../../../common/yearOptions.ts';
+import { FormErrorBlock, SelectField, TextAreaField, TextField, EmailField } from '../../components/form/fields.tsx';
+import { isMinor, yearOfBirthOptions } from '../../../common/yearOptions.ts';
+import styled from 'styled-components';
 import { Form } from '../../components/form/FormLayout.ts';
 import { NameFields } from '../../components/form/NameFields.tsx';
 import { SaveCancelActions } from '../../components/form/SaveCancelActions.tsx';
 import { fieldError, formErrorText } from '../../components/form/formErrors.ts';
-import { selectValueToYear, yearSelectOptions, yearToSelectValue, YearOfBirthField } from '../../components/form/YearOfBirthField.tsx';
-import { countriesByName, MAIN_LANGUAGES, mainLanguageLabels, profileLabels } from './profileFields.ts';
+import { selectValueToYear, yearToSelectValue, YearOfBirthField } from '../../components/form/YearOfBirthField.tsx';
+import { countriesByName, MAIN_LANGUAGES, mainLanguageLabels, profileLabels, timezoneName } from './profileFields.ts';
 
 const EDITOR_FIELDS = [
   'email',
+  'currentPassword',
   'firstName',
   'lastName',
   'yearOfBirth',
@@ -26,6 +29,7 @@ const EDITOR_FIELDS = [
 
 interface EditorValues {
   email: string;
+  currentPassword: string;
   firstName: string;
   lastName: string;
   yearOfBirth: string;
@@ -41,6 +45,7 @@ function initialValues(disciple: Disciple): EditorValues {
   const { profile } = disciple;
   return {
     email: disciple.email,
+    currentPassword: '',
     firstName: disciple.firstName,
     lastName: disciple.lastName,
     yearOfBirth: yearToSelectValue(disciple.yearOfBirth),
@@ -54,10 +59,18 @@ function initialValues(disciple: Disciple): EditorValues {
 }
 
 /** A stored code the dictionary does not know is kept as a choice of its own rather than silently replaced. */
-function withStored(pairs: [string, string][], stored: string): [string, string][] {
+function withStored(pairs: [string, string][], stored: string, name: (code: string) => string = (code) => code): [string, string][] {
   if (!stored || pairs.some(([code]) => code === stored)) return pairs;
-  return [[stored, stored], ...pairs];
+  return [[stored, name(stored)], ...pairs];
 }
+
+const CURRENT_PASSWORD_LABEL = 'Текущий пароль (нужен для смены адреса)';
+
+const EmailChangeHint = styled.p`
+  margin: -${({ theme }) => theme.space(2)} 0 ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fonts.sizes.small};
+`;
 
 interface ProfileEditorFormProps {
   disciple: Disciple;
@@ -71,11 +84,13 @@ interface ProfileEditorFormProps {
 
 export function ProfileEditorForm({ disciple, dictionaries, currentYear, loading, error, onSubmit, cancelTo }: ProfileEditorFormProps) {
   const [values, setValues] = useState(() => initialValues(disciple));
-  const [yearOptions] = useState(() => yearSelectOptions(currentYear, disciple.yearOfBirth));
+  const [yearOptions] = useState(() => yearOfBirthOptions(currentYear, disciple.yearOfBirth));
   const [countries] = useState(() => withStored(countriesByName(dictionaries), disciple.profile.country));
-  const [timezones] = useState(() => withStored(dictionaries.timezones, disciple.profile.timezone));
+  const [timezones] = useState(() => withStored(dictionaries.timezones, disciple.profile.timezone, (zone) => timezoneName(zone, undefined)));
   const minor = isMinor(selectValueToYear(values.yearOfBirth), currentYear);
   const blockText = formErrorText(error, EDITOR_FIELDS);
+  const newEmail = values.email.trim().toLowerCase();
+  const emailChanges = newEmail !== disciple.email.toLowerCase();
 
   const set = <K extends keyof EditorValues>(key: K, value: EditorValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -84,7 +99,8 @@ export function ProfileEditorForm({ disciple, dictionaries, currentYear, loading
     event.preventDefault();
     if (loading) return;
     onSubmit({
-      email: values.email.trim().toLowerCase(),
+      email: newEmail,
+      ...(emailChanges ? { currentPassword: values.currentPassword } : {}),
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
       yearOfBirth: selectValueToYear(values.yearOfBirth),
@@ -109,6 +125,24 @@ export function ProfileEditorForm({ disciple, dictionaries, currentYear, loading
         onChange={(event) => set('email', event.target.value)}
         error={fieldError(error, 'email')}
       />
+      {emailChanges && (
+        <>
+          <EmailChangeHint role="status">
+            Адрес изменится, когда вы подтвердите его: после сохранения мы отправим письмо на {newEmail || 'новый адрес'}, откройте ссылку из этого
+            письма. До тех пор для входа служит прежний адрес.
+          </EmailChangeHint>
+          <TextField
+            label={CURRENT_PASSWORD_LABEL}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={values.currentPassword}
+            onChange={(event) => set('currentPassword', event.target.value)}
+            error={fieldError(error, 'currentPassword')}
+          />
+        </>
+      )}
       <YearOfBirthField
         value={values.yearOfBirth}
         onChange={(year) => set('yearOfBirth', year)}

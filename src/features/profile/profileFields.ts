@@ -1,6 +1,7 @@
 // The profile's labels and display values (spec sections 2, 3 and 5), spelled once for the view and the editor.
 import type { Dictionaries, MainLanguage } from '../../../common/wireTypes.ts';
 import { EMAIL_LABEL, FIRST_NAME_LABEL, LAST_NAME_LABEL } from '../../components/form/formTexts.ts';
+import { timeZoneLabel } from '../../../common/timeZones.ts';
 import { ADULT_AGE } from '../../../common/yearOptions.ts';
 
 export const PROFILE_TITLE = 'Личный кабинет участника';
@@ -40,8 +41,9 @@ export function countryName(code: string, dictionaries: Dictionaries | undefined
   return dictionaries?.countries.find(([countryCode]) => countryCode === code)?.[1] ?? code;
 }
 
+/** A time zone by its name in the dictionary, else named by the same rule («(UTC+03:00) Москва»). */
 export function timezoneName(code: string, dictionaries: Dictionaries | undefined): string {
-  return dictionaries?.timezones.find(([zoneCode]) => zoneCode === code)?.[1] ?? code;
+  return dictionaries?.timezones.find(([zoneCode]) => zoneCode === code)?.[1] ?? (code ? timeZoneLabel(code) : code);
 }
 
 export function mainLanguageText(language: string): string {

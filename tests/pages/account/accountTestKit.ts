@@ -39,8 +39,8 @@ export const dictionaries: Dictionaries = {
     ['IL', 'Израиль'],
   ],
   timezones: [
-    ['Europe/Moscow', 'Москва (UTC+3)'],
-    ['Europe/Berlin', 'Берлин (UTC+1)'],
+    ['Europe/Berlin', '(UTC+01:00) Германия'],
+    ['Europe/Moscow', '(UTC+03:00) Москва'],
   ],
 };
 

@@ -113,6 +113,13 @@ describe('profile view', () => {
     return renderAccountApp('/account/profile');
   }
 
+  it('names a time zone the dictionary does not list in Russian too', async () => {
+    openProfile(discipleWith({}, { timezone: 'Asia/Yekaterinburg' }));
+    await profileHeading();
+    await screen.findByText('Германия');
+    expect(shown('Часовой пояс')).toBe('(UTC+05:00) Екатеринбург');
+  });
+
   it('shows an adult’s fields read-only, the country by name, and no minor fields', async () => {
     openProfile();
     await profileHeading();
@@ -123,7 +130,7 @@ describe('profile view', () => {
     expect(shown('Год рождения')).toBe('1990');
     expect(shown('Страна')).toBe('Германия');
     expect(shown('Основной язык')).toBe('Русский');
-    expect(shown('Часовой пояс')).toBe('Берлин (UTC+1)');
+    expect(shown('Часовой пояс')).toBe('(UTC+01:00) Германия');
     expect(shown('Дополнительная информация')).toBe('Люблю Чехова');
     expect(screen.queryByText('Посещает школу')).not.toBeInTheDocument();
     expect(screen.queryByText('Проблемы с чтением и письмом')).not.toBeInTheDocument();

@@ -32,9 +32,11 @@ function serveAccount(start: Disciple = adultDisciple) {
       return HttpResponse.json(current);
     }),
     http.patch('*/api/v1/disciples/3/', async ({ request }) => {
-      const patch = (await request.json()) as Partial<Disciple>;
+      const patch = (await request.json()) as Partial<Disciple> & { currentPassword?: string };
       calls.patches.push(patch);
-      current = { ...current, ...patch, profile: { ...current.profile, ...patch.profile } };
+      // As the server: a new address waits for its letter, the rest is saved.
+      const { email: _email, currentPassword: _password, ...saved } = patch;
+      current = { ...current, ...saved, profile: { ...current.profile, ...patch.profile } };
       return HttpResponse.json(current);
     }),
     dictionariesHandler(),
@@ -61,8 +63,13 @@ describe('profile editor', () => {
     expect(screen.getByLabelText('Основной язык')).toHaveValue('Russian');
     expect(screen.getByLabelText('Часовой пояс')).toHaveValue('Europe/Berlin');
     expect(screen.getByLabelText('Дополнительная информация')).toHaveValue('Люблю Чехова');
-    // 1990 is older than the options: it stays chosen rather than being replaced.
+    // 1990 is older than the options: it stays chosen rather than being replaced, among sign-up's options.
     expect(screen.getByLabelText('Год рождения')).toHaveValue('1990');
+    const years = within(screen.getByLabelText('Год рождения'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    const signupYears = Array.from({ length: 11 }, (_, index) => String(CURRENT_YEAR - 8 - index));
+    expect(years).toEqual([...signupYears, '1990', `раньше ${CURRENT_YEAR - 18}`]);
 
     const countries = within(screen.getByLabelText('Страна'))
       .getAllByRole('option')
@@ -75,9 +82,18 @@ describe('profile editor', () => {
     const zones = within(screen.getByLabelText('Часовой пояс'))
       .getAllByRole('option')
       .map((option) => option.textContent);
-    expect(zones).toEqual(['Не выбран', 'Москва (UTC+3)', 'Берлин (UTC+1)']);
+    expect(zones).toEqual(['Не выбран', '(UTC+01:00) Германия', '(UTC+03:00) Москва']);
     expect(screen.getByLabelText('Дополнительная информация').tagName).toBe('TEXTAREA');
     expect(screen.queryByLabelText('Посещает школу')).not.toBeInTheDocument();
+  });
+
+  it('keeps a stored time zone the dictionary does not list as a choice named in Russian', async () => {
+    await openEditor(discipleWith({}, { timezone: 'Asia/Yekaterinburg' }));
+    expect(screen.getByLabelText('Часовой пояс')).toHaveValue('Asia/Yekaterinburg');
+    const zones = within(screen.getByLabelText('Часовой пояс'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(zones).toEqual(['Не выбран', '(UTC+05:00) Екатеринбург', '(UTC+01:00) Германия', '(UTC+03:00) Москва']);
   });
 
   it('shows and hides the minors’ fields as the year changes', async () => {
@@ -98,12 +114,10 @@ describe('profile editor', () => {
     const { user, router, calls } = await openEditor();
     await user.clear(screen.getByLabelText('Имя'));
     await user.type(screen.getByLabelText('Имя'), 'Оля');
-    await user.clear(screen.getByLabelText('Электронная почта'));
-    await user.type(screen.getByLabelText('Электронная почта'), 'Olya@Example.com');
     await user.selectOptions(screen.getByLabelText('Год рождения'), String(CURRENT_YEAR - 13));
     await user.selectOptions(screen.getByLabelText('Страна'), 'Армения');
     await user.selectOptions(screen.getByLabelText('Основной язык'), 'Другой');
-    await user.selectOptions(screen.getByLabelText('Часовой пояс'), 'Москва (UTC+3)');
+    await user.selectOptions(screen.getByLabelText('Часовой пояс'), '(UTC+03:00) Москва');
     await user.selectOptions(screen.getByLabelText('Посещает школу'), 'Да');
     await user.type(screen.getByLabelText('Проблемы с чтением и письмом'), 'Путает буквы');
     await user.clear(screen.getByLabelText('Дополнительная информация'));
@@ -112,9 +126,10 @@ describe('profile editor', () => {
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/profile'));
+    expect(router.state.location.search).toBe('');
     expect(calls.patches).toEqual([
       {
-        email: 'olya@example.com',
+        email: 'olga@example.com',
         firstName: 'Оля',
         lastName: 'Петрова',
         yearOfBirth: CURRENT_YEAR - 13,
@@ -133,6 +148,45 @@ describe('profile editor', () => {
     expect(screen.getByText('Путает буквы')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Оля Петрова' })).toBeInTheDocument();
     expect(calls.me).toBeGreaterThan(meCallsBefore);
+  });
+
+  it('asks for the current password only when the e-mail changes, and says the new address must be confirmed from its letter', async () => {
+    const { user } = await openEditor();
+    expect(screen.queryByLabelText(/Текущий пароль/)).not.toBeInTheDocument();
+    // Another case of the same address is no change.
+    await user.clear(screen.getByLabelText('Электронная почта'));
+    await user.type(screen.getByLabelText('Электронная почта'), 'OLGA@example.com');
+    expect(screen.queryByLabelText(/Текущий пароль/)).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Электронная почта'));
+    await user.type(screen.getByLabelText('Электронная почта'), 'Olya@Example.com');
+    const password = screen.getByLabelText('Текущий пароль (нужен для смены адреса)');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Адрес изменится, когда вы подтвердите его: после сохранения мы отправим письмо на olya@example.com, откройте ссылку из этого письма. До тех пор для входа служит прежний адрес.',
+    );
+
+    server.use(http.patch('*/api/v1/disciples/3/', () => HttpResponse.json({ currentPassword: ['Текущий пароль введён неверно.'] }, { status: 400 })));
+    await user.type(password, 'не тот');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(screen.getByLabelText('Текущий пароль (нужен для смены адреса)')).toHaveAccessibleDescription('Текущий пароль введён неверно.'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('sends the current password with a new e-mail; the profile keeps the old address until the letter is used', async () => {
+    const { user, router, calls } = await openEditor();
+    await user.clear(screen.getByLabelText('Электронная почта'));
+    await user.type(screen.getByLabelText('Электронная почта'), 'Olya@Example.com');
+    await user.type(screen.getByLabelText('Текущий пароль (нужен для смены адреса)'), 'мой пароль 1');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/profile'));
+    expect(calls.patches).toEqual([expect.objectContaining({ email: 'olya@example.com', currentPassword: 'мой пароль 1' })]);
+    expect(router.state.location.search).toBe('?email-change=requested');
+    expect(await screen.findByText('olga@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Мы отправили письмо на новый адрес электронной почты. Адрес изменится, когда вы откроете ссылку из этого письма; до тех пор для входа служит прежний.',
+    );
   });
 
   it('sends «раньше …» as null and leaves an adult’s hidden school answers out', async () => {

@@ -102,7 +102,7 @@ describe('sign-up page', () => {
     expect(sentYear).toBe(CURRENT_YEAR - 12);
   });
 
-  it('asks for the year of birth before sending anything', async () => {
+  it('shows every missing field at the first submit of an empty form, sends nothing and focuses the first', async () => {
     let posts = 0;
     server.use(
       http.post('*/api/v1/users/', () => {
@@ -113,6 +113,44 @@ describe('sign-up page', () => {
     const { user } = renderAccountApp('/user/signup');
     await signupHeading();
     await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    expect(screen.getByLabelText('Электронная почта')).toHaveAccessibleDescription('Введите адрес электронной почты.');
+    expect(screen.getByLabelText('Имя')).toHaveAccessibleDescription('Заполните это поле.');
+    expect(screen.getByLabelText('Фамилия')).toHaveAccessibleDescription('Заполните это поле.');
+    expect(screen.getByLabelText('Пароль')).toHaveAccessibleDescription('Введите пароль.');
+    expect(screen.getByLabelText('Повторите пароль')).toHaveAccessibleDescription('Повторите пароль.');
+    expect(screen.getByLabelText('Год рождения')).toHaveAccessibleDescription('Выберите год рождения.');
+    expect(screen.getByRole('checkbox', { name: /Я согласен/ })).toHaveAccessibleDescription(
+      'Для регистрации нужно согласие на обработку персональных данных.',
+    );
+    expect(screen.getByLabelText('Электронная почта')).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(posts).toBe(0);
+  });
+
+  it('shows every missing field of a half-filled form at once, and a filled field loses its message', async () => {
+    let posts = 0;
+    server.use(
+      http.post('*/api/v1/users/', () => {
+        posts += 1;
+        return HttpResponse.json({ id: 12 }, { status: 201 });
+      }),
+    );
+    const { user } = renderAccountApp('/user/signup');
+    await signupHeading();
+    await user.type(screen.getByLabelText('Электронная почта'), 'vera@example.com');
+    await user.type(screen.getByLabelText('Имя'), 'Вера');
+    await user.type(screen.getByLabelText('Пароль'), 'dlinnyi-parol-1');
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    expect(screen.getByLabelText('Электронная почта')).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText('Имя')).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText('Пароль')).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText('Фамилия')).toHaveAccessibleDescription('Заполните это поле.');
+    expect(screen.getByLabelText('Повторите пароль')).toHaveAccessibleDescription('Повторите пароль.');
+    expect(screen.getByLabelText('Год рождения')).toHaveAccessibleDescription('Выберите год рождения.');
+    expect(screen.getByRole('checkbox', { name: /Я согласен/ })).toHaveAccessibleDescription(/нужно согласие/);
+    expect(screen.getByLabelText('Фамилия')).toHaveFocus();
+    await user.type(screen.getByLabelText('Фамилия'), 'Соколова');
+    expect(screen.getByLabelText('Фамилия')).not.toHaveAccessibleDescription();
     expect(screen.getByLabelText('Год рождения')).toHaveAccessibleDescription('Выберите год рождения.');
     expect(posts).toBe(0);
   });
@@ -218,5 +256,13 @@ describe('signup confirmation page', () => {
     renderAccountApp('/user/confirm-signup/MTI/abc-123');
     await heading();
     expect(await screen.findByRole('alert')).toHaveTextContent(`Ошибка подверждения регистрации: ${lowered}`);
+  });
+
+  it('reads the server’s one-clause message as one sentence and offers both ways on: log in, or sign up for a new letter', async () => {
+    server.use(http.post('*/api/v1/users/registration-confirm/', () => HttpResponse.json({ nonFieldErrors: ['Срок действия ссылки истёк.'] }, { status: 400 })));
+    renderAccountApp('/user/confirm-signup/MTI/abc-123');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Ошибка подверждения регистрации: срок действия ссылки истёк\.$/);
+    expect(screen.getByRole('link', { name: 'Войти на сайт' })).toHaveAttribute('href', '/user/login');
+    expect(screen.getByRole('link', { name: 'Зарегистрироваться снова' })).toHaveAttribute('href', '/user/signup');
   });
 });

@@ -200,7 +200,24 @@ describe('a course without prices', () => {
     const { user } = renderAsUser('/courses/5');
     const panel = await coursePanel();
     expect(within(panel).getByText('Место забронировано — ожидается оплата')).toBeInTheDocument();
-    await user.click(within(panel).getByRole('button', { name: 'Отказаться от участия' }));
+    const withdraw = within(panel).getByRole('button', { name: 'Отказаться от участия' });
+
+    // It gives up a limited place, so it asks first; «Нет, остаться» keeps the place and returns focus.
+    await user.click(withdraw);
+    const dialog = screen.getByRole('dialog', { name: `Отказаться от участия в курсе «${COURSE_TITLE}»?` });
+    expect(dialog).toHaveAccessibleDescription(/Забронированное место достанется другим/);
+    await user.click(within(dialog).getByRole('button', { name: 'Нет, остаться' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(withdraw).toHaveFocus();
+    expect(deletes).toBe(0);
+
+    await user.click(withdraw);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(deletes).toBe(0);
+
+    await user.click(withdraw);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Да, отказаться' }));
     expect(await within(panel).findByRole('button', { name: 'Участвовать в курсе' })).toBeInTheDocument();
     expect(deletes).toBe(1);
     expect(within(panel).queryByText('Место забронировано — ожидается оплата')).not.toBeInTheDocument();

@@ -63,11 +63,24 @@ describe('the currency', () => {
 
   it('starts with the first price when there is no ruble price', async () => {
     const usd: Price = { ...EURO, currency: 'CURRENCY_CHOICE_USD', coursePrice: 150 };
-    answerCourse(course({ prices: [EURO, usd] }));
+    answerCourse(course({ prices: [{ ...EURO, coursePrice: 130 }, usd] }));
     renderAsUser('/courses/5');
     const panel = await coursePanel();
     expect(within(panel).getByRole('radio', { name: 'Евро' })).toBeChecked();
-    expect(wholeButton(panel)?.textContent).toContain(`Оплатить весь курс — ${euro(140)}`);
+    expect(wholeButton(panel)?.textContent).toContain(`Оплатить весь курс — ${euro(130)}`);
+  });
+
+  it('never asks more for the whole course than for its lessons one by one', async () => {
+    // 140 € for the course, while 8 lessons at the wholesale 17 € make 136 €: the course costs 136 €.
+    answerCourse(course({ prices: [EURO] }));
+    answerPayments();
+    const { user } = renderAsUser('/courses/5');
+    const panel = await coursePanel();
+    expect(wholeButton(panel)?.textContent).toContain(`Оплатить весь курс — ${euro(136)}`);
+    expect(panel.querySelector('dl')?.textContent).toContain(`Весь курс${euro(136)}`);
+    expect(panel.textContent).not.toContain(euro(140));
+    await user.click(wholeButton(panel)!);
+    await waitFor(() => expect(bodies).toHaveLength(1));
   });
 
   it('offers no choice when there is one price', async () => {
@@ -341,6 +354,16 @@ describe('lesson errors', () => {
     expect(await screen.findByRole('dialog', { name: 'Ошибка' })).toHaveTextContent('Выберите хотя бы одно занятие.');
   });
 
+  it('shows in the panel why payment is not available now (503 without provider keys)', async () => {
+    answerCourse(course());
+    answerPayments(() => HttpResponse.json({ detail: 'Оплата сейчас недоступна. Пожалуйста, напишите автору курса.' }, { status: 503 }));
+    const { user } = renderAsUser('/courses/5');
+    const panel = await coursePanel();
+    await user.click(wholeButton(panel)!);
+    expect(await screen.findByRole('dialog', { name: 'Ошибка' })).toHaveTextContent('Оплата сейчас недоступна. Пожалуйста, напишите автору курса.');
+    expect(within(panel).getByText('Оплата сейчас недоступна. Пожалуйста, напишите автору курса.')).toBeInTheDocument();
+  });
+
   it('shows any other failure by its message', async () => {
     answerCourse(course());
     answerPayments(() => HttpResponse.json({ detail: 'Платёжная система недоступна.' }, { status: 502 }));
@@ -348,5 +371,35 @@ describe('lesson errors', () => {
     const panel = await coursePanel();
     await user.click(wholeButton(panel)!);
     expect(await screen.findByRole('dialog', { name: 'Ошибка' })).toHaveTextContent('Платёжная система недоступна.');
+  });
+});
+
+describe('a participant who has bought every lesson', () => {
+  it('sees their status and lessons, not a shop with a 0 ₽ button and a discount offer', async () => {
+    answerCourse(course({ prices: [RUB], lessons: lessons(4, () => ({ participationState: 'approved' })) }));
+    renderAsUser('/courses/5');
+    const panel = await coursePanel();
+    expect(within(panel).getByRole('heading', { level: 2, name: 'Участник курса' })).toBeInTheDocument();
+    expect(within(panel).getByRole('status')).toHaveTextContent('Ваше участие подтверждено. Ждите новостей по почте');
+    const bought = within(panel).getByRole('heading', { level: 3, name: 'Вы оплатили все занятия курса' });
+    const list = bought.nextElementSibling as HTMLElement;
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '1. Ритм и рифма',
+      '2. Образ',
+      '3. Молчание',
+      '4. Город',
+    ]);
+    expect(within(panel).queryByRole('button', { name: /^Оплатить/ })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(within(panel).queryByText(/0 ₽/)).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: 'Написать автору о скидке' })).not.toBeInTheDocument();
+  });
+
+  it('still sees the shop while one lesson is left to buy', async () => {
+    answerCourse(course({ prices: [RUB], lessons: lessons(4, (n) => (n < 4 ? { participationState: 'approved' } : {})) }));
+    renderAsUser('/courses/5');
+    const panel = await coursePanel();
+    expect(checkbox(panel, /^4\. Город/)).toBeEnabled();
+    expect(within(panel).queryByRole('heading', { name: 'Вы оплатили все занятия курса' })).not.toBeInTheDocument();
   });
 });

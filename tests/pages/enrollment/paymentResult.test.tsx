@@ -1,7 +1,7 @@
 // The payment result page: a guest, the first load, paid, cancelled, pending with polling, a failure, and leaving.
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { PaymentState } from '../../../common/wireTypes.ts';
+import type { CurrentPayment, PaymentState } from '../../../common/wireTypes.ts';
 import { server } from '../../support/server.ts';
 import { gate, renderAsUser, renderWithNavigation } from './enrollmentTestKit.ts';
 
@@ -12,12 +12,17 @@ function answerPayment(...states: PaymentState[]) {
   const calls = { count: 0 };
   server.use(
     http.get('*/api/v1/payments/current/', () => {
-      const state = states[Math.min(calls.count, states.length - 1)];
+      const state = states[Math.min(calls.count, states.length - 1)] ?? 'STATE_IN_PROGRESS';
       calls.count += 1;
-      return HttpResponse.json({ id: 9, details: { state } });
+      return HttpResponse.json(paymentAnswer(state));
     }),
   );
   return calls;
+}
+
+/** The answer of GET /api/v1/payments/current/: the spec's id and state, and the course and amount it is for. */
+function paymentAnswer(state: PaymentState): CurrentPayment {
+  return { id: 9, details: { state }, course: { id: 5, title: 'Как читать стихи' }, amount: 12000, currency: 'CURRENCY_CHOICE_RUB', lessonCount: 8 };
 }
 
 afterEach(() => vi.useRealTimers());
@@ -39,7 +44,7 @@ describe('the payment result page', () => {
     server.use(
       http.get('*/api/v1/payments/current/', async () => {
         await answer.opened;
-        return HttpResponse.json({ id: 9, details: { state: 'STATE_COMPLETED' } });
+        return HttpResponse.json(paymentAnswer('STATE_COMPLETED'));
       }),
     );
     renderAsUser('/waiting-for-payment');
@@ -57,11 +62,24 @@ describe('the payment result page', () => {
     expect(screen.getByRole('link', { name: 'Перейти к моим курсам' })).toHaveAttribute('href', '/account/courses');
   });
 
-  it('says «Платеж отменен» for a cancelled payment', async () => {
+  it('says «Платеж отменен» for a cancelled payment, naming the course and the amount, and leads back to the course', async () => {
     answerPayment('STATE_FAILURE');
-    renderAsUser('/waiting-for-payment');
+    const { user, router } = renderAsUser('/waiting-for-payment');
     expect(await screen.findByText('Платеж отменен')).toBeInTheDocument();
     expect(screen.queryByText('Успешно оплачено')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Как читать стихи' })).toHaveAttribute('href', '/courses/5');
+    expect(screen.getByText(/^Сумма$/).nextElementSibling).toHaveTextContent('12 000 ₽ за 8 занятий');
+    await user.click(screen.getByRole('link', { name: 'Вернуться к курсу' }));
+    expect(router.state.location.pathname).toBe('/courses/5');
+  });
+
+  it('names the course and the amount of a paid payment', async () => {
+    answerPayment('STATE_COMPLETED');
+    renderAsUser('/waiting-for-payment');
+    expect(await screen.findByText('Успешно оплачено')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Как читать стихи' })).toHaveAttribute('href', '/courses/5');
+    expect(screen.getByText(/^Сумма$/).nextElementSibling).toHaveTextContent('12 000 ₽ за 8 занятий');
+    expect(screen.queryByRole('link', { name: 'Вернуться к курсу' })).not.toBeInTheDocument();
   });
 
   it('shows the error message when the payment cannot be read', async () => {

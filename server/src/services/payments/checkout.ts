@@ -120,6 +120,7 @@ export async function createPayment(ctx: PaymentsContext, userId: number, payloa
   const currency: Currency = payload.currency;
   const system: PaymentSystem = payload.system;
   if (system !== paymentSystemFor(currency)) throw enrollmentErrors.wrongSystem();
+  if (!ctx.providers.accepts(system)) throw enrollmentErrors.paymentUnavailable();
 
   // One plain read, shared by everyone asking alike at the moment, answers most refusals (in a rush, «no places»
   // for nearly everyone) without taking any lock; the transaction checks everything again under the lock.

@@ -9,7 +9,16 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
 import { courses, lessons, participants, paymentLessons, payments, users } from '../../db/schema.ts';
-import { receiptLetter, refundLetter, refundNoticeForOperator, sendLetters, sendPromotionLetters, type LetterContext, type PaidPayment } from '../enrollmentLetters.ts';
+import {
+  receiptLetter,
+  refundLetter,
+  refundNoticeForOperator,
+  sendLetters,
+  sendPromotionLetters,
+  subscribedToNews,
+  type LetterContext,
+  type PaidPayment,
+} from '../enrollmentLetters.ts';
 import type { MailMessage } from '../mail.ts';
 import { countedPlace, failPayment, lockCourse, takenPlaces, type FailureReason, type Promotion } from '../places.ts';
 import type { PaymentsContext } from './context.ts';
@@ -57,6 +66,10 @@ export async function applyOutcome(ctx: PaymentsContext, paymentId: number, outc
     }
 
     if (payment.state === 'STATE_COMPLETED' || payment.refundRequired) return { ...base, result: 'unchanged', promotions: [] };
+    // A cancel was a decision, not a lapse: the test checkout's «Оплатить» after its «Отменить» changes nothing. A
+    // real provider that reported success after a cancel has taken money: that is recorded for a refund below.
+    const canceled = wasCanceled(payment);
+    if (canceled && isSandboxPayment(payment.providerId)) return { ...base, result: 'unchanged', promotions: [] };
     // The payer's rows for these lessons: a live hold of this payment is theirs whatever the limit says now;
     // anything else (hold expired or released, approved by another payment) needs a free place again.
     const own = await tx
@@ -75,7 +88,7 @@ export async function applyOutcome(ctx: PaymentsContext, paymentId: number, outc
     const taken = await takenPlaces(tx, needPlace, payment.userId);
     const noPlace = needPlace.filter((id) => (taken.get(id) ?? 0) >= course.participantsLimit);
 
-    if (boughtElsewhere.length === 0 && noPlace.length === 0) {
+    if (!canceled && boughtElsewhere.length === 0 && noPlace.length === 0) {
       await tx
         .insert(participants)
         .values(lessonIds.map((lessonId) => ({ userId: payment.userId, lessonId, state: 'approved' as const, participatedAt: sql`now()`, expiredAt: null, paymentId })))
@@ -94,7 +107,7 @@ export async function applyOutcome(ctx: PaymentsContext, paymentId: number, outc
     const promotions = payment.state === 'STATE_IN_PROGRESS' ? await failPayment(tx, paymentId, 'no_places', course.participantsLimit) : [];
     const [updated] = await tx
       .update(payments)
-      .set({ state: 'STATE_FAILURE', failureReason: 'no_places', paidAt: sql`now()`, refundRequired: true })
+      .set({ state: 'STATE_FAILURE', failureReason: canceled ? 'canceled' : 'no_places', paidAt: sql`now()`, refundRequired: true })
       .where(eq(payments.id, paymentId))
       .returning();
     return { ...base, payment: updated!, result: 'refund_required', promotions };
@@ -112,6 +125,9 @@ export async function applyOutcome(ctx: PaymentsContext, paymentId: number, outc
   return done.result;
 }
 
+/** Cancelled by the payer or the provider, as opposed to released when the hold lapsed or was replaced. */
+const wasCanceled = (payment: Pick<PaymentRow, 'state' | 'failureReason'>) => payment.state === 'STATE_FAILURE' && payment.failureReason === 'canceled';
+
 async function sendOutcomeLetters(ctx: PaymentsContext, done: TxResult): Promise<void> {
   const letters = letterContext(ctx);
   await sendPromotionLetters(letters, done.promotions);
@@ -127,7 +143,7 @@ async function sendOutcomeLetters(ctx: PaymentsContext, done: TxResult): Promise
   if (!payer || !course) return;
   const paid: PaidPayment = { id: payment.id, amount: Number(payment.amount), currency: payment.currency as Currency, paidAt: payment.paidAt ?? new Date() };
   const messages: MailMessage[] = [];
-  if (done.result === 'approved') messages.push(receiptLetter(ctx.config, payer, course, lessonRows, paid));
+  if (done.result === 'approved') messages.push(receiptLetter(ctx.config, payer, course, lessonRows, paid, await subscribedToNews(ctx.db, payment.userId, course.id)));
   else {
     messages.push(refundLetter(ctx.config, payer, course, lessonRows, paid));
     if (ctx.config.operatorEmail) messages.push(refundNoticeForOperator(ctx.config, payer, course, { ...paid, system: payment.system, providerId: payment.providerId }));
@@ -162,7 +178,8 @@ export async function settleFromProvider(ctx: PaymentsContext, system: PaymentSy
     ctx.log.warn({ system, providerId }, 'a provider payment that is not ours: ignored');
     return 'unknown';
   }
-  if (state.status === 'approved' && provider.capture && !options.cancelIfUnpaid) {
+  // An approval that comes after the payment was cancelled is not captured: no money for a decided payment.
+  if (state.status === 'approved' && provider.capture && !options.cancelIfUnpaid && !wasCanceled(payment)) {
     state = await provider.capture(state.providerId, payment.id);
   }
   if (state.status === 'succeeded') {

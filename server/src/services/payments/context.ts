@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { ApprovalLetters } from '../enrollmentLetters.ts';
 import type { Mailer } from '../mail.ts';
 import { SharedReads } from '../sharedReads.ts';
 import { storeProviderPages, type ProviderPage, type SaleFact } from './checkout.ts';
@@ -22,7 +23,7 @@ export interface PaymentsContext {
   providers: PaymentProviders;
   /** Work started without waiting for it (reading a payment back from its provider); awaited at close. */
   background(task: Promise<unknown>): void;
-  /** Resolves when the background work started so far has finished. */
+  /** Resolves when the background work started so far has finished (and the waiting approval letters are sent). */
   settled(): Promise<void>;
   /** When each payment in progress was last read back from its provider (a throttle, nothing that matters). */
   providerReads: Map<number, number>;
@@ -37,6 +38,8 @@ export interface PaymentsContext {
   providerPages: BatchQueue<ProviderPage, void>;
   /** What a payment creation checks before queueing (checkout.ts), read once for all who ask alike at once. */
   saleFacts: SharedReads<string, SaleFact[]>;
+  /** An author's approvals, told in one letter per person and course when they come in a burst (enrollmentLetters.ts). */
+  approvalLetters: ApprovalLetters;
 }
 
 /** How long one read of the lessons on sale may answer buyers: a place freed meanwhile is a race lost anyway. */
@@ -107,7 +110,9 @@ declare module 'fastify' {
   }
 }
 
-export function createPaymentsContext(parts: Omit<PaymentsContext, 'background' | 'settled' | 'providerReads' | 'holdQueue' | 'providerPages' | 'saleFacts'>): PaymentsContext {
+export function createPaymentsContext(
+  parts: Omit<PaymentsContext, 'background' | 'settled' | 'providerReads' | 'holdQueue' | 'providerPages' | 'saleFacts' | 'approvalLetters'>,
+): PaymentsContext {
   const running = new Set<Promise<unknown>>();
   const context: PaymentsContext = {
     ...parts,
@@ -115,11 +120,14 @@ export function createPaymentsContext(parts: Omit<PaymentsContext, 'background' 
     saleFacts: new SharedReads(() => parts.publicCache.generation, SALE_FACTS_MAX_AGE_MS),
     holdQueue: new BatchQueue((courseId, batch) => holdBatch(context, courseId, batch), { maxBatch: MAX_HOLD_BATCH, distinctKey: (request) => request.userId }),
     providerPages: new BatchQueue((_key, pages) => storeProviderPages(context, pages), { maxBatch: MAX_HOLD_BATCH, distinctKey: (page) => page.paymentId }),
+    approvalLetters: new ApprovalLetters({ db: parts.db, mailer: parts.mailer, config: parts.config, log: parts.log }),
     background(task) {
       const tracked = task.catch(() => {}).finally(() => running.delete(tracked));
       running.add(tracked);
     },
     async settled() {
+      // The approval letters waiting for a burst to end go now: nobody else will send them.
+      await context.approvalLetters.flush();
       while (running.size > 0) await Promise.all([...running]);
     },
   };

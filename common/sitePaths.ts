@@ -1,0 +1,52 @@
+// The pages of the site (spec section 2) as its route table matches them: the site's routes are built from these
+// patterns, and the server answers any other address with the not-found page and status 404.
+
+/** React Router patterns: `:name` is one path segment. */
+export const SITE_ROUTES = {
+  home: '/',
+  about: '/about',
+  policy: '/policy',
+  course: '/courses/:id',
+  feedbacks: '/feedbacks',
+  library: '/library',
+  timetable: '/timetable',
+  account: '/account',
+  profile: '/account/profile',
+  profileEditor: '/account/profile/editor',
+  passwordChange: '/account/profile/password',
+  accountCourses: '/account/courses',
+  /** The authors' admin area: served outside the site, so it is reached by a plain link. */
+  admin: '/mutabo',
+  /** Everything below /mutabo is the area's own route table, loaded with its chunk. */
+  adminArea: '/mutabo/*',
+  login: '/user/login',
+  signup: '/user/signup',
+  confirmSignup: '/user/confirm-signup/:uidb64/:token',
+  confirmEmail: '/user/confirm-email/:uidb64/:address/:token',
+  signupEmailSent: '/user/signup-email-sent',
+  resetPassword: '/user/reset-password',
+  resetPasswordInstructions: '/user/reset-password/instructions',
+  resetPasswordCompletion: '/user/reset-password/completion/:uidb64/:token',
+  resetPasswordSuccess: '/user/reset-password/success',
+  waitingForPayment: '/waiting-for-payment',
+} as const;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// As React Router matches by default: any case, with or without a trailing slash.
+const matchers = Object.values(SITE_ROUTES).map(
+  (pattern) =>
+    new RegExp(
+      `^${pattern
+        .split('/')
+        .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment)))
+        .join('/')
+        .replace(/\/$/, '')}/?$`,
+      'i',
+    ),
+);
+
+/** Whether the site's route table has a page at this path (a course page still needs its course). */
+export function isSitePage(pathname: string): boolean {
+  return matchers.some((matcher) => matcher.test(pathname));
+}

@@ -1,0 +1,16 @@
+// What the start reports about the configuration: a provider without keys (a warning while the test checkout stands
+// in for it, an error when its payments are refused) and, on PostgreSQL, letters that are not being sent.
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.ts';
+import { unconfiguredProviders } from './services/payments/providers.ts';
+
+export function reportConfigurationGaps(config: Pick<AppConfig, 'yookassa' | 'paypal' | 'paymentsSandbox' | 'smtpUrl' | 'databaseUrl'>, log: FastifyBaseLogger): void {
+  for (const { name, variables } of unconfiguredProviders(config)) {
+    const keys = variables.join(' and ');
+    if (config.paymentsSandbox) log.warn(`${name} has no keys (${keys}): its payments go to the test checkout (/sandbox-checkout), which takes no money`);
+    else log.error(`${name} has no keys (${keys} are not set) and PAYMENTS_SANDBOX is off: payments through ${name} are refused until the keys are set`);
+  }
+  if (config.databaseUrl !== null && config.smtpUrl === null) {
+    log.error('SMTP_URL is not set: letters (sign-up confirmations, password resets, receipts) are not being sent, only written to DATA_DIR/outbox');
+  }
+}
