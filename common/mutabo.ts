@@ -4,6 +4,7 @@
 // fields as `prices.<index>.<field>`), 404/409 with `{"detail": "..."}`, 401/403 for guests and non-authors.
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, COURSE_STATES, CURRENCIES, DISCIPLES_AGES, LESSON_STATES } from './enums.ts';
+import { textField, textMessages } from './textFields.ts';
 import type {
   Author,
   CourseDetails,
@@ -155,7 +156,7 @@ export const mutaboMessages = {
   invalidBody: 'Ожидается объект JSON с полями формы.',
   required: 'Обязательное поле.',
   notText: 'Ожидается строка.',
-  controlCharacters: 'Уберите из поля непечатаемые (управляющие) символы.',
+  controlCharacters: textMessages.controlCharacters,
   titleRequired: 'Введите название.',
   titleTooLong: `Название не длиннее ${MAX_TITLE_LENGTH} символов.`,
   subtitleTooLong: `Подзаголовок не длиннее ${MAX_SUBTITLE_LENGTH} символов.`,
@@ -239,18 +240,11 @@ export const richTextField = z
   .refine((text) => text.length <= MAX_RICH_TEXT_LENGTH, m.richTextTooLong)
   .refine((text) => text === '' || parsesAsDraftRaw(text), m.richTextInvalid);
 
-/** Every control character (C0, DEL, C1); a multi-line field keeps tabs and line breaks. The rule of server/src/http/textFields.ts. */
-const CONTROL = /\p{Cc}/u;
-const CONTROL_EXCEPT_LINES = /(?![\t\n\r])\p{Cc}/u;
-
 /**
- * A string field without control characters (PostgreSQL refuses U+0000 in text; the others have no business in a
- * title or a name): «Обязательное поле.» (or the given message) when it is missing, another when it is not a string.
+ * A string field without control characters (common/textFields.ts): «Обязательное поле.» (or the given message) when
+ * it is missing, another message when it is not a string.
  */
-const text = (requiredMessage: string = m.required, multiline = false) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : m.notText) })
-    .refine((value) => !(multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(value), { error: m.controlCharacters, abort: true });
+const text = (requiredMessage: string = m.required, multiline = false) => textField({ required: requiredMessage, notText: m.notText, multiline });
 
 export const titleField = text(m.titleRequired).trim().min(1, m.titleRequired).max(MAX_TITLE_LENGTH, m.titleTooLong);
 
