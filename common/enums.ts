@@ -12,5 +12,17 @@ export const PAYMENT_SYSTEMS = ['yookassa', 'paypal'] as const;
 export const PAYMENT_STATES = ['STATE_IN_PROGRESS', 'STATE_COMPLETED', 'STATE_FAILURE'] as const;
 
 /** What the authors' history records (table audit_log): the kind of object written and the kind of write. */
-export const AUDIT_ENTITIES = ['course', 'prices', 'lesson', 'upload'] as const;
+export const AUDIT_ENTITIES = [
+  'course',
+  'prices',
+  'lesson',
+  'upload',
+  // The content both authors share, and each author's own page (GET /api/v1/mutabo/history/?entity=...).
+  'quotation',
+  'feedback',
+  'libraryItem',
+  'libraryCategory',
+  'author',
+  'timetable',
+] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'reorder'] as const;

@@ -16,7 +16,7 @@ import { isObject, ProviderError, stringAt } from '../services/payments/provider
 import { PAYPAL_RETURN_PATH } from '../services/payments/providers.ts';
 import { isSandboxPayment } from '../services/payments/sandbox.ts';
 import { acceptEmptyJsonBodies } from './emptyBodies.ts';
-import { textField } from '../http/textFields.ts';
+import { textField } from '../../../common/textFields.ts';
 
 const returnQuery = z.object({
   paymentId: z.string().regex(/^\d{1,10}$/).transform(Number).optional().catch(undefined),
