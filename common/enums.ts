@@ -12,5 +12,21 @@ export const PAYMENT_SYSTEMS = ['yookassa', 'paypal'] as const;
 export const PAYMENT_STATES = ['STATE_IN_PROGRESS', 'STATE_COMPLETED', 'STATE_FAILURE'] as const;
 
 /** What the authors' history records (table audit_log): the kind of object written and the kind of write. */
-export const AUDIT_ENTITIES = ['course', 'prices', 'lesson', 'upload', 'participant', 'payment', 'refund'] as const;
+export const AUDIT_ENTITIES = [
+  'course',
+  'prices',
+  'lesson',
+  'upload',
+  // The content both authors share, and each author's own page (GET /api/v1/mutabo/history/?entity=...).
+  'quotation',
+  'feedback',
+  'libraryItem',
+  'libraryCategory',
+  'author',
+  'timetable',
+  // The participants' actions, the refunds asked and their confirmation (routes/mutabo/participants.ts, payments.ts).
+  'participant',
+  'payment',
+  'refund',
+] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'reorder', 'approve', 'promote', 'reject', 'refund'] as const;

@@ -4,8 +4,24 @@
 // fields as `prices.<index>.<field>`), 404/409 with `{"detail": "..."}`, 401/403 for guests and non-authors.
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, COURSE_STATES, CURRENCIES, DISCIPLES_AGES, LESSON_STATES } from './enums.ts';
-import type { CourseDetails, CourseState, Currency, DisciplesAge, Lesson, LessonState, Paged, Price } from './wireTypes.ts';
-import type { PaymentState, PaymentSystem } from './wireTypes.ts';
+import { textField, textMessages } from './textFields.ts';
+import type {
+  Author,
+  CourseDetails,
+  CourseRef,
+  CourseState,
+  Currency,
+  DisciplesAge,
+  Lesson,
+  LessonState,
+  LibraryCategory,
+  LibraryItem,
+  Paged,
+  PaymentState,
+  PaymentSystem,
+  Price,
+  Timetable,
+} from './wireTypes.ts';
 
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -142,6 +158,7 @@ export const mutaboMessages = {
   invalidBody: 'Ожидается объект JSON с полями формы.',
   required: 'Обязательное поле.',
   notText: 'Ожидается строка.',
+  controlCharacters: textMessages.controlCharacters,
   titleRequired: 'Введите название.',
   titleTooLong: `Название не длиннее ${MAX_TITLE_LENGTH} символов.`,
   subtitleTooLong: `Подзаголовок не длиннее ${MAX_SUBTITLE_LENGTH} символов.`,
@@ -225,8 +242,11 @@ export const richTextField = z
   .refine((text) => text.length <= MAX_RICH_TEXT_LENGTH, m.richTextTooLong)
   .refine((text) => text === '' || parsesAsDraftRaw(text), m.richTextInvalid);
 
-const text = (requiredMessage: string = m.required) =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : m.notText) });
+/**
+ * A string field without control characters (common/textFields.ts): «Обязательное поле.» (or the given message) when
+ * it is missing, another message when it is not a string.
+ */
+const text = (requiredMessage: string = m.required, multiline = false) => textField({ required: requiredMessage, notText: m.notText, multiline });
 
 export const titleField = text(m.titleRequired).trim().min(1, m.titleRequired).max(MAX_TITLE_LENGTH, m.titleTooLong);
 
@@ -442,6 +462,361 @@ export type PricePayload = z.input<typeof priceSchema>;
 export type { Price };
 
 // ---------------------------------------------------------------------------------------------------------------
+// The content both authors share (quotations, reviews, library, timetable) and each author's own page
+// ---------------------------------------------------------------------------------------------------------------
+// Same rules as the courses: every object carries `version`, a PATCH sends back the version it read (409 with a
+// Russian `detail` when stale), 400 with messages under the fields, every write recorded in the history.
+
+/** Rows per page of the authors' lists of quotations, reviews and library items. */
+export const MUTABO_PAGE_SIZE = 20;
+export const MAX_SEARCH_LENGTH = 200;
+export const MAX_SOURCE_LENGTH = 300;
+export const MAX_QUOTATION_LENGTH = 5000;
+export const MAX_NAME_LENGTH = 200;
+export const MAX_FOOTER_LENGTH = 1000;
+export const MAX_CATEGORY_NAME_LENGTH = 100;
+export const MAX_AUTHOR_DESCRIPTION_LENGTH = 20_000;
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_AUTHOR_AGE = 150;
+
+/**
+ * `GET /api/v1/mutabo/quotations/?search=&page=`, `.../feedback/?search=&course=&page=`,
+ * `.../library-items/?search=&category=&course=&page=`: newest first, MUTABO_PAGE_SIZE a page; `search` looks
+ * in the texts (case-insensitive), `next` is the next page's address or null.
+ */
+export interface MutaboPage<T> extends Paged<T> {
+  currentPage: number;
+  pages: number;
+}
+
+export interface MutaboListQuery {
+  search?: string;
+  page?: number;
+}
+
+/** `GET /api/v1/mutabo/feedback/`: also the reviews of one course. */
+export interface MutaboFeedbackQuery extends MutaboListQuery {
+  course?: number;
+}
+
+/** `GET /api/v1/mutabo/library-items/`: also the items of one category and/or one course. */
+export interface MutaboLibraryItemsQuery extends MutaboListQuery {
+  category?: number;
+  course?: number;
+}
+
+/** `quotations/`, `quotations/{id}/`: `course` is the course the quotation comes from (drafts included here). */
+export interface MutaboQuotation extends Versioned {
+  id: number;
+  source: string;
+  /** Plain text; verse lines may be joined by « / ». */
+  text: string;
+  course: CourseRef | null;
+}
+
+/** `feedback/`, `feedback/{id}/`: a review of a course (drafts included here). */
+export interface MutaboFeedback extends Versioned {
+  id: number;
+  /** The reviewer's name as shown. */
+  author: string;
+  authorAge: number | null;
+  course: CourseRef;
+  footer: string;
+  /** Draft.js raw content serialised as JSON; older reviews may hold plain text. */
+  text: string;
+  /** ISO time; the public list shows the newest first. */
+  createdAt: string;
+}
+
+/** `library-items/`, `library-items/{id}/`: `courses` includes draft courses here. */
+export interface MutaboLibraryItem extends LibraryItem, Versioned {}
+
+/** `library-categories/` (a plain array, by name), `library-categories/{id}/`. */
+export interface MutaboLibraryCategory extends LibraryCategory, Versioned {
+  /** Library items in the category: a category in use cannot be deleted. */
+  itemsCount: number;
+}
+
+/** `authors/{own id}/`: the caller's own author page (the public `Author`, plus `version`). */
+export interface MutaboAuthor extends Author, Versioned {}
+
+/**
+ * `pages-content/timetable/`: the timetable page. Before the first save it answers `version` 0 with the default
+ * name and an empty text; a PATCH with version 0 creates it.
+ */
+export interface MutaboTimetable extends Timetable, Versioned {}
+
+/** What `GET /api/v1/mutabo/history/?entity=...&id=...&page=` lists (course history: `courses/{id}/history/`). */
+export const SHARED_HISTORY_ENTITIES = ['quotation', 'feedback', 'libraryItem', 'libraryCategory', 'author', 'timetable'] as const;
+export type SharedHistoryEntity = (typeof SHARED_HISTORY_ENTITIES)[number];
+
+/**
+ * `GET /api/v1/mutabo/history/`: `entity` is required; `id` narrows to one object (deleted ones included: their
+ * record keeps them). `entity=author` lists only the caller's own page (another author's id is 403).
+ * Answers `HistoryPage`, newest first.
+ */
+export interface SharedHistoryQuery {
+  entity: SharedHistoryEntity;
+  id?: number;
+  page?: number;
+}
+
+export const SHARED_HISTORY_LABELS: Record<SharedHistoryEntity, string> = {
+  quotation: 'Цитата',
+  feedback: 'Отзыв',
+  libraryItem: 'Материал библиотеки',
+  libraryCategory: 'Категория библиотеки',
+  author: 'Страница автора',
+  timetable: 'Расписание',
+};
+
+export const DEFAULT_TIMETABLE_NAME = 'Расписание текущих занятий';
+
+export const sharedContentMessages = {
+  sourceRequired: 'Укажите источник цитаты.',
+  sourceTooLong: `Источник не длиннее ${MAX_SOURCE_LENGTH} символов.`,
+  quotationRequired: 'Введите текст цитаты.',
+  quotationTooLong: `Цитата не длиннее ${MAX_QUOTATION_LENGTH} символов.`,
+  courseInvalid: 'Выберите курс.',
+  courseUnknown: 'Такого курса нет.',
+  reviewerRequired: 'Укажите, кто написал отзыв.',
+  nameTooLong: `Не длиннее ${MAX_NAME_LENGTH} символов.`,
+  authorAgeInvalid: `Возраст — целое число от 0 до ${MAX_AUTHOR_AGE} или пусто.`,
+  footerTooLong: `Подпись не длиннее ${MAX_FOOTER_LENGTH} символов.`,
+  reviewTextRequired: 'Введите текст отзыва.',
+  categoriesInvalid: 'Укажите список категорий (номера категорий).',
+  categoryUnknown: 'Такой категории нет.',
+  coursesInvalid: 'Укажите список курсов (номера курсов).',
+  externalLinkInvalid: 'Внешняя ссылка: адрес http(s)://...',
+  fileInvalid: 'Файл: адрес загруженного файла на сайте (/media/...).',
+  linkOrFileRequired: 'Загрузите файл или укажите внешнюю ссылку.',
+  uploadNotFound: 'Такого файла на сайте нет: загрузите его снова.',
+  uploadNotImage: 'Здесь нужно изображение: JPEG, PNG или WebP.',
+  categoryNameRequired: 'Введите название категории.',
+  categoryNameTooLong: `Название категории не длиннее ${MAX_CATEGORY_NAME_LENGTH} символов.`,
+  categoryNameTaken: 'Категория с таким названием уже есть.',
+  firstNameRequired: 'Введите имя.',
+  lastNameRequired: 'Введите фамилию.',
+  emailInvalid: 'Введите адрес электронной почты (или оставьте поле пустым).',
+  descriptionTooLong: `Текст не длиннее ${MAX_AUTHOR_DESCRIPTION_LENGTH} символов.`,
+  searchTooLong: `Строка поиска не длиннее ${MAX_SEARCH_LENGTH} символов.`,
+  historyEntityInvalid: 'Выберите, чью историю показать: цитаты, отзывы, библиотека, категории, страница автора или расписание.',
+  historyIdInvalid: 'Номер записи — целое число от 1.',
+  /** Refusals answered as `detail`. */
+  quotationNotFound: 'Цитата не найдена.',
+  feedbackNotFound: 'Отзыв не найден.',
+  libraryItemNotFound: 'Материал библиотеки не найден.',
+  libraryCategoryNotFound: 'Категория библиотеки не найдена.',
+  authorNotFound: 'Автор не найден.',
+  notOwnAuthorPage: 'Каждый автор редактирует только свою страницу.',
+  staleQuotation: 'Цитату уже изменил другой автор, пока вы её редактировали: обновите страницу, чтобы увидеть его изменения, и внесите свои снова.',
+  staleFeedback: 'Отзыв уже изменил другой автор, пока вы его редактировали: обновите страницу, чтобы увидеть его изменения, и внесите свои снова.',
+  staleLibraryItem: 'Материал уже изменил другой автор, пока вы его редактировали: обновите страницу, чтобы увидеть его изменения, и внесите свои снова.',
+  staleLibraryCategory: 'Категорию уже изменил другой автор, пока вы её редактировали: обновите страницу, чтобы увидеть его изменения, и внесите свои снова.',
+  staleAuthor: 'Страница автора изменилась, пока вы её редактировали (например, в другой вкладке): обновите страницу и внесите изменения снова.',
+  staleTimetable: 'Расписание уже изменил другой автор, пока вы его редактировали: обновите страницу, чтобы увидеть его изменения, и внесите свои снова.',
+  categoryInUse: 'Категорию нельзя удалить: в ней есть материалы библиотеки. Сначала уберите её из материалов.',
+} as const;
+
+const s = sharedContentMessages;
+
+/** A course id, or null for «no course» (an empty string counts as null). */
+const optionalCourseField = z.preprocess(
+  (value) => (value === '' ? null : value),
+  z.union([z.number({ error: s.courseInvalid }).int(s.courseInvalid).min(1, s.courseInvalid).max(MAX_INTEGER, s.courseUnknown), z.null()], { error: s.courseInvalid }),
+);
+const courseField = z.number({ error: s.courseInvalid }).int(s.courseInvalid).min(1, s.courseInvalid).max(MAX_INTEGER, s.courseUnknown);
+
+function hasWords(raw: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isDraftRaw(parsed) && (parsed as { blocks: { text: string }[] }).blocks.some((block) => block.text.trim() !== '');
+  } catch {
+    return false;
+  }
+}
+
+/** Rich text that says something: at least one block with a letter in it (checked only once it is valid rich text). */
+const nonEmptyRichText = (message: string) =>
+  z.preprocess((value) => value ?? '', richTextField.refine((raw) => raw !== '' && (!parsesAsDraftRaw(raw) || hasWords(raw)), message));
+
+const isEmailLike = (value: string) => value === '' || (value.length <= MAX_EMAIL_LENGTH && /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/u.test(value));
+
+/** null (also for '') or an http(s) link. */
+const externalLinkField = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z.union([text(s.externalLinkInvalid).trim().max(MAX_URL_LENGTH, s.externalLinkInvalid).regex(/^https?:\/\/[^\s/]+\S*$/i, s.externalLinkInvalid), z.null()], {
+    error: s.externalLinkInvalid,
+  }),
+);
+
+/** null (also for '') or a path on this site, as uploads answer it. */
+const libraryFileField = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z.union(
+    [
+      text(s.fileInvalid)
+        .trim()
+        .max(MAX_URL_LENGTH, s.fileInvalid)
+        .refine((value) => value.startsWith('/') && !value.startsWith('//') && !/\s/.test(value), s.fileInvalid),
+      z.null(),
+    ],
+    { error: s.fileInvalid },
+  ),
+);
+
+const quotationFields = {
+  source: text(s.sourceRequired).trim().min(1, s.sourceRequired).max(MAX_SOURCE_LENGTH, s.sourceTooLong),
+  text: text(s.quotationRequired, true).trim().min(1, s.quotationRequired).max(MAX_QUOTATION_LENGTH, s.quotationTooLong),
+  course: optionalCourseField,
+};
+
+/** `POST /api/v1/mutabo/quotations/`: `source` and `text` required; `course` (id or null) defaults to null. */
+export const quotationCreateSchema = z.object({ ...quotationFields, course: quotationFields.course.default(null) }, { error: m.invalidBody });
+
+/** `PATCH /api/v1/mutabo/quotations/{id}/`: any subset plus the `version` read. */
+export const quotationPatchSchema = z.object(
+  { source: quotationFields.source.optional(), text: quotationFields.text.optional(), course: quotationFields.course.optional(), version: versionField },
+  { error: m.invalidBody },
+);
+
+const feedbackFields = {
+  author: text(s.reviewerRequired).trim().min(1, s.reviewerRequired).max(MAX_NAME_LENGTH, s.nameTooLong),
+  authorAge: z.preprocess(
+    (value) => (value === '' ? null : typeof value === 'string' && /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : value),
+    z.union([z.number({ error: s.authorAgeInvalid }).int(s.authorAgeInvalid).min(0, s.authorAgeInvalid).max(MAX_AUTHOR_AGE, s.authorAgeInvalid), z.null()], {
+      error: s.authorAgeInvalid,
+    }),
+  ),
+  course: courseField,
+  footer: text(m.required, true).trim().max(MAX_FOOTER_LENGTH, s.footerTooLong),
+  text: nonEmptyRichText(s.reviewTextRequired),
+};
+
+/** `POST /api/v1/mutabo/feedback/`: `author`, `course` and `text` (draft-js raw) required; `authorAge` null, `footer` '' by default. */
+export const feedbackCreateSchema = z.object(
+  { ...feedbackFields, authorAge: feedbackFields.authorAge.default(null), footer: feedbackFields.footer.default('') },
+  { error: m.invalidBody },
+);
+
+/** `PATCH /api/v1/mutabo/feedback/{id}/`: any subset plus the `version` read. */
+export const feedbackPatchSchema = z.object(
+  {
+    author: feedbackFields.author.optional(),
+    authorAge: feedbackFields.authorAge.optional(),
+    course: feedbackFields.course.optional(),
+    footer: feedbackFields.footer.optional(),
+    text: feedbackFields.text.optional(),
+    version: versionField,
+  },
+  { error: m.invalidBody },
+);
+
+const libraryItemFields = {
+  title: titleField,
+  author: text().trim().max(MAX_NAME_LENGTH, s.nameTooLong),
+  categories: idList(s.categoriesInvalid, s.categoryUnknown)
+    .refine((list) => list.length <= 50, s.categoriesInvalid)
+    .transform((list) => [...new Set(list)]),
+  courses: idList(s.coursesInvalid, s.courseUnknown)
+    .refine((list) => list.length <= 100, s.coursesInvalid)
+    .transform((list) => [...new Set(list)]),
+  externalLink: externalLinkField,
+  file: libraryFileField,
+};
+
+/**
+ * `POST /api/v1/mutabo/library-items/`: `title` and a file (an address from uploads) or an external link required;
+ * `author` '', `categories` and `courses` [] by default. Unknown ids are 400 under `categories` / `courses`.
+ */
+export const libraryItemCreateSchema = z
+  .object(
+    {
+      ...libraryItemFields,
+      author: libraryItemFields.author.default(''),
+      categories: libraryItemFields.categories.default([]),
+      courses: libraryItemFields.courses.default([]),
+      externalLink: libraryItemFields.externalLink.default(null),
+      file: libraryItemFields.file.default(null),
+    },
+    { error: m.invalidBody },
+  )
+  // Also when other fields fail, so that the form shows every message at once.
+  .superRefine(
+    (value, ctx) => {
+      const body = value as unknown as Record<string, unknown>;
+      const blank = (field: unknown) => field === undefined || field === null || (typeof field === 'string' && field.trim() === '');
+      if (blank(body.externalLink) && blank(body.file)) ctx.addIssue({ code: 'custom', message: s.linkOrFileRequired, path: ['file'] });
+    },
+    { when: (payload) => isRecord(payload.value) },
+  );
+
+/** `PATCH /api/v1/mutabo/library-items/{id}/`: any subset plus the `version` read; the item must keep a file or a link. */
+export const libraryItemPatchSchema = z.object(
+  {
+    title: libraryItemFields.title.optional(),
+    author: libraryItemFields.author.optional(),
+    categories: libraryItemFields.categories.optional(),
+    courses: libraryItemFields.courses.optional(),
+    externalLink: libraryItemFields.externalLink.optional(),
+    file: libraryItemFields.file.optional(),
+    version: versionField,
+  },
+  { error: m.invalidBody },
+);
+
+const categoryNameField = text(s.categoryNameRequired).trim().min(1, s.categoryNameRequired).max(MAX_CATEGORY_NAME_LENGTH, s.categoryNameTooLong);
+
+/** `POST /api/v1/mutabo/library-categories/`: `{name}`, unique (case-insensitive; 400 under `name`). */
+export const libraryCategoryCreateSchema = z.object({ name: categoryNameField }, { error: m.invalidBody });
+/** `PATCH /api/v1/mutabo/library-categories/{id}/`. */
+export const libraryCategoryPatchSchema = z.object({ name: categoryNameField.optional(), version: versionField }, { error: m.invalidBody });
+
+/**
+ * `PATCH /api/v1/mutabo/authors/{own id}/`: any subset plus the `version` read. `description` is plain text
+ * (paragraphs separated by line breaks); `photo` '' or an address from uploads; `email` '' or an address.
+ */
+export const authorPatchSchema = z.object(
+  {
+    firstName: text(s.firstNameRequired).trim().min(1, s.firstNameRequired).max(MAX_NAME_LENGTH, s.nameTooLong).optional(),
+    lastName: text(s.lastNameRequired).trim().min(1, s.lastNameRequired).max(MAX_NAME_LENGTH, s.nameTooLong).optional(),
+    genitive: text().trim().max(MAX_NAME_LENGTH, s.nameTooLong).optional(),
+    email: text(s.emailInvalid).trim().refine(isEmailLike, s.emailInvalid).optional(),
+    description: text(m.required, true).trim().max(MAX_AUTHOR_DESCRIPTION_LENGTH, s.descriptionTooLong).optional(),
+    photo: fileUrlField.optional(),
+    version: versionField,
+  },
+  { error: m.invalidBody },
+);
+
+/** `PATCH /api/v1/mutabo/pages-content/timetable/`: `name` and `text` (draft-js raw, '' for none) plus the `version` read. */
+export const timetablePatchSchema = z.object(
+  { name: titleField.optional(), text: richTextField.optional(), version: versionField },
+  { error: m.invalidBody },
+);
+
+/** The `search` of the authors' lists (a query parameter): any text without control characters. */
+export const searchField = text().max(MAX_SEARCH_LENGTH, s.searchTooLong);
+
+export type QuotationCreatePayload = z.input<typeof quotationCreateSchema>;
+export type QuotationCreate = z.output<typeof quotationCreateSchema>;
+export type QuotationPatchPayload = z.input<typeof quotationPatchSchema>;
+export type QuotationPatch = z.output<typeof quotationPatchSchema>;
+export type FeedbackCreatePayload = z.input<typeof feedbackCreateSchema>;
+export type FeedbackCreate = z.output<typeof feedbackCreateSchema>;
+export type FeedbackPatchPayload = z.input<typeof feedbackPatchSchema>;
+export type FeedbackPatch = z.output<typeof feedbackPatchSchema>;
+export type LibraryItemCreatePayload = z.input<typeof libraryItemCreateSchema>;
+export type LibraryItemCreate = z.output<typeof libraryItemCreateSchema>;
+export type LibraryItemPatchPayload = z.input<typeof libraryItemPatchSchema>;
+export type LibraryItemPatch = z.output<typeof libraryItemPatchSchema>;
+export type LibraryCategoryCreatePayload = z.input<typeof libraryCategoryCreateSchema>;
+export type LibraryCategoryPatchPayload = z.input<typeof libraryCategoryPatchSchema>;
+export type LibraryCategoryPatch = z.output<typeof libraryCategoryPatchSchema>;
+export type AuthorPatchPayload = z.input<typeof authorPatchSchema>;
+export type AuthorPatch = z.output<typeof authorPatchSchema>;
+export type TimetablePatchPayload = z.input<typeof timetablePatchSchema>;
+export type TimetablePatch = z.output<typeof timetablePatchSchema>;
 // Participants, approvals, payments, refunds and the area's start page
 // ---------------------------------------------------------------------------------------------------------------
 

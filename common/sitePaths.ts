@@ -15,7 +15,7 @@ export const SITE_ROUTES = {
   profileEditor: '/account/profile/editor',
   passwordChange: '/account/profile/password',
   accountCourses: '/account/courses',
-  /** The authors' admin area: served outside the site, so it is reached by a plain link. */
+  /** The authors' area, a lazily loaded part of the site. */
   admin: '/mutabo',
   /** Everything below /mutabo is the area's own route table, loaded with its chunk. */
   adminArea: '/mutabo/*',

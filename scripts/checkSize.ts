@@ -9,6 +9,8 @@ import { writeBenchmarkSection } from './benchmarkReport.ts';
 const BUDGET_KB = 150;
 const ROUTE_MODULE = 'src/pages/HomePage.tsx';
 const RICH_TEXT_MARKER = 'DraftEditorContents';
+/** A text only the authors' area (/mutabo) has: its code must stay in its own lazy chunk. */
+const AUTHORS_AREA_MARKER = 'Уйти без сохранения?';
 
 interface ManifestChunk {
   file: string;
@@ -36,12 +38,14 @@ collect(ROUTE_MODULE);
 let totalBytes = 0;
 const rows: string[] = [];
 let richTextInFirstLoad = false;
+let authorsAreaInFirstLoad = false;
 for (const key of needed) {
   const file = manifest[key]!.file;
   const source = readFileSync(join('dist', file));
   const gzipped = gzipSync(source, { level: 9 }).length;
   totalBytes += gzipped;
   if (source.includes(RICH_TEXT_MARKER)) richTextInFirstLoad = true;
+  if (source.includes(AUTHORS_AREA_MARKER)) authorsAreaInFirstLoad = true;
   rows.push(`  ${(gzipped / 1024).toFixed(1).padStart(7)} kB  ${file}`);
 }
 const totalKb = totalBytes / 1024;
@@ -63,6 +67,10 @@ Measured ${new Date().toISOString().slice(0, 10)}.`,
 }
 if (richTextInFirstLoad) {
   console.error('draft-js is in the first load of the home page: load it lazily where rich text is shown.');
+  process.exit(1);
+}
+if (authorsAreaInFirstLoad) {
+  console.error("The authors' area (/mutabo) is in the first load of the home page: keep it in its lazy chunk.");
   process.exit(1);
 }
 if (totalKb > BUDGET_KB) {

@@ -2,7 +2,7 @@
 // endpoint that takes text answer 400 with a field error, never 500; multi-line fields keep line breaks and tabs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair, User } from '../../common/wireTypes.ts';
-import { hasControlCharacters, textMessages } from '../src/http/textFields.ts';
+import { hasControlCharacters, textMessages } from '../../common/textFields.ts';
 import { bearer, loginTokens, signupPayload, startAccountsApp, type AccountsContext } from './accountsSupport.ts';
 import { dbModes } from './testDb.ts';
 

@@ -12,6 +12,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
   method?: Method;
+  /** Sent as JSON; a FormData (a file upload) is sent as multipart as it is. */
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   /** Origin of the API; the library calls may live elsewhere. */
@@ -48,7 +49,9 @@ function buildUrl(path: string, origin: string, query?: RequestOptions['query'])
 
 async function send<T>(path: string, options: RequestOptions, accessToken: string | null): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': 'ru' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = options.body instanceof FormData;
+  // A multipart body sets its own Content-Type (with the boundary).
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
 
   let response: Response;
@@ -56,7 +59,7 @@ async function send<T>(path: string, options: RequestOptions, accessToken: strin
     response = await fetch(buildUrl(path, options.origin ?? API_URL, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
     });
   } catch {
     throw { message: NETWORK_ERROR_MESSAGE, statusCode: 0, byFields: {} } satisfies RequestError;

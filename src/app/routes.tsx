@@ -83,8 +83,15 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: paths.admin, element: <MutaboPage /> },
-          { path: SITE_ROUTES.adminArea, element: <MutaboPage /> },
+          {
+            // The authors' area: its own chunk and its own routes under the splat.
+            path: paths.admin,
+            element: <RequireAuth />,
+            children: [
+              { index: true, element: <MutaboPage /> },
+              { path: '*', element: <MutaboPage /> },
+            ],
+          },
           {
             handle: simpleHeader,
             children: [

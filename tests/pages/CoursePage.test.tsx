@@ -5,7 +5,7 @@ import type { Author, CourseDetails, CourseShort, Lesson } from '../../common/wi
 import { renderApp } from '../support/renderApp.tsx';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
-import { disciple, meHandler } from '../support/users.ts';
+import { author, disciple, meHandler } from '../support/users.ts';
 
 const anna: Author = {
   id: 1,
@@ -317,6 +317,23 @@ describe('a course that cannot be shown', () => {
   });
 
   it('treats a draft course that a backend does answer as not found', async () => {
+    answer(details({ state: 'draft' }));
+    renderApp('/courses/5');
+    expect(await title('Курс не найден')).toBeInTheDocument();
+  });
+
+  it("shows a draft to its own author as the authors' area preview, marked as a draft", async () => {
+    storeSession();
+    server.use(meHandler(author));
+    answer(details({ state: 'draft' }));
+    renderApp('/courses/5');
+    expect(await title(details().title)).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Черновик: этот курс видите только вы и другие его авторы.');
+  });
+
+  it('treats a draft answered to a logged-in user who is not its author as not found', async () => {
+    storeSession();
+    server.use(meHandler(disciple));
     answer(details({ state: 'draft' }));
     renderApp('/courses/5');
     expect(await title('Курс не найден')).toBeInTheDocument();

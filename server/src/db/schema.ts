@@ -92,6 +92,8 @@ export const authors = pgTable('authors', {
   description: text('description').notNull().default(''),
   photo: text('photo').notNull().default(''),
   quote: text('quote').notNull().default(''),
+  /** Bumped by every write of the authors' API; a write that names an older version is refused. */
+  version: integer('version').notNull().default(1),
 });
 
 export const courses = pgTable(
@@ -315,6 +317,8 @@ export const feedback = pgTable(
     /** Draft.js raw content serialised as JSON, or plain text. */
     text: text('text').notNull(),
     createdAt: createdAt(),
+    /** Bumped by every write of the authors' API; a write that names an older version is refused. */
+    version: integer('version').notNull().default(1),
   },
   (table) => [check('feedback_author_age_range', sql`${table.authorAge} IS NULL OR ${table.authorAge} BETWEEN 0 AND 150`)],
 );
@@ -324,11 +328,15 @@ export const quotations = pgTable('quotations', {
   source: text('source').notNull(),
   text: text('text').notNull(),
   courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+  /** Bumped by every write of the authors' API; a write that names an older version is refused. */
+  version: integer('version').notNull().default(1),
 });
 
 export const libraryCategories = pgTable('library_categories', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
+  /** Bumped by every write of the authors' API; a write that names an older version is refused. */
+  version: integer('version').notNull().default(1),
 });
 
 export const libraryItems = pgTable('library_items', {
@@ -339,6 +347,8 @@ export const libraryItems = pgTable('library_items', {
   /** Site-relative URL of a downloadable file. */
   file: text('file'),
   createdAt: createdAt(),
+  /** Bumped by every write of the authors' API; a write that names an older version is refused. */
+  version: integer('version').notNull().default(1),
 });
 
 export const libraryItemCategories = pgTable(
@@ -375,6 +385,8 @@ export const pagesContent = pgTable('pages_content', {
   /** Draft.js raw content serialised as JSON. */
   text: text('text').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Bumped by every write of the authors' API; a write that names an older version is refused. */
+  version: integer('version').notNull().default(1),
 });
 
 /**

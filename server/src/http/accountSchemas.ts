@@ -6,7 +6,7 @@ import { EARLIER_YEAR, isYearOfBirthOption } from '../../../common/yearOptions.t
 import { countries } from '../services/dictionaries.ts';
 import { passwordProblems, type PasswordOwner } from '../services/passwordRules.ts';
 import { accountMessages as m } from './accountMessages.ts';
-import { textField } from './textFields.ts';
+import { textField } from '../../../common/textFields.ts';
 
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_NAME_LENGTH = 100;

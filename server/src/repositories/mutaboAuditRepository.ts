@@ -1,5 +1,6 @@
-// The SQL of the authors' history (table audit_log): one insert per write, pages of a course's history.
-import { count, desc, eq, sql } from 'drizzle-orm';
+// The SQL of the authors' history (table audit_log): one insert per write, pages of a course's history and of the
+// history of the shared content.
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntity, HistoryEntry } from '../../../common/mutabo.ts';
 import type { Db } from '../db/client.ts';
 import { auditLog, authors, users } from '../db/schema.ts';
@@ -28,40 +29,47 @@ export async function insertAuditRecord(tx: Tx, record: AuditRecord): Promise<vo
   });
 }
 
+/** A page of the records matching `where`, newest first, with the writer's name (author, else user, else e-mail). */
+async function historyPage(db: Db, where: SQL | undefined, page: number, size: number): Promise<{ count: number; results: HistoryEntry[] }> {
+  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
+  const rows = await db
+    .select({
+      entry: auditLog,
+      userName: sql<string | null>`coalesce(
+        nullif(trim(${authors.firstName} || ' ' || ${authors.lastName}), ''),
+        nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''),
+        ${users.email})`,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .leftJoin(authors, eq(authors.userId, auditLog.userId))
+    .where(where)
+    .orderBy(desc(auditLog.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  return {
+    count: total?.n ?? 0,
+    results: rows.map(({ entry, userName }) => ({
+      id: entry.id,
+      at: entry.at.toISOString(),
+      user: entry.userId === null ? null : { id: entry.userId, name: userName ?? '' },
+      entity: entry.entity,
+      entityId: entry.entityId,
+      action: entry.action,
+      before: entry.before,
+      after: entry.after,
+    })),
+  };
+}
+
 export function createMutaboAuditRepository(db: Db) {
   return {
-    /** A page of a course's history, newest first, with the writer's name (author, else user, else e-mail). */
-    async coursePage(courseId: number, page: number, size: number): Promise<{ count: number; results: HistoryEntry[] }> {
-      const [total] = await db.select({ n: count() }).from(auditLog).where(eq(auditLog.courseId, courseId));
-      const rows = await db
-        .select({
-          entry: auditLog,
-          userName: sql<string | null>`coalesce(
-            nullif(trim(${authors.firstName} || ' ' || ${authors.lastName}), ''),
-            nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''),
-            ${users.email})`,
-        })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.userId))
-        .leftJoin(authors, eq(authors.userId, auditLog.userId))
-        .where(eq(auditLog.courseId, courseId))
-        .orderBy(desc(auditLog.id))
-        .limit(size)
-        .offset((page - 1) * size);
-      return {
-        count: total?.n ?? 0,
-        results: rows.map(({ entry, userName }) => ({
-          id: entry.id,
-          at: entry.at.toISOString(),
-          user: entry.userId === null ? null : { id: entry.userId, name: userName ?? '' },
-          entity: entry.entity,
-          entityId: entry.entityId,
-          action: entry.action,
-          before: entry.before,
-          after: entry.after,
-        })),
-      };
-    },
+    /** A page of a course's history, newest first. */
+    coursePage: (courseId: number, page: number, size: number) => historyPage(db, eq(auditLog.courseId, courseId), page, size),
+
+    /** A page of the history of one kind of object (of one object when `entityId` is given), newest first. */
+    entityPage: (entity: AuditEntity, entityId: number | null, page: number, size: number) =>
+      historyPage(db, entityId === null ? eq(auditLog.entity, entity) : and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)), page, size),
   };
 }
 

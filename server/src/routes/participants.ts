@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { PARTICIPATION_STATES } from '../../../common/enums.ts';
 import { integerParam, idParams, MAX_ID } from '../http/queryParams.ts';
-import { textField } from '../http/textFields.ts';
+import { textField } from '../../../common/textFields.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import {
   approveParticipant,

@@ -19,7 +19,7 @@ import { isSandboxPayment } from '../services/payments/sandbox.ts';
 import { refundFromNotification } from '../services/mutabo/refunds.ts';
 import type { PaymentSystem } from '../../../common/wireTypes.ts';
 import { acceptEmptyJsonBodies } from './emptyBodies.ts';
-import { textField } from '../http/textFields.ts';
+import { textField } from '../../../common/textFields.ts';
 
 const returnQuery = z.object({
   paymentId: z.string().regex(/^\d{1,10}$/).transform(Number).optional().catch(undefined),

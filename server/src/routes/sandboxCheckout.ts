@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { formatMoney } from '../../../common/coursePrices.ts';
 import { courses, lessons, paymentLessons, payments } from '../db/schema.ts';
 import { idParams } from '../http/queryParams.ts';
-import { textField } from '../http/textFields.ts';
+import { textField } from '../../../common/textFields.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { applyOutcome } from '../services/payments/completion.ts';
 import { isSandboxPayment } from '../services/payments/sandbox.ts';

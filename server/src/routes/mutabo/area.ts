@@ -3,9 +3,14 @@ import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { mutaboErrors } from '../../services/mutabo/context.ts';
 import { acceptEmptyJsonBodies } from '../emptyBodies.ts';
 import { mutaboCoursesRoutes } from './courses.ts';
+import { mutaboFeedbackRoutes } from './feedback.ts';
+import { mutaboHistoryRoutes } from './history.ts';
 import { mutaboLessonsRoutes } from './lessons.ts';
+import { mutaboLibraryRoutes } from './library.ts';
+import { mutaboPagesRoutes } from './pages.ts';
 import { mutaboParticipantsRoutes } from './participants.ts';
 import { mutaboPaymentsRoutes } from './payments.ts';
+import { mutaboQuotationsRoutes } from './quotations.ts';
 import { mutaboUploadsRoutes } from './uploads.ts';
 
 export const mutaboRoutes: ZodRoutes = async (app) => {
@@ -23,6 +28,11 @@ export const mutaboRoutes: ZodRoutes = async (app) => {
   await app.register(mutaboCoursesRoutes);
   await app.register(mutaboLessonsRoutes);
   await app.register(mutaboUploadsRoutes);
+  await app.register(mutaboQuotationsRoutes);
+  await app.register(mutaboFeedbackRoutes);
+  await app.register(mutaboLibraryRoutes);
+  await app.register(mutaboPagesRoutes);
+  await app.register(mutaboHistoryRoutes);
   await app.register(mutaboParticipantsRoutes);
   await app.register(mutaboPaymentsRoutes);
 };

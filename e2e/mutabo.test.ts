@@ -1,0 +1,157 @@
+// The authors' area in a real browser on the real server: an author creates a course with three lessons and a
+// price in rubles and opens enrollment; a visitor finds it in the catalogue; a non-author is told the area is
+// for authors. Screenshots at 1280 and 375 px; axe on every page of the area.
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, hasHorizontalScroll, newPage, pageErrors, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
+
+const ANNA = { email: 'anna@example.com', password: 'demo-anna-2026', name: 'Анна' };
+const PARTICIPANT = { email: 'participant@example.com', password: 'demo-participant-2026' };
+const COURSE_TITLE = 'Чехов и короткая проза';
+const LESSONS = ['«Дама с собачкой»', '«Ионыч»', '«Студент»'];
+/** A 1×1 PNG, for the course image. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+const browser = useBrowser();
+
+async function logIn(page: Page, account: { email: string; password: string }, then: string): Promise<void> {
+  await page.goto(then);
+  // A guest is sent to the login page and comes back after it.
+  await page.waitForURL(/\/user\/login$/);
+  await page.getByLabel('Электронная почта').fill(account.email);
+  await page.getByLabel('Пароль').fill(account.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.waitForURL((url) => url.pathname === then || url.pathname.startsWith(`${then}/`));
+}
+
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  expect(await seriousViolations(page), name).toEqual([]);
+}
+
+describe("the authors' area", () => {
+  let courseId = 0;
+
+  it('lets an author create a course with three lessons and a price in rubles, and open enrollment', async () => {
+    const page = await newPage(browser(), DESKTOP);
+    await logIn(page, ANNA, '/mutabo');
+    await page.getByRole('heading', { level: 1, name: 'Курсы' }).waitFor();
+    await page.waitForURL(/\/mutabo\/courses$/);
+    await screenshot(page, 'mutabo-courses-desktop');
+    await expectAccessible(page, 'course list');
+
+    await page.getByRole('link', { name: 'Новый курс' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Новый курс' }).waitFor();
+    await page.getByLabel('Название', { exact: true }).fill(COURSE_TITLE);
+    await page.getByLabel('Подзаголовок').fill('Читаем медленно и вслух');
+    // Rich text is typed into draft-js: a bold word, then plain text.
+    const description = page.getByRole('textbox', { name: 'Описание' });
+    await description.click();
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('Шесть встреч');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type(' о рассказах Чехова.');
+    await page.getByLabel('Начало').fill('2027-02-01');
+    await page.getByLabel('Окончание').fill('2027-03-15');
+    await page.getByLabel('Количество мест').fill('12');
+    await page.getByLabel('Продавать за рубли').check();
+    await page.getByLabel('Цена курса').fill('6000');
+    await page.getByLabel('Цена урока', { exact: true }).fill('1200');
+    await page.getByLabel('Цена урока при оплате блоком').fill('1000');
+    await page.getByLabel('Картинка курса: загрузить файл').setInputFiles({ name: 'chekhov.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => page.getByLabel('Картинка курса: адрес').inputValue()).toMatch(/^\/media\/[0-9a-f]{16}\/chekhov\.png$/);
+    await page.getByRole('img', { name: 'Картинка курса: предпросмотр' }).waitFor();
+    expect(await page.getByRole('img', { name: 'Картинка курса: предпросмотр' }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
+    await expectAccessible(page, 'new course form');
+    await page.getByRole('button', { name: 'Создать курс' }).click();
+    await page.getByText('Курс создан. Теперь добавьте уроки.').waitFor();
+    courseId = Number(/\/mutabo\/courses\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1]);
+    expect(courseId).toBeGreaterThan(0);
+    // The preview shows the draft to its author as visitors will see it once published.
+    expect(await page.getByRole('link', { name: /Предпросмотр/ }).getAttribute('href')).toBe(`/courses/${courseId}`);
+    const preview = await newPage(browser(), DESKTOP);
+    await preview.goto('/');
+    await preview.evaluate((tokens) => {
+      for (const [key, value] of tokens) localStorage.setItem(key, value);
+    }, await page.evaluate(() => Object.entries(localStorage)));
+    await preview.goto(`/courses/${courseId}`);
+    await preview.getByRole('heading', { level: 1, name: COURSE_TITLE }).waitFor();
+    await preview.close();
+
+    for (const title of LESSONS) {
+      await page.getByRole('link', { name: 'Добавить урок' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Новый урок' }).waitFor();
+      await page.getByLabel('Название урока').fill(title);
+      await page.getByRole('textbox', { name: 'Содержание' }).click();
+      await page.keyboard.type(`Читаем рассказ ${title}.`);
+      await page.getByLabel('Продолжительность, минут').fill('90');
+      await page.getByLabel('Состояние урока').selectOption('published');
+      if (title === LESSONS[0]) await expectAccessible(page, 'lesson form');
+      await page.getByRole('button', { name: 'Добавить урок' }).click();
+      await page.waitForURL(new RegExp(`/mutabo/courses/${courseId}$`));
+      await page.getByRole('link', { name: new RegExp(title) }).waitFor();
+    }
+    const lessons = page.getByRole('region', { name: 'Уроки' }).getByRole('listitem');
+    expect(await lessons.allTextContents()).toEqual(
+      LESSONS.map((title, index) => expect.stringContaining(`${index + 1}. ${title}`) as unknown as string),
+    );
+
+    await page.getByRole('button', { name: 'Открыть запись' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Открыть запись?' });
+    await dialog.getByText('можно записаться и оплатить').waitFor();
+    await screenshot(page, 'mutabo-state-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Открыть запись' }).click();
+    await page.getByText('Сейчас: Запись открыта').waitFor();
+    // The history says who did it.
+    await page.getByRole('region', { name: 'История изменений' }).getByText(/состояние: Черновик → Запись открыта/).waitFor();
+    await screenshot(page, 'mutabo-course-editor-desktop');
+    await expectAccessible(page, 'course editor');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('asks before leaving the editor with unsaved changes', async () => {
+    const page = await newPage(browser(), DESKTOP);
+    await logIn(page, ANNA, `/mutabo/courses/${courseId}`);
+    await page.getByLabel('Подзаголовок').fill('Изменено, но не сохранено');
+    await page.getByRole('navigation', { name: 'Раздел авторов' }).getByRole('link', { name: 'Курсы' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Уйти без сохранения?' });
+    await dialog.getByRole('button', { name: 'Остаться' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/mutabo/courses/${courseId}`);
+    expect(await page.getByLabel('Подзаголовок').inputValue()).toBe('Изменено, но не сохранено');
+  });
+
+  it('shows the new course to a visitor in the catalogue and on its page', async () => {
+    const page = await newPage(browser(), DESKTOP);
+    await page.goto('/');
+    await page.getByRole('list', { name: 'Каталог курсов' }).getByRole('link', { name: COURSE_TITLE }).click();
+    await page.getByRole('heading', { level: 1, name: COURSE_TITLE }).waitFor();
+    await page.getByText('о рассказах Чехова').waitFor();
+    // The uploaded image is the course's picture.
+    expect(await page.locator('img[src^="/media/"]').count()).toBeGreaterThan(0);
+    for (const title of LESSONS) await page.getByText(title).first().waitFor();
+  });
+
+  it('works at 375 and 360 px without horizontal scrolling', async () => {
+    const page = await newPage(browser(), PHONE);
+    await logIn(page, ANNA, `/mutabo/courses/${courseId}`);
+    await page.getByRole('heading', { level: 1, name: COURSE_TITLE }).waitFor();
+    await page.getByRole('textbox', { name: 'Описание' }).waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await screenshot(page, 'mutabo-course-editor-phone');
+    // The narrowest phone the site is made for.
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.setViewportSize(PHONE);
+    await page.getByRole('navigation', { name: 'Раздел авторов' }).getByRole('link', { name: 'Курсы' }).click();
+    await page.getByRole('list', { name: 'Ваши курсы' }).waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await screenshot(page, 'mutabo-courses-phone');
+    await expectAccessible(page, 'course list on a phone');
+  });
+
+  it('tells a logged-in non-author that the area is for authors', async () => {
+    const page = await newPage(browser(), PHONE);
+    await logIn(page, PARTICIPANT, '/mutabo');
+    await page.getByRole('heading', { level: 1, name: 'Раздел только для авторов' }).waitFor();
+    await screenshot(page, 'mutabo-not-author-phone');
+    await expectAccessible(page, 'authors-only page');
+  });
+});

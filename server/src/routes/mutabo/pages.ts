@@ -1,0 +1,26 @@
+// Pages the authors edit as a whole: /api/v1/mutabo/authors/{own id}/ (GET, PATCH; another author's id is 403) and
+// /api/v1/mutabo/pages-content/timetable/ (GET, PATCH).
+import type { FastifyRequest } from 'fastify';
+import { authorPatchSchema, timetablePatchSchema } from '../../../../common/mutabo.ts';
+import { idParams } from '../../http/queryParams.ts';
+import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
+import { getOwnAuthor, getTimetable, ownPageOnly, patchOwnAuthor, patchTimetable } from '../../services/mutabo/pages.ts';
+import { callerOf } from './caller.ts';
+import { RICH_TEXT_BODY_LIMIT } from './limits.ts';
+
+export const mutaboPagesRoutes: ZodRoutes = async (app) => {
+  // Another author's page is refused before the body is validated: its fields are none of the caller's business.
+  const ownPage = async (request: FastifyRequest) => ownPageOnly(callerOf(request), (request.params as { id: string }).id);
+
+  app.get('/authors/:id/', { preValidation: ownPage, schema: { params: idParams } }, async (request) => getOwnAuthor(app.mutabo, callerOf(request), request.params.id));
+
+  app.patch('/authors/:id/', { preValidation: ownPage, schema: { params: idParams, body: authorPatchSchema } }, async (request) =>
+    patchOwnAuthor(app.mutabo, callerOf(request), request.params.id, request.body),
+  );
+
+  app.get('/pages-content/timetable/', async () => getTimetable(app.mutabo));
+
+  app.patch('/pages-content/timetable/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { body: timetablePatchSchema } }, async (request) =>
+    patchTimetable(app.mutabo, callerOf(request), request.body),
+  );
+};

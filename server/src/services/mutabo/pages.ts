@@ -1,0 +1,90 @@
+// Pages the authors edit as a whole: each author's own author page (another author's is 403) and the timetable
+// page's text (shared). Same write rules as the rest of the area: lock, compare `version`, compare-and-set, record.
+import {
+  DEFAULT_TIMETABLE_NAME,
+  sharedContentMessages as s,
+  type AuthorPatch,
+  type MutaboAuthor,
+  type MutaboTimetable,
+  type TimetablePatch,
+} from '../../../../common/mutabo.ts';
+import { toAuthor } from '../../repositories/authorsRepository.ts';
+import { findAuthor, findPage, insertPage, lockAuthor, lockPage, updateAuthorAtVersion, updatePageAtVersion, type AuthorRow, type PageRow } from '../../repositories/mutaboPagesRepository.ts';
+import { recordWrite } from './audit.ts';
+import type { Caller, MutaboContext } from './context.ts';
+import { changedFields, checkUploadedFile, sharedErrors } from './sharedContent.ts';
+
+export const TIMETABLE_SLUG = 'timetable';
+
+const authorSnapshot = (row: AuthorRow) => ({
+  firstName: row.firstName,
+  lastName: row.lastName,
+  genitive: row.genitive,
+  email: row.email,
+  description: row.description,
+  photo: row.photo,
+});
+
+const toMutaboAuthor = (row: AuthorRow): MutaboAuthor => ({ ...toAuthor(row), version: row.version });
+
+/** Each author reads and edits only their own page: any other id (as written in the path) is 403. */
+export function ownPageOnly(caller: Caller, authorId: number | string): void {
+  if (String(authorId) !== String(caller.authorId)) throw sharedErrors.forbidden(s.notOwnAuthorPage);
+}
+
+export async function getOwnAuthor(ctx: MutaboContext, caller: Caller, authorId: number): Promise<MutaboAuthor> {
+  ownPageOnly(caller, authorId);
+  const row = await findAuthor(ctx.db, authorId);
+  if (!row) throw sharedErrors.notFound(s.authorNotFound);
+  return toMutaboAuthor(row);
+}
+
+export async function patchOwnAuthor(ctx: MutaboContext, caller: Caller, authorId: number, patch: AuthorPatch): Promise<MutaboAuthor> {
+  ownPageOnly(caller, authorId);
+  if (patch.photo) await checkUploadedFile(ctx, 'photo', patch.photo, 'image');
+  const changed = await ctx.db.transaction(async (tx) => {
+    const before = await lockAuthor(tx, authorId);
+    if (!before) throw sharedErrors.notFound(s.authorNotFound);
+    if (before.version !== patch.version) throw sharedErrors.stale(s.staleAuthor);
+    const { version, ...fields } = patch;
+    const values = changedFields(before, fields);
+    if (Object.keys(values).length === 0) return false;
+    const after = await updateAuthorAtVersion(tx, authorId, version, values);
+    if (!after) throw sharedErrors.stale(s.staleAuthor);
+    await recordWrite(tx, { userId: caller.userId, entity: 'author', entityId: authorId, courseId: null, action: 'update', before: authorSnapshot(before), after: authorSnapshot(after) });
+    return true;
+  });
+  if (changed) ctx.publicCache.invalidate();
+  return getOwnAuthor(ctx, caller, authorId);
+}
+
+const toMutaboTimetable = (row: PageRow | null): MutaboTimetable =>
+  row ? { name: row.name, text: row.text, version: row.version } : { name: DEFAULT_TIMETABLE_NAME, text: '', version: 0 };
+
+const pageSnapshot = (row: Pick<PageRow, 'name' | 'text'>) => ({ name: row.name, text: row.text });
+
+export async function getTimetable(ctx: MutaboContext): Promise<MutaboTimetable> {
+  return toMutaboTimetable(await findPage(ctx.db, TIMETABLE_SLUG));
+}
+
+/** Version 0 is the page before its first save: the PATCH creates it (unless someone else just did: 409). */
+export async function patchTimetable(ctx: MutaboContext, caller: Caller, patch: TimetablePatch): Promise<MutaboTimetable> {
+  const changed = await ctx.db.transaction(async (tx) => {
+    const before = await lockPage(tx, TIMETABLE_SLUG);
+    if ((before?.version ?? 0) !== patch.version) throw sharedErrors.stale(s.staleTimetable);
+    if (!before) {
+      const created = await insertPage(tx, { slug: TIMETABLE_SLUG, name: patch.name ?? DEFAULT_TIMETABLE_NAME, text: patch.text ?? '' });
+      if (!created) throw sharedErrors.stale(s.staleTimetable);
+      await recordWrite(tx, { userId: caller.userId, entity: 'timetable', entityId: created.id, courseId: null, action: 'create', before: null, after: pageSnapshot(created) });
+      return true;
+    }
+    const values = changedFields(before, { name: patch.name, text: patch.text });
+    if (Object.keys(values).length === 0) return false;
+    const after = await updatePageAtVersion(tx, TIMETABLE_SLUG, patch.version, values);
+    if (!after) throw sharedErrors.stale(s.staleTimetable);
+    await recordWrite(tx, { userId: caller.userId, entity: 'timetable', entityId: after.id, courseId: null, action: 'update', before: pageSnapshot(before), after: pageSnapshot(after) });
+    return true;
+  });
+  if (changed) ctx.publicCache.invalidate();
+  return getTimetable(ctx);
+}

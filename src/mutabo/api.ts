@@ -1,0 +1,41 @@
+// The calls of the authors' API (/api/v1/mutabo/), typed with the shared contract (common/mutabo.ts).
+import { request } from '../api/client.ts';
+import type {
+  CourseCreatePayload,
+  CoursePatchPayload,
+  HistoryPage,
+  LessonCreatePayload,
+  LessonPatchPayload,
+  MutaboCourse,
+  MutaboCourseListItem,
+  MutaboLesson,
+  MutaboLessonOrderResult,
+  UploadResult,
+} from '../../common/mutabo.ts';
+
+const base = '/api/v1/mutabo';
+
+export const listCourses = () => request<MutaboCourseListItem[]>(`${base}/courses/`);
+export const getCourse = (id: number) => request<MutaboCourse>(`${base}/courses/${id}/`);
+export const createCourse = (body: CourseCreatePayload) => request<MutaboCourse>(`${base}/courses/`, { method: 'POST', body });
+export const updateCourse = (id: number, body: CoursePatchPayload) =>
+  request<MutaboCourse>(`${base}/courses/${id}/`, { method: 'PATCH', body });
+export const deleteCourse = (id: number) => request<Record<string, never>>(`${base}/courses/${id}/`, { method: 'DELETE' });
+export const getCourseHistory = (id: number, page = 1) =>
+  request<HistoryPage>(`${base}/courses/${id}/history/`, { query: { page } });
+
+export const createLesson = (courseId: number, body: LessonCreatePayload) =>
+  request<MutaboLesson>(`${base}/courses/${courseId}/lessons/`, { method: 'POST', body });
+export const getLesson = (id: number) => request<MutaboLesson>(`${base}/lessons/${id}/`);
+export const updateLesson = (id: number, body: LessonPatchPayload) =>
+  request<MutaboLesson>(`${base}/lessons/${id}/`, { method: 'PATCH', body });
+export const deleteLesson = (id: number) => request<Record<string, never>>(`${base}/lessons/${id}/`, { method: 'DELETE' });
+export const orderLessons = (courseId: number, lessons: number[]) =>
+  request<MutaboLessonOrderResult>(`${base}/courses/${courseId}/lessons/order/`, { method: 'POST', body: { lessons } });
+
+/** One file, as multipart; answers its address on this site (and, for an image, a smaller copy's). */
+export function uploadFile(file: File) {
+  const body = new FormData();
+  body.append('file', file);
+  return request<UploadResult>(`${base}/uploads/`, { method: 'POST', body });
+}

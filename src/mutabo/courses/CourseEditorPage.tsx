@@ -1,0 +1,196 @@
+// The course editor: a new course, or one the author leads with its state, lessons and history.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { isRequestError } from '../../api/requestError.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { paths } from '../../app/paths.ts';
+import { ErrorScreen } from '../../components/ErrorScreen.tsx';
+import { FormErrorBlock } from '../../components/form/fields.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { PageTitle } from '../../components/PageTitle.tsx';
+import { VisuallyHidden } from '../../components/VisuallyHidden.ts';
+import { selectResource } from '../../features/resources/selectors.ts';
+import { ensureResource, resourcesInvalidated } from '../../features/resources/slice.ts';
+import { selectCurrentUser } from '../../features/session/currentUser.ts';
+import { createCourse, getCourse, updateCourse } from '../api.ts';
+import { areaPaths } from '../areaPaths.ts';
+import { saveFailure, type SaveFailure } from '../forms/saveFailure.ts';
+import { StaleNotice } from '../forms/StaleNotice.tsx';
+import { useLeaveGuard } from '../forms/useLeaveGuard.tsx';
+import { Notice, Panel, TitleRow } from '../shell/areaParts.ts';
+import { COURSE_RESOURCES } from '../siteCache.ts';
+import { useLoad } from '../useLoad.ts';
+import type { MutaboCourse } from '../../../common/mutabo.ts';
+import { COURSE_FIELDS, CourseForm } from './CourseForm.tsx';
+import { courseValues, courseWrite, emptyCourseValues, sameValues, type CourseFormValues } from './courseForm.ts';
+import { CourseHistory } from './CourseHistory.tsx';
+import { DeleteCourse } from './DeleteCourse.tsx';
+import { LessonsPanel } from './LessonsPanel.tsx';
+import { StateControl } from './StateControl.tsx';
+
+export function CourseEditorPage() {
+  const { courseId } = useParams();
+  const id = courseId === undefined ? null : Number(courseId);
+  const load = useCallback(() => getCourse(id!), [id]);
+  const course = useLoad(id === null ? null : load);
+  const me = useAppSelector(selectCurrentUser);
+  const dispatch = useAppDispatch();
+  const authors = useAppSelector((state) => selectResource(state, 'authors'));
+  useEffect(() => {
+    dispatch(ensureResource('authors'));
+  }, [dispatch]);
+
+  if (id !== null && (Number.isNaN(id) || course.error?.statusCode === 404)) {
+    return <p>Курс не найден или вы его не ведёте.</p>;
+  }
+  if (course.error) return <ErrorScreen />;
+  if (id !== null && !course.data) return <Loader label="Загружаем курс" />;
+
+  return (
+    <CourseEditor
+      key={id ?? 'new'}
+      course={course.data ?? null}
+      setCourse={course.setData}
+      reloadCourse={course.reload}
+      authorId={me.data?.author ?? null}
+      authors={authors.data ?? []}
+    />
+  );
+}
+
+interface CourseEditorProps {
+  course: MutaboCourse | null;
+  setCourse: (course: MutaboCourse) => void;
+  reloadCourse: () => Promise<MutaboCourse | undefined>;
+  authorId: number | null;
+  authors: NonNullable<ReturnType<typeof selectResource<'authors'>>['data']>;
+}
+
+function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: CourseEditorProps) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [initial, setInitial] = useState<CourseFormValues>(() => (course ? courseValues(course) : emptyCourseValues(authorId)));
+  const [values, setValues] = useState(initial);
+  const [editorKey, setEditorKey] = useState(0);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const [notice, setNotice] = useState<string | null>(() =>
+    (location.state as { created?: boolean } | null)?.created ? 'Курс создан. Теперь добавьте уроки.' : null,
+  );
+  const dirty = !sameValues(values, initial);
+  // The version of the copy the form holds: a save sends it, so another author's change in between is a 409,
+  // never silently overwritten (the course itself may be read again meanwhile, after a lesson or state change).
+  const [formVersion, setFormVersion] = useState(course?.version ?? 0);
+  const dirtyRef = useRef(dirty);
+  const descriptionRef = useRef(values.description);
+  useEffect(() => {
+    dirtyRef.current = dirty;
+    descriptionRef.current = values.description;
+  }, [dirty, values.description]);
+  const leave = useLeaveGuard(dirty);
+
+  const replaceValues = (next: CourseFormValues) => {
+    setInitial(next);
+    setValues(next);
+    // The rich-text editor reads its text once: it is opened again only when the text changed.
+    if (next.description !== descriptionRef.current) setEditorKey((key) => key + 1);
+  };
+
+  /**
+   * After the course was read again or changed here (state, lessons): the site's pages read it again, and a form
+   * without edits shows the course as it now is.
+   */
+  const courseChanged = (next: MutaboCourse) => {
+    setCourse(next);
+    dispatch(resourcesInvalidated(COURSE_RESOURCES));
+    if (!dirtyRef.current) {
+      replaceValues(courseValues(next));
+      setFormVersion(next.version);
+    }
+  };
+
+  const save = async () => {
+    setNotice(null);
+    const checked = courseWrite(values);
+    if ('errors' in checked) {
+      setFailure({ fields: checked.errors });
+      return;
+    }
+    setSaving(true);
+    setFailure(null);
+    try {
+      if (!course) {
+        const created = await createCourse({ ...checked.body, state: 'draft' });
+        dispatch(resourcesInvalidated(COURSE_RESOURCES));
+        leave.allowNextLeave();
+        void navigate(areaPaths.course(created.id), { replace: true, state: { created: true } });
+        return;
+      }
+      const updated = await updateCourse(course.id, { ...checked.body, version: formVersion });
+      setCourse(updated);
+      dispatch(resourcesInvalidated(COURSE_RESOURCES));
+      setFormVersion(updated.version);
+      // The form keeps the text as typed (the editor is not re-read), and that is now the saved state.
+      setInitial(values);
+      setNotice('Изменения сохранены.');
+    } catch (error) {
+      if (!isRequestError(error)) throw error;
+      setFailure(saveFailure(error, COURSE_FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const reloadCurrent = async () => {
+    const current = await reloadCourse();
+    if (current) {
+      replaceValues(courseValues(current));
+      setFormVersion(current.version);
+      setFailure(null);
+    }
+  };
+
+  const title = course ? course.title || 'Курс без названия' : 'Новый курс';
+  return (
+    <section>
+      <TitleRow>
+        <PageTitle>{title}</PageTitle>
+        {course ? (
+          <a href={paths.course(course.id)} target="_blank" rel="noopener">
+            Предпросмотр<span aria-hidden="true"> ↗</span>
+            <VisuallyHidden> (в новой вкладке)</VisuallyHidden>
+          </a>
+        ) : null}
+      </TitleRow>
+      {course ? <StateControl course={course} dirty={dirty} onChanged={courseChanged} /> : null}
+      <Panel aria-labelledby="course-fields-title">
+        <h2 id="course-fields-title">О курсе</h2>
+        {notice ? <Notice>{notice}</Notice> : null}
+        {failure?.stale ? <StaleNotice message={failure.stale} onReload={() => void reloadCurrent()} /> : null}
+        {failure?.block ? <FormErrorBlock>{failure.block}</FormErrorBlock> : null}
+        <CourseForm
+          values={values}
+          onChange={(patch) => {
+            setValues((current) => ({ ...current, ...patch }));
+            setNotice(null);
+          }}
+          errors={failure?.fields ?? {}}
+          authors={authors}
+          editorKey={editorKey}
+          saving={saving}
+          submitLabel={course ? 'Сохранить' : 'Создать курс'}
+          onSubmit={() => void save()}
+        />
+      </Panel>
+      {course ? (
+        <>
+          <LessonsPanel course={course} onChanged={() => void reloadCourse().then((next) => next && courseChanged(next))} />
+          <CourseHistory courseId={course.id} version={course.version} />
+          <DeleteCourse course={course} onDeleted={() => leave.allowNextLeave()} />
+        </>
+      ) : null}
+      {leave.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+// The lessons of a course in the editor: add, edit, move up and down, publish or hide, delete.
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { isRequestError } from '../../api/requestError.ts';
+import { Button, ButtonLink } from '../../components/Button.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { FormErrorBlock } from '../../components/form/fields.tsx';
+import { deleteLesson, orderLessons, updateLesson } from '../api.ts';
+import { areaPaths } from '../areaPaths.ts';
+import { Muted, Panel, TitleRow } from '../shell/areaParts.ts';
+import type { MutaboCourse, MutaboLesson } from '../../../common/mutabo.ts';
+import { LESSON_STATE_LABELS } from '../../../common/mutabo.ts';
+
+const List = styled.ol`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  padding: 0;
+  list-style: none;
+`;
+
+const Item = styled.li`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(3)} 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+
+  ${({ theme }) => theme.media.desktop} {
+    grid-template-columns: minmax(0, 1fr) auto;
+    align-items: center;
+  }
+`;
+
+const Facts = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fonts.sizes.small};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+
+  button {
+    padding-inline: ${({ theme }) => theme.space(3)};
+  }
+`;
+
+type Move = 'up' | 'down';
+
+interface LessonsPanelProps {
+  course: MutaboCourse;
+  /** After a change of the lessons: the course is read again. */
+  onChanged: () => void;
+}
+
+export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
+  const lessons = [...course.lessons].sort((a, b) => a.number - b.number);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<MutaboLesson | null>(null);
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const [focusAfter, setFocusAfter] = useState<{ id: number; move: Move } | null>(null);
+
+  // A moved lesson keeps keyboard focus on its button (or the other one when it reached an end of the list).
+  useEffect(() => {
+    if (!focusAfter) return;
+    const same = buttons.current.get(`${focusAfter.id}:${focusAfter.move}`);
+    const other = buttons.current.get(`${focusAfter.id}:${focusAfter.move === 'up' ? 'down' : 'up'}`);
+    (same && !same.disabled ? same : other)?.focus();
+  }, [focusAfter, course]);
+
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      onChanged();
+    } catch (caught) {
+      if (!isRequestError(caught)) throw caught;
+      setError(caught.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const move = (index: number, direction: Move) => {
+    const order = lessons.map((lesson) => lesson.id);
+    const other = direction === 'up' ? index - 1 : index + 1;
+    [order[index], order[other]] = [order[other]!, order[index]!];
+    setFocusAfter({ id: lessons[index]!.id, move: direction });
+    void run(() => orderLessons(course.id, order));
+  };
+
+  const toggleState = (lesson: MutaboLesson) =>
+    void run(() => updateLesson(lesson.id, { state: lesson.state === 'published' ? 'draft' : 'published', version: lesson.version }));
+
+  const setButton = (key: string) => (element: HTMLButtonElement | null) => {
+    if (element) buttons.current.set(key, element);
+    else buttons.current.delete(key);
+  };
+
+  return (
+    <Panel aria-labelledby="course-lessons-title">
+      <TitleRow>
+        <h2 id="course-lessons-title">Уроки</h2>
+        <ButtonLink to={areaPaths.newLesson(course.id)}>Добавить урок</ButtonLink>
+      </TitleRow>
+      {error ? <FormErrorBlock>{error}</FormErrorBlock> : null}
+      {lessons.length === 0 ? (
+        <Muted>Уроков пока нет. Для записи на курс нужен хотя бы один опубликованный урок.</Muted>
+      ) : (
+        <List aria-busy={busy || undefined}>
+          {lessons.map((lesson, index) => (
+            <Item key={lesson.id}>
+              <div>
+                <Link to={areaPaths.lesson(course.id, lesson.id)}>
+                  {lesson.number}. {lesson.title || 'Без названия'}
+                </Link>
+                <Facts>
+                  {LESSON_STATE_LABELS[lesson.state]} · {lesson.duration} мин.
+                </Facts>
+              </div>
+              <Actions>
+                <Button
+                  ref={setButton(`${lesson.id}:up`)}
+                  $variant="secondary"
+                  disabled={busy || index === 0}
+                  aria-label={`Урок «${lesson.title}»: выше`}
+                  onClick={() => move(index, 'up')}
+                >
+                  ↑ Выше
+                </Button>
+                <Button
+                  ref={setButton(`${lesson.id}:down`)}
+                  $variant="secondary"
+                  disabled={busy || index === lessons.length - 1}
+                  aria-label={`Урок «${lesson.title}»: ниже`}
+                  onClick={() => move(index, 'down')}
+                >
+                  ↓ Ниже
+                </Button>
+                <Button
+                  $variant="secondary"
+                  disabled={busy}
+                  aria-label={`Урок «${lesson.title}»: ${lesson.state === 'published' ? 'скрыть в черновики' : 'опубликовать'}`}
+                  onClick={() => toggleState(lesson)}
+                >
+                  {lesson.state === 'published' ? 'В черновики' : 'Опубликовать'}
+                </Button>
+                <Button
+                  $variant="secondary"
+                  disabled={busy}
+                  aria-label={`Урок «${lesson.title}»: удалить`}
+                  onClick={() => setDeleting(lesson)}
+                >
+                  Удалить
+                </Button>
+              </Actions>
+            </Item>
+          ))}
+        </List>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Удалить урок?"
+        message={deleting ? <p>Урок «{deleting.title}» будет удалён без возможности восстановления.</p> : null}
+        confirmLabel="Удалить"
+        cancelLabel="Отмена"
+        busy={busy}
+        onConfirm={() => {
+          const lesson = deleting!;
+          setDeleting(null);
+          void run(() => deleteLesson(lesson.id));
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Panel>
+  );
+}

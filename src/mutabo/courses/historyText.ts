@@ -1,0 +1,89 @@
+// One entry of a course's history as the editor writes it: when, who, and what changed (before → after).
+import type { HistoryEntry } from '../../../common/mutabo.ts';
+import { COURSE_STATE_LABELS, LESSON_STATE_LABELS } from '../../../common/mutabo.ts';
+import type { CourseState, LessonState } from '../../../common/wireTypes.ts';
+
+const dateTime = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' });
+
+const FIELD_LABELS: Record<string, string> = {
+  title: 'название',
+  subtitle: 'подзаголовок',
+  description: 'описание',
+  authors: 'авторы',
+  start: 'начало',
+  end: 'окончание',
+  disciplesAge: 'возраст участников',
+  image: 'картинка',
+  thumbnail: 'миниатюра',
+  state: 'состояние',
+  participantsLimit: 'количество мест',
+  fullYear: 'весь учебный год',
+  lessonsBlockSize: 'уроков в блоке',
+  prices: 'цены',
+  number: 'номер',
+  content: 'содержание',
+  duration: 'продолжительность',
+};
+
+/** Fields short enough to show as «было → стало». */
+const SHOWN_VALUES = new Set(['title', 'state', 'start', 'end', 'participantsLimit', 'lessonsBlockSize', 'number', 'duration']);
+
+const record = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+function shownValue(entity: HistoryEntry['entity'], field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field === 'state') {
+    const labels: Record<string, string> = entity === 'lesson' ? LESSON_STATE_LABELS : COURSE_STATE_LABELS;
+    return labels[value as CourseState | LessonState] ?? String(value);
+  }
+  return String(value);
+}
+
+function changes(entry: HistoryEntry): string {
+  const before = record(entry.before);
+  const after = record(entry.after);
+  const fields = Object.keys(after).filter(
+    (field) => field !== 'version' && field in FIELD_LABELS && JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+  );
+  return fields
+    .map((field) =>
+      SHOWN_VALUES.has(field)
+        ? `${FIELD_LABELS[field]}: ${shownValue(entry.entity, field, before[field])} → ${shownValue(entry.entity, field, after[field])}`
+        : FIELD_LABELS[field]!,
+    )
+    .join('; ');
+}
+
+function lessonName(entry: HistoryEntry): string {
+  const title = record(entry.after).title ?? record(entry.before).title;
+  if (typeof title !== 'string' || !title) return 'урок';
+  // A title that is itself a quotation («Ионыч») is not quoted twice.
+  return title.startsWith('«') && title.endsWith('»') ? `урок ${title}` : `урок «${title}»`;
+}
+
+function what(entry: HistoryEntry): string {
+  if (entry.entity === 'prices') return 'Изменены цены';
+  if (entry.entity === 'lesson') {
+    const name = lessonName(entry);
+    if (entry.action === 'create') return `Добавлен ${name}`;
+    if (entry.action === 'delete') return `Удалён ${name}`;
+    if (entry.action === 'reorder') return 'Изменён порядок уроков';
+    const changed = changes(entry);
+    return changed ? `Изменён ${name}: ${changed}` : `Изменён ${name}`;
+  }
+  if (entry.action === 'create') return 'Курс создан';
+  if (entry.action === 'delete') return 'Курс удалён';
+  if (entry.action === 'reorder') return 'Изменён порядок уроков';
+  const changed = changes(entry);
+  return changed ? `Изменено: ${changed}` : 'Курс изменён';
+}
+
+export function describeHistoryEntry(entry: HistoryEntry): { when: string; who: string; what: string } {
+  const at = new Date(entry.at);
+  return {
+    when: Number.isNaN(at.getTime()) ? entry.at : dateTime.format(at),
+    who: entry.user?.name ?? 'неизвестно кто',
+    what: what(entry),
+  };
+}

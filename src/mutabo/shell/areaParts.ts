@@ -1,0 +1,45 @@
+// Small pieces of the area's pages: the title row with its action, a muted line, a notice.
+import styled from 'styled-components';
+
+export const TitleRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(4)};
+
+  h1,
+  h2 {
+    margin: 0;
+  }
+`;
+
+export const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+export const Notice = styled.div.attrs({ role: 'status' })`
+  margin-bottom: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
+  border: 1px solid ${({ theme }) => theme.colors.success};
+  border-radius: ${({ theme }) => theme.radius};
+  color: ${({ theme }) => theme.colors.success};
+  background: #eef6ef;
+`;
+
+export const Panel = styled.section`
+  margin-bottom: ${({ theme }) => theme.space(8)};
+  padding: ${({ theme }) => theme.space(4)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+
+  ${({ theme }) => theme.media.tablet} {
+    padding: ${({ theme }) => theme.space(6)};
+  }
+
+  & > h2 {
+    font-size: ${({ theme }) => theme.fonts.sizes.h3};
+  }
+`;

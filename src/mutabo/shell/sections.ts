@@ -1,0 +1,17 @@
+// The sections of the authors' area, in the order of its navigation; `built` is false until a section has its pages.
+import { areaPaths } from '../areaPaths.ts';
+
+export interface AreaSection {
+  label: string;
+  path: string;
+  built: boolean;
+}
+
+export const areaSections: readonly AreaSection[] = [
+  { label: 'Курсы', path: areaPaths.courses, built: true },
+  { label: 'Цитаты', path: areaPaths.quotations, built: false },
+  { label: 'Отзывы', path: areaPaths.feedback, built: false },
+  { label: 'Библиотека', path: areaPaths.library, built: false },
+  { label: 'Расписание', path: areaPaths.timetable, built: false },
+  { label: 'Моя страница автора', path: areaPaths.authorPage, built: false },
+];

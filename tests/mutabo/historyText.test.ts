@@ -1,0 +1,44 @@
+import type { HistoryEntry } from '../../common/mutabo.ts';
+import { describeHistoryEntry } from '../../src/mutabo/courses/historyText.ts';
+
+const entry = (patch: Partial<HistoryEntry>): HistoryEntry => ({
+  id: 1,
+  at: '2026-11-23T08:51:00Z',
+  user: { id: 1, name: 'Анна Мельникова' },
+  entity: 'course',
+  entityId: 5,
+  action: 'update',
+  before: null,
+  after: null,
+  ...patch,
+});
+
+describe('a line of the course history', () => {
+  it('names who changed what, with short values as «before → after»', () => {
+    const line = describeHistoryEntry(
+      entry({
+        before: { title: 'Чехов', state: 'draft', description: '{}', version: 1 },
+        after: { title: 'Чехов и проза', state: 'can_be_subscribed', description: '{"blocks":[]}', version: 2 },
+      }),
+    );
+    expect(line.who).toBe('Анна Мельникова');
+    expect(line.what).toBe('Изменено: название: Чехов → Чехов и проза; состояние: Черновик → Запись открыта; описание');
+    expect(line.when).toMatch(/^\d{2}\.11\.2026, \d{2}:\d{2}$/);
+  });
+
+  it('names lessons by their title, without quoting a quotation twice', () => {
+    expect(describeHistoryEntry(entry({ entity: 'lesson', action: 'create', after: { title: '«Ионыч»' } })).what).toBe(
+      'Добавлен урок «Ионыч»',
+    );
+    expect(describeHistoryEntry(entry({ entity: 'lesson', action: 'delete', before: { title: 'Пушкин' } })).what).toBe(
+      'Удалён урок «Пушкин»',
+    );
+    expect(
+      describeHistoryEntry(entry({ entity: 'lesson', before: { title: 'Пушкин', state: 'draft' }, after: { title: 'Пушкин', state: 'published' } })).what,
+    ).toBe('Изменён урок «Пушкин»: состояние: Черновик → Опубликовано');
+  });
+
+  it('says when the author is unknown', () => {
+    expect(describeHistoryEntry(entry({ user: null, action: 'create' }))).toMatchObject({ who: 'неизвестно кто', what: 'Курс создан' });
+  });
+});

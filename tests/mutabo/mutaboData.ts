@@ -1,0 +1,72 @@
+// The authors' API as msw answers it in the area's tests: one author's courses and a course to edit.
+import { http, HttpResponse } from 'msw';
+import type { HistoryPage, MutaboCourse, MutaboCourseListItem } from '../../common/mutabo.ts';
+import { siteAuthors } from '../support/siteData.ts';
+
+export function listItem(id: number, title: string, patch: Partial<MutaboCourseListItem> = {}): MutaboCourseListItem {
+  return {
+    id,
+    title,
+    subtitle: '',
+    state: 'draft',
+    start: null,
+    end: null,
+    disciplesAge: 'DISCIPLES_AGE_ADULTS',
+    thumbnail: '',
+    authors: [1],
+    placesTaken: 0,
+    participantsLimit: 10,
+    waiting: 0,
+    lessonsCount: 0,
+    publishedLessonsCount: 0,
+    version: 1,
+    ...patch,
+  };
+}
+
+export const editedCourse: MutaboCourse = {
+  id: 5,
+  title: 'Медленное чтение',
+  subtitle: 'Как читать классику',
+  description: '',
+  authors: [siteAuthors[0]!],
+  start: '2026-12-05',
+  end: null,
+  disciplesAge: 'DISCIPLES_AGE_ADULTS',
+  image: '',
+  thumbnail: '',
+  state: 'draft',
+  participantsLimit: 10,
+  url: '',
+  prices: [{ currency: 'CURRENCY_CHOICE_RUB', coursePrice: 5000, lessonPrice: 1000, lessonWholesalePrice: 900 }],
+  fullYear: false,
+  lessonsBlockSize: 1,
+  subscribedForMailouts: false,
+  version: 3,
+  lessons: [
+    {
+      id: 51,
+      course: 5,
+      number: 1,
+      title: 'Пушкин',
+      content: '',
+      duration: 60,
+      state: 'draft',
+      hasFreePlaces: true,
+      participationState: null,
+      participant: null,
+      version: 1,
+    },
+  ],
+};
+
+const emptyHistory: HistoryPage = { count: 0, next: null, results: [], currentPage: 1, pages: 1 };
+
+/** The list, the course and its history; a test adds the writes it needs with server.use. */
+export function mutaboHandlers(courses: MutaboCourseListItem[] = [listItem(5, editedCourse.title)], course = editedCourse) {
+  return [
+    http.get('*/api/v1/mutabo/courses/', () => HttpResponse.json(courses)),
+    http.get('*/api/v1/mutabo/courses/:id/', () => HttpResponse.json(course)),
+    http.get('*/api/v1/mutabo/courses/:id/history/', () => HttpResponse.json(emptyHistory)),
+  ];
+}
