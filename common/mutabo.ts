@@ -3,6 +3,7 @@
 // check with the same ones before sending. A refusal is 400 with messages under the fields (`{"title": [...]}`; a price's
 // fields as `prices.<index>.<field>`), 404/409 with `{"detail": "..."}`, 401/403 for guests and non-authors.
 import { z } from 'zod';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from './controlCharacters.ts';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, COURSE_STATES, CURRENCIES, DISCIPLES_AGES, LESSON_STATES } from './enums.ts';
 import type { CourseDetails, CourseState, Currency, DisciplesAge, Lesson, LessonState, Paged, Price } from './wireTypes.ts';
 
@@ -224,8 +225,11 @@ export const richTextField = z
   .refine((text) => text.length <= MAX_RICH_TEXT_LENGTH, m.richTextTooLong)
   .refine((text) => text === '' || parsesAsDraftRaw(text), m.richTextInvalid);
 
+/** One-line text: control characters are refused (PostgreSQL cannot even store U+0000). */
 const text = (requiredMessage: string = m.required) =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : m.notText) });
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : m.notText) })
+    .refine((value) => !hasControlCharacters(value), { error: CONTROL_CHARACTERS_MESSAGE, abort: true });
 
 export const titleField = text(m.titleRequired).trim().min(1, m.titleRequired).max(MAX_TITLE_LENGTH, m.titleTooLong);
 
