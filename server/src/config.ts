@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAddressRanges } from './http/addressRanges.ts';
 
 /** The configuration the app runs with: the environment's, with the signing secret settled (services/signingSecret.ts). */
 export interface AppConfig {
@@ -21,7 +22,8 @@ export interface AppConfig {
   mailFrom: string;
   /** Fastify's trustProxy: the proxies whose X-Forwarded-For gives the client's address (login limits); false for none. */
   trustProxy: false | string[];
-  yookassa: { shopId: string; secretKey: string; apiUrl: string } | null;
+  /** notifyIps: the addresses and ranges whose notifications are accepted (YooKassa's published ones by default). */
+  yookassa: { shopId: string; secretKey: string; apiUrl: string; notifyIps: string[] } | null;
   paypal: { clientId: string; clientSecret: string; apiUrl: string } | null;
   /** Load the demo content into an empty database at start. */
   seedDemo: boolean;
@@ -137,6 +139,15 @@ const envSchema = z.object({
   YOOKASSA_SHOP_ID: optionalText,
   YOOKASSA_SECRET_KEY: optionalText,
   YOOKASSA_API_URL: httpUrl('must be an http:// or https:// URL'),
+  // https://yookassa.ru/developers/using-api/webhooks#ip
+  YOOKASSA_NOTIFY_IPS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default('185.71.76.0/27,185.71.77.0/27,77.75.153.0/25,77.75.156.11,77.75.156.35,77.75.154.128/25,2a02:5180::/32')
+      .refine((value) => parseAddressRanges(value) !== null, 'must be a comma-separated list of addresses or CIDR ranges')
+      .transform((value) => parseAddressRanges(value)!),
+  ),
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
   PAYPAL_API_URL: httpUrl('must be an http:// or https:// URL'),
@@ -219,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     shopId,
     secretKey,
     apiUrl: vars.YOOKASSA_API_URL ?? 'https://api.yookassa.ru/v3',
+    notifyIps: vars.YOOKASSA_NOTIFY_IPS,
   }));
   const paypal = pair(vars.PAYPAL_CLIENT_ID, vars.PAYPAL_CLIENT_SECRET, ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'], (clientId, clientSecret) => ({
     clientId,

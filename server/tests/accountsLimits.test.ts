@@ -1,9 +1,10 @@
-// The limits of the account endpoints: failed logins per e-mail and per address, letters per address, wrong
-// current passwords; they engage, release after their window (a controlled clock), and live in the database.
+// The limits of the account endpoints: failed logins per e-mail and address, per e-mail and per address, letters
+// per address, wrong current passwords; they engage (exactly, under parallel requests), release after their window
+// (a controlled clock), and live in the database.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../common/wireTypes.ts';
-import { authThrottle } from '../src/db/schema.ts';
+import { authLimits } from '../src/db/schema.ts';
 import { bearer, letterTo, login, post, registeredUser, signupPayload, startAccountsApp, TEST_PASSWORD_COST, type AccountsContext } from './accountsSupport.ts';
 import { buildTestApp, testConfig } from './fixtures.ts';
 import { readOutbox } from './mailbox.ts';
@@ -24,25 +25,112 @@ describe.each(dbModes())('account limits (%s)', (mode) => {
   });
 
   describe('login', () => {
-    it('engages after five failures for an e-mail, even for the right password, and releases after 15 minutes', async () => {
+    it('engages after five failures for an e-mail at one address, even for the right password, and releases after 15 minutes', async () => {
       const user = await registeredUser(context);
       for (let attempt = 1; attempt <= 5; attempt += 1) {
         expect((await login(app(), user.email, `wrong-${attempt}`, '10.1.0.1')).statusCode).toBe(401);
       }
-      const blocked = await login(app(), user.email, user.password1, '10.1.0.2');
+      const blocked = await login(app(), user.email, user.password1, '10.1.0.1');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({ detail: 'Слишком много неудачных попыток входа. Попробуйте снова через 15 минут или восстановите пароль.' });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
       expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
       // The e-mail in another case is the same e-mail.
-      expect((await login(app(), user.email.toUpperCase(), user.password1, '10.1.0.3')).statusCode).toBe(429);
+      expect((await login(app(), user.email.toUpperCase(), user.password1, '10.1.0.1')).statusCode).toBe(429);
 
       context.clock.advance(10 * MINUTE_MS);
-      const later = await login(app(), user.email, user.password1, '10.1.0.2');
+      const later = await login(app(), user.email, user.password1, '10.1.0.1');
       expect(later.statusCode).toBe(429);
       expect(later.json<{ detail: string }>().detail).toContain('через 5 минут');
       context.clock.advance(5 * MINUTE_MS + 1000);
-      expect((await login(app(), user.email, user.password1, '10.1.0.2')).statusCode).toBe(200);
+      expect((await login(app(), user.email, user.password1, '10.1.0.1')).statusCode).toBe(200);
+    });
+
+    it('does not lock the owner out: failures from a stranger’s address leave the owner’s address free', async () => {
+      const user = await registeredUser(context);
+      for (let attempt = 0; attempt < 20; attempt += 1) await login(app(), user.email, `wrong-${attempt}`, '10.1.1.66');
+      expect((await login(app(), user.email, user.password1, '10.1.1.66')).statusCode).toBe(429);
+      expect((await login(app(), user.email, user.password1, '10.1.1.1')).statusCode).toBe(200);
+      context.clock.advance(16 * MINUTE_MS);
+    });
+
+    it('stops guessing one e-mail from many addresses after 50 failures in all', async () => {
+      const user = await registeredUser(context);
+      for (let address = 0; address < 10; address += 1) {
+        for (let attempt = 0; attempt < 5; attempt += 1) expect((await login(app(), user.email, `wrong-${attempt}`, `10.1.2.${address}`)).statusCode).toBe(401);
+      }
+      const blocked = await login(app(), user.email, user.password1, '10.1.2.200');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json<{ detail: string }>().detail).toContain('через 15 минут');
+      context.clock.advance(15 * MINUTE_MS + 1000);
+      expect((await login(app(), user.email, user.password1, '10.1.2.200')).statusCode).toBe(200);
+    });
+
+    it('checks exactly five of 200 parallel guesses at one e-mail from one address', async () => {
+      const user = await registeredUser(context);
+      const guesses = Array.from({ length: 199 }, (_, index) => login(app(), user.email, `wrong-${index}`, '10.1.3.1'));
+      const statuses = (await Promise.all([...guesses, login(app(), user.email, user.password1, '10.1.3.1')])).map((response) => response.statusCode);
+      const checked = statuses.filter((status) => status !== 429);
+      expect(checked).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(195);
+      // Whichever five were checked, the right password afterwards is refused until the window ends.
+      if (!checked.includes(200)) expect((await login(app(), user.email, user.password1, '10.1.3.1')).statusCode).toBe(429);
+      context.clock.advance(16 * MINUTE_MS);
+    });
+
+    it('answers 503 with Retry-After when too many password checks run, and such an attempt does not count', async () => {
+      const gated = await buildTestApp({
+        database: context.testDb.database,
+        config: testConfig({ DATA_DIR: context.dataDir }),
+        accounts: { passwordCost: 2 ** 14, now: context.clock.now, passwordGate: { running: 1, waiting: 0 } },
+      });
+      try {
+        const responses = await Promise.all(Array.from({ length: 10 }, () => login(gated, 'busy@example.org', 'wrong', '10.1.5.1')));
+        const count = (status: number) => responses.filter((response) => response.statusCode === status).length;
+        expect(count(401)).toBeGreaterThan(0);
+        expect(count(503)).toBeGreaterThan(0);
+        expect(count(401) + count(503) + count(429)).toBe(10);
+        const busy = responses.find((response) => response.statusCode === 503)!;
+        expect(busy.headers['retry-after']).toBe('2');
+        expect(busy.json()).toEqual({ detail: 'Сервер сейчас проверяет слишком много паролей. Попробуйте ещё раз через несколько секунд.' });
+        // Only the checked guesses counted: the limit of five still has room for the rest.
+        let checked = 0;
+        while ((await login(gated, 'busy@example.org', 'wrong', '10.1.5.1')).statusCode === 401) checked += 1;
+        expect(count(401) + checked).toBe(5);
+      } finally {
+        await gated.close();
+      }
+      context.clock.advance(16 * MINUTE_MS);
+    });
+
+    it('lets someone who logged in from an address before in while a flood of guesses fills the password checks', async () => {
+      const user = await registeredUser(context);
+      const gated = await buildTestApp({
+        database: context.testDb.database,
+        config: testConfig({ DATA_DIR: context.dataDir }),
+        accounts: { passwordCost: 2 ** 14, now: context.clock.now, passwordGate: { running: 1, waiting: 1 } },
+      });
+      try {
+        expect((await login(gated, user.email, user.password1, '10.1.6.1')).statusCode).toBe(200);
+        const flood = Array.from({ length: 12 }, (_, index) => login(gated, `nobody-${index}@example.org`, 'wrong', `10.1.7.${index}`));
+        const [known, stranger] = [login(gated, user.email, user.password1, '10.1.6.1'), login(gated, user.email, user.password1, '10.1.6.2')];
+        const floodStatuses = (await Promise.all(flood)).map((response) => response.statusCode);
+        expect(floodStatuses).toContain(503);
+        expect((await known).statusCode).toBe(200);
+        // From an address it never logged in from, the owner waits with everybody else.
+        expect([200, 503]).toContain((await stranger).statusCode);
+      } finally {
+        await gated.close();
+      }
+      context.clock.advance(16 * MINUTE_MS);
+    });
+
+    it('forgets the failures of an e-mail at every address when its password is reset', async () => {
+      const user = await registeredUser(context);
+      for (let attempt = 0; attempt < 5; attempt += 1) await login(app(), user.email, 'wrong', '10.1.4.1');
+      expect((await login(app(), user.email, user.password1, '10.1.4.1')).statusCode).toBe(429);
+      await app().accounts.limits.clear('login-email', user.email);
+      expect((await login(app(), user.email, user.password1, '10.1.4.1')).statusCode).toBe(200);
     });
 
     it('forgets an e-mail’s failures after a successful login', async () => {
@@ -186,13 +274,27 @@ describe.each(dbModes())('account limits (%s)', (mode) => {
       context.clock.advance(15 * MINUTE_MS + 1000);
       expect((await change(user.password1)).statusCode).toBe(200);
     });
+
+    it('checks exactly five of 40 parallel wrong current passwords', async () => {
+      const user = await registeredUser(context);
+      const { access } = (await login(app(), user.email, user.password1)).json<TokenPair>();
+      const statuses = await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          post(app(), '/api/v1/users/update-password/', { oldPassword: `guess-${index}`, newPassword1: 'Новый пароль 2030', newPassword2: 'Новый пароль 2030' }, { headers: bearer(access) }),
+        ),
+      ).then((responses) => responses.map((response) => response.statusCode));
+      expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+      context.clock.advance(16 * MINUTE_MS);
+    });
   });
 
-  it('deletes events older than a day when it records new ones', async () => {
+  it('deletes rows idle for more than a day when it records new events', async () => {
     const db = context.testDb.database.db;
-    await db.insert(authThrottle).values({ kind: 'login-email', key: 'old@example.org', createdAt: new Date(context.clock.now() - 25 * 60 * MINUTE_MS) });
+    const old = new Date(context.clock.now() - 25 * 60 * MINUTE_MS);
+    await db.insert(authLimits).values({ kind: 'login-email', key: 'old@example.org', times: [old], lastAt: old });
     await login(app() as FastifyInstance, 'someone-new@example.org', 'wrong', '10.10.0.1');
-    const keys = (await db.select({ key: authThrottle.key }).from(authThrottle)).map((row) => row.key);
+    const keys = (await db.select({ key: authLimits.key }).from(authLimits)).map((row) => row.key);
     expect(keys).not.toContain('old@example.org');
     expect(keys).toContain('someone-new@example.org');
   });

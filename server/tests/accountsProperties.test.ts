@@ -108,7 +108,7 @@ describe('account endpoints under random input', () => {
 
   beforeAll(async () => {
     context = await startAccountsApp('pglite', {
-      limits: { 'login-email': unlimited, 'login-ip': unlimited, 'mail-ip': unlimited, 'signup-letter': unlimited, 'reset-letter': unlimited, 'password-check': unlimited },
+      limits: { 'login-pair': unlimited, 'login-email': unlimited, 'login-ip': unlimited, 'mail-ip': unlimited, 'signup-letter': unlimited, 'reset-letter': unlimited, 'password-check': unlimited },
     });
     tokens = await loginTokens(context.app, 'pupil@example.org', 'pupil-password');
     pupil = (await context.app.inject({ url: '/api/v1/users/me/', headers: bearer(tokens.access) })).json<User>();

@@ -30,6 +30,8 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       YOOKASSA_SHOP_ID: SHOP_ID,
       YOOKASSA_SECRET_KEY: SECRET_KEY,
       YOOKASSA_API_URL: yookassa.apiUrl,
+      // The stand-in's notifications come from loopback, as YooKassa's come from its published ranges.
+      YOOKASSA_NOTIFY_IPS: '127.0.0.1,::1',
       PAYPAL_CLIENT_ID: CLIENT_ID,
       PAYPAL_CLIENT_SECRET: CLIENT_SECRET,
       PAYPAL_API_URL: paypal.url,
@@ -111,6 +113,8 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
 
       yookassa.setStatus(providerPayment.id, 'succeeded');
       for (let delivery = 0; delivery < 3; delivery += 1) expect((await notifyYookassa(providerPayment.id)).statusCode).toBe(200);
+      // Within seconds of the first read-back, the payment is read again once, at the end of the interval.
+      await app().payments.settled();
       expect((await paymentOf(user.id))[0]).toMatchObject({ id: payment!.id, state: 'STATE_COMPLETED' });
       expect(await statesOf(user.id)).toEqual(['approved', 'approved']);
       expect(context.mailer.to(user.email).map((letter) => letter.subject)).toEqual(['Оплата получена: курс «Курс через ЮKassa»']);
@@ -119,6 +123,56 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       expect((await notifyYookassa('2d8b4f1a-000f-5000-9000-1b68e7b15f3f')).statusCode).toBe(200);
       expect((await notifyYookassa(providerPayment.id, 'refund.succeeded')).statusCode).toBe(200);
       expect((await json(app(), 'POST', '/api/v1/payments/yookassa/notifications/', null, { event: 'payment.succeeded' })).statusCode).toBe(400);
+    });
+
+    it('reads a payment back at most twice for 200 forged notifications, and still acts on the real one after them', async () => {
+      const course = await createCourse(context.db, { lessons: 1, prices: [RUB] });
+      const user = await createUser(context);
+      await pay(user, course.lessonIds);
+      const providerPayment = lastYookassaPayment();
+      const reads = () => yookassa.requests.filter((request) => request.method === 'GET' && request.path === `/v3/payments/${providerPayment.id}`).length;
+
+      const forged = await Promise.all(Array.from({ length: 200 }, () => notifyYookassa(providerPayment.id)));
+      expect(forged.map((response) => response.statusCode)).toEqual(Array(200).fill(200));
+      await app().payments.settled();
+      expect(reads()).toBeLessThanOrEqual(2);
+      expect((await paymentOf(user.id))[0]!.state).toBe('STATE_IN_PROGRESS');
+
+      // The payer pays right after the flood: the real notification is acted on once the interval is over.
+      yookassa.setStatus(providerPayment.id, 'succeeded');
+      expect((await notifyYookassa(providerPayment.id)).statusCode).toBe(200);
+      await app().payments.settled();
+      expect((await paymentOf(user.id))[0]!.state).toBe('STATE_COMPLETED');
+      expect(reads()).toBeLessThanOrEqual(3);
+      // A completed payment is not read back again.
+      for (let delivery = 0; delivery < 5; delivery += 1) expect((await notifyYookassa(providerPayment.id)).statusCode).toBe(200);
+      await app().payments.settled();
+      expect(reads()).toBeLessThanOrEqual(3);
+    });
+
+    it('does not ask YooKassa about ids it never created, nor for notifications from outside YooKassa’s addresses', async () => {
+      const before = yookassa.requests.length;
+      const unknown = await notifyYookassa('2d8b4f1a-000f-5000-9000-1b68e7b15f3f');
+      expect(unknown.statusCode).toBe(200);
+
+      const course = await createCourse(context.db, { lessons: 1, prices: [RUB] });
+      const user = await createUser(context);
+      await pay(user, course.lessonIds);
+      const providerPayment = lastYookassaPayment();
+      yookassa.setStatus(providerPayment.id, 'succeeded');
+      const afterCreate = yookassa.requests.length;
+      expect(afterCreate - before).toBe(1);
+      const stranger = await app().inject({
+        method: 'POST',
+        url: '/api/v1/payments/yookassa/notifications/',
+        remoteAddress: '203.0.113.9',
+        payload: { type: 'notification', event: 'payment.succeeded', object: { id: providerPayment.id, status: 'succeeded', paid: true } },
+      });
+      expect(stranger.statusCode).toBe(403);
+      expect(stranger.json()).toEqual({ detail: 'Уведомления ЮKassa принимаются только с адресов ЮKassa.' });
+      await app().payments.settled();
+      expect(yookassa.requests.length).toBe(afterCreate);
+      expect((await paymentOf(user.id))[0]!.state).toBe('STATE_IN_PROGRESS');
     });
 
     it('a payment cancelled at YooKassa frees the places', async () => {
@@ -281,8 +335,11 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       const order = lastOrder();
       paypal.approve(order.id);
       // Before the order is approved nothing happens; a forged event naming an unknown order is ignored.
+      const before = paypal.requests.length;
       const unknown = await json(app(), 'POST', '/api/v1/payments/paypal/webhook/', null, { event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: 'NOSUCHORDER' } });
       expect(unknown.statusCode).toBe(200);
+      // An order we never created costs no request to PayPal.
+      expect(paypal.requests.length).toBe(before);
       const response = await json(app(), 'POST', '/api/v1/payments/paypal/webhook/', null, { event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: order.id, status: 'APPROVED' } });
       expect(response.statusCode).toBe(200);
       expect(order.status).toBe('COMPLETED');

@@ -352,18 +352,19 @@ export const publicContentVersion = pgTable(
 );
 
 /**
- * Recent events that account endpoints limit (failed logins per e-mail and per address, letters per e-mail):
- * kept in the database so that every server process counts the same; rows older than the longest window are pruned.
+ * What account endpoints limit (failed logins, password checks, letters), one row per kind and key: the times of its
+ * events still in the window, oldest first, so that taking a slot is one atomic upsert (services/accountLimits.ts).
+ * Kept in the database so that every server process counts the same; rows idle for a day are pruned.
  */
-export const authThrottle = pgTable(
-  'auth_throttle',
+export const authLimits = pgTable(
+  'auth_limits',
   {
-    id: serial('id').primaryKey(),
     kind: text('kind').notNull(),
     key: text('key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    times: timestamp('times', { withTimezone: true }).array().notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('auth_throttle_kind_key_created_idx').on(table.kind, table.key, table.createdAt), index('auth_throttle_created_idx').on(table.createdAt)],
+  (table) => [primaryKey({ name: 'auth_limits_pkey', columns: [table.kind, table.key] }), index('auth_limits_last_at_idx').on(table.lastAt)],
 );
 
 

@@ -10,6 +10,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly body: ErrorBody,
+    /** Headers the answer carries, such as Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
     this.name = 'HttpError';
@@ -39,7 +41,7 @@ const detailByStatus: Record<number, string> = {
 };
 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
+  if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send(error.body);
   if (error instanceof z.ZodError) {
     // A path parameter that cannot be an id names nothing that exists.
     if ((error as unknown as FastifyError).validationContext === 'params') return reply.code(404).send({ detail: messages.notFound });

@@ -1,6 +1,6 @@
 // Answering a limited request: 429 with a Russian `detail` that says when to try again, and Retry-After.
 import type { FastifyReply } from 'fastify';
-import type { LimitKind } from '../services/accountLimits.ts';
+import type { LimitKind, Slot } from '../services/accountLimits.ts';
 import type { AccountServices } from '../services/accounts.ts';
 import { inMinutes } from './accountMessages.ts';
 import { HttpError } from './errors.ts';
@@ -17,4 +17,15 @@ export async function refuseWhenLimited(
   if (wait === 0) return;
   reply.header('retry-after', String(wait));
   throw new HttpError(429, { detail: message(inMinutes(wait)) });
+}
+
+/**
+ * Takes a slot of every limit at once (services/accountLimits.ts) or throws the 429; the caller releases the slot
+ * when the event turns out not to count.
+ */
+export async function takeOrRefuse(accounts: AccountServices, reply: FastifyReply, limits: [LimitKind, string][], message: (wait: string) => string): Promise<Slot> {
+  const taken = await accounts.limits.take(...limits);
+  if (taken.slot) return taken.slot;
+  reply.header('retry-after', String(taken.wait));
+  throw new HttpError(429, { detail: message(inMinutes(taken.wait)) });
 }

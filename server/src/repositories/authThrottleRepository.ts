@@ -1,29 +1,80 @@
-// Recent limited events (failed logins, letters) per kind and key, counted within a time window.
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+// Limited events (failed logins, password checks, letters) per kind and key: one row holding the times of the
+// events still in the window, so that counting and recording one more is a single upsert under the row's lock.
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { authThrottle } from '../db/schema.ts';
+import { authLimits } from '../db/schema.ts';
+
+export interface Window {
+  /** The most events the window holds. */
+  max: number;
+  /** Events at or after this moment are in the window. */
+  since: Date;
+}
+
+const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
+/** The stored times still in the window with `at` appended, the newest `max` of them, oldest first. */
+const keptWith = (at: Date, { max, since }: Window) => sql`ARRAY(
+  SELECT t FROM (SELECT t FROM unnest(${authLimits.times} || ${timestamp(at)}) AS t WHERE t >= ${timestamp(since)} ORDER BY t DESC LIMIT ${max}) AS kept
+  ORDER BY t)`;
 
 export function createAuthThrottleRepository(db: Db) {
   return {
-    /** When the events of this kind and key at or after `since` happened, oldest first. */
-    async times(kind: string, key: string, since: Date, limit = 1000): Promise<Date[]> {
-      const rows = await db
-        .select({ at: authThrottle.createdAt })
-        .from(authThrottle)
-        .where(and(eq(authThrottle.kind, kind), eq(authThrottle.key, key), gte(authThrottle.createdAt, since)))
-        .orderBy(asc(authThrottle.createdAt))
-        .limit(limit);
-      return rows.map((row) => row.at);
+    /** The stored times of this kind and key, oldest first (some may have left the window). */
+    async times(kind: string, key: string): Promise<Date[]> {
+      const [row] = await db
+        .select({ times: authLimits.times })
+        .from(authLimits)
+        .where(and(eq(authLimits.kind, kind), eq(authLimits.key, key)));
+      return row?.times ?? [];
     },
 
-    async record(events: { kind: string; key: string }[], at: Date, pruneBefore: Date): Promise<void> {
-      await db.insert(authThrottle).values(events.map((event) => ({ ...event, createdAt: at })));
-      // Old events no longer count anywhere; the index on created_at makes this cheap when there are none.
-      await db.delete(authThrottle).where(lt(authThrottle.createdAt, pruneBefore));
+    /**
+     * Records an event at `at` if fewer than `max` are in the window, counting and recording in one statement: of
+     * any number of parallel takes exactly as many succeed as the window has room for. True when it was recorded.
+     */
+    async take(kind: string, key: string, at: Date, window: Window): Promise<boolean> {
+      const taken = await db
+        .insert(authLimits)
+        .values({ kind, key, times: [at], lastAt: at })
+        .onConflictDoUpdate({
+          target: [authLimits.kind, authLimits.key],
+          set: { times: keptWith(at, window), lastAt: at },
+          setWhere: sql`(SELECT count(*) FROM unnest(${authLimits.times}) AS t WHERE t >= ${timestamp(window.since)}) < ${window.max}`,
+        })
+        .returning({ kind: authLimits.kind });
+      return taken.length > 0;
+    },
+
+    /** Records an event whatever the count, keeping at most `max` times in the window. */
+    async record(kind: string, key: string, at: Date, window: Window): Promise<void> {
+      await db
+        .insert(authLimits)
+        .values({ kind, key, times: [at], lastAt: at })
+        .onConflictDoUpdate({ target: [authLimits.kind, authLimits.key], set: { times: keptWith(at, window), lastAt: at } });
+    },
+
+    /** Removes one event recorded at `at` (a taken slot that turned out not to count). */
+    async release(kind: string, key: string, at: Date): Promise<void> {
+      const position = sql`array_position(${authLimits.times}, ${timestamp(at)})`;
+      await db
+        .update(authLimits)
+        .set({ times: sql`${authLimits.times}[:${position} - 1] || ${authLimits.times}[${position} + 1:]` })
+        .where(and(eq(authLimits.kind, kind), eq(authLimits.key, key), sql`${position} IS NOT NULL`));
     },
 
     async clear(kind: string, key: string): Promise<void> {
-      await db.delete(authThrottle).where(and(eq(authThrottle.kind, kind), eq(authThrottle.key, key)));
+      await db.delete(authLimits).where(and(eq(authLimits.kind, kind), eq(authLimits.key, key)));
+    },
+
+    /** Clears every key of this kind that starts with `prefix`. */
+    async clearPrefix(kind: string, prefix: string): Promise<void> {
+      await db.delete(authLimits).where(and(eq(authLimits.kind, kind), sql`starts_with(${authLimits.key}, ${prefix})`));
+    },
+
+    /** Deletes the rows whose newest event is older than `before`: they count nowhere any more. */
+    async prune(before: Date): Promise<void> {
+      await db.delete(authLimits).where(lt(authLimits.lastAt, before));
     },
   };
 }

@@ -7,8 +7,9 @@ import { idParams } from '../http/queryParams.ts';
 import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import type { Cached } from '../services/publicCache.ts';
-import { personalizeCourse, personalizeCourseList } from '../services/coursePersonalization.ts';
+import { personalizeCourse, personalizeCourseList, stateValidUntil } from '../services/coursePersonalization.ts';
 import { draftPreview } from '../services/mutabo/preview.ts';
+import { PersonalCache } from '../services/personalCache.ts';
 
 /** The public form of a course that is not a draft; 404 otherwise (a 404 is not cached). */
 export function cachedCourseDetails(app: FastifyInstance, id: number): Promise<Cached<CourseDetails>> {
@@ -33,23 +34,35 @@ async function authorsPreview(app: FastifyInstance, request: FastifyRequest<{ Pa
 }
 
 export const coursesRoutes: ZodRoutes = async (app) => {
+  // A logged-in caller's forms are kept too, while the public entry they were made from is current (personalCache.ts).
+  const personal = new PersonalCache();
+  const { participation } = app.repositories;
+
   app.get('/courses/', async (request, reply) => {
     const cached = await app.publicCache.get('courses', async () => ({ value: await app.repositories.courses.listPublished() }));
-    if (request.userId === null) return sendCached(request, reply, cached);
-    return personalizeCourseList(cached.value, await app.repositories.participation.subscribedCourseIds(request.userId));
+    const userId = request.userId;
+    if (userId === null) return sendCached(request, reply, cached);
+    const mine = await personal.get(`courses:${userId}`, cached, async () => ({ value: personalizeCourseList(cached.value, await participation.subscribedCourseIds(userId)) }));
+    return sendCached(request, reply, mine);
   });
 
   app.get('/courses/:id/', { schema: { params: idParams } }, async (request, reply) => {
-    let course: CourseDetails;
+    const { id } = request.params;
+    const userId = request.userId;
+    let cached: Awaited<ReturnType<typeof cachedCourseDetails>>;
     try {
-      const cached = await cachedCourseDetails(app, request.params.id);
-      if (request.userId === null) return sendCached(request, reply, cached);
-      course = cached.value;
+      cached = await cachedCourseDetails(app, id);
     } catch (error) {
-      const preview = request.userId !== null && error instanceof HttpError && error.statusCode === 404 ? await authorsPreview(app, request, reply) : null;
+      // A draft is no public page: its own authors see it as a preview, never from a cache.
+      const preview = userId !== null && error instanceof HttpError && error.statusCode === 404 ? await authorsPreview(app, request, reply) : null;
       if (!preview) throw error;
-      course = preview;
+      return personalizeCourse(preview, await participation.courseStateForUser(userId!, id));
     }
-    return personalizeCourse(course, await app.repositories.participation.courseStateForUser(request.userId!, request.params.id));
+    if (userId === null) return sendCached(request, reply, cached);
+    const mine = await personal.get(`course:${id}:${userId}`, cached, async () => {
+      const state = await participation.courseStateForUser(userId, id);
+      return { value: personalizeCourse(cached.value, state), validUntil: stateValidUntil(state) };
+    });
+    return sendCached(request, reply, mine);
   });
 };

@@ -1,13 +1,16 @@
 // Payments (spec section 7): creation and the current payment for the payer; the providers' notifications,
 // PayPal's return address and webhook. A notification is only a hint: the payment is read back from the
-// provider's API before anything changes, and a failure answers non-2xx so that the provider tries again.
+// provider's API before anything changes, and a failure answers non-2xx so that the provider tries again. Only a
+// payment we created is read back, at most once every few seconds (completion.ts settleFromNotification), and
+// YooKassa's notifications are taken only from its published addresses (YOOKASSA_NOTIFY_IPS).
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { payments } from '../db/schema.ts';
+import { addressMatcher } from '../http/addressRanges.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { paymentPayloadSchema, createPayment } from '../services/payments/checkout.ts';
-import { settleFromProvider } from '../services/payments/completion.ts';
+import { settleFromNotification, settleFromProvider } from '../services/payments/completion.ts';
 import { currentPayment } from '../services/payments/currentPayment.ts';
 import { isObject, ProviderError, stringAt } from '../services/payments/provider.ts';
 import { PAYPAL_RETURN_PATH } from '../services/payments/providers.ts';
@@ -26,6 +29,7 @@ const providerUnreachable = (name: string) => new HttpError(502, { detail: `Не
 export const paymentsRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
   const ctx = app.payments;
+  const fromYookassa = addressMatcher(app.config.yookassa?.notifyIps ?? []);
 
   app.post(
     '/payments/',
@@ -41,6 +45,10 @@ export const paymentsRoutes: ZodRoutes = async (app) => {
   // https://yookassa.ru/developers/using-api/webhooks: {type: "notification", event: "payment.succeeded", object: {id, ...}}
   app.post('/payments/yookassa/notifications/', async (request, reply) => {
     if (ctx.providers.bySystem.yookassa.kind === 'sandbox') return reply.code(404).send({ detail: 'Приём платежей через ЮKassa не настроен.' });
+    if (!fromYookassa(request.ip)) {
+      request.log.warn({ ip: request.ip }, 'a YooKassa notification from an address YooKassa does not use: refused');
+      return reply.code(403).send({ detail: 'Уведомления ЮKassa принимаются только с адресов ЮKassa.' });
+    }
     const body: unknown = request.body;
     const event = stringAt(body, 'event') ?? '';
     const providerId = stringAt(isObject(body) ? body.object : undefined, 'id');
@@ -48,7 +56,7 @@ export const paymentsRoutes: ZodRoutes = async (app) => {
     // Refund and payout events name other objects: nothing of ours to do.
     if (!event.startsWith('payment.')) return {};
     try {
-      const result = await settleFromProvider(ctx, 'yookassa', providerId);
+      const result = await settleFromNotification(ctx, 'yookassa', providerId);
       request.log.info({ providerId, event, result }, 'YooKassa notification');
       return {};
     } catch (error) {
@@ -93,7 +101,7 @@ export const paymentsRoutes: ZodRoutes = async (app) => {
     }
     if (!orderId) return {};
     try {
-      const result = await settleFromProvider(ctx, 'paypal', orderId);
+      const result = await settleFromNotification(ctx, 'paypal', orderId);
       request.log.info({ orderId, eventType, result }, 'PayPal webhook');
       return {};
     } catch (error) {

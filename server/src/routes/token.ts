@@ -1,10 +1,11 @@
-// POST /api/v1/token/ (login) and /api/v1/token/refresh/: signed JWTs, failed logins limited per e-mail and address.
+// POST /api/v1/token/ (login) and /api/v1/token/refresh/: signed JWTs; failed logins limited (services/accountLimits.ts).
 import type { TokenPair } from '../../../common/wireTypes.ts';
 import { issuedBeforePasswordChange } from '../http/auth.ts';
 import { accountMessages as m } from '../http/accountMessages.ts';
 import { loginSchema, refreshSchema } from '../http/accountSchemas.ts';
 import { HttpError } from '../http/errors.ts';
-import { refuseWhenLimited } from '../http/limitReply.ts';
+import { takeOrRefuse } from '../http/limitReply.ts';
+import { loginLimits } from '../services/accountLimits.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 
 export const tokenRoutes: ZodRoutes = async (app) => {
@@ -13,30 +14,30 @@ export const tokenRoutes: ZodRoutes = async (app) => {
 
   app.post('/token/', { schema: { body: loginSchema } }, async (request, reply): Promise<TokenPair> => {
     const { username: email, password } = request.body;
-    await refuseWhenLimited(
-      accounts,
-      reply,
-      [
-        ['login-email', email],
-        ['login-ip', request.ip],
-      ],
-      m.loginsTooMany,
-    );
+    // The slot is taken before the check, so that parallel guesses cannot all pass a count none of them is in yet.
+    const limits = loginLimits(email, request.ip);
+    // Someone who logged in from this address before goes first when password checks queue (a login flood).
+    const priority = accounts.knownLogins.has(email, request.ip);
+    accounts.passwords.refuseWhenBusy({ priority });
+    const slot = await takeOrRefuse(accounts, reply, limits, m.loginsTooMany);
     const account = await users.findAccountByEmail(email);
     // Without an account a dummy hash is checked: the answer takes as long and says the same.
-    const matches = await accounts.passwords.verify(password, account?.passwordHash ?? null);
-    if (!account || !matches) {
-      await accounts.limits.record(['login-email', email], ['login-ip', request.ip]);
-      throw new HttpError(401, { detail: m.wrongCredentials });
-    }
+    const matches = await accounts.passwords.verify(password, account?.passwordHash ?? null, { priority }).catch(async (error: unknown) => {
+      await slot.release();
+      throw error;
+    });
+    // A wrong password keeps its slot: it counts as a failure.
+    if (!account || !matches) throw new HttpError(401, { detail: m.wrongCredentials });
+    // The right password counts nowhere and forgets the failures of this e-mail at this address.
+    await Promise.all([slot.release(), accounts.limits.clear(...limits[0]!)]);
     // Only someone who knows the password learns that the account waits for confirmation.
     if (!account.isActive) throw new HttpError(403, { detail: m.notConfirmed });
-    await accounts.limits.clear('login-email', email);
+    accounts.knownLogins.add(email, request.ip);
     return tokens.signPair(account.id, account.passwordChangedAt);
   });
 
   app.post('/token/refresh/', { schema: { body: refreshSchema } }, async (request): Promise<{ access: string }> => {
-    const verified = await tokens.verify(request.body.refresh, 'refresh');
+    const verified = tokens.verify(request.body.refresh, 'refresh');
     const state = verified && (await users.findAuthState(verified.userId));
     if (!verified || !state || !state.isActive || issuedBeforePasswordChange(verified.issuedAt, verified.passwordChangedAt, state.passwordChangedAt)) {
       throw new HttpError(401, { detail: m.refreshInvalid });

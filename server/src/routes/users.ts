@@ -13,7 +13,7 @@ import {
   signupSchema,
 } from '../http/accountSchemas.ts';
 import { fieldErrors, HttpError, notFound } from '../http/errors.ts';
-import { refuseWhenLimited } from '../http/limitReply.ts';
+import { refuseWhenLimited, takeOrRefuse } from '../http/limitReply.ts';
 import { messages } from '../http/messages.ts';
 import { integerParam, MAX_ID } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
@@ -114,15 +114,21 @@ export const usersRoutes: ZodRoutes = async (app) => {
   app.post('/users/update-password/', { schema: { body: passwordUpdateSchema }, preHandler: app.requireAuth }, async (request, reply) => {
     const userId = request.userId!;
     const { oldPassword, newPassword1, newPassword2 } = request.body;
-    await refuseWhenLimited(accounts, reply, [['password-check', String(userId)]], m.passwordChecksTooMany);
+    // Taken before the check (services/accountLimits.ts); only a wrong password keeps it.
+    const slot = await takeOrRefuse(accounts, reply, [['password-check', String(userId)]], m.passwordChecksTooMany);
     const account = await users.findAccountById(userId);
-    if (!account) throw notFound();
+    if (!account) {
+      await slot.release();
+      throw notFound();
+    }
 
     const errors = newPasswordErrors(newPassword1, newPassword2, account, ['newPassword1', 'newPassword2']);
-    if (!(await accounts.passwords.verify(oldPassword, account.passwordHash))) {
-      await accounts.limits.record(['password-check', String(userId)]);
-      errors.unshift({ path: 'oldPassword', message: m.oldPasswordWrong });
-    }
+    const matches = await accounts.passwords.verify(oldPassword, account.passwordHash).catch(async (error: unknown) => {
+      await slot.release();
+      throw error;
+    });
+    if (matches) await slot.release();
+    else errors.unshift({ path: 'oldPassword', message: m.oldPasswordWrong });
     if (errors.length > 0) throw new HttpError(400, errorBody(errors));
 
     const changedAt = new Date();

@@ -1,7 +1,12 @@
-// Limits of the account endpoints, counted in the database (auth_throttle) so that every server process agrees.
+// Limits of the account endpoints, counted in the database (auth_limits) so that every server process agrees.
 //
-// Windows are short on purpose: five wrong passwords lock an address for at most fifteen minutes, so a stranger
-// who types someone's e-mail cannot keep them out for long, while guessing stays hopelessly slow.
+// Windows are short on purpose: five wrong passwords lock an e-mail at one address for at most fifteen minutes.
+// Failed logins count per e-mail and address together, so a stranger who types someone's e-mail elsewhere does not
+// lock its owner out; the far higher ceilings per e-mail and per address keep guessing from many addresses, or of
+// many e-mails, hopelessly slow.
+//
+// A password check takes its slot before it runs (take): counting and recording are one statement, so a burst of
+// parallel guesses gets exactly the limit, not as many as were in flight before the first failure was recorded.
 import type { AuthThrottleRepository } from '../repositories/authThrottleRepository.ts';
 
 export interface Limit {
@@ -10,9 +15,11 @@ export interface Limit {
 }
 
 export type LimitKind =
-  /** Failed logins per e-mail (existing or not). */
+  /** Failed logins per e-mail (existing or not) and client address together (loginLimits). */
+  | 'login-pair'
+  /** Failed logins per e-mail from any address: a ceiling well above the pair's. */
   | 'login-email'
-  /** Failed logins per client address. */
+  /** Failed logins per client address, whatever the e-mails. */
   | 'login-ip'
   /** Confirmation letters per e-mail. */
   | 'signup-letter'
@@ -26,7 +33,8 @@ export type LimitKind =
 export type AccountLimits = Record<LimitKind, Limit>;
 
 export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
-  'login-email': { max: 5, windowSeconds: 15 * 60 },
+  'login-pair': { max: 5, windowSeconds: 15 * 60 },
+  'login-email': { max: 50, windowSeconds: 15 * 60 },
   'login-ip': { max: 50, windowSeconds: 15 * 60 },
   'signup-letter': { max: 3, windowSeconds: 60 * 60 },
   'reset-letter': { max: 3, windowSeconds: 60 * 60 },
@@ -34,35 +42,127 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   'password-check': { max: 5, windowSeconds: 15 * 60 },
 };
 
-/** Events older than this are deleted whenever a new one is recorded. */
+/** Rows with no event for this long are deleted when an event is recorded, at most once a minute per process. */
 const KEEP_MS = 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 1000;
+
+/** The key of an e-mail at an address; JSON keeps every pair distinct and lets clear() find an e-mail's pairs. */
+const pairKey = (email: string, ip: string) => JSON.stringify([email, ip]);
+const pairPrefix = (email: string) => `${JSON.stringify([email]).slice(0, -1)},`;
+
+/** The limits a login attempt takes a slot of, the narrowest first. */
+export function loginLimits(email: string, ip: string): [LimitKind, string][] {
+  return [
+    ['login-pair', pairKey(email, ip)],
+    ['login-email', email],
+    ['login-ip', ip],
+  ];
+}
+
+/** A taken slot: the event counts unless released (a password that matched, a check that never ran). */
+export interface Slot {
+  release(): Promise<void>;
+}
+
+export type Taken = { slot: Slot; wait: 0 } | { slot: null; wait: number };
 
 export interface AccountLimiter {
   /** Seconds until one more event of this kind and key is allowed; 0 when it is allowed now. */
   wait(kind: LimitKind, key: string): Promise<number>;
+  /** Records the events whether or not their limits allow them (letters already decided on). */
   record(...events: [LimitKind, string][]): Promise<void>;
+  /**
+   * Takes one event of each kind and key if every limit has room, atomically per limit; otherwise records none of
+   * them and says how long to wait for the first limit that has no room.
+   */
+  take(...events: [LimitKind, string][]): Promise<Taken>;
+  /** Forgets the events of this kind and key; clearing an e-mail's failed logins forgets them at every address. */
   clear(kind: LimitKind, key: string): Promise<void>;
 }
 
 export function createAccountLimiter(repository: AuthThrottleRepository, limits: AccountLimits, now: () => number): AccountLimiter {
+  const window = (kind: LimitKind, at: number) => ({ max: limits[kind].max, since: new Date(at - limits[kind].windowSeconds * 1000) });
+  const keepMs = Math.max(KEEP_MS, ...Object.values(limits).map((limit) => limit.windowSeconds * 1000));
+  let prunedAt = -Infinity;
+  const prune = async (at: number) => {
+    if (at - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = at;
+    await repository.prune(new Date(at - keepMs));
+  };
+
+  const wait = async (kind: LimitKind, key: string) => {
+    const { max, windowSeconds } = limits[kind];
+    const at = now();
+    const since = at - windowSeconds * 1000;
+    const times = (await repository.times(kind, key)).filter((time) => time.getTime() >= since);
+    if (times.length < max) return 0;
+    // Allowed again once all but max − 1 of the events in the window have left it.
+    const lifting = times[times.length - max]!.getTime() + windowSeconds * 1000;
+    return Math.max(1, Math.ceil((lifting - at) / 1000));
+  };
+
+  const releaseAll = (events: [LimitKind, string][], at: Date) => Promise.all(events.map(([kind, key]) => repository.release(kind, key, at))).then(() => undefined);
+
   return {
-    async wait(kind, key) {
-      const { max, windowSeconds } = limits[kind];
-      const at = now();
-      const times = await repository.times(kind, key, new Date(at - windowSeconds * 1000));
-      if (times.length < max) return 0;
-      // Allowed again once all but max − 1 of the events in the window have left it.
-      const lifting = times[times.length - max]!.getTime() + windowSeconds * 1000;
-      return Math.max(1, Math.ceil((lifting - at) / 1000));
-    },
+    wait,
     async record(...events) {
       const at = now();
-      await repository.record(
-        events.map(([kind, key]) => ({ kind, key })),
-        new Date(at),
-        new Date(at - Math.max(KEEP_MS, ...Object.values(limits).map((limit) => limit.windowSeconds * 1000))),
-      );
+      for (const [kind, key] of events) await repository.record(kind, key, new Date(at), window(kind, at));
+      await prune(at);
     },
-    clear: (kind, key) => repository.clear(kind, key),
+    async take(...events) {
+      const at = now();
+      const taken: [LimitKind, string][] = [];
+      // One limit after another, the narrowest first: a request refused by it never holds a slot of the wider ones.
+      for (const [kind, key] of events) {
+        if (!(await repository.take(kind, key, new Date(at), window(kind, at)))) {
+          await releaseAll(taken, new Date(at));
+          // The window may have moved on meanwhile: the caller is refused either way, so it waits at least a second.
+          return { slot: null, wait: Math.max(1, await wait(kind, key)) };
+        }
+        taken.push([kind, key]);
+      }
+      await prune(at);
+      let released = false;
+      const slot: Slot = {
+        async release() {
+          if (released) return;
+          released = true;
+          await releaseAll(taken, new Date(at));
+        },
+      };
+      return { slot, wait: 0 };
+    },
+    async clear(kind, key) {
+      await repository.clear(kind, key);
+      if (kind === 'login-email') await repository.clearPrefix('login-pair', pairPrefix(key));
+    },
   };
+}
+
+/**
+ * The e-mail and address pairs that logged in lately, in this process: their password checks wait in the priority
+ * lane (passwords.ts), so that a flood of guesses from elsewhere does not keep them out. Forgotten on restart; at most
+ * `maxPairs`, the least recent dropped first.
+ */
+export class KnownLogins {
+  private readonly pairs = new Map<string, number>();
+
+  constructor(
+    private readonly now: () => number,
+    private readonly maxPairs = 10_000,
+    private readonly keepMs = 30 * 24 * 60 * 60 * 1000,
+  ) {}
+
+  has(email: string, ip: string): boolean {
+    const at = this.pairs.get(pairKey(email, ip));
+    return at !== undefined && this.now() - at < this.keepMs;
+  }
+
+  add(email: string, ip: string): void {
+    const key = pairKey(email, ip);
+    this.pairs.delete(key);
+    if (this.pairs.size >= this.maxPairs) this.pairs.delete(this.pairs.keys().next().value!);
+    this.pairs.set(key, this.now());
+  }
 }

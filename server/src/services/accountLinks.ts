@@ -76,7 +76,10 @@ export function createAccountLinks(secret: string, now: () => number): AccountLi
 
   const parse = (token: string) => {
     const match = /^([0-9a-z]{1,10})-([A-Za-z0-9_-]{43})$/.exec(token);
-    return match ? { stamp: match[1]!, given: Buffer.from(match[2]!, 'base64url') } : null;
+    if (!match) return null;
+    const given = Buffer.from(match[2]!, 'base64url');
+    // The 43rd character carries two unused bits: only the one spelling we wrote is the link, not its variants.
+    return given.toString('base64url') === match[2] ? { stamp: match[1]!, given } : null;
   };
 
   const matches = (purpose: LinkPurpose, account: LinkAccount, token: string, state: string) => {

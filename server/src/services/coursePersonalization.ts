@@ -16,3 +16,12 @@ export function personalizeCourse(course: CourseDetails, state: UserCourseState)
 export function personalizeCourseList(list: CourseShort[], subscribedCourseIds: Set<number>): CourseShort[] {
   return list.map((course) => (subscribedCourseIds.has(course.id) ? { ...course, subscribedForMailouts: true } : course));
 }
+
+/** Until when a caller's state stays right without a write: a hold of theirs stops showing when it lapses. */
+export function stateValidUntil(state: UserCourseState): number {
+  let until = Infinity;
+  for (const participant of state.participants.values()) {
+    if (participant.state === 'reserved' && participant.expired_at !== null) until = Math.min(until, Date.parse(participant.expired_at));
+  }
+  return until;
+}

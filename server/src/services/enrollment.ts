@@ -35,11 +35,14 @@ async function visibleCourse(ctx: EnrollmentContext, courseId: number) {
 export async function subscribeForMailouts(ctx: EnrollmentContext, userId: number, courseId: number): Promise<void> {
   await visibleCourse(ctx, courseId);
   await ctx.db.insert(mailingSubscriptions).values({ userId, courseId }).onConflictDoNothing();
+  // The caller's course forms are kept as long as the public ones (services/personalCache.ts).
+  ctx.publicCache.invalidate();
 }
 
 export async function unsubscribeFromMailouts(ctx: EnrollmentContext, userId: number, courseId: number): Promise<void> {
   await visibleCourse(ctx, courseId);
   await ctx.db.delete(mailingSubscriptions).where(and(eq(mailingSubscriptions.userId, userId), eq(mailingSubscriptions.courseId, courseId)));
+  ctx.publicCache.invalidate();
 }
 
 // ---- Participation in a course without prices
@@ -195,6 +198,7 @@ export async function deleteParticipation(ctx: EnrollmentContext, userId: number
   await getParticipation(ctx, userId, courseId);
   await withdrawFromCourse(ctx, userId, courseId);
   await ctx.db.delete(mailingSubscriptions).where(and(eq(mailingSubscriptions.userId, userId), eq(mailingSubscriptions.courseId, courseId)));
+  ctx.publicCache.invalidate();
 }
 
 // ---- The authors' view (GET /api/v1/manager/participants/, approve with PATCH, reject with DELETE)

@@ -1,5 +1,12 @@
 // Password hashing: scrypt from node:crypto with a per-user salt, stored as `scrypt$N$r$p$salt$hash`.
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+//
+// Each check takes 128 MB and about 0.25 s of a core, on a worker thread of lower priority (scryptWorkers.ts): the
+// hasher runs only a few at once, lets a few more wait, and refuses the rest with a 503.
+import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { accountMessages } from '../http/accountMessages.ts';
+import { HttpError } from '../http/errors.ts';
+import { scryptInWorker } from './scryptWorkers.ts';
 
 const COST = 2 ** 17;
 const BLOCK_SIZE = 8;
@@ -12,9 +19,7 @@ const SALT_LENGTH = 16;
 export const UNUSABLE_PASSWORD = '!unusable';
 
 function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return scryptInWorker(password.normalize('NFKC'), salt, keyLength, options);
 }
 
 /**
@@ -47,24 +52,71 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 export interface PasswordHasher {
+  /** Throws a 503 HttpError (Retry-After) when too many checks are running and waiting (PasswordGate). */
   hash(password: string): Promise<string>;
   /**
    * Whether the password matches the stored hash. Without a usable hash (no such account, an unusable password)
-   * it checks a dummy hash of the same cost, so that the answer takes as long either way.
+   * it checks a dummy hash of the same cost, so that the answer takes as long either way. Throws like hash, except
+   * with `priority` (a login someone made from the same address before): that waits in a lane of its own.
    */
-  verify(password: string, stored: string | null): Promise<boolean>;
+  verify(password: string, stored: string | null, options?: { priority?: boolean }): Promise<boolean>;
+  /** Throws the 503 that hash or verify would throw if called now: a flood is refused before it costs anything. */
+  refuseWhenBusy(options?: { priority?: boolean }): void;
 }
 
-/** The hasher the account endpoints use; only tests pass a lower cost (BuildAppOptions.accounts). */
-export function createPasswordHasher(cost: number = COST): PasswordHasher {
+export interface PasswordGate {
+  /** Hashes and checks running at once: each keeps a core busy, so one core stays free for requests. */
+  running: number;
+  /**
+   * Those that may wait for a turn, in each of two lanes; a full lane answers 503 at once rather than after seconds
+   * of waiting. The priority lane goes first, so that a flood of strangers' guesses does not keep known logins out.
+   */
+  waiting: number;
+}
+
+export const DEFAULT_PASSWORD_GATE: PasswordGate = { running: Math.max(1, Math.min(2, availableParallelism() - 1)), waiting: 8 };
+
+/** About as long as the queue takes to move on at the production cost. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
+
+const busy = () => new HttpError(503, { detail: accountMessages.passwordChecksBusy }, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) });
+
+/** Runs at most `running` tasks at once, queues at most `waiting` per lane, and refuses the rest with a 503. */
+function createGate({ running: limit, waiting: queueLimit }: PasswordGate) {
+  let running = 0;
+  const lanes = { priority: [] as (() => void)[], general: [] as (() => void)[] };
+  const full = (priority: boolean) => running >= limit && lanes[priority ? 'priority' : 'general'].length >= queueLimit;
+  const inTurn = async <T>(task: () => Promise<T>, priority = false): Promise<T> => {
+    if (full(priority)) throw busy();
+    if (running < limit) running += 1;
+    else await new Promise<void>((resolve) => lanes[priority ? 'priority' : 'general'].push(resolve));
+    try {
+      return await task();
+    } finally {
+      // The turn passes straight to the next waiting, so that a newcomer cannot overtake it.
+      const next = lanes.priority.shift() ?? lanes.general.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+  return { inTurn, full };
+}
+
+/** The hasher the account endpoints use; only tests pass a lower cost or another gate (BuildAppOptions.accounts). */
+export function createPasswordHasher(cost: number = COST, gate: PasswordGate = DEFAULT_PASSWORD_GATE): PasswordHasher {
   // Random salt and key with the real parameters: checking it costs one full scrypt, and nothing ever matches it.
   const dummy = ['scrypt', cost, BLOCK_SIZE, PARALLELISM, randomBytes(SALT_LENGTH).toString('base64'), randomBytes(KEY_LENGTH).toString('base64')].join('$');
+  const { inTurn, full } = createGate(gate);
   return {
-    hash: (password) => hashPassword(password, { cost }),
-    async verify(password, stored) {
-      if (stored !== null && stored.startsWith('scrypt$')) return verifyPassword(password, stored);
-      await verifyPassword(password, dummy);
-      return false;
+    refuseWhenBusy(options) {
+      if (full(options?.priority ?? false)) throw busy();
     },
+    hash: (password) => inTurn(() => hashPassword(password, { cost })),
+    verify: (password, stored, options) =>
+      inTurn(async () => {
+        if (stored !== null && stored.startsWith('scrypt$')) return verifyPassword(password, stored);
+        await verifyPassword(password, dummy);
+        return false;
+      }, options?.priority),
   };
 }

@@ -193,6 +193,28 @@ export async function settleFromProvider(ctx: PaymentsContext, system: PaymentSy
   return 'pending';
 }
 
+/** How often a notification may make us read one payment back from its provider (readThrottle.ts). */
+export const NOTIFICATION_READ_INTERVAL_MS = 3000;
+
+/** What a notification led to; deferred: the payment is read back at the end of the interval (readThrottle.ts). */
+export type NotificationResult = SettleResult | 'deferred';
+
+/**
+ * A provider's notification names a payment: it is read back only when it is one we created and have not decided
+ * for good, and at most once per interval per payment, so forged notifications cannot spend the provider quota.
+ */
+export async function settleFromNotification(ctx: PaymentsContext, system: PaymentSystem, providerId: string): Promise<NotificationResult> {
+  const [payment] = await ctx.db
+    .select({ state: payments.state, refundRequired: payments.refundRequired })
+    .from(payments)
+    .where(and(eq(payments.system, system), eq(payments.providerId, providerId)));
+  // Our provider id is stored before the payer is sent to pay: an id we do not have is not ours.
+  if (!payment) return 'unknown';
+  // Nothing a provider says changes a completed payment or one waiting for a refund (refunds are handled by hand).
+  if (payment.state === 'STATE_COMPLETED' || payment.refundRequired) return 'unchanged';
+  return ctx.notificationReads.run(`${system}:${providerId}`, () => settleFromProvider(ctx, system, providerId));
+}
+
 /** Our payment for a provider's one: by the id the provider keeps for us, checked against the stored provider id. */
 async function findPayment(ctx: PaymentsContext, system: PaymentSystem, state: ProviderPaymentState): Promise<PaymentRow | null> {
   const [byOurId] = state.paymentId === null ? [] : await ctx.db.select().from(payments).where(eq(payments.id, state.paymentId));

@@ -9,6 +9,8 @@ import { SharedReads } from '../sharedReads.ts';
 import { storeProviderPages, type ProviderPage, type SaleFact } from './checkout.ts';
 import { holdBatch, type Held, type HoldRequest } from './holds.ts';
 import type { PaymentProviders } from './providers.ts';
+import { NOTIFICATION_READ_INTERVAL_MS, type SettleResult } from './completion.ts';
+import { ReadThrottle } from './readThrottle.ts';
 
 export interface PaymentsContext {
   db: Db;
@@ -27,6 +29,8 @@ export interface PaymentsContext {
   settled(): Promise<void>;
   /** When each payment in progress was last read back from its provider (a throttle, nothing that matters). */
   providerReads: Map<number, number>;
+  /** The read-backs notifications ask for, per payment (completion.ts settleFromNotification). */
+  notificationReads: ReadThrottle<SettleResult>;
   /**
    * Payment creations for one course in this process, in batches (holds.ts): in a rush they queue here rather than
    * in PostgreSQL on the course's row lock, where each waiter would hold a pooled connection that other requests
@@ -111,12 +115,15 @@ declare module 'fastify' {
 }
 
 export function createPaymentsContext(
-  parts: Omit<PaymentsContext, 'background' | 'settled' | 'providerReads' | 'holdQueue' | 'providerPages' | 'saleFacts' | 'approvalLetters'>,
+  parts: Omit<PaymentsContext, 'background' | 'settled' | 'providerReads' | 'notificationReads' | 'holdQueue' | 'providerPages' | 'saleFacts' | 'approvalLetters'>,
 ): PaymentsContext {
   const running = new Set<Promise<unknown>>();
   const context: PaymentsContext = {
     ...parts,
     providerReads: new Map(),
+    notificationReads: new ReadThrottle(NOTIFICATION_READ_INTERVAL_MS, (key, task) =>
+      context.background(task.catch((error: unknown) => parts.log.warn({ err: error, payment: key }, 'a payment could not be read back after its notifications'))),
+    ),
     saleFacts: new SharedReads(() => parts.publicCache.generation, SALE_FACTS_MAX_AGE_MS),
     holdQueue: new BatchQueue((courseId, batch) => holdBatch(context, courseId, batch), { maxBatch: MAX_HOLD_BATCH, distinctKey: (request) => request.userId }),
     providerPages: new BatchQueue((_key, pages) => storeProviderPages(context, pages), { maxBatch: MAX_HOLD_BATCH, distinctKey: (page) => page.paymentId }),
