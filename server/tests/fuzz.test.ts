@@ -293,12 +293,14 @@ describe('fuzzing every route', () => {
       const url = route.url.replace(/:\w+/g, '1').replace('*', 'x');
       const valid = VALID_BODIES[`${route.method} ${route.url}`] ?? {};
       const keys = [...new Set([...Object.keys(valid), ...route.keys.body, 'email', 'password', 'title'])];
+      // The caller the route lets furthest in: an author in the authors' area, a participant elsewhere.
+      const insider: Who = /^\/api\/v1\/(mutabo|manager)\//.test(route.url) ? 'anna' : 'pupil';
       for (const who of CALLERS) {
         const headers = { 'content-type': 'application/json', ...(tokens[who] ? bearer(tokens[who]!) : {}) };
-        // Every field at once with each bad value, then (for callers the route lets in) one field at a time in a valid body.
+        // Every field at once with each bad value, then (for the caller the route lets in) one field at a time in a valid body.
         for (const spoiler of spoilers) await check({ method: route.method, url, headers, payload: JSON.stringify(Object.fromEntries(keys.map((key) => [key, spoiler]))) });
-        if (who === 'anna' || who === 'pupil') {
-          for (const key of keys) for (const spoiler of spoilers) await check({ method: route.method, url, headers, payload: JSON.stringify({ ...valid, [key]: spoiler }) });
+        if (who === insider) {
+          for (const key of keys) for (const spoiler of spoilers.slice(0, 7)) await check({ method: route.method, url, headers, payload: JSON.stringify({ ...valid, [key]: spoiler }) });
         }
       }
       // Deep and oversized bodies, refused before any handler runs.
