@@ -7,6 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fast
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutaboMessages, type MutaboCourse, type MutaboCourseListItem, type MutaboLesson, type UploadResult } from '../../common/mutabo.ts';
 import { auditLog, courses, lessons, uploads } from '../src/db/schema.ts';
+import { UPLOAD_QUOTA } from '../src/services/mutabo/uploads.ts';
 import { bearer, buildTestApp, ids, seedFixture } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
 
@@ -298,6 +299,30 @@ describe.each(dbModes())('attacks on the authors’ area (%s)', (mode) => {
       const pixels = await upload('bomb.png', pixelBomb(100_000, 100_000));
       expect(pixels.statusCode).toBe(400);
       expect(pixels.json()).toEqual({ file: [mutaboMessages.uploadBrokenImage] });
+    });
+    it('stops an author’s uploads at the daily quota, exactly, however many arrive at once', async () => {
+      const boris = (name: string, data: Buffer) => {
+        const body = multipart(name, data);
+        return app.inject({ method: 'POST', url: '/api/v1/mutabo/uploads/', payload: body.payload, headers: { ...body.headers, ...bearer(tokens.boris!) } });
+      };
+      const pdf = (text: string) => Buffer.from(`%PDF-1.4\n${text}\n%%EOF\n`);
+      const stored = async () => (await testDb.database.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.userId, ids.users.boris))).length;
+      // Earlier uploads that leave room for three more files.
+      const filler = Array.from({ length: UPLOAD_QUOTA.files - 3 }, (_, index) => ({ key: `filler/${index}`, sha256: 'x', name: 'f.pdf', contentType: 'application/pdf', size: 1, data: Buffer.from('x'), userId: ids.users.boris }));
+      await testDb.database.db.insert(uploads).values(filler);
+      const before = await stored();
+      const results = await Promise.all(Array.from({ length: 8 }, (_, index) => boris(`parallel-${index}.pdf`, pdf(`parallel ${index}`))));
+      expect(results.map((result) => result.statusCode).sort()).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+      const refused = results.find((result) => result.statusCode === 429)!;
+      expect(refused.json()).toEqual({ detail: mutaboMessages.uploadQuota });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await stored()).toBe(before + 3);
+      // Bytes count too: another author with one huge file behind them is refused a small one.
+      await testDb.database.db.insert(uploads).values({ key: 'filler/huge', sha256: 'x', name: 'h.pdf', contentType: 'application/pdf', size: UPLOAD_QUOTA.bytes - 10, data: Buffer.from('x'), userId: ids.users.anna });
+      const big = await upload('over.pdf', pdf('over the byte quota'));
+      expect(big.statusCode).toBe(429);
+      await testDb.database.db.delete(uploads).where(eq(uploads.key, 'filler/huge'));
+      expect((await upload('under.pdf', pdf('under the byte quota'))).statusCode).toBe(201);
     });
   });
 });
