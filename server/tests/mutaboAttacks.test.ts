@@ -144,6 +144,21 @@ describe.each(dbModes())('attacks on the authors’ area (%s)', (mode) => {
       expect((await call('GET', `/api/v1/courses/${courseId}/`, 'boris')).statusCode).toBe(404);
     });
 
+    it('does no work for another author’s save: no thumbnail is made from an image named in a refused PATCH', async () => {
+      const { courseId } = await annasCourse();
+      const course = (await call('GET', `/api/v1/mutabo/courses/${courseId}/`, 'anna')).json<MutaboCourse>();
+      const sharp = (await import('sharp')).default;
+      const image = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#a33' } }).png().toBuffer();
+      const body = multipart('cover.png', image);
+      const uploaded = await app.inject({ method: 'POST', url: '/api/v1/mutabo/uploads/', payload: body.payload, headers: { ...body.headers, ...bearer(tokens.anna!) } });
+      // The thumbnail itself is an uploaded image with no thumbnail of its own yet.
+      const { thumbnail } = uploaded.json<UploadResult>();
+      const refused = await call('PATCH', `/api/v1/mutabo/courses/${courseId}/`, 'boris', { image: thumbnail, thumbnail: '', version: course.version });
+      expect(refused.statusCode).toBe(404);
+      expect(await testDb.database.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.userId, ids.users.boris))).toEqual([]);
+      expect(await testDb.database.db.select().from(auditLog).where(eq(auditLog.userId, ids.users.boris))).toEqual([]);
+    });
+
     it('cannot be reached through ids in a body: reordering with another course’s lessons is refused', async () => {
       const mine = await annasCourse();
       const theirs = await call('POST', '/api/v1/mutabo/courses/', 'boris', { title: 'Курс Бориса', disciplesAge: 'DISCIPLES_AGE_ADULTS' });
