@@ -199,6 +199,7 @@ export const mutaboMessages = {
   uploadTooLarge: 'Файл больше 50 МБ.',
   uploadBrokenImage: 'Изображение повреждено или не читается.',
   uploadUnreadable: 'Файл не получен целиком: загрузите его снова.',
+  uploadQuota: 'За сутки можно загрузить не больше 200 файлов и 1 ГБ: попробуйте снова позже.',
   courseNotFound: 'Курс не найден.',
   lessonNotFound: 'Занятие не найдено.',
 } as const;

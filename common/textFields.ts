@@ -2,16 +2,14 @@
 // authors' area schemas in common/mutabo.ts that its forms share), so that none lets control characters through. PostgreSQL refuses U+0000 in text (a 500 if it got that far), and the other control characters have no
 // business in a name, an address or a token; a multi-line field keeps its line breaks and tabs.
 import { z } from 'zod';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from './controlCharacters.ts';
 
-/** Every control character (C0, DEL, C1). */
-const CONTROL = /\p{Cc}/u;
-/** Control characters other than tab, line feed and carriage return. */
-const CONTROL_EXCEPT_LINES = /(?![\t\n\r])\p{Cc}/u;
+export { hasControlCharacters };
 
 export const textMessages = {
   required: 'Обязательное поле.',
   notText: 'Значение должно быть строкой.',
-  controlCharacters: 'Уберите из поля непечатаемые (управляющие) символы.',
+  controlCharacters: CONTROL_CHARACTERS_MESSAGE,
 } as const;
 
 export interface TextFieldOptions {
@@ -21,11 +19,6 @@ export interface TextFieldOptions {
   required?: string;
   /** The message when the value is not a string. */
   notText?: string;
-}
-
-/** Whether the text holds a control character that a field of this kind refuses. */
-export function hasControlCharacters(value: string, multiline = false): boolean {
-  return (multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(value);
 }
 
 /** A string without control characters (line breaks and tabs allowed in a multi-line field), with Russian messages. */

@@ -2,7 +2,7 @@
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type RouteOptions } from 'fastify';
 import type { AppConfig, EnvConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { setApiSecurityHeaders } from './http/apiHeaders.ts';
@@ -105,6 +105,8 @@ export interface BuildAppOptions {
   logStream?: FastifyLoggerOptions['stream'];
   /** Test-only: shorter HTTP timeouts than HTTP_TIMEOUTS. */
   httpTimeouts?: Partial<typeof HTTP_TIMEOUTS>;
+  /** Test-only: sees every route as it is added (the fuzz test enumerates them this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -154,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
   });
   if (shared?.legacyFile) app.log.info(`DATA_DIR/jwt-secret ${shared.legacyFile === 'adopted' ? 'is now kept in the database' : 'was removed: the database already holds the signing secret'}`);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setErrorHandler(errorHandler);
 

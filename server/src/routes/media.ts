@@ -31,7 +31,8 @@ export const mediaRoutes: ZodRoutes = async (app) => {
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('etag', `"${upload.sha256}"`)
       .header('accept-ranges', 'bytes')
-      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(upload.name)}`);
+      // Only images are shown in the page; a document is saved, never opened under the site's origin.
+      .header('content-disposition', `${upload.contentType.startsWith('image/') ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(upload.name)}`);
     const range = byteRange(request.headers.range, upload.data.length);
     if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${upload.data.length}`).send();
     if (range === null) return reply.send(upload.data);

@@ -24,7 +24,7 @@ import { acceptEmptyJsonBodies } from './emptyBodies.ts';
 const courseMessage = 'Укажите номер курса целым положительным числом.';
 
 const createBody = z.object(
-  { course: z.union([z.number().int().min(1).max(MAX_ID), integerParam(1, MAX_ID, courseMessage)], { error: courseMessage }) },
+  { course: z.union([z.number().int(courseMessage).min(1, courseMessage).max(MAX_ID, courseMessage), integerParam(1, MAX_ID, courseMessage)], { error: courseMessage }) },
   { error: 'Ожидается объект с полем course.' },
 );
 

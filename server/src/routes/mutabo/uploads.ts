@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { MAX_DOCUMENT_BYTES, mutaboMessages as m } from '../../../../common/mutabo.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { mutaboErrors } from '../../services/mutabo/context.ts';
-import { uploadFile } from '../../services/mutabo/uploads.ts';
+import { UploadQuotaError, uploadFile } from '../../services/mutabo/uploads.ts';
 import { callerOf } from './caller.ts';
 
 export const mutaboUploadsRoutes: ZodRoutes = async (app) => {
@@ -28,6 +28,11 @@ export const mutaboUploadsRoutes: ZodRoutes = async (app) => {
       throw mutaboErrors.field('file', m.uploadUnreadable);
     }
     if (!file || file.data.length === 0) throw mutaboErrors.field('file', m.uploadMissing);
-    return reply.code(201).send(await uploadFile(app.mutabo, callerOf(request), file.name, file.data));
+    try {
+      return reply.code(201).send(await uploadFile(app.mutabo, callerOf(request), file.name, file.data));
+    } catch (error) {
+      if (error instanceof UploadQuotaError) reply.header('retry-after', String(error.retryAfterSeconds));
+      throw error;
+    }
   });
 };

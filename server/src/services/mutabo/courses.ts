@@ -119,6 +119,8 @@ export async function createCourse(ctx: MutaboContext, caller: Caller, input: Co
 }
 
 export async function patchCourse(ctx: MutaboContext, caller: Caller, courseId: number, patch: CoursePatch): Promise<MutaboCourse> {
+  // Before any work for the save (a thumbnail is stored under the caller's name): another author's course is 404 at once.
+  if (!(await ctx.courses.leadsCourse(caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
   // A new image without a thumbnail (sent empty, or absent and none stored) gets one made from it.
   if (patch.image && (patch.thumbnail === '' || (patch.thumbnail === undefined && (await ctx.courses.thumbnailOf(courseId)) === ''))) {
     patch = { ...patch, thumbnail: await thumbnailIfMissing(ctx, caller, patch.image, '') };

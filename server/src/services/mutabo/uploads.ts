@@ -4,12 +4,36 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, mutaboMessages as m, THUMBNAIL_WIDTH, type UploadResult } from '../../../../common/mutabo.ts';
 import type { Db } from '../../db/client.ts';
-import { insertUpload, type UploadsRepository } from '../../repositories/uploadsRepository.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { Tx } from '../../repositories/mutaboCoursesRepository.ts';
+import { insertUpload, uploadsOfUserSince, type UploadsRepository } from '../../repositories/uploadsRepository.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, type Caller } from './context.ts';
 import { detectFileType, storedName, type FileType } from './fileTypes.ts';
 
 export const MEDIA_PREFIX = '/media/';
+
+/**
+ * What one user may store in a day (thumbnails included): files are kept in the database, so an author's account, or a
+ * token stolen from one, must not be able to fill it.
+ */
+export const UPLOAD_QUOTA = { files: 200, bytes: 1024 * 1024 * 1024, windowMs: 24 * 60 * 60 * 1000 };
+
+/** 429 when the quota is used up; `retryAfterSeconds` is when its oldest upload leaves the window. */
+export class UploadQuotaError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, { detail: m.uploadQuota });
+  }
+}
+
+/** Refuses an upload of `size` bytes that would go beyond the quota. */
+async function checkQuota(tx: Db | Tx, userId: number, size: number, lock: boolean): Promise<void> {
+  const now = Date.now();
+  const used = await uploadsOfUserSince(tx, userId, new Date(now - UPLOAD_QUOTA.windowMs), lock);
+  if (used.files + 1 <= UPLOAD_QUOTA.files && used.bytes + size <= UPLOAD_QUOTA.bytes) return;
+  const lifting = (used.oldest?.getTime() ?? now) + UPLOAD_QUOTA.windowMs;
+  throw new UploadQuotaError(Math.max(1, Math.ceil((lifting - now) / 1000)));
+}
 
 export interface UploadsContext {
   db: Db;
@@ -32,10 +56,12 @@ export function mediaKey(url: string): string | null {
   }
 }
 
-async function store(ctx: UploadsContext, caller: Caller, data: Buffer, name: string, type: FileType): Promise<string> {
+async function store(ctx: UploadsContext, caller: Caller, data: Buffer, name: string, type: FileType, quota = false): Promise<string> {
   const sha256 = createHash('sha256').update(data).digest('hex');
   const key = keyOf(data, name);
   await ctx.db.transaction(async (tx) => {
+    // Counted and stored under the user's lock: parallel uploads cannot all pass the same count.
+    if (quota) await checkQuota(tx, caller.userId, data.length, true);
     const id = await insertUpload(tx, { key, sha256, name, contentType: type.contentType, size: data.length, data, userId: caller.userId });
     if (id !== null) {
       await recordWrite(tx, { userId: caller.userId, entity: 'upload', entityId: id, courseId: null, action: 'create', before: null, after: { url: urlOf(key), contentType: type.contentType, size: data.length, sha256 } });
@@ -60,10 +86,12 @@ export async function uploadFile(ctx: UploadsContext, caller: Caller, uploadedNa
   if (data.length > (type.kind === 'image' ? MAX_IMAGE_BYTES : MAX_DOCUMENT_BYTES)) {
     throw mutaboErrors.field('file', type.kind === 'image' ? m.uploadImageTooLarge : m.uploadTooLarge);
   }
+  // A first look without the lock, so a flood over the quota costs no image decoding.
+  await checkQuota(ctx.db, caller.userId, data.length, false);
   const name = storedName(uploadedName, type);
-  if (type.kind === 'document') return { url: await store(ctx, caller, data, name, type) };
+  if (type.kind === 'document') return { url: await store(ctx, caller, data, name, type, true) };
   const thumbnail = await thumbnailOf(data);
-  return { url: await store(ctx, caller, data, name, type), thumbnail: await store(ctx, caller, thumbnail, thumbnailName(name), WEBP) };
+  return { url: await store(ctx, caller, data, name, type, true), thumbnail: await store(ctx, caller, thumbnail, thumbnailName(name), WEBP) };
 }
 
 /**

@@ -30,7 +30,7 @@ export const paymentPayloadSchema = z.object({
     .refine((items) => items.every(isLessonId), { error: lessonIdsMessage })
     .transform((items) => items.map(Number))
     .nullish(),
-});
+}, { error: 'Ожидается объект JSON с полями system, currency и lessons.' });
 
 /** An integer id, or one written in digits: the site sends numbers, a form might send strings. */
 function isLessonId(value: unknown): boolean {
