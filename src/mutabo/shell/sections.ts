@@ -9,7 +9,7 @@ export interface AreaSection {
 
 export const areaSections: readonly AreaSection[] = [
   { label: 'Курсы', path: areaPaths.courses, built: true },
-  { label: 'Цитаты', path: areaPaths.quotations, built: false },
+  { label: 'Цитаты', path: areaPaths.quotations, built: true },
   { label: 'Отзывы', path: areaPaths.feedback, built: false },
   { label: 'Библиотека', path: areaPaths.library, built: false },
   { label: 'Расписание', path: areaPaths.timetable, built: false },
