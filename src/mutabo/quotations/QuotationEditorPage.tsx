@@ -13,7 +13,9 @@ import { CourseSelect } from '../content/CourseSelect.tsx';
 import { DeletePanel } from '../content/DeletePanel.tsx';
 import { EditorFrame } from '../content/EditorFrame.tsx';
 import { SharedHistory } from '../content/SharedHistory.tsx';
+import { useSiteRefresh } from '../content/useSiteRefresh.ts';
 import { useEditForm } from '../forms/useEditForm.ts';
+import { QUOTATION_RESOURCES } from '../siteCache.ts';
 import { useLoad } from '../useLoad.ts';
 import { emptyQuotationValues, QUOTATION_FIELDS, quotationValues, quotationWrite } from './quotationForm.ts';
 
@@ -37,6 +39,7 @@ interface QuotationEditorProps {
 
 function QuotationEditor({ quotation, setQuotation, reload }: QuotationEditorProps) {
   const navigate = useNavigate();
+  const refreshSite = useSiteRefresh(QUOTATION_RESOURCES);
   const form = useEditForm(quotation ? quotationValues(quotation) : emptyQuotationValues(), QUOTATION_FIELDS);
   const { values, errors, change } = form;
 
@@ -47,11 +50,13 @@ function QuotationEditor({ quotation, setQuotation, reload }: QuotationEditorPro
     void form.save(async () => {
       if (!quotation) {
         const created = await createQuotation(checked.body);
+        refreshSite();
         form.leave.allowNextLeave();
         void navigate(areaPaths.quotation(created.id), { replace: true });
         return null;
       }
       setQuotation(await updateQuotation(quotation.id, { ...checked.body, version: quotation.version }));
+      refreshSite();
       return 'Цитата сохранена. На сайте уже новая версия.';
     });
   };
@@ -77,6 +82,7 @@ function QuotationEditor({ quotation, setQuotation, reload }: QuotationEditorPro
               message={`Цитата «${quotation.source}» исчезнет с сайта без возможности восстановления.`}
               remove={() => deleteQuotation(quotation.id)}
               onDeleted={() => {
+                refreshSite();
                 form.leave.allowNextLeave();
                 void navigate(areaPaths.quotations);
               }}

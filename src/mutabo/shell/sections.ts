@@ -12,6 +12,6 @@ export const areaSections: readonly AreaSection[] = [
   { label: 'Цитаты', path: areaPaths.quotations, built: true },
   { label: 'Отзывы', path: areaPaths.feedback, built: false },
   { label: 'Библиотека', path: areaPaths.library, built: false },
-  { label: 'Расписание', path: areaPaths.timetable, built: false },
-  { label: 'Моя страница автора', path: areaPaths.authorPage, built: false },
+  { label: 'Расписание', path: areaPaths.timetable, built: true },
+  { label: 'Моя страница автора', path: areaPaths.authorPage, built: true },
 ];
