@@ -3,6 +3,10 @@
 import type { RouteObject } from 'react-router-dom';
 import { areaPaths } from '../areaPaths.ts';
 import { AuthorPage } from '../author/AuthorPage.tsx';
+import { FeedbackEditorPage } from '../feedback/FeedbackEditorPage.tsx';
+import { FeedbackListPage } from '../feedback/FeedbackListPage.tsx';
+import { LibraryItemEditorPage } from '../library/LibraryItemEditorPage.tsx';
+import { LibraryPage } from '../library/LibraryPage.tsx';
 import { QuotationEditorPage } from '../quotations/QuotationEditorPage.tsx';
 import { QuotationListPage } from '../quotations/QuotationListPage.tsx';
 import { TimetablePage } from '../timetable/TimetablePage.tsx';
@@ -13,6 +17,12 @@ export const contentRoutes: RouteObject[] = [
   { path: relative(areaPaths.quotations), element: <QuotationListPage /> },
   { path: relative(areaPaths.newQuotation), element: <QuotationEditorPage /> },
   { path: relative(areaPaths.quotation(':quotationId')), element: <QuotationEditorPage /> },
+  { path: relative(areaPaths.feedback), element: <FeedbackListPage /> },
+  { path: relative(areaPaths.newFeedback), element: <FeedbackEditorPage /> },
+  { path: relative(areaPaths.feedbackItem(':feedbackId')), element: <FeedbackEditorPage /> },
+  { path: relative(areaPaths.library), element: <LibraryPage /> },
+  { path: relative(areaPaths.newLibraryItem), element: <LibraryItemEditorPage /> },
+  { path: relative(areaPaths.libraryItem(':itemId')), element: <LibraryItemEditorPage /> },
   { path: relative(areaPaths.timetable), element: <TimetablePage /> },
   { path: relative(areaPaths.authorPage), element: <AuthorPage /> },
 ];
