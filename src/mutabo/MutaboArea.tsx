@@ -2,6 +2,7 @@
 // is part of the visitor pages' first load. Guests are sent to login by the route's RequireAuth.
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { areaPaths } from './areaPaths.ts';
+import { contentRoutes } from './content/contentRoutes.tsx';
 import { CourseEditorPage } from './courses/CourseEditorPage.tsx';
 import { CourseListPage } from './courses/CourseListPage.tsx';
 import { LessonEditorPage } from './lessons/LessonEditorPage.tsx';
@@ -23,6 +24,7 @@ const areaRoutes: RouteObject[] = [
   { path: relative(areaPaths.course(':courseId')), element: <CourseEditorPage /> },
   { path: relative(areaPaths.newLesson(':courseId')), element: <LessonEditorPage /> },
   { path: relative(areaPaths.lesson(':courseId', ':lessonId')), element: <LessonEditorPage /> },
+  ...contentRoutes,
   ...areaSections
     .filter((section) => !section.built)
     .map((section) => ({ path: relative(section.path), element: <UnderConstruction title={section.label} /> })),

@@ -9,9 +9,9 @@ export interface AreaSection {
 
 export const areaSections: readonly AreaSection[] = [
   { label: 'Курсы', path: areaPaths.courses, built: true },
-  { label: 'Цитаты', path: areaPaths.quotations, built: false },
-  { label: 'Отзывы', path: areaPaths.feedback, built: false },
-  { label: 'Библиотека', path: areaPaths.library, built: false },
-  { label: 'Расписание', path: areaPaths.timetable, built: false },
-  { label: 'Моя страница автора', path: areaPaths.authorPage, built: false },
+  { label: 'Цитаты', path: areaPaths.quotations, built: true },
+  { label: 'Отзывы', path: areaPaths.feedback, built: true },
+  { label: 'Библиотека', path: areaPaths.library, built: true },
+  { label: 'Расписание', path: areaPaths.timetable, built: true },
+  { label: 'Моя страница автора', path: areaPaths.authorPage, built: true },
 ];

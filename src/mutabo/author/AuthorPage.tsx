@@ -1,0 +1,113 @@
+// The author's own page on the site: name, the name in the genitive, e-mail, a text about themselves and a photo.
+// Each author edits only their own (the server refuses another's).
+import { useCallback, type FormEvent } from 'react';
+import { authorPatchSchema, MAX_AUTHOR_DESCRIPTION_LENGTH, type AuthorPatchPayload, type MutaboAuthor } from '../../../common/mutabo.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+import { paths } from '../../app/paths.ts';
+import { ErrorScreen } from '../../components/ErrorScreen.tsx';
+import { TextAreaField, TextField } from '../../components/form/fields.tsx';
+import { FormActions } from '../../components/form/FormLayout.ts';
+import { LoadingButton } from '../../components/form/LoadingButton.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { selectCurrentUser } from '../../features/session/currentUser.ts';
+import { checkWith } from '../content/checkWith.ts';
+import { getOwnAuthor, updateOwnAuthor } from '../content/contentApi.ts';
+import { EditorFrame } from '../content/EditorFrame.tsx';
+import { SharedHistory } from '../content/SharedHistory.tsx';
+import { useSiteRefresh } from '../content/useSiteRefresh.ts';
+import { ImageField } from '../courses/ImageField.tsx';
+import { useEditForm } from '../forms/useEditForm.ts';
+import { Muted } from '../shell/areaParts.ts';
+import { AUTHOR_RESOURCES } from '../siteCache.ts';
+import { useLoad } from '../useLoad.ts';
+
+export const AUTHOR_FIELDS = ['firstName', 'lastName', 'genitive', 'email', 'description', 'photo'] as const;
+
+type AuthorValues = Pick<MutaboAuthor, (typeof AUTHOR_FIELDS)[number]>;
+
+const authorValues = (author: MutaboAuthor): AuthorValues => ({
+  firstName: author.firstName,
+  lastName: author.lastName,
+  genitive: author.genitive,
+  email: author.email,
+  description: author.description,
+  photo: author.photo,
+});
+
+export function AuthorPage() {
+  const me = useAppSelector(selectCurrentUser);
+  const authorId = me.data?.author ?? null;
+  const load = useCallback(() => getOwnAuthor(authorId!), [authorId]);
+  const author = useLoad(authorId === null ? null : load);
+  if (author.error) return <ErrorScreen />;
+  if (!author.data) return <Loader label="Загружаем страницу автора" />;
+  return <AuthorEditor author={author.data} setAuthor={author.setData} reload={author.reload} />;
+}
+
+interface AuthorEditorProps {
+  author: MutaboAuthor;
+  setAuthor: (author: MutaboAuthor) => void;
+  reload: () => Promise<MutaboAuthor | undefined>;
+}
+
+function AuthorEditor({ author, setAuthor, reload }: AuthorEditorProps) {
+  const refreshSite = useSiteRefresh(AUTHOR_RESOURCES);
+  const form = useEditForm(authorValues(author), AUTHOR_FIELDS);
+  const { values, errors, change } = form;
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkWith<AuthorPatchPayload>(authorPatchSchema, { ...values, version: author.version });
+    if ('errors' in checked) return form.refuse(checked.errors);
+    void form.save(async () => {
+      setAuthor(await updateOwnAuthor(author.id, checked.body));
+      refreshSite();
+      return 'Страница автора сохранена. На сайте уже новая версия.';
+    });
+  };
+
+  const reloadCurrent = async () => {
+    const current = await reload();
+    if (current) form.replace(authorValues(current));
+  };
+
+  return (
+    <EditorFrame
+      title="Моя страница автора"
+      notice={form.notice}
+      failure={form.failure}
+      onReload={() => void reloadCurrent()}
+      after={<SharedHistory entity="author" id={author.id} version={author.version} />}
+    >
+      <Muted>
+        Посетители видят её на странице <a href={paths.about}>«О нас»</a> и в описаниях ваших курсов.
+      </Muted>
+      <form onSubmit={save} noValidate aria-label="Страница автора">
+        <TextField label="Имя" name="firstName" required value={values.firstName} error={errors.firstName} onChange={(e) => change({ firstName: e.target.value })} />
+        <TextField label="Фамилия" name="lastName" required value={values.lastName} error={errors.lastName} onChange={(e) => change({ lastName: e.target.value })} />
+        <TextField
+          label="Имя и фамилия в родительном падеже («курс Анны Петровой»)"
+          name="genitive"
+          value={values.genitive}
+          error={errors.genitive}
+          onChange={(e) => change({ genitive: e.target.value })}
+        />
+        <TextField label="Электронная почта для связи" name="email" type="email" inputMode="email" value={values.email} error={errors.email} onChange={(e) => change({ email: e.target.value })} />
+        <TextAreaField
+          label="О себе"
+          name="description"
+          rows={8}
+          maxLength={MAX_AUTHOR_DESCRIPTION_LENGTH}
+          value={values.description}
+          error={errors.description}
+          onChange={(e) => change({ description: e.target.value })}
+        />
+        <ImageField label="Фотография" name="photo" value={values.photo} error={errors.photo} onChange={(photo) => change({ photo })} />
+        <FormActions>
+          <LoadingButton loading={form.saving}>Сохранить страницу</LoadingButton>
+        </FormActions>
+      </form>
+      {form.leave.dialog}
+    </EditorFrame>
+  );
+}

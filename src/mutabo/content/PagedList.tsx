@@ -1,0 +1,145 @@
+// The frame of a list the server pages (quotations, reviews, library items): a search form above, the rows, and
+// the pages below; the search and page are kept in the address, so «back» from an editor returns to them.
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import type { MutaboPage } from '../../../common/mutabo.ts';
+import { Button } from '../../components/Button.ts';
+import { ErrorScreen } from '../../components/ErrorScreen.tsx';
+import { TextField } from '../../components/form/fields.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { Muted } from '../shell/areaParts.ts';
+import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
+import { useLoad } from '../useLoad.ts';
+
+export const RowList = styled.ul`
+  margin: 0 0 ${({ theme }) => theme.space(6)};
+  padding: 0;
+  list-style: none;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+export const Row = styled.li`
+  padding: ${({ theme }) => theme.space(3)} 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  overflow-wrap: anywhere;
+
+  a {
+    font-weight: 600;
+  }
+`;
+
+export const RowFacts = styled.p`
+  margin: ${({ theme }) => theme.space(1)} 0 0;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fonts.sizes.small};
+`;
+
+const SearchForm = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: 0 ${({ theme }) => theme.space(3)};
+  max-width: ${({ theme }) => theme.widths.form}px;
+
+  & > div {
+    flex: 1 1 14rem;
+  }
+
+  & > button {
+    margin-bottom: ${({ theme }) => theme.space(4)};
+  }
+`;
+
+const Pager = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+export interface ListQuery {
+  search: string;
+  page: number;
+}
+
+/** The search and page of the address (`?search=...&page=2`). */
+export function useListQuery(): [ListQuery, (next: ListQuery) => void] {
+  const [params, setParams] = useSearchParams();
+  const page = Number(params.get('page'));
+  const query = { search: params.get('search') ?? '', page: Number.isInteger(page) && page > 0 ? page : 1 };
+  const setQuery = (next: ListQuery) => {
+    const written: Record<string, string> = {};
+    if (next.search) written.search = next.search;
+    if (next.page > 1) written.page = String(next.page);
+    setParams(written);
+  };
+  return [query, setQuery];
+}
+
+interface PagedListProps<T> {
+  /** What the list holds, for its labels: «цитаты». */
+  name: string;
+  searchLabel: string;
+  load: (query: ListQuery) => Promise<MutaboPage<T>>;
+  empty: string;
+  renderRow: (row: T) => ReactNode;
+  rowKey: (row: T) => number;
+}
+
+export function PagedList<T>({ name, searchLabel, load, empty, renderRow, rowKey }: PagedListProps<T>) {
+  const [query, setQuery] = useListQuery();
+  const [typed, setTyped] = useState(query.search);
+  const { search, page } = query;
+  const loader = useCallback(() => load({ search, page }), [load, search, page]);
+  const list = useLoad(loader);
+
+  if (list.error?.statusCode === 403) return <NotAuthorPage />;
+  if (list.error) return <ErrorScreen />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery({ search: typed.trim(), page: 1 });
+  };
+  const data = list.data;
+  const pages = data?.pages ?? 1;
+  return (
+    <>
+      <SearchForm role="search" aria-label={`Поиск: ${name}`} onSubmit={submit}>
+        <TextField label={searchLabel} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+        <Button type="submit" $variant="secondary">
+          Найти
+        </Button>
+      </SearchForm>
+      {!data || list.loading ? (
+        <Loader label="Загружаем список" />
+      ) : data.results.length === 0 ? (
+        <Muted>{search ? 'Ничего не найдено. Измените поиск.' : empty}</Muted>
+      ) : (
+        <>
+          <Muted>
+            {search ? `Найдено: ${data.count}` : `Всего: ${data.count}`}
+          </Muted>
+          <RowList aria-label={name}>
+            {data.results.map((row) => (
+              <Row key={rowKey(row)}>{renderRow(row)}</Row>
+            ))}
+          </RowList>
+        </>
+      )}
+      {pages > 1 ? (
+        <Pager aria-label={`Страницы: ${name}`}>
+          <Button $variant="secondary" disabled={page <= 1} onClick={() => setQuery({ search, page: page - 1 })}>
+            Назад
+          </Button>
+          <span>
+            Страница {Math.min(page, pages)} из {pages}
+          </span>
+          <Button $variant="secondary" disabled={page >= pages} onClick={() => setQuery({ search, page: page + 1 })}>
+            Дальше
+          </Button>
+        </Pager>
+      ) : null}
+    </>
+  );
+}

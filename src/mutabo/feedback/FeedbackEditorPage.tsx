@@ -1,0 +1,115 @@
+// A review of a course: a new one, or one to edit (who wrote it, their age, the course, the text, a signature).
+import { useCallback, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { MutaboFeedback } from '../../../common/mutabo.ts';
+import { ErrorScreen } from '../../components/ErrorScreen.tsx';
+import { TextAreaField, TextField } from '../../components/form/fields.tsx';
+import { FormActions } from '../../components/form/FormLayout.ts';
+import { LoadingButton } from '../../components/form/LoadingButton.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { areaPaths } from '../areaPaths.ts';
+import { createFeedback, deleteFeedback, getFeedback, updateFeedback } from '../content/contentApi.ts';
+import { CourseSelect } from '../content/CourseSelect.tsx';
+import { DeletePanel } from '../content/DeletePanel.tsx';
+import { EditorFrame } from '../content/EditorFrame.tsx';
+import { SharedHistory } from '../content/SharedHistory.tsx';
+import { useSiteRefresh } from '../content/useSiteRefresh.ts';
+import { useEditForm } from '../forms/useEditForm.ts';
+import { LazyRichTextEditor as RichTextEditor } from '../richText/LazyRichTextEditor.tsx';
+import { FEEDBACK_RESOURCES } from '../siteCache.ts';
+import { useLoad } from '../useLoad.ts';
+import { emptyFeedbackValues, FEEDBACK_FIELDS, feedbackValues, feedbackWrite } from './feedbackForm.ts';
+
+export function FeedbackEditorPage() {
+  const { feedbackId } = useParams();
+  const id = feedbackId === undefined ? null : Number(feedbackId);
+  const load = useCallback(() => getFeedback(id!), [id]);
+  const review = useLoad(id === null ? null : load);
+
+  if (id !== null && (Number.isNaN(id) || review.error?.statusCode === 404)) return <p>Отзыв не найден: возможно, его уже удалили.</p>;
+  if (review.error) return <ErrorScreen />;
+  if (id !== null && !review.data) return <Loader label="Загружаем отзыв" />;
+  return <FeedbackEditor key={id ?? 'new'} review={review.data ?? null} setReview={review.setData} reload={review.reload} />;
+}
+
+interface FeedbackEditorProps {
+  review: MutaboFeedback | null;
+  setReview: (review: MutaboFeedback) => void;
+  reload: () => Promise<MutaboFeedback | undefined>;
+}
+
+function FeedbackEditor({ review, setReview, reload }: FeedbackEditorProps) {
+  const navigate = useNavigate();
+  const refreshSite = useSiteRefresh(FEEDBACK_RESOURCES);
+  const form = useEditForm(review ? feedbackValues(review) : emptyFeedbackValues(), FEEDBACK_FIELDS);
+  const { values, errors, change } = form;
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = feedbackWrite(values);
+    if ('errors' in checked) return form.refuse(checked.errors);
+    void form.save(async () => {
+      if (!review) {
+        const created = await createFeedback(checked.body);
+        refreshSite();
+        form.leave.allowNextLeave();
+        void navigate(areaPaths.feedbackItem(created.id), { replace: true });
+        return null;
+      }
+      setReview(await updateFeedback(review.id, { ...checked.body, version: review.version }));
+      refreshSite();
+      return 'Отзыв сохранён. На сайте уже новая версия.';
+    });
+  };
+
+  const reloadCurrent = async () => {
+    const current = await reload();
+    if (current) form.replace(feedbackValues(current));
+  };
+
+  return (
+    <EditorFrame
+      back={{ to: areaPaths.feedback, label: 'К отзывам' }}
+      title={review ? `Отзыв: ${review.author}` : 'Новый отзыв'}
+      notice={form.notice}
+      failure={form.failure}
+      onReload={() => void reloadCurrent()}
+      after={
+        review ? (
+          <>
+            <SharedHistory entity="feedback" id={review.id} version={review.version} />
+            <DeletePanel
+              action="Удалить отзыв"
+              message={`Отзыв «${review.author}» о курсе «${review.course.title}» исчезнет с сайта без возможности восстановления.`}
+              remove={() => deleteFeedback(review.id)}
+              onDeleted={() => {
+                refreshSite();
+                form.leave.allowNextLeave();
+                void navigate(areaPaths.feedback);
+              }}
+            />
+          </>
+        ) : null
+      }
+    >
+      <form onSubmit={save} noValidate aria-label="Отзыв">
+        <TextField label="Кто написал отзыв" name="author" required value={values.author} error={errors.author} onChange={(e) => change({ author: e.target.value })} />
+        <TextField
+          label="Возраст (можно не указывать)"
+          name="authorAge"
+          inputMode="numeric"
+          value={values.authorAge}
+          error={errors.authorAge}
+          onChange={(e) => change({ authorAge: e.target.value })}
+        />
+        <CourseSelect label="Курс" value={values.course} current={review?.course ?? null} none="Выберите курс" error={errors.course} onChange={(course) => change({ course })} />
+        <RichTextEditor key={form.editorKey} label="Текст отзыва" initialValue={values.text} error={errors.text} onChange={(text) => change({ text })} />
+        <TextAreaField label="Подпись под отзывом" name="footer" rows={2} value={values.footer} error={errors.footer} onChange={(e) => change({ footer: e.target.value })} />
+        <FormActions>
+          <LoadingButton loading={form.saving}>{review ? 'Сохранить отзыв' : 'Добавить отзыв'}</LoadingButton>
+        </FormActions>
+      </form>
+      {form.leave.dialog}
+    </EditorFrame>
+  );
+}

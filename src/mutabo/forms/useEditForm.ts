@@ -1,0 +1,67 @@
+// The state every editor of the area keeps: the values read and typed, whether they differ (and leaving asks),
+// the save under way, its failure (fields, block, stale copy) and the notice of a save that went through.
+import { useState } from 'react';
+import { isRequestError } from '../../api/requestError.ts';
+import { saveFailure, type SaveFailure } from './saveFailure.ts';
+import { useLeaveGuard } from './useLeaveGuard.tsx';
+
+export function useEditForm<V>(start: V, fields: readonly string[]) {
+  const [initial, setInitial] = useState<V>(start);
+  const [values, setValues] = useState<V>(start);
+  // A rich-text editor reads its text once: a new key opens it again with values replaced from outside.
+  const [editorKey, setEditorKey] = useState(0);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  const leave = useLeaveGuard(dirty);
+
+  return {
+    values,
+    dirty,
+    editorKey,
+    saving,
+    failure,
+    errors: failure?.fields ?? {},
+    notice,
+    leave,
+    change: (patch: Partial<V>) => {
+      setValues((current) => ({ ...current, ...patch }));
+      setNotice(null);
+    },
+    /** Shows these values as read (after loading the current version): nothing typed is left. */
+    replace: (next: V) => {
+      setInitial(next);
+      setValues(next);
+      setEditorKey((key) => key + 1);
+      setFailure(null);
+    },
+    /** Field messages found before sending. */
+    refuse: (errors: Record<string, string>) => {
+      setNotice(null);
+      setFailure({ fields: errors });
+    },
+    /**
+     * Runs a save: on success the values typed are the saved state and the notice (if any) shows; on failure what
+     * was typed stays and the messages go under their fields.
+     */
+    save: async (run: () => Promise<string | null>) => {
+      setNotice(null);
+      setSaving(true);
+      setFailure(null);
+      const saved = values;
+      try {
+        const message = await run();
+        setInitial(saved);
+        setNotice(message);
+      } catch (error) {
+        if (!isRequestError(error)) throw error;
+        setFailure(saveFailure(error, fields));
+      } finally {
+        setSaving(false);
+      }
+    },
+  };
+}
+
+export type EditForm<V> = ReturnType<typeof useEditForm<V>>;

@@ -1,0 +1,121 @@
+// A quotation: a new one, or one to edit (source, text, the course it comes from), with its history and deletion.
+import { useCallback, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { MAX_QUOTATION_LENGTH, type MutaboQuotation } from '../../../common/mutabo.ts';
+import { ErrorScreen } from '../../components/ErrorScreen.tsx';
+import { TextAreaField, TextField } from '../../components/form/fields.tsx';
+import { FormActions } from '../../components/form/FormLayout.ts';
+import { LoadingButton } from '../../components/form/LoadingButton.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { areaPaths } from '../areaPaths.ts';
+import { createQuotation, deleteQuotation, getQuotation, updateQuotation } from '../content/contentApi.ts';
+import { CourseSelect } from '../content/CourseSelect.tsx';
+import { DeletePanel } from '../content/DeletePanel.tsx';
+import { EditorFrame } from '../content/EditorFrame.tsx';
+import { SharedHistory } from '../content/SharedHistory.tsx';
+import { useSiteRefresh } from '../content/useSiteRefresh.ts';
+import { useEditForm } from '../forms/useEditForm.ts';
+import { QUOTATION_RESOURCES } from '../siteCache.ts';
+import { useLoad } from '../useLoad.ts';
+import { emptyQuotationValues, QUOTATION_FIELDS, quotationValues, quotationWrite } from './quotationForm.ts';
+
+export function QuotationEditorPage() {
+  const { quotationId } = useParams();
+  const id = quotationId === undefined ? null : Number(quotationId);
+  const load = useCallback(() => getQuotation(id!), [id]);
+  const quotation = useLoad(id === null ? null : load);
+
+  if (id !== null && (Number.isNaN(id) || quotation.error?.statusCode === 404)) return <p>Цитата не найдена: возможно, её уже удалили.</p>;
+  if (quotation.error) return <ErrorScreen />;
+  if (id !== null && !quotation.data) return <Loader label="Загружаем цитату" />;
+  return <QuotationEditor key={id ?? 'new'} quotation={quotation.data ?? null} setQuotation={quotation.setData} reload={quotation.reload} />;
+}
+
+interface QuotationEditorProps {
+  quotation: MutaboQuotation | null;
+  setQuotation: (quotation: MutaboQuotation) => void;
+  reload: () => Promise<MutaboQuotation | undefined>;
+}
+
+function QuotationEditor({ quotation, setQuotation, reload }: QuotationEditorProps) {
+  const navigate = useNavigate();
+  const refreshSite = useSiteRefresh(QUOTATION_RESOURCES);
+  const form = useEditForm(quotation ? quotationValues(quotation) : emptyQuotationValues(), QUOTATION_FIELDS);
+  const { values, errors, change } = form;
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = quotationWrite(values);
+    if ('errors' in checked) return form.refuse(checked.errors);
+    void form.save(async () => {
+      if (!quotation) {
+        const created = await createQuotation(checked.body);
+        refreshSite();
+        form.leave.allowNextLeave();
+        void navigate(areaPaths.quotation(created.id), { replace: true });
+        return null;
+      }
+      setQuotation(await updateQuotation(quotation.id, { ...checked.body, version: quotation.version }));
+      refreshSite();
+      return 'Цитата сохранена. На сайте уже новая версия.';
+    });
+  };
+
+  const reloadCurrent = async () => {
+    const current = await reload();
+    if (current) form.replace(quotationValues(current));
+  };
+
+  return (
+    <EditorFrame
+      back={{ to: areaPaths.quotations, label: 'К цитатам' }}
+      title={quotation ? 'Цитата' : 'Новая цитата'}
+      notice={form.notice}
+      failure={form.failure}
+      onReload={() => void reloadCurrent()}
+      after={
+        quotation ? (
+          <>
+            <SharedHistory entity="quotation" id={quotation.id} version={quotation.version} />
+            <DeletePanel
+              action="Удалить цитату"
+              message={`Цитата «${quotation.source}» исчезнет с сайта без возможности восстановления.`}
+              remove={() => deleteQuotation(quotation.id)}
+              onDeleted={() => {
+                refreshSite();
+                form.leave.allowNextLeave();
+                void navigate(areaPaths.quotations);
+              }}
+            />
+          </>
+        ) : null
+      }
+    >
+      <form onSubmit={save} noValidate aria-label="Цитата">
+        <TextAreaField
+          label="Текст цитаты"
+          name="text"
+          required
+          rows={5}
+          maxLength={MAX_QUOTATION_LENGTH}
+          value={values.text}
+          error={errors.text}
+          onChange={(event) => change({ text: event.target.value })}
+        />
+        <TextField label="Источник" name="source" required value={values.source} error={errors.source} onChange={(event) => change({ source: event.target.value })} />
+        <CourseSelect
+          label="Курс, к которому относится цитата"
+          value={values.course}
+          current={quotation?.course ?? null}
+          none="Без курса"
+          error={errors.course}
+          onChange={(course) => change({ course })}
+        />
+        <FormActions>
+          <LoadingButton loading={form.saving}>{quotation ? 'Сохранить цитату' : 'Добавить цитату'}</LoadingButton>
+        </FormActions>
+      </form>
+      {form.leave.dialog}
+    </EditorFrame>
+  );
+}
