@@ -20,6 +20,8 @@ export default defineConfig({
           globals: true,
           include: ['tests/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup.ts'],
+          // A page's first render loads its lazy chunks: on two busy cores that alone has taken over 5 s.
+          testTimeout: 15000,
         },
       },
       {

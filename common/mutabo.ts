@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, COURSE_STATES, CURRENCIES, DISCIPLES_AGES, LESSON_STATES } from './enums.ts';
 import { textField, textMessages } from './textFields.ts';
+import { DEFAULT_COURSE_TIME_ZONE, isKnownTimeZone } from './timeZones.ts';
 import type {
   Author,
   CourseDetails,
@@ -38,8 +39,11 @@ export interface Versioned {
   version: number;
 }
 
-/** A lesson as its authors see it: drafts included, with its version. */
-export interface MutaboLesson extends Lesson, Versioned {}
+/** A lesson as its authors see it: drafts included, with its version and its links ('' when not set). */
+export interface MutaboLesson extends Lesson, Versioned {
+  roomUrl: string;
+  recordingUrl: string;
+}
 
 /**
  * `GET/PATCH /api/v1/mutabo/courses/{id}/`, `POST /api/v1/mutabo/courses/` (201): the full form of
@@ -151,6 +155,9 @@ export const MAX_PARTICIPANTS_LIMIT = 100_000;
 export const MAX_LESSONS_BLOCK_SIZE = 100;
 /** The largest value of a PostgreSQL integer: ids and versions beyond it cannot exist. */
 export const MAX_INTEGER = 2_147_483_647;
+/** The years a lesson may start in. */
+export const MIN_LESSON_YEAR = 2000;
+export const MAX_LESSON_YEAR = 2100;
 /** numeric(12, 2) holds less than this. */
 export const MAX_AMOUNT = 10_000_000_000;
 
@@ -183,6 +190,10 @@ export const mutaboMessages = {
   durationInvalid: `Продолжительность — целое число минут от 1 до ${MAX_LESSON_DURATION}.`,
   lessonStateInvalid: 'Выберите состояние занятия: черновик или опубликовано.',
   lessonOrderInvalid: 'Перечислите все занятия курса по одному разу в новом порядке.',
+  timeZoneInvalid: 'Выберите часовой пояс из списка.',
+  startsAtInvalid: 'Укажите дату и время начала (ISO 8601 с часовым поясом, например 2026-03-04T16:00:00Z) или оставьте пустым.',
+  startsAtOutOfRange: `Дата начала — с ${MIN_LESSON_YEAR} по ${MAX_LESSON_YEAR} год.`,
+  httpsUrlInvalid: 'Ссылка должна начинаться с https://.',
   /** Server-side rules, answered under the named fields or as `detail`. */
   openWithoutLessons: 'Чтобы открыть запись, опубликуйте хотя бы одно занятие.',
   lessonNumberTaken: 'Занятие с таким номером уже есть.',
@@ -270,6 +281,48 @@ export const fileUrlField = text(m.urlInvalid)
   .max(MAX_URL_LENGTH, m.urlInvalid)
   .refine((value) => value === '' || (value.startsWith('/') && !value.startsWith('//')) || /^https?:\/\/[^\s/]+/i.test(value), m.urlInvalid);
 
+/** An IANA zone the site offers (the dictionary's list). */
+export const timeZoneField = text(m.timeZoneInvalid).trim().refine(isKnownTimeZone, m.timeZoneInvalid);
+
+const isoDateTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A lesson's start: ISO 8601 with `Z` or an offset (any zone; answered as UTC), or null (an empty string counts as
+ * null) while the lesson is not scheduled.
+ */
+export const startsAtField = z
+  .union([z.string(), z.null()], { error: m.startsAtInvalid })
+  .transform((value) => (value === null || value.trim() === '' ? null : value.trim()))
+  .refine((value) => {
+    if (value === null) return true;
+    const match = isoDateTime.exec(value);
+    if (!match) return false;
+    const [month, day, hour, minute, second] = [match[2], match[3], match[4], match[5], match[6] ?? '0'].map(Number) as [number, number, number, number, number];
+    const date = new Date(Date.UTC(Number(match[1]), month - 1, day));
+    return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60 && !Number.isNaN(Date.parse(value));
+  }, m.startsAtInvalid)
+  .transform((value) => (value === null ? null : new Date(value).toISOString()))
+  .refine((value) => {
+    if (value === null) return true;
+    const year = Number(value.slice(0, 4));
+    return year >= MIN_LESSON_YEAR && year <= MAX_LESSON_YEAR;
+  }, m.startsAtOutOfRange);
+
+/** A webinar room's or a recording's address: '' (none) or an https link. */
+export const httpsUrlField = text(m.httpsUrlInvalid)
+  .trim()
+  .max(MAX_URL_LENGTH, m.httpsUrlInvalid)
+  .refine((value) => {
+    if (value === '') return true;
+    if (!/^https:\/\/[^\s/?#]+/i.test(value) || /\s/.test(value)) return false;
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+    } catch {
+      return false;
+    }
+  }, m.httpsUrlInvalid);
+
 const isPositiveInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
 
 /** A list of ids, every message under the list's own field (a form shows it there, not per item). */
@@ -344,6 +397,7 @@ const courseFields = {
   fullYear: z.boolean({ error: m.fullYearInvalid }),
   lessonsBlockSize: integerField(m.lessonsBlockSizeInvalid, 1, MAX_LESSONS_BLOCK_SIZE),
   prices: pricesField,
+  timeZone: timeZoneField,
 };
 
 function endNotBeforeStart(value: { start?: string | null; end?: string | null }, ctx: z.RefinementCtx) {
@@ -370,6 +424,7 @@ export const courseCreateSchema = z
       fullYear: courseFields.fullYear.default(false),
       lessonsBlockSize: courseFields.lessonsBlockSize.default(1),
       prices: pricesField.default([]),
+      timeZone: timeZoneField.default(DEFAULT_COURSE_TIME_ZONE),
     },
     { error: m.invalidBody },
   )
@@ -396,6 +451,7 @@ export const coursePatchSchema = z
       fullYear: courseFields.fullYear.optional(),
       lessonsBlockSize: courseFields.lessonsBlockSize.optional(),
       prices: courseFields.prices.optional(),
+      timeZone: courseFields.timeZone.optional(),
       version: versionField,
     },
     { error: m.invalidBody },
@@ -408,11 +464,15 @@ const lessonFields = {
   content: richTextField,
   duration: integerField(m.durationInvalid, 1, MAX_LESSON_DURATION),
   state: z.enum(LESSON_STATES, { error: m.lessonStateInvalid }),
+  startsAt: startsAtField,
+  roomUrl: httpsUrlField,
+  recordingUrl: httpsUrlField,
 };
 
 /**
  * `POST /api/v1/mutabo/courses/{id}/lessons/`: `title` and `duration` are required; `number` defaults to after the
- * last lesson (a number already taken is refused under `number`), `content` to '', `state` to `draft`.
+ * last lesson (a number already taken is refused under `number`), `content` to '', `state` to `draft`, `startsAt`
+ * to null (not scheduled), `roomUrl` and `recordingUrl` to '' (https links only).
  */
 export const lessonCreateSchema = z.object(
   {
@@ -421,6 +481,9 @@ export const lessonCreateSchema = z.object(
     content: lessonFields.content.default(''),
     duration: lessonFields.duration,
     state: lessonFields.state.default('draft'),
+    startsAt: lessonFields.startsAt.default(null),
+    roomUrl: lessonFields.roomUrl.default(''),
+    recordingUrl: lessonFields.recordingUrl.default(''),
   },
   { error: m.invalidBody },
 );
@@ -433,6 +496,9 @@ export const lessonPatchSchema = z.object(
     content: lessonFields.content.optional(),
     duration: lessonFields.duration.optional(),
     state: lessonFields.state.optional(),
+    startsAt: lessonFields.startsAt.optional(),
+    roomUrl: lessonFields.roomUrl.optional(),
+    recordingUrl: lessonFields.recordingUrl.optional(),
     version: versionField,
   },
   { error: m.invalidBody },
@@ -1040,7 +1106,7 @@ export interface MutaboRefundResult {
 
 /** `GET /api/v1/mutabo/dashboard/`: what needs the author now, over the courses they lead. */
 export interface MutaboDashboard {
-  /** Lessons with a start time in the future, soonest first (at most 20); empty while lessons have no times. */
+  /** Published lessons with a start time in the future, soonest first (at most 20). */
   upcomingLessons: { id: number; courseId: number; courseTitle: string; number: number; title: string; startsAt: string; taken: number; limit: number }[];
   /** Every course the caller leads that is not a draft. */
   courses: {
@@ -1090,3 +1156,115 @@ export const participantsMessages = {
   providerUnavailable: 'Платёжная система сейчас не отвечает. Возврат записан и не будет сделан дважды: повторите запрос через несколько минут.',
   providerRefused: 'Платёжная система отказала в возврате: {reason}.',
 } as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// News mailings
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Who a mailing goes to: the course's news subscribers, its participants (approved, reserved or paid), or the caller alone. */
+export const MAILING_AUDIENCES = ['subscribers', 'participants', 'test'] as const;
+export type MailingAudience = (typeof MAILING_AUDIENCES)[number];
+
+export const MAILING_AUDIENCE_LABELS: Record<MailingAudience, string> = {
+  subscribers: 'Подписчикам новостей курса',
+  participants: 'Участникам курса',
+  test: 'Только мне (проверка)',
+};
+
+/** A mailing is `sending` until every recipient is `sent` or `failed`; then `done`. */
+export const MAILING_STATES = ['sending', 'done'] as const;
+export type MailingState = (typeof MAILING_STATES)[number];
+
+export const MAILING_RECIPIENT_STATES = ['pending', 'sent', 'failed'] as const;
+export type MailingRecipientState = (typeof MAILING_RECIPIENT_STATES)[number];
+
+export const MAILING_RECIPIENT_STATE_LABELS: Record<MailingRecipientState, string> = {
+  pending: 'в очереди',
+  sent: 'отправлено',
+  failed: 'не доставлено',
+};
+
+/** Why a recipient has a mailing's letter: the first line of its footer (the server writes it, the area previews it). */
+export const MAILING_REASONS: Record<MailingAudience, (courseTitle: string) => string> = {
+  subscribers: (title) => `Вы получили это письмо, потому что подписаны на новости курса «${title}».`,
+  participants: (title) => `Вы получили это письмо как участник курса «${title}».`,
+  test: () => 'Это проверочное письмо: его получили только вы. Так его увидят получатели.',
+};
+
+export const MAX_MAILING_SUBJECT_LENGTH = 200;
+export const MAX_MAILING_TEXT_LENGTH = 50_000;
+
+export const mailingMessages = {
+  subjectRequired: 'Напишите тему письма.',
+  subjectTooLong: `Тема — не длиннее ${MAX_MAILING_SUBJECT_LENGTH} знаков.`,
+  textRequired: 'Напишите текст письма.',
+  textTooLong: `Текст — не длиннее ${MAX_MAILING_TEXT_LENGTH} знаков.`,
+  toInvalid: 'Выберите, кому отправить: подписчикам, участникам или только себе.',
+  noRecipients: 'Получателей нет: у курса пока нет ни одного адресата выбранного вида.',
+  mailingNotFound: 'Рассылка не найдена.',
+} as const;
+
+/**
+ * `POST /api/v1/mutabo/courses/{id}/mailings/`: answers 202 `{id}` and delivers in the background. `text` is plain
+ * text (paragraphs split by empty lines); every letter adds the personal unsubscribe link. 409 `{detail}` with
+ * `noRecipients` when the audience is empty.
+ */
+export const mailingCreateSchema = z.object(
+  {
+    subject: textField({ required: mailingMessages.subjectRequired })
+      .trim()
+      .min(1, mailingMessages.subjectRequired)
+      .max(MAX_MAILING_SUBJECT_LENGTH, mailingMessages.subjectTooLong),
+    text: textField({ multiline: true, required: mailingMessages.textRequired })
+      .trim()
+      .min(1, mailingMessages.textRequired)
+      .max(MAX_MAILING_TEXT_LENGTH, mailingMessages.textTooLong),
+    to: z.enum(MAILING_AUDIENCES, { error: mailingMessages.toInvalid }),
+  },
+  { error: m.invalidBody },
+);
+export type MailingCreatePayload = z.input<typeof mailingCreateSchema>;
+export type MailingCreate = z.output<typeof mailingCreateSchema>;
+
+export interface MailingCreated {
+  id: number;
+}
+
+/** One mailing in the course's history (`GET /api/v1/mutabo/courses/{id}/mailings/`, newest first). */
+export interface MutaboMailingSummary {
+  id: number;
+  courseId: number;
+  subject: string;
+  to: MailingAudience;
+  state: MailingState;
+  /** The author who sent it. */
+  author: { id: number; firstName: string; lastName: string };
+  createdAt: string;
+  finishedAt: string | null;
+  total: number;
+  sent: number;
+  failed: number;
+}
+
+export interface MutaboMailingRecipient {
+  email: string;
+  firstName: string;
+  lastName: string;
+  state: MailingRecipientState;
+  /** Why the last attempt failed (the mail server's answer), while `failed` or retrying. */
+  error: string | null;
+  attempts: number;
+  sentAt: string | null;
+}
+
+/** `GET /api/v1/mutabo/mailings/{id}/`: the mailing with its text and every recipient's result. */
+export interface MutaboMailing extends MutaboMailingSummary {
+  text: string;
+  recipients: MutaboMailingRecipient[];
+}
+
+/** `GET /api/v1/mutabo/courses/{id}/mailings/audience/`: how many letters each audience would send now. */
+export interface MailingAudienceCounts {
+  subscribers: number;
+  participants: number;
+}

@@ -35,3 +35,16 @@ export function paymentAmount(price: Price, lessons: LessonForSale[], requestedI
 
 /** «1234.00»: the amount as the providers take it, a string with two decimals. */
 export const formatAmount = (amount: number) => amount.toFixed(2);
+
+/**
+ * What a refund of `chosen` of a payment's `lessonCount` lessons gives back (the rule of POST
+ * /api/v1/mutabo/payments/{id}/refund/): an equal share per lesson, in kopecks rounded down, and the refund that
+ * completes the payment (`completes`: every other lesson is refunded or on its way) gets all that is left (`rest`),
+ * so the parts add up to the payment.
+ */
+export function refundAmount(amount: number, lessonCount: number, chosen: number, rest: number, completes: boolean): number {
+  const restCents = Math.round(rest * 100);
+  if (completes) return restCents / 100;
+  if (lessonCount <= 0 || chosen <= 0) return 0;
+  return Math.min(restCents, Math.floor(Math.round(amount * 100) / lessonCount) * chosen) / 100;
+}

@@ -7,6 +7,10 @@ export const LESSON_FORMS: PluralForms = ['урок', 'урока', 'уроко�
 export const MINUTE_FORMS: PluralForms = ['минута', 'минуты', 'минут'];
 export const MATERIAL_FORMS: PluralForms = ['материал', 'материала', 'материалов'];
 export const YEAR_FORMS: PluralForms = ['год', 'года', 'лет'];
+export const PERSON_FORMS: PluralForms = ['человек', 'человека', 'человек'];
+export const PLACE_FORMS: PluralForms = ['место', 'места', 'мест'];
+export const PAYMENT_FORMS: PluralForms = ['платёж', 'платежа', 'платежей'];
+export const LETTER_FORMS: PluralForms = ['письмо', 'письма', 'писем'];
 
 /** The form of the noun that goes with `n`; a fractional count always takes the few-form. */
 export function pluralForm(n: number, forms: PluralForms): string {
@@ -34,3 +38,7 @@ export const lessonsCount = (n: number) => pluralize(n, LESSON_FORMS);
 export const minutesCount = (n: number) => pluralize(n, MINUTE_FORMS);
 export const materialsCount = (n: number) => pluralize(n, MATERIAL_FORMS);
 export const yearsCount = (n: number) => pluralize(n, YEAR_FORMS);
+export const peopleCount = (n: number) => pluralize(n, PERSON_FORMS);
+export const placesCount = (n: number) => pluralize(n, PLACE_FORMS);
+export const paymentsCount = (n: number) => pluralize(n, PAYMENT_FORMS);
+export const lettersCount = (n: number) => pluralize(n, LETTER_FORMS);

@@ -50,3 +50,14 @@ function zonePart(timeZone: string, locale: string, timeZoneName: Intl.DateTimeF
     return undefined;
   }
 }
+
+/** A new course's zone: the authors enter lesson times in it. */
+export const DEFAULT_COURSE_TIME_ZONE = 'Europe/Moscow';
+
+let knownZones: Set<string> | null = null;
+
+/** One of the zones the site offers (the dictionary's list: this runtime's IANA zones). */
+export function isKnownTimeZone(zone: string): boolean {
+  knownZones ??= new Set(Intl.supportedValuesOf('timeZone'));
+  return knownZones.has(zone);
+}

@@ -81,6 +81,8 @@ export interface Author {
   genitive: string;
   description: string;
   photo: string;
+  /** A saying of the author's for the about page; sent by `GET /api/v1/authors/` only (not in course details). */
+  quote?: string;
 }
 
 export interface Price {
@@ -110,6 +112,15 @@ export interface Lesson {
   /** Only for a logged-in caller; null when the caller has no participation. */
   participationState: ParticipationState | null;
   participant: LessonParticipant | null;
+  /** The start, ISO 8601 UTC; null while the lesson is not scheduled. */
+  startsAt: string | null;
+  /**
+   * The webinar room: only in a personal answer, for an approved participant of this lesson, from 30 minutes before
+   * the start to the end (common/lessonSchedule.ts). Never in a public answer.
+   */
+  roomUrl?: string;
+  /** The recording: as roomUrl, from the start on, once the authors have set it. */
+  recordingUrl?: string;
 }
 
 interface CourseCommon {
@@ -138,6 +149,8 @@ export interface CourseShort extends CourseCommon {
 
 /** The full form of the course details. */
 export interface CourseDetails extends CourseCommon {
+  /** The IANA zone the authors enter lesson times in (`Europe/Moscow` by default). */
+  timeZone: string;
   /** Draft.js raw content serialised as JSON. */
   description: string;
   authors: Author[];
@@ -205,6 +218,21 @@ export interface LibraryQuery {
   limit?: number;
   categories?: number[];
   courses?: number[];
+}
+
+/** `GET /api/v1/lessons/upcoming/`: a lesson of an open course that has not ended, soonest first. */
+export interface UpcomingLesson {
+  id: number;
+  course: CourseRef;
+  number: number;
+  title: string;
+  startsAt: string;
+  duration: number;
+}
+
+/** `GET /api/v1/calendar/feed/`, `POST` (a new secret; the old address stops working): the personal feed's address. */
+export interface CalendarFeed {
+  url: string;
 }
 
 export interface Timetable {

@@ -424,6 +424,7 @@ describe.each(WIDTHS)('at %s width', (widthName, viewport) => {
       hasFreePlaces: true,
       participationState,
       participant: null,
+      startsAt: null,
     });
     const anna = { id: 1, firstName: 'Анна', lastName: 'Мельникова', genitive: 'Анны Мельниковой' };
     const mikhail = { id: 2, firstName: 'Михаил', lastName: 'Орлов', genitive: 'Михаила Орлова' };

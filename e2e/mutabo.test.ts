@@ -1,8 +1,10 @@
 // The authors' area in a real browser on the real server: an author creates a course with three lessons and a
-// price in rubles and opens enrollment; a visitor finds it in the catalogue; a non-author is told the area is
+// price in rubles and opens enrollment; a visitor finds it in the catalogue and buys a lesson in the test checkout;
+// a renamed lesson shows on the visitor page after a reload; a non-author is told the area is
 // for authors. Screenshots at 1280 and 375 px; axe on every page of the area.
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, hasHorizontalScroll, newPage, pageErrors, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
+import { logIn } from './support/logIn.ts';
 
 const ANNA = { email: 'anna@example.com', password: 'demo-anna-2026', name: 'Анна' };
 const PARTICIPANT = { email: 'participant@example.com', password: 'demo-participant-2026' };
@@ -12,16 +14,6 @@ const LESSONS = ['«Дама с собачкой»', '«Ионыч»', '«Сту
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 const browser = useBrowser();
-
-async function logIn(page: Page, account: { email: string; password: string }, then: string): Promise<void> {
-  await page.goto(then);
-  // A guest is sent to the login page and comes back after it.
-  await page.waitForURL(/\/user\/login$/);
-  await page.getByLabel('Электронная почта').fill(account.email);
-  await page.getByLabel('Пароль').fill(account.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await page.waitForURL((url) => url.pathname === then || url.pathname.startsWith(`${then}/`));
-}
 
 async function expectAccessible(page: Page, name: string): Promise<void> {
   expect(await seriousViolations(page), name).toEqual([]);
@@ -33,6 +25,9 @@ describe("the authors' area", () => {
   it('lets an author create a course with three lessons and a price in rubles, and open enrollment', async () => {
     const page = await newPage(browser(), DESKTOP);
     await logIn(page, ANNA, '/mutabo');
+    // The area opens on its start page; the courses are one section further.
+    await page.getByRole('heading', { level: 1, name: 'Сводка' }).waitFor();
+    await page.getByRole('navigation', { name: 'Раздел авторов' }).getByRole('link', { name: 'Курсы' }).click();
     await page.getByRole('heading', { level: 1, name: 'Курсы' }).waitFor();
     await page.waitForURL(/\/mutabo\/courses$/);
     await screenshot(page, 'mutabo-courses-desktop');
@@ -127,6 +122,38 @@ describe("the authors' area", () => {
     // The uploaded image is the course's picture.
     expect(await page.locator('img[src^="/media/"]').count()).toBeGreaterThan(0);
     for (const title of LESSONS) await page.getByText(title).first().waitFor();
+  });
+
+  it('sells a lesson of the new course in the test checkout, and a renamed lesson shows on the visitor page after a reload', async () => {
+    const visitor = await newPage(browser(), DESKTOP);
+    await visitor.goto('/user/login');
+    await visitor.getByLabel('Электронная почта').fill(PARTICIPANT.email);
+    await visitor.getByLabel('Пароль').fill(PARTICIPANT.password);
+    await visitor.getByRole('button', { name: 'Войти' }).click();
+    await visitor.waitForURL((url) => !url.pathname.startsWith('/user/login'));
+    await visitor.goto(`/courses/${courseId}`);
+    const panel = visitor.getByRole('complementary', { name: 'Запись на курс' });
+    await panel.getByRole('checkbox', { name: /^1\. / }).check();
+    await panel.getByRole('button', { name: /^Оплатить выбранные занятия — 1\s200 ₽$/ }).click();
+    await visitor.waitForURL(/\/sandbox-checkout\//);
+    await visitor.getByRole('button', { name: 'Оплатить' }).click();
+    await visitor.getByText('Успешно оплачено').waitFor({ timeout: 20_000 });
+
+    const author = await newPage(browser(), DESKTOP);
+    await logIn(author, ANNA, `/mutabo/courses/${courseId}`);
+    await author.getByRole('region', { name: 'Уроки' }).getByRole('link', { name: new RegExp(LESSONS[1]!) }).click();
+    await author.getByRole('heading', { level: 1 }).filter({ hasText: LESSONS[1]! }).waitFor();
+    await author.getByLabel('Название урока').fill('«Ионыч» (перенесён)');
+    await author.getByRole('button', { name: 'Сохранить урок' }).click();
+    await author.getByText('Урок сохранён.').waitFor();
+
+    await visitor.goto(`/courses/${courseId}`);
+    await visitor.getByText('«Ионыч» (перенесён)').first().waitFor();
+    expect(await visitor.getByRole('complementary', { name: 'Запись на курс' }).getByRole('checkbox', { name: /^1\. .*\(оплачено\)$/ }).isChecked()).toBe(true);
+    expect(pageErrors(visitor)).toEqual([]);
+    expect(pageErrors(author)).toEqual([]);
+    await visitor.context().close();
+    await author.context().close();
   });
 
   it('works at 375 and 360 px without horizontal scrolling', async () => {

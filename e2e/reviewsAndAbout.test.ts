@@ -1,7 +1,12 @@
-// Reviews and the about page in a real browser: «Ещё отзывы», the header's author links, and how the pages look.
+// Reviews and the about page in a real browser: «Ещё отзывы», the header's author links, what an author saves on
+// their own page shown on the about page, and how the pages look.
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, WIDTHS, hasHorizontalScroll, newPage, pageErrors, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
+import { logIn } from './support/logIn.ts';
 
+const MIKHAIL = { email: 'mikhail@example.com', password: 'demo-mikhail-2026' };
+/** Added to the end of Михаил Орлов's «О себе», so the rest of the demo text stays for the other journeys. */
+const ADDED_PARAGRAPH = 'Этой осенью Михаил открывает семинар «Как читать Платона»: восемь встреч, один диалог, много вопросов.';
 
 const browser = useBrowser();
 
@@ -71,6 +76,41 @@ describe('about page anchors', () => {
     expect(await topInViewport(page, 'mikhail')).toBe(true);
     await screenshot(page, 'about-mikhail-phone-viewport');
     await page.context().close();
+  });
+});
+
+describe('the about page shows what an author saves on their own page', () => {
+  it('a paragraph added to «О себе» in the area is in the author section a visitor sees, at 1280 and 375 px', async () => {
+    const area = await newPage(browser(), DESKTOP);
+    await logIn(area, MIKHAIL, '/mutabo/author');
+    const about = area.getByLabel('О себе');
+    await expect.poll(() => about.inputValue()).not.toBe('');
+    await about.fill(`${await about.inputValue()}\n\n${ADDED_PARAGRAPH}`);
+    await area.getByRole('button', { name: 'Сохранить страницу' }).click();
+    await area.getByText('Страница автора сохранена. На сайте уже новая версия.').waitFor();
+    expect(pageErrors(area)).toEqual([]);
+    await area.context().close();
+
+    for (const [widthName, viewport] of WIDTHS) {
+      const page = await newPage(browser(), viewport);
+      const authorRequests: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/v1/authors/') authorRequests.push(request.url());
+      });
+      await page.goto('/about');
+      const section = page.getByRole('region', { name: 'Михаил Орлов' });
+      await section.getByText(ADDED_PARAGRAPH).waitFor();
+      expect(await section.getAttribute('id')).toBe('mikhail');
+      await page.waitForLoadState('networkidle');
+      // The first HTML carried the authors: the page drew them without asking the API (no loading flash).
+      expect(authorRequests).toEqual([]);
+      expect(await page.getByRole('status').count()).toBe(0);
+      await screenshot(page, `about-after-author-edit-${widthName}`);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    }
   });
 });
 

@@ -21,6 +21,7 @@ import { createMutaboCoursesRepository } from './repositories/mutaboCoursesRepos
 import { createPagesRepository } from './repositories/pagesRepository.ts';
 import { createParticipationRepository } from './repositories/participationRepository.ts';
 import { createQuotationsRepository } from './repositories/quotationsRepository.ts';
+import { createScheduleRepository } from './repositories/scheduleRepository.ts';
 import { createUploadsRepository } from './repositories/uploadsRepository.ts';
 import { createUsersRepository } from './repositories/usersRepository.ts';
 import { authorsRoutes } from './routes/authors.ts';
@@ -34,19 +35,27 @@ import { lessonsRoutes } from './routes/lessons.ts';
 import { libraryRoutes } from './routes/library.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { mutaboRoutes } from './routes/mutabo/area.ts';
+import { newsUnsubscribeRoutes } from './routes/newsUnsubscribe.ts';
 import { pagesContentRoutes } from './routes/pagesContent.ts';
 import { participantsRoutes } from './routes/participants.ts';
 import { paymentsRoutes } from './routes/payments.ts';
 import { quotationsRoutes } from './routes/quotations.ts';
 import { sandboxCheckoutRoutes } from './routes/sandboxCheckout.ts';
+import { scheduleRoutes } from './routes/schedule.ts';
+import { testEndpointsRoutes } from './routes/testEndpoints.ts';
 import { registerSite } from './routes/site.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { usersRoutes } from './routes/users.ts';
 import { AuthStateCache, cachingAuthStates, connectAuthStateCache } from './services/authStates.ts';
+import { BackgroundTasks } from './services/backgroundTasks.ts';
 import { createAccountServices, type AccountServices, type AccountsOptions } from './services/accounts.ts';
+import { composeApprovalLetter } from './services/enrollmentLetters.ts';
+import { composeReminderLetter } from './services/lessonReminders.ts';
+import { LetterQueue, type LetterQueueOptions } from './services/letterQueue.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
-import { createPaymentsContext } from './services/payments/context.ts';
-import { createPaymentProviders } from './services/payments/providers.ts';
+import { createCheckout, type Checkout } from './services/payments/checkout.ts';
+import { createPaymentFollowUps, type PaymentFollowUps } from './services/payments/followUps.ts';
+import { createPaymentProviders, type PaymentProviders } from './services/payments/providers.ts';
 import { connectPublicCache, PublicCache } from './services/publicCache.ts';
 import { sharedSigningSecret } from './services/signingSecret.ts';
 import { createTokenService, type TokenService } from './services/tokens.ts';
@@ -65,6 +74,7 @@ export function createRepositories(database: Database) {
     pages: createPagesRepository(db),
     participation: createParticipationRepository(db),
     quotations: createQuotationsRepository(db),
+    schedule: createScheduleRepository(db),
     uploads: createUploadsRepository(db),
     users: createUsersRepository(db),
   };
@@ -79,10 +89,20 @@ declare module 'fastify' {
     repositories: Repositories;
     publicCache: PublicCache;
     tokens: TokenService;
-    /** Sends letters (SMTP or the outbox folder): `app.mailer.send({ to, subject, text, html })`. */
+    /** The transport of letters (SMTP or the outbox folder); only the letter queue's worker sends through it. */
     mailer: Mailer;
+    /** The worker of the durable letter queue (services/letterQueue.ts); letters are recorded with queueLetters. */
+    letters: LetterQueue;
     /** Password hashing, link tokens, limits and the clock of the account endpoints. */
     accounts: AccountServices;
+    /** YooKassa and PayPal, or the test checkout in the place of one without keys (services/payments/providers.ts). */
+    paymentProviders: PaymentProviders;
+    /** Payment creation, with its per-process batches (services/payments/checkout.ts). */
+    checkout: Checkout;
+    /** Payments in progress read back from their providers and swept when lapsed (services/payments/followUps.ts). */
+    paymentFollowUps: PaymentFollowUps;
+    /** Work started without waiting for it (read-backs, the expiry sweep); awaited when the app closes. */
+    background: BackgroundTasks;
     /** preHandler for endpoints that need a logged-in caller. */
     requireAuth: ReturnType<typeof requireAuth>;
   }
@@ -99,6 +119,8 @@ export interface BuildAppOptions {
   repositories?: Partial<Repositories>;
   /** Replaces the mailer made from the config (tests inject a failing one this way). */
   mailer?: Mailer;
+  /** Test-only: a shorter lease, backoff or poll of the letter queue than DEFAULT_LETTER_QUEUE. */
+  letterQueue?: Partial<LetterQueueOptions>;
   /** Test-only knobs of the account endpoints: a cheaper scrypt cost, a controllable clock, other limits. */
   accounts?: AccountsOptions;
   /** Where the JSON log lines go (stdout by default). */
@@ -180,20 +202,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('tokens', tokens);
   const mailer = options.mailer ?? createMailer(config, app.log);
   app.decorate('mailer', mailer);
-  const accounts = createAccountServices({ config, throttle: repositories.authThrottle, mailer, log: app.log }, options.accounts);
+  const letters = new LetterQueue(
+    { db: database.db, mailer, log: app.log, composers: { approval: composeApprovalLetter(config), reminder: composeReminderLetter(config) } },
+    { leaseMs: config.mailLeaseSeconds * 1000, ...options.letterQueue },
+  );
+  app.decorate('letters', letters);
+  const accounts = createAccountServices({ config, throttle: repositories.authThrottle, db: database.db, letters }, options.accounts);
   app.decorate('accounts', accounts);
-  // Hooks run in reverse order: the letters still being sent finish before the mailer closes.
+  // Hooks run in reverse order: the letters already claimed are sent before the mailer closes.
   app.addHook('onClose', async () => mailer.close());
-  app.addHook('onClose', async () => accounts.lettersSent());
-  const payments = createPaymentsContext({ db: database.db, config, mailer, log: app.log, publicCache, providers: createPaymentProviders(config) });
-  app.decorate('payments', payments);
-  app.addHook('onClose', async () => payments.settled());
+  app.addHook('onClose', async () => letters.close());
+  // Enrollment, payments and refunds: the routes hand each service function what it uses of these.
+  const background = new BackgroundTasks();
+  const paymentProviders = createPaymentProviders(config);
+  const paymentDeps = { db: database.db, config, log: app.log, publicCache, providers: paymentProviders };
+  app.decorate('background', background);
+  app.decorate('paymentProviders', paymentProviders);
+  app.decorate('checkout', createCheckout(paymentDeps));
+  app.decorate('paymentFollowUps', createPaymentFollowUps({ ...paymentDeps, background }));
+  app.addHook('onClose', async () => background.settled());
   app.decorate('requireAuth', requireAuth(repositories.users));
   registerOptionalAuth(app, tokens);
   const disconnectCache = await connectPublicCache(publicCache, database);
   app.addHook('onClose', async () => disconnectCache());
   const disconnectAuthStates = await connectAuthStateCache(authStates, database);
   app.addHook('onClose', async () => disconnectAuthStates());
+  await letters.start(database);
 
   // The API: JSON only, so a fixed strict header set instead of the site's (see http/apiHeaders.ts).
   await app.register(async (api) => {
@@ -205,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await v1.register(authorsRoutes);
         await v1.register(coursesRoutes);
         await v1.register(lessonsRoutes);
+        await v1.register(scheduleRoutes);
         await v1.register(feedbackRoutes);
         await v1.register(quotationsRoutes);
         await v1.register(libraryRoutes);
@@ -216,6 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await v1.register(participantsRoutes);
         await v1.register(paymentsRoutes);
         await v1.register(mutaboRoutes, { prefix: '/mutabo' });
+        if (config.testEndpoints) await v1.register(testEndpointsRoutes);
       },
       { prefix: '/api/v1' },
     );
@@ -226,6 +262,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(async (site) => {
     await site.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
     await site.register(sandboxCheckoutRoutes);
+    await site.register(newsUnsubscribeRoutes);
     await registerSite(site, options.distDir ?? null);
   });
   return app;

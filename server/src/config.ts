@@ -20,6 +20,8 @@ export interface AppConfig {
   smtpUrl: string | null;
   /** The From header of every letter: `Name <address>` or an address. */
   mailFrom: string;
+  /** How long a process's claim on letters lasts (services/letterQueue.ts): a killed process's letters wait this long. */
+  mailLeaseSeconds: number;
   /** Fastify's trustProxy: the proxies whose X-Forwarded-For gives the client's address (login limits); false for none. */
   trustProxy: false | string[];
   /** notifyIps: the addresses and ranges whose notifications are accepted (YooKassa's published ones by default). */
@@ -36,6 +38,8 @@ export interface AppConfig {
   operatorName: string;
   operatorEmail: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Test-only endpoints (the reminder sweep with a given clock): browser tests on the embedded database only. */
+  testEndpoints: boolean;
 }
 
 /** What loadConfig reads from the environment: the signing secret only when JWT_SECRET gives it. */
@@ -123,6 +127,15 @@ const envSchema = z.object({
       .refine(isMailbox, 'must be an e-mail address or Name <address>')
       .optional(),
   ),
+  MAIL_LEASE_SECONDS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a whole number of seconds from 1 to 3600')
+      .transform(Number)
+      .refine((seconds) => seconds >= 1 && seconds <= 3600, 'must be a whole number of seconds from 1 to 3600')
+      .default(60),
+  ),
   TRUST_PROXY: z.preprocess(
     blankToUndefined,
     z
@@ -157,6 +170,7 @@ const envSchema = z.object({
   CSP_CONNECT_ORIGINS: originList('must be a comma-separated list of origins such as https://api.example.org'),
   OPERATOR_NAME: z.preprocess(blankToUndefined, z.string().trim().default('Мутабор')),
   OPERATOR_EMAIL: z.preprocess(blankToUndefined, z.email('must be an e-mail address').optional()),
+  TEST_ENDPOINTS: flag(),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent').default('info'),
@@ -238,6 +252,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // The sandbox unless told otherwise: live keys against it fail loudly instead of sandbox keys charging for real.
     apiUrl: vars.PAYPAL_API_URL ?? 'https://api-m.sandbox.paypal.com',
   }));
+  // A moved clock in production would send real people reminders at the wrong time.
+  if (vars.TEST_ENDPOINTS && vars.DATABASE_URL) throw new ConfigError('TEST_ENDPOINTS', 'must not be set with DATABASE_URL: the test-only endpoints are for tests on the embedded database');
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -248,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     jwtSecret: vars.JWT_SECRET ?? null,
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM ?? `"${vars.OPERATOR_NAME.replace(/["\\\r\n]/g, '')}" <noreply@${new URL(vars.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+    mailLeaseSeconds: vars.MAIL_LEASE_SECONDS,
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     yookassa,
     paypal,
@@ -258,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     operatorName: vars.OPERATOR_NAME,
     operatorEmail: vars.OPERATOR_EMAIL ?? null,
     logLevel: vars.LOG_LEVEL,
+    testEndpoints: vars.TEST_ENDPOINTS ?? false,
   };
 }
 

@@ -6,7 +6,7 @@ import { loadConfigOrExit } from './config.ts';
 import { isDatabaseUnavailable, openDatabase, type Database } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { serializeError } from './http/requestLog.ts';
-import { startExpirySweep } from './services/payments/completion.ts';
+import { startReminderSweep } from './services/lessonReminders.ts';
 import { reportConfigurationGaps } from './startupReport.ts';
 
 const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -17,18 +17,23 @@ const config = loadConfigOrExit();
 let database: Database | null = null;
 let app: Awaited<ReturnType<typeof buildApp>> | null = null;
 let stopSweep = () => {};
+let stopReminders = async () => {};
 try {
   database = await openDatabase(config);
   const seeded = await prepareDatabase(database, {
     demoContent: config.seedDemo ? async () => (await import('./db/demo/content.ts')).demoContent : undefined,
   });
+  database = await database.fresh();
   app = await buildApp({ config, database, distDir });
   if (seeded) app.log.info({ seeded }, 'demo content loaded into the empty database');
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: database.kind === 'pglite' ? `PGlite in ${config.pgliteDir}` : 'PostgreSQL (DATABASE_URL)' }, 'server started');
   reportConfigurationGaps(config, app.log);
   // Holds lapse without any notification: released every minute (and lazily on the payer's next request).
-  stopSweep = startExpirySweep(app.payments, 60_000);
+  stopSweep = app.paymentFollowUps.startExpirySweep(60_000);
+  // Reminders 24 hours and 1 hour before each lesson: queued by whichever process sweeps first, each once.
+  stopReminders = startReminderSweep({ db: app.database.db, log: app.log }, 60_000);
+  if (config.testEndpoints) app.log.warn('TEST_ENDPOINTS is on: POST /api/v1/test/reminders/sweep/ moves the reminders\' clock (tests only)');
 } catch (error) {
   process.stderr.write(`${startFailure(error)}\n`);
   await app?.close().catch(() => {});
@@ -51,12 +56,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopping = true;
     app!.log.info({ signal }, 'stopping: no new connections, waiting for the requests in flight');
     stopSweep();
+    const sweeping = stopReminders();
     const forced = setTimeout(() => {
       app!.log.error(`requests still running after ${SHUTDOWN_GRACE_MS} ms were abandoned`);
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    void app!
-      .close()
+    void Promise.all([sweeping, app!.close()])
       .then(() => database!.close())
       .then(
         () => {

@@ -8,7 +8,7 @@ import { mailingSubscriptions, participants, users } from '../src/db/schema.ts';
 import { LINK_TTL_SECONDS } from '../src/services/accountLinks.ts';
 import { bearer, letterTo, login, loginTokens, post, PUBLIC_URL, registeredUser, signupPayload, startAccountsApp, type AccountsContext } from './accountsSupport.ts';
 import { ids } from './fixtures.ts';
-import { linkIn, linkParams, readOutbox } from './mailbox.ts';
+import { linkIn, linkParams, readOutbox, waitForLetter } from './mailbox.ts';
 import { dbModes } from './testDb.ts';
 
 const currentYear = new Date().getFullYear();
@@ -45,12 +45,13 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
       const letter = await letterTo(context, 'new.person@example.org');
       expect(letter.subject).toBe('Подтверждение регистрации — Мутабор');
       expect(letter.from).toContain('Мутабор');
-      expect(letter.parts).toEqual(['text/plain', 'text/html']);
+      expect(letter.parts).toEqual(['text/plain', 'text/html', 'image/png']);
       expect(letter.text).toContain('Здравствуйте, Ирина!');
       const link = linkIn(letter, '/user/confirm-signup/');
       expect(link.origin).toBe(PUBLIC_URL);
       expect(link.pathname).toMatch(/^\/user\/confirm-signup\/[A-Za-z0-9_-]+\/[0-9a-z]+-[A-Za-z0-9_-]{43}\/$/);
-      expect(letter.html).toContain(`<a href="${link.href}">`);
+      expect(letter.html).toContain(`<a href="${link.href}"`);
+      expect(letter.html).toMatch(/<a href="[^"]+"[^>]*>Подтвердить адрес<\/a>/);
       expect(letter.text + letter.html).not.toContain('evil.example');
       expect(letter.text).not.toContain(payload.password1);
     });
@@ -90,7 +91,7 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
       expect(letter.text).toContain(`${PUBLIC_URL}/user/login\n`);
       expect(letter.text).toContain(`${PUBLIC_URL}/user/reset-password\n`);
       expect(letter.text).not.toContain('/user/confirm-signup/');
-      expect(letter.html).toContain(`<a href="${PUBLIC_URL}/user/login">`);
+      expect(letter.html).toContain(`<a href="${PUBLIC_URL}/user/login"`);
       const annas = readOutbox(context.outbox).filter((item) => item.to === 'anna@example.org');
       expect(annas.map((item) => item.subject)).toEqual(['Вы уже зарегистрированы — Мутабор']);
     });
@@ -106,6 +107,7 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
       expect(again.statusCode).toBe(201);
       expect(again.json()).toEqual({ detail: SIGNUP_SENT });
       expect(await userRow(first.email)).toEqual(before);
+      await app().accounts.lettersSent();
       const letters = readOutbox(context.outbox).filter((letter) => letter.to === first.email);
       expect(letters).toHaveLength(2);
       const secondLetter = letters[1]!;
@@ -149,11 +151,11 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
       const empty = await post(app(), '/api/v1/users/', {});
       expect(empty.statusCode).toBe(400);
       expect(empty.json()).toEqual({
-        email: ['Обязательное поле.'],
+        email: ['Введите адрес электронной почты.'],
         firstName: ['Заполните это поле.'],
         lastName: ['Заполните это поле.'],
         password1: ['Введите пароль.'],
-        password2: ['Введите пароль.'],
+        password2: ['Повторите пароль.'],
         agreement: ['Для регистрации нужно согласие на обработку персональных данных.'],
       });
       for (const body of [[], 'text', 5, null]) {
@@ -349,7 +351,7 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
       const like = await change({ oldPassword: payload.password1, newPassword1: 'Святослав1', newPassword2: 'Святослав1' });
       expect(like.json()).toEqual({ newPassword1: ['Пароль слишком похож на имя.'] });
       const missing = await change({});
-      expect(missing.json()).toEqual({ oldPassword: ['Введите пароль.'], newPassword1: ['Введите пароль.'], newPassword2: ['Введите пароль.'] });
+      expect(missing.json()).toEqual({ oldPassword: ['Введите пароль.'], newPassword1: ['Введите пароль.'], newPassword2: ['Повторите пароль.'] });
       const anonymous = await post(app(), '/api/v1/users/update-password/', { oldPassword: 'a', newPassword1: 'b', newPassword2: 'b' });
       expect(anonymous.statusCode).toBe(401);
     });
@@ -388,6 +390,7 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
       post(app(), '/api/v1/users/reset-password/complete/', { ...params, password1: password, password2: repeat });
 
     it('answers the same whether or not the address exists, and writes a letter only for an account', async () => {
+      await app().accounts.lettersSent();
       const before = readOutbox(context.outbox).length;
       const unknown = await reset('nobody-here@example.org');
       const known = await reset('Boris@Example.org');
@@ -447,7 +450,9 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
       const payload = signupPayload();
       await post(app(), '/api/v1/users/', payload);
       await reset(payload.email);
-      const params = linkParams(linkIn(await letterTo(context, payload.email, 2), '/user/reset-password/completion/'));
+      await app().accounts.lettersSent();
+      const letter = await waitForLetter(context.outbox, (item) => item.to === payload.email && item.text.includes('/user/reset-password/completion/'));
+      const params = linkParams(linkIn(letter, '/user/reset-password/completion/'));
       expect((await complete(params, 'Подтверждён сбросом 9')).statusCode).toBe(200);
       expect((await login(app(), payload.email, 'Подтверждён сбросом 9')).statusCode).toBe(200);
     });
@@ -626,6 +631,7 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
 
     it('needs the current password; without it or with a wrong one nothing changes and nothing is sent', async () => {
       const { payload, access, user } = await loggedIn();
+      await app().accounts.lettersSent();
       const sent = readOutbox(context.outbox).length;
       const newEmail = `moved-${user.id}@example.org`;
       const missing = await patchDisciple(user.disciple!, access, { email: newEmail, firstName: 'Другое' });

@@ -1,135 +1,15 @@
 // Letters: the outbox folder and its log line, real SMTP against a tiny local stand-in, and a mail server that is down.
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { outboxLetters } from '../src/db/schema.ts';
 import { createMailer } from '../src/services/mail.ts';
 import { post, PUBLIC_URL, signupPayload, startAccountsApp, type AccountsContext } from './accountsSupport.ts';
 import { linkIn, linkParams, parseLetter, readOutbox, waitForLetters } from './mailbox.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  auth: string | null;
-  data: string;
-}
-
-/** Just enough of SMTP (RFC 5321) to take messages: EHLO, AUTH PLAIN/LOGIN, MAIL, RCPT, DATA, RSET, QUIT. */
-async function startSmtpStandIn() {
-  const received: Received[] = [];
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.setEncoding('utf8');
-    let buffer = '';
-    let inData = false;
-    let awaiting: 'plain' | 'login-user' | 'login-pass' | null = null;
-    let current: Received = { from: '', to: [], auth: null, data: '' };
-    let auth: string | null = null;
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply('220 stand-in ESMTP');
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end === -1) return;
-          current.data = buffer.slice(0, end).replace(/^\.\./gm, '.');
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          received.push({ ...current, auth });
-          current = { from: '', to: [], auth: null, data: '' };
-          reply('250 2.0.0 queued');
-          continue;
-        }
-        const newline = buffer.indexOf('\r\n');
-        if (newline === -1) return;
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 2);
-        if (awaiting === 'plain') {
-          auth = Buffer.from(line, 'base64').toString('utf8');
-          awaiting = null;
-          reply('235 2.7.0 accepted');
-          continue;
-        }
-        if (awaiting === 'login-user') {
-          auth = Buffer.from(line, 'base64').toString('utf8');
-          awaiting = 'login-pass';
-          reply('334 UGFzc3dvcmQ6');
-          continue;
-        }
-        if (awaiting === 'login-pass') {
-          auth = `${auth}:${Buffer.from(line, 'base64').toString('utf8')}`;
-          awaiting = null;
-          reply('235 2.7.0 accepted');
-          continue;
-        }
-        const verb = line.split(' ')[0]!.toUpperCase();
-        if (verb === 'EHLO') socket.write('250-stand-in\r\n250-AUTH PLAIN LOGIN\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n');
-        else if (verb === 'HELO') reply('250 stand-in');
-        else if (verb === 'AUTH') {
-          const [, mechanism, initial] = line.split(' ');
-          if (mechanism?.toUpperCase() === 'PLAIN' && initial) {
-            auth = Buffer.from(initial, 'base64').toString('utf8');
-            reply('235 2.7.0 accepted');
-          } else if (mechanism?.toUpperCase() === 'PLAIN') {
-            awaiting = 'plain';
-            reply('334 ');
-          } else {
-            awaiting = 'login-user';
-            reply('334 VXNlcm5hbWU6');
-          }
-        } else if (verb === 'MAIL') {
-          current.from = /<([^>]*)>/.exec(line)?.[1] ?? '';
-          reply('250 2.1.0 ok');
-        } else if (verb === 'RCPT') {
-          current.to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
-          reply('250 2.1.5 ok');
-        } else if (verb === 'DATA') {
-          inData = true;
-          reply('354 end with <CRLF>.<CRLF>');
-        } else if (verb === 'RSET' || verb === 'NOOP') reply('250 ok');
-        else if (verb === 'QUIT') {
-          reply('221 bye');
-          socket.end();
-        } else reply('502 5.5.2 not implemented');
-      }
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const port = (server.address() as net.AddressInfo).port;
-  return {
-    port,
-    received,
-    async waitFor(count: number) {
-      const deadline = Date.now() + 5000;
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} messages, got ${received.length}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      server.close();
-      await once(server, 'close').catch(() => {});
-    },
-  };
-}
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const port = (server.address() as net.AddressInfo).port;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
+import { closedPort, startSmtpStandIn } from './smtpStandIn.ts';
 
 describe('mail', () => {
   describe('over SMTP', () => {
@@ -161,7 +41,7 @@ describe('mail', () => {
       expect(letter.from).toBe('Мутабор <hello@mutabor.example>');
       expect(letter.subject).toBe('Подтверждение регистрации — Мутабор');
       expect(letter.text).toContain('Здравствуйте, Ольга!');
-      expect(letter.parts).toEqual(['text/plain', 'text/html']);
+      expect(letter.parts).toEqual(['text/plain', 'text/html', 'image/png']);
       const link = linkIn(letter, '/user/confirm-signup/');
       expect(link.origin).toBe(PUBLIC_URL);
       // Nothing went to the outbox folder, and the link works.
@@ -189,22 +69,32 @@ describe('mail', () => {
       await context?.close();
     });
 
-    it('answers signup with 503 and a Russian detail; the account waits, and signing up again retries', async () => {
+    /** The queued letters to an address: state, attempts and the last error. */
+    const queued = async (to: string) =>
+      (await context.testDb.database.db.select().from(outboxLetters).where(eq(outboxLetters.recipient, to))).map((row) => ({
+        kind: row.kind,
+        state: row.state,
+        attempts: row.attempts,
+        lastError: row.lastError,
+        retryLater: row.nextAttemptAt.getTime() > Date.now(),
+      }));
+
+    it('answers signup as usual: the letter waits in the queue with the error, to be sent again later', async () => {
       const payload = signupPayload();
       const response = await post(context.app, '/api/v1/users/', payload);
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ detail: 'Не удалось отправить письмо. Попробуйте ещё раз немного позже.' });
-      const again = await post(context.app, '/api/v1/users/', payload);
-      expect(again.statusCode).toBe(503);
+      expect(response.statusCode).toBe(201);
+      await context.app.accounts.lettersSent();
+      expect(await queued(payload.email)).toEqual([{ kind: 'confirmation', state: 'pending', attempts: 1, lastError: expect.stringMatching(/ECONNREFUSED/), retryLater: true }]);
     });
 
     it('answers a reset request as always, and logs the failure without the link', async () => {
       const response = await post(context.app, '/api/v1/users/reset-password/', { email: 'pupil@example.org' });
       expect(response.statusCode).toBe(200);
       await context.app.accounts.lettersSent();
-      const failure = logLines.map((line) => JSON.parse(line) as { msg: string }).find((line) => line.msg === 'a letter could not be sent');
+      const failure = logLines.map((line) => JSON.parse(line) as { msg: string }).find((line) => line.msg === 'a letter will be sent again');
       expect(failure).toBeDefined();
       expect(logLines.join('\n')).not.toContain('/user/reset-password/completion/');
+      expect(await queued('pupil@example.org')).toEqual([expect.objectContaining({ kind: 'reset', state: 'pending', attempts: 1 })]);
     });
   });
 
@@ -223,6 +113,7 @@ describe('mail', () => {
     it('writes one .eml file per letter and one log line with its link, never the password', async () => {
       const payload = signupPayload();
       await post(context.app, '/api/v1/users/', payload);
+      await context.app.accounts.lettersSent();
       const [letter] = await waitForLetters(context.outbox, 1);
       expect(letter!.file).toMatch(/^\d{4}-\d\d-\d\dT[\d-]+Z-[0-9a-f]{8}\.eml$/);
       const link = linkIn(letter!, '/user/confirm-signup/').href;

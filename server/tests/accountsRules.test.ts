@@ -2,7 +2,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { issuedBeforePasswordChange } from '../src/http/auth.ts';
-import { accountMessages, inMinutes } from '../src/http/accountMessages.ts';
+import { accountMessages, inMinutes } from '../../common/accountMessages.ts';
 import { isEmail } from '../src/http/accountSchemas.ts';
 import { createAccountLinks, decodeUid, encodeUid, LINK_TTL_SECONDS, type LinkAccount } from '../src/services/accountLinks.ts';
 import { confirmationLink, resetLink } from '../src/services/accountLetters.ts';

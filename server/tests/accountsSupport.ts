@@ -8,7 +8,7 @@ import type { AccountLimits } from '../src/services/accountLimits.ts';
 import type { Mailer } from '../src/services/mail.ts';
 import { buildTestApp, seedFixture, testConfig } from './fixtures.ts';
 export { bearer } from './fixtures.ts';
-import { linkIn, linkParams, waitForLetters, type Letter } from './mailbox.ts';
+import { linkIn, linkParams, waitForLetter, waitForLetters, type Letter } from './mailbox.ts';
 import { createTestDatabase, type DbMode, type TestDatabase } from './testDb.ts';
 
 /** The origin of links in letters; requests are sent with another Host to prove links never come from it. */
@@ -109,10 +109,8 @@ export async function loginTokens(app: FastifyInstance, username: string, passwo
 /** The newest letter to `to` once at least `count` letters are in the outbox. */
 export async function letterTo(context: AccountsContext, to: string, count = 1): Promise<Letter> {
   await context.app.accounts.lettersSent();
-  const letters = await waitForLetters(context.outbox, count);
-  const mine = letters.filter((letter) => letter.to === to);
-  if (mine.length === 0) throw new Error(`no letter to ${to}`);
-  return mine.at(-1)!;
+  await waitForLetters(context.outbox, count);
+  return waitForLetter(context.outbox, (letter) => letter.to === to);
 }
 
 /** Signs up and confirms through the letter; returns the payload used. */
@@ -120,8 +118,8 @@ export async function registeredUser(context: AccountsContext, overrides: Partia
   const payload = signupPayload(overrides);
   const signup = await post(context.app, '/api/v1/users/', payload);
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.statusCode} ${signup.body}`);
-  const letters = await waitForLetters(context.outbox, 1);
-  const letter = letters.filter((item) => item.to === payload.email).at(-1)!;
+  await context.app.accounts.lettersSent();
+  const letter = await waitForLetter(context.outbox, (item) => item.to === payload.email && item.text.includes('/user/confirm-signup/'));
   const confirm = await post(context.app, '/api/v1/users/registration-confirm/', linkParams(linkIn(letter, '/user/confirm-signup/')));
   if (confirm.statusCode !== 200) throw new Error(`confirmation failed: ${confirm.statusCode} ${confirm.body}`);
   return payload;

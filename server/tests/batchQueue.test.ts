@@ -1,6 +1,6 @@
 // The per-course queue of payment creations: batches in order of arrival, one at a time per key.
 import { describe, expect, it } from 'vitest';
-import { BatchQueue } from '../src/services/payments/context.ts';
+import { BatchQueue } from '../src/services/payments/batchQueue.ts';
 
 interface Item {
   user: number;

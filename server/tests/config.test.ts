@@ -138,6 +138,15 @@ describe('config', () => {
     expect(configError({ PAYMENTS_SANDBOX: 'maybe' }).variable).toBe('PAYMENTS_SANDBOX');
   });
 
+  it('turns the test-only endpoints on only when asked, and never with DATABASE_URL (production)', () => {
+    expect(loadConfig({}, tempDir()).testEndpoints).toBe(false);
+    expect(loadConfig({ TEST_ENDPOINTS: '1' }, tempDir()).testEndpoints).toBe(true);
+    const refusal = configError({ TEST_ENDPOINTS: '1', DATABASE_URL: 'postgres://db/app' });
+    expect(refusal.variable).toBe('TEST_ENDPOINTS');
+    expect(refusal.message).toMatch(/^Invalid configuration: TEST_ENDPOINTS must not be set with DATABASE_URL/);
+    expect(loadConfig({ TEST_ENDPOINTS: '0', DATABASE_URL: 'postgres://db/app' }, tempDir()).testEndpoints).toBe(false);
+  });
+
   it('trusts X-Forwarded-For only from the proxies listed in TRUST_PROXY', () => {
     const trust = (value?: string) => loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: value }, tempDir()).trustProxy;
     expect(trust()).toBe(false);

@@ -61,7 +61,18 @@ describe('the password hasher', () => {
     const outcomes = await Promise.allSettled([check('running', false), check('waiting', false), check('refused', false), check('known', true)]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(order).toEqual(['running', 'known', 'waiting']);
-    expect(() => hasher.refuseWhenBusy({ priority: true })).not.toThrow();
+    await expect(hasher.refuseWhenBusy({ priority: true })).resolves.toBeUndefined();
+  });
+
+  it('answers a refusal only after the gate delay, so a flood with a few requests in flight slows to a trickle', async () => {
+    const hasher = createPasswordHasher(2 ** 14, { running: 1, waiting: 0, refusalDelayMs: 300 });
+    const running = hasher.hash('secret');
+    const started = performance.now();
+    const refusals = await Promise.allSettled([hasher.refuseWhenBusy(), hasher.verify('secret', null)]);
+    expect(refusals.map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as HttpError).statusCode : outcome.status))).toEqual([503, 503]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    await running;
+    await expect(hasher.refuseWhenBusy()).resolves.toBeUndefined();
   });
 });
 

@@ -51,3 +51,25 @@ describe('DATA_DIR lock', () => {
     expect(() => lockDataDir(dir)).toThrow(DataDirInUseError);
   });
 });
+
+describe('a fresh embedded database after the start', () => {
+  it('keeps every row and the DATA_DIR lock, and the old connection is closed', async () => {
+    const { openDatabase } = await import('../src/db/client.ts');
+    const dataDir = tempDir();
+    const config = { databaseUrl: null, dataDir, pgliteDir: path.join(dataDir, 'pgdata') };
+    const first = await openDatabase(config);
+    await first.migrate();
+    await first.db.execute('CREATE TABLE fresh_probe (value text)');
+    await first.db.execute("INSERT INTO fresh_probe VALUES ('kept')");
+    const second = await first.fresh();
+    try {
+      const rows = (await second.db.execute('SELECT value FROM fresh_probe')) as unknown as { rows: unknown[] };
+      expect(rows.rows).toEqual([{ value: 'kept' }]);
+      await expect(first.db.execute('SELECT 1')).rejects.toThrow();
+      expect(() => lockDataDir(dataDir)).toThrow(DataDirInUseError);
+    } finally {
+      await second.close();
+    }
+    lockDataDir(dataDir).release();
+  });
+});

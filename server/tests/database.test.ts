@@ -110,3 +110,18 @@ describe.each(dbModes())('database (%s)', (mode) => {
     });
   });
 });
+
+describe('the migration journal', () => {
+  it('lists every migration file once, each newer than the one before it (a database applies only newer ones)', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { migrationsFolder } = await import('../src/db/client.ts');
+    const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: { idx: number; when: number; tag: string }[] };
+    const files = readdirSync(migrationsFolder)
+      .filter((file) => file.endsWith('.sql'))
+      .map((file) => file.slice(0, -4))
+      .sort();
+    expect(journal.entries.map((entry) => entry.tag).sort()).toEqual(files);
+    expect(journal.entries.map((entry) => entry.idx)).toEqual(journal.entries.map((_, index) => index));
+    for (const [index, entry] of journal.entries.entries()) if (index > 0) expect(entry.when, entry.tag).toBeGreaterThan(journal.entries[index - 1]!.when);
+  });
+});

@@ -122,6 +122,7 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       expect((await rowsOf(second!.id)).find((row) => row.lessonId === course.lessonIds[0])?.state).toBe('reserved');
       expect((await rowsOf(third!.id)).every((row) => row.state === 'waiting_list')).toBe(true);
 
+      await app().letters.drain();
       const letters = context.mailer.sent.slice(before);
       expect(letters).toHaveLength(1);
       expect(letters[0]).toMatchObject({ to: second!.email, subject: 'Освободилось место на курсе «Курс с очередью»' });
@@ -133,6 +134,7 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       expect((await json(app(), 'POST', `/api/v1/courses/${course.id}/delete-participants/`, second)).statusCode).toBe(200);
       expect(await rowsOf(second!.id)).toHaveLength(0);
       expect((await rowsOf(third!.id)).find((row) => row.lessonId === course.lessonIds[0])?.state).toBe('reserved');
+      await app().letters.drain();
       expect(context.mailer.to(third!.email)).toHaveLength(1);
     });
   });
@@ -239,7 +241,7 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       const approved = await json(app(), 'PATCH', `/api/v1/manager/participants/${held!.id}/`, anna, { state: 'approved' });
       expect(approved.statusCode).toBe(200);
       expect(approved.json()).toMatchObject({ id: held!.id, state: 'approved', participatedAt: expect.any(String), expiredAt: null });
-      await app().payments.approvalLetters.flush();
+      await app().letters.drain({ gathering: true });
       expect(context.mailer.to(holder!.email).at(-1)?.subject).toBe('Участие подтверждено: курс «Курс Анны»');
       expect((await courseAs(course.id, holder!)).lessons[0]!.participationState).toBe('approved');
 
@@ -247,6 +249,7 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       expect((await json(app(), 'DELETE', `/api/v1/manager/participants/${held!.id}/`, anna)).statusCode).toBe(204);
       expect(await rowsOf(holder!.id)).toHaveLength(0);
       expect((await rowsOf(waiting!.id))[0]!.state).toBe('reserved');
+      await app().letters.drain();
       expect(context.mailer.to(waiting!.email).at(-1)?.subject).toBe('Освободилось место на курсе «Курс Анны»');
       expect((await json(app(), 'GET', `/api/v1/manager/participants/${held!.id}/`, anna)).statusCode).toBe(404);
     });
@@ -276,7 +279,7 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       for (const rowId of [...readerRows, ...subscriberRows.slice(0, 2)]) {
         expect((await json(app(), 'PATCH', `/api/v1/manager/participants/${rowId}/`, author, { state: 'approved' })).statusCode).toBe(200);
       }
-      await app().payments.approvalLetters.flush();
+      await app().letters.drain({ gathering: true });
 
       const [letter, ...more] = context.mailer.to(reader!.email);
       expect(more).toEqual([]);
@@ -311,7 +314,7 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       const approved = await patchMany(author, { ids: firstRows, state: 'approved' });
       expect(approved.statusCode).toBe(200);
       expect(approved.json<{ id: number; state: string }[]>().map((row) => [row.id, row.state])).toEqual(firstRows.map((id) => [id, 'approved']));
-      await app().payments.approvalLetters.flush();
+      await app().letters.drain({ gathering: true });
       const letters = context.mailer.to(first!.email);
       expect(letters).toHaveLength(1);
       expect(letters[0]!.text).toContain('Занятия:\n1. Ритм\n2. Рифма\n3. Образ');
@@ -340,7 +343,7 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       const [only] = await rowIdsOf(author, course.id, undone!.id);
       for (const rowId of [first, second, only]) await json(app(), 'PATCH', `/api/v1/manager/participants/${rowId}/`, author, { state: 'approved' });
       for (const rowId of [second, only]) await json(app(), 'DELETE', `/api/v1/manager/participants/${rowId}/`, author);
-      await app().payments.approvalLetters.flush();
+      await app().letters.drain({ gathering: true });
       const letters = context.mailer.to(changed!.email);
       expect(letters).toHaveLength(1);
       expect(letters[0]!.text).toContain('подтверждено: занятие 1. Занятие 1.');

@@ -7,6 +7,7 @@ import type { EnvConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { authors, courseAuthors, courses, lessons, participants, payments, prices, users } from '../src/db/schema.ts';
 import type { Mailer, MailMessage } from '../src/services/mail.ts';
+import type { SettleDeps } from '../src/services/payments/completion.ts';
 import { UNUSABLE_PASSWORD } from '../src/services/passwords.ts';
 import { bearer, buildTestApp, seedFixture, testConfig } from './fixtures.ts';
 import { createTestDatabase, type DbMode, type TestDatabase } from './testDb.ts';
@@ -175,6 +176,15 @@ export async function occupy(context: Pick<EnrollmentApp, 'app' | 'db'>, lessonI
   }
   return people;
 }
+
+/** What the payment services take, from the app (as the routes give it to them). */
+export const paymentDeps = (app: FastifyInstance): SettleDeps => ({
+  db: app.database.db,
+  config: app.config,
+  log: app.log,
+  publicCache: app.publicCache,
+  providers: app.paymentProviders,
+});
 
 /** Moves a payment's hold into the past, as if its 30 minutes were over. */
 export async function lapse(db: Db, paymentId: number): Promise<void> {

@@ -44,15 +44,16 @@ function schemaKeys(schema: unknown, depth = 0): string[] {
 /** Bodies that pass validation, by route: the fuzzer also sends them with one field spoiled, so bad values reach the services. */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/v1/mutabo/courses/': { title: 'Курс', disciplesAge: 'DISCIPLES_AGE_ADULTS', subtitle: 'О курсе', description: '', image: '', state: 'draft', prices: [] },
-  'PATCH /api/v1/mutabo/courses/:id/': { title: 'Курс', subtitle: 'О курсе', start: '2031-01-01', end: '2031-02-01', version: 1 },
-  'POST /api/v1/mutabo/courses/:id/lessons/': { title: 'Занятие', duration: 60, state: 'draft' },
-  'PATCH /api/v1/mutabo/lessons/:id/': { title: 'Занятие', duration: 60, version: 1 },
+  'PATCH /api/v1/mutabo/courses/:id/': { title: 'Курс', subtitle: 'О курсе', start: '2031-01-01', end: '2031-02-01', timeZone: 'Europe/Berlin', version: 1 },
+  'POST /api/v1/mutabo/courses/:id/lessons/': { title: 'Занятие', duration: 60, state: 'draft', startsAt: '2031-03-04T19:00:00+03:00', roomUrl: 'https://meet.example.org/r' },
+  'PATCH /api/v1/mutabo/lessons/:id/': { title: 'Занятие', duration: 60, startsAt: '2031-03-04T16:00:00Z', recordingUrl: 'https://video.example.org/v', version: 1 },
   'POST /api/v1/mutabo/courses/:id/lessons/order/': { lessons: [1, 2, 3, 4] },
   'POST /api/v1/users/': { email: 'new@example.org', password: 'long-enough-password', firstName: 'Имя', lastName: 'Фамилия', yearOfBirth: 1990 },
   'POST /api/v1/token/': { email: 'pupil@example.org', password: 'pupil-password' },
   'PATCH /api/v1/disciples/:id/': { firstName: 'Пётр', lastName: 'Учеников', otherInfo: 'строка' },
   'POST /api/v1/payments/': { system: 'yookassa', currency: 'CURRENCY_CHOICE_RUB', lessons: [1] },
   'POST /api/v1/participants/': { course: 1 },
+  'POST /api/v1/mutabo/courses/:id/mailings/': { subject: 'Новости', text: 'Текст письма.', to: 'test' },
 };
 
 /** Field names of bodies that are read by hand (no schema) or nested, so that random bodies hit them too. */
@@ -60,6 +61,8 @@ const KNOWN_KEYS = [
   'email', 'password', 'currentPassword', 'newPassword', 'firstName', 'lastName', 'yearOfBirth', 'country', 'timezone',
   'uidb64', 'token', 'refresh', 'access', 'course', 'lessons', 'ids', 'state', 'system', 'currency', 'subscribed', 'id',
   'version', 'createdAt', 'title', 'authors', 'prices', 'event', 'object', 'type', 'resource', 'key', 'outcome',
+  'subject', 'text', 'to',
+  'startsAt', 'roomUrl', 'recordingUrl', 'timeZone',
 ];
 
 const NASTY_STRINGS = [

@@ -97,5 +97,7 @@ describe('serializeError', () => {
     expect(loggedUrl('/user/reset-password/completion/MTI/cb3k2x-0123456789abcdef0123/')).toBe('/user/reset-password/completion/MTI/…/');
     expect(loggedUrl('/library')).toBe('/library');
     expect(loggedUrl('/assets/index-BdX3kq9a.js')).toBe('/assets/index-BdX3kq9a.js');
+    expect(loggedUrl('/api/v1/calendar/Ab3_-xYz0123456789abcdefGHIJKLMN.ics')).toBe('/api/v1/calendar/….ics');
+    expect(loggedUrl('/api/v1/courses/12/calendar.ics')).toBe('/api/v1/courses/12/calendar.ics');
   });
 });

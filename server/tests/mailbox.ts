@@ -11,6 +11,10 @@ export interface Letter {
   html: string;
   /** Content types of the parts, in order. */
   parts: string[];
+  /** Every header of the message, by lower-case name (folded lines joined). */
+  headers: Map<string, string>;
+  /** The parts sent as attachments (not inline), decoded as UTF-8 text. */
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 /** RFC 2047 encoded words (=?UTF-8?B?...?= and =?UTF-8?Q?...?=) as text. */
@@ -52,7 +56,27 @@ function splitHead(source: string): [string, string] {
   return match ? [source.slice(0, match.index), source.slice(match.index + match[0].length)] : [source, ''];
 }
 
-/** Parses one message: headers, and the text/plain and text/html parts of a multipart/alternative body. */
+interface Part {
+  headers: Map<string, string>;
+  body: string;
+}
+
+/** The leaf parts of a MIME body, depth first (multipart/alternative, /related and /mixed nest). */
+function leafParts(part: Part): Part[] {
+  const type = part.headers.get('content-type') ?? 'text/plain';
+  const boundary = /^multipart\//i.test(type) ? /boundary="?([^";]+)"?/i.exec(type)?.[1] : undefined;
+  if (!boundary) return [part];
+  return part.body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((chunk) => !chunk.startsWith('--'))
+    .flatMap((chunk) => {
+      const [head, body] = splitHead(chunk.replace(/^\r?\n/, ''));
+      return leafParts({ headers: parseHeaders(head), body: body.replace(/\r?\n$/, '') });
+    });
+}
+
+/** Parses one message: headers, its text/plain and text/html parts, and the content types of every part. */
 export function parseLetter(source: string, file = ''): Letter {
   const [head, body] = splitHead(source);
   const headers = parseHeaders(head);
@@ -64,22 +88,19 @@ export function parseLetter(source: string, file = ''): Letter {
     text: '',
     html: '',
     parts: [],
+    headers,
+    attachments: [],
   };
-  const type = headers.get('content-type') ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  const parts = boundary
-    ? body
-        .split(`--${boundary}`)
-        .slice(1)
-        .filter((part) => !part.startsWith('--'))
-        .map((part) => {
-          const [partHead, partBody] = splitHead(part.replace(/^\r?\n/, ''));
-          return { headers: parseHeaders(partHead), body: partBody.replace(/\r?\n$/, '') };
-        })
-    : [{ headers, body }];
-  for (const part of parts) {
+  for (const part of leafParts({ headers, body })) {
     const partType = (part.headers.get('content-type') ?? 'text/plain').split(';')[0]!.trim();
     letter.parts.push(partType);
+    const disposition = part.headers.get('content-disposition') ?? '';
+    if (/^attachment/i.test(disposition)) {
+      const filename = decodeWords(/filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '');
+      letter.attachments.push({ filename, contentType: part.headers.get('content-type') ?? '', content: decodeBody(part.body, part.headers.get('content-transfer-encoding')) });
+      continue;
+    }
+    if (partType !== 'text/plain' && partType !== 'text/html') continue;
     const decoded = decodeBody(part.body, part.headers.get('content-transfer-encoding'));
     if (partType === 'text/plain') letter.text = decoded;
     if (partType === 'text/html') letter.html = decoded;
@@ -103,6 +124,20 @@ export async function waitForLetters(dir: string, count: number, timeoutMs = 500
     const letters = readOutbox(dir);
     if (letters.length >= count) return letters;
     if (Date.now() > deadline) throw new Error(`expected ${count} letters in ${dir}, found ${letters.length}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Waits for the newest letter that matches: letters are sent by the queue's workers in the background, by whichever
+ * process claims them, and in no promised order.
+ */
+export async function waitForLetter(dir: string, matches: (letter: Letter) => boolean, timeoutMs = 5000): Promise<Letter> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = readOutbox(dir).filter(matches).at(-1);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no such letter in ${dir}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -65,6 +65,7 @@ describe.each(dbModes())('make-author (%s)', (mode) => {
       genitive: 'Петра Ученикова',
       description: '',
       photo: '',
+      quote: '',
     });
 
     // Twice is harmless; a genitive given later replaces the derived one.

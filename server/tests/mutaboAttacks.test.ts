@@ -18,6 +18,7 @@ const plausibleBody = (method: string, url: string, version: number, lessonIds: 
   if (method === 'GET' || method === 'DELETE') return undefined;
   if (url.endsWith('/lessons/order/')) return { lessons: [...lessonIds].reverse() };
   if (url.endsWith('/lessons/') && method === 'POST') return { title: 'Подкинутое занятие', duration: 60 };
+  if (url.endsWith('/mailings/') && method === 'POST') return { subject: 'Подкинутое письмо', text: 'Текст.', to: 'subscribers' };
   return { title: 'Захвачено', state: 'draft', version };
 };
 

@@ -135,6 +135,7 @@ describe.each(dbModes())('the authors’ payments and refunds (%s)', (mode) => {
     expect(again.json<MutaboRefundResult>().refund.id).toBe(first!.refund.id);
     expect([...yookassa.refunds.values()].filter((row) => row.payment_id === providerPayment.id)).toHaveLength(1);
     expect(await myLessons(buyer, course.id)).toEqual([course.lessonIds[0]]);
+    await app().letters.drain();
     const letter = context.mailer.to(buyer.email).at(-1)!;
     expect(letter.subject).toMatch(/^Возврат денег/);
     expect(letter.text).toMatch(/вернули вам 1\s200/);
@@ -175,6 +176,7 @@ describe.each(dbModes())('the authors’ payments and refunds (%s)', (mode) => {
     expect((await notify()).statusCode).toBe(200);
     expect((await notify()).statusCode).toBe(200);
     expect(await myLessons(buyer, course.id)).toEqual([]);
+    await app().letters.drain();
     expect(context.mailer.to(buyer.email).filter((letter) => letter.subject.startsWith('Возврат денег'))).toHaveLength(1);
     const [row] = await context.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
     expect(row).toMatchObject({ state: 'succeeded', providerId: providerRefund.id });
@@ -192,6 +194,7 @@ describe.each(dbModes())('the authors’ payments and refunds (%s)', (mode) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ source: 'provider', state: 'succeeded', lessonIds: course.lessonIds, providerId: dashboardRefund.id });
     expect(await myLessons(buyer, course.id)).toEqual([]);
+    await app().letters.drain();
     expect(context.mailer.to(buyer.email).filter((letter) => letter.subject.startsWith('Возврат денег'))).toHaveLength(1);
     // A forged notice of a refund the provider does not know changes nothing; one naming a payment we never made is
     // not even read back.
@@ -233,6 +236,7 @@ describe.each(dbModes())('the authors’ payments and refunds (%s)', (mode) => {
     expect((await webhook()).statusCode).toBe(200);
     expect(await context.db.select().from(refunds).where(eq(refunds.paymentId, second.payment.id))).toHaveLength(1);
     expect(await myLessons(second.buyer, course.id)).toEqual([]);
+    await app().letters.drain();
     expect(context.mailer.to(second.buyer.email).filter((letter) => letter.subject.startsWith('Возврат денег'))).toHaveLength(1);
   });
 

@@ -5,12 +5,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetails, CurrentPayment, PaymentCreated } from '../../common/wireTypes.ts';
 import { participants, paymentLessons, payments } from '../src/db/schema.ts';
-import { storeProviderPages } from '../src/services/payments/checkout.ts';
 import { applyOutcome, sweepExpiredPayments } from '../src/services/payments/completion.ts';
-import { lockCourse } from '../src/services/places.ts';
+import { lockCourse } from '../src/repositories/placesRepository.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { buildTestApp, ids } from './fixtures.ts';
-import { createCourse, createUser, createUsers, EURO, json, lapse, occupy, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
+import { createCourse, createUser, createUsers, EURO, json, lapse, occupy, paymentDeps, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { dbModes } from './testDb.ts';
 
 describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
@@ -186,6 +185,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
         currency: 'CURRENCY_CHOICE_RUB',
         lessonCount: 1,
       });
+      await app().letters.drain();
       const receipts = context.mailer.to(user.email);
       expect(receipts).toHaveLength(1);
       expect(receipts[0]!.subject).toBe('Оплата получена: курс «Курс для оплаты»');
@@ -197,9 +197,10 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
 
       // The same notification again, then a late cancel: nothing changes, no second letter.
       expect((await decide(redirectTo, 'pay')).statusCode).toBe(303);
-      expect(await applyOutcome(app().payments, payment!.id, 'succeeded')).toBe('unchanged');
-      expect(await applyOutcome(app().payments, payment!.id, 'canceled')).toBe('ignored');
+      expect(await applyOutcome(paymentDeps(app()), payment!.id, 'succeeded')).toBe('unchanged');
+      expect(await applyOutcome(paymentDeps(app()), payment!.id, 'canceled')).toBe('ignored');
       expect((await rowsOf(user.id))[0]!.state).toBe('approved');
+      await app().letters.drain();
       expect(context.mailer.to(user.email)).toHaveLength(1);
       expect((await paymentOf(user.id))[0]!.state).toBe('STATE_COMPLETED');
 
@@ -218,11 +219,12 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       await json(app(), 'POST', `/api/v1/courses/${course.id}/subscribe-for-mailouts/`, user);
       const { redirectTo } = (await pay(user, course.lessonIds)).json<PaymentCreated>().details;
       expect((await decide(redirectTo, 'pay')).statusCode).toBe(303);
+      await app().letters.drain();
       const letters = context.mailer.to(user.email);
       expect(letters.map((letter) => letter.subject)).toEqual(['Оплата получена: курс «Курс с новостями»']);
       expect(letters[0]!.text).toContain('Оплаченные занятия:\n1. Ритм\n2. Рифма\n3. Образ\n4. Голос');
       expect(letters[0]!.text).toContain('Новости курса будут приходить на этот адрес.');
-      await app().payments.approvalLetters.flush();
+      await app().letters.drain({ gathering: true });
       expect(context.mailer.to(user.email)).toHaveLength(1);
     });
 
@@ -248,7 +250,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
         lessonCount: 2,
       });
       expect((await publicLessons(course.id)).map((lesson) => lesson.hasFreePlaces)).toEqual([true, true]);
-      expect(await applyOutcome(app().payments, payment!.id, 'canceled')).toBe('unchanged');
+      expect(await applyOutcome(paymentDeps(app()), payment!.id, 'canceled')).toBe('unchanged');
       // The page now says the payment is over and offers no buttons.
       const page = await app().inject({ url: sandboxUrl(redirectTo) });
       expect(page.body).toContain('Этот платёж отменён или его срок истёк.');
@@ -266,8 +268,9 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(paid.statusCode).toBe(303);
       expect((await paymentOf(user.id))[0]).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'canceled', refundRequired: false, paidAt: null });
       expect(await rowsOf(user.id)).toEqual([]);
-      expect(await applyOutcome(app().payments, payment!.id, 'succeeded')).toBe('unchanged');
+      expect(await applyOutcome(paymentDeps(app()), payment!.id, 'succeeded')).toBe('unchanged');
       expect(await current(user)).toMatchObject({ id: payment!.id, details: { state: 'STATE_FAILURE' } });
+      await app().letters.drain();
       expect(context.mailer.to(user.email)).toEqual([]);
       expect((await publicLessons(course.id)).map((lesson) => lesson.hasFreePlaces)).toEqual([true, true]);
     });
@@ -280,10 +283,10 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       await decide(redirectTo, 'cancel');
       // As if the payment had gone to YooKassa, which then reported it paid.
       await context.db.update(payments).set({ providerId: `yk-${payment!.id}` }).where(eq(payments.id, payment!.id));
-      expect(await applyOutcome(app().payments, payment!.id, 'succeeded')).toBe('refund_required');
+      expect(await applyOutcome(paymentDeps(app()), payment!.id, 'succeeded')).toBe('refund_required');
       expect((await paymentOf(user.id))[0]).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'canceled', refundRequired: true });
       expect(await rowsOf(user.id)).toEqual([]);
-      expect(await applyOutcome(app().payments, payment!.id, 'succeeded')).toBe('unchanged');
+      expect(await applyOutcome(paymentDeps(app()), payment!.id, 'succeeded')).toBe('unchanged');
     });
 
     it('hands the same payment back for the same lessons, and replaces it for another selection', async () => {
@@ -302,32 +305,6 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(replacement).toMatchObject({ state: 'STATE_IN_PROGRESS', amount: '1200.00' });
       expect((await rowsOf(user.id)).map((row) => [row.lessonId, row.paymentId])).toEqual([[course.lessonIds[0], replacement!.id]]);
       expect(await current(user)).toMatchObject({ id: replacement!.id, details: { state: 'STATE_IN_PROGRESS' }, amount: 1200, lessonCount: 1 });
-    });
-
-    it('records the provider pages of payments created together in one go, and a bad one fails alone', async () => {
-      const course = await createCourse(context.db, { participantsLimit: 5, lessons: 1, prices: [RUB] });
-      const buyers = await createUsers(context, 3, 'pages');
-      for (const buyer of buyers) expect((await pay(buyer, course.lessonIds)).statusCode).toBe(201);
-      const [first, second, third] = (await Promise.all(buyers.map((buyer) => paymentOf(buyer.id)))).map((rows) => rows[0]!);
-      const outcomes = await storeProviderPages(context, [
-        { paymentId: first!.id, providerId: `pages-${first!.id}`, redirectTo: 'https://pay.example/1' },
-        { paymentId: second!.id, providerId: `pages-${second!.id}`, redirectTo: 'https://pay.example/2' },
-        // The provider id of another payment of the same system breaks a unique constraint.
-        { paymentId: third!.id, providerId: `pages-${first!.id}`, redirectTo: 'https://pay.example/3' },
-      ]);
-      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
-      const rows = await context.db.select().from(payments).where(inArray(payments.id, [first!.id, second!.id, third!.id]));
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      expect(byId.get(first!.id)).toMatchObject({ providerId: `pages-${first!.id}`, redirectUrl: 'https://pay.example/1' });
-      expect(byId.get(second!.id)).toMatchObject({ providerId: `pages-${second!.id}`, redirectUrl: 'https://pay.example/2' });
-      expect(byId.get(third!.id)?.redirectUrl).toBe(third!.redirectUrl);
-
-      const together = await storeProviderPages(context, [
-        { paymentId: first!.id, providerId: `again-${first!.id}`, redirectTo: 'https://pay.example/1b' },
-        { paymentId: third!.id, providerId: `again-${third!.id}`, redirectTo: 'https://pay.example/3b' },
-      ]);
-      expect(together.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
-      expect((await paymentOf(buyers[2]!.id))[0]).toMatchObject({ providerId: `again-${third!.id}`, redirectUrl: 'https://pay.example/3b' });
     });
 
     it('answers 404 for the current payment of someone who never paid', async () => {
@@ -361,7 +338,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       // The sweep releases a lapsed hold that nobody touches.
       const [quickPayment] = await paymentOf(quick!.id);
       await lapse(context.db, quickPayment!.id);
-      expect(await sweepExpiredPayments(app().payments)).toBeGreaterThanOrEqual(1);
+      expect(await sweepExpiredPayments(paymentDeps(app()))).toBeGreaterThanOrEqual(1);
       expect((await paymentOf(quick!.id))[0]).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'expired' });
       expect(await rowsOf(quick!.id)).toEqual([]);
 
@@ -379,12 +356,13 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       const { redirectTo } = (await pay(user, course.lessonIds)).json<PaymentCreated>().details;
       const [payment] = await paymentOf(user.id);
       await lapse(context.db, payment!.id);
-      await sweepExpiredPayments(app().payments);
+      await sweepExpiredPayments(paymentDeps(app()));
       expect((await paymentOf(user.id))[0]!.state).toBe('STATE_FAILURE');
 
       await decide(redirectTo, 'pay');
       expect((await paymentOf(user.id))[0]).toMatchObject({ state: 'STATE_COMPLETED', refundRequired: false, failureReason: null });
       expect((await rowsOf(user.id)).map((row) => row.state)).toEqual(['approved', 'approved']);
+      await app().letters.drain();
       expect(context.mailer.to(user.email).map((letter) => letter.subject)).toEqual([expect.stringContaining('Оплата получена')]);
     });
 
@@ -402,10 +380,12 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect((await paymentOf(late!.id))[0]!.paidAt).toBeInstanceOf(Date);
       expect(await rowsOf(late!.id)).toEqual([]);
       expect((await rowsOf(other!.id))[0]!.state).toBe('approved');
+      await app().letters.drain();
       expect(context.mailer.to(late!.email).map((letter) => letter.subject)).toEqual(['Возврат оплаты за курс «Курс без мест»']);
       expect(context.mailer.to('operator@example.org').at(-1)?.subject).toBe(`Нужен возврат: платёж № ${payment!.id}`);
       // Delivered again: still one letter each.
       await decide(redirectTo, 'pay');
+      await app().letters.drain();
       expect(context.mailer.to(late!.email)).toHaveLength(1);
     });
   });

@@ -8,7 +8,7 @@ import { selectionTotal, wholeCourseTotal } from '../../common/coursePrices.ts';
 import { wholeCourseLessons, wholeCourseOffered } from '../../common/lessonBlocks.ts';
 import { participants, payments } from '../src/db/schema.ts';
 import { sweepExpiredPayments } from '../src/services/payments/completion.ts';
-import { createCourse, createUser, EURO, json, lapse, PUBLIC_URL, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
+import { createCourse, createUser, EURO, json, lapse, paymentDeps, PUBLIC_URL, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { startPaypal, startYookassa, type PaypalStandIn, type YookassaStandIn } from './providerStandIns.ts';
 import { dbModes } from './testDb.ts';
 
@@ -114,9 +114,10 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       yookassa.setStatus(providerPayment.id, 'succeeded');
       for (let delivery = 0; delivery < 3; delivery += 1) expect((await notifyYookassa(providerPayment.id)).statusCode).toBe(200);
       // Within seconds of the first read-back, the payment is read again once, at the end of the interval.
-      await app().payments.settled();
+      await app().background.settled();
       expect((await paymentOf(user.id))[0]).toMatchObject({ id: payment!.id, state: 'STATE_COMPLETED' });
       expect(await statesOf(user.id)).toEqual(['approved', 'approved']);
+      await app().letters.drain();
       expect(context.mailer.to(user.email).map((letter) => letter.subject)).toEqual(['Оплата получена: курс «Курс через ЮKassa»']);
 
       // Unknown ids and other events are acknowledged and ignored.
@@ -134,19 +135,19 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
 
       const forged = await Promise.all(Array.from({ length: 200 }, () => notifyYookassa(providerPayment.id)));
       expect(forged.map((response) => response.statusCode)).toEqual(Array(200).fill(200));
-      await app().payments.settled();
+      await app().background.settled();
       expect(reads()).toBeLessThanOrEqual(2);
       expect((await paymentOf(user.id))[0]!.state).toBe('STATE_IN_PROGRESS');
 
       // The payer pays right after the flood: the real notification is acted on once the interval is over.
       yookassa.setStatus(providerPayment.id, 'succeeded');
       expect((await notifyYookassa(providerPayment.id)).statusCode).toBe(200);
-      await app().payments.settled();
+      await app().background.settled();
       expect((await paymentOf(user.id))[0]!.state).toBe('STATE_COMPLETED');
       expect(reads()).toBeLessThanOrEqual(3);
       // A completed payment is not read back again.
       for (let delivery = 0; delivery < 5; delivery += 1) expect((await notifyYookassa(providerPayment.id)).statusCode).toBe(200);
-      await app().payments.settled();
+      await app().background.settled();
       expect(reads()).toBeLessThanOrEqual(3);
     });
 
@@ -170,7 +171,7 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       });
       expect(stranger.statusCode).toBe(403);
       expect(stranger.json()).toEqual({ detail: 'Уведомления ЮKassa принимаются только с адресов ЮKassa.' });
-      await app().payments.settled();
+      await app().background.settled();
       expect(yookassa.requests.length).toBe(afterCreate);
       expect((await paymentOf(user.id))[0]!.state).toBe('STATE_IN_PROGRESS');
     });
@@ -238,7 +239,7 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       yookassa.setStatus(lastYookassaPayment().id, 'succeeded');
       const first = (await json(app(), 'GET', '/api/v1/payments/current/', poller)).json<CurrentPayment>();
       expect(first.details.state).toBe('STATE_IN_PROGRESS');
-      await app().payments.settled();
+      await app().background.settled();
       expect((await json(app(), 'GET', '/api/v1/payments/current/', poller)).json<CurrentPayment>().details.state).toBe('STATE_COMPLETED');
 
       // Paid at YooKassa, hold lapsed, no notification ever: the sweep asks YooKassa before releasing.
@@ -246,7 +247,7 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       yookassa.setStatus(lastYookassaPayment().id, 'succeeded');
       const [held] = await paymentOf(sleeper.id);
       await lapse(context.db, held!.id);
-      await sweepExpiredPayments(app().payments);
+      await sweepExpiredPayments(paymentDeps(app()));
       expect((await paymentOf(sleeper.id))[0]!.state).toBe('STATE_COMPLETED');
       expect(await statesOf(sleeper.id)).toEqual(['approved']);
     });
@@ -299,6 +300,7 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       expect(captures[0]!.headers['paypal-request-id']).toBeTruthy();
       expect((await paymentOf(user.id))[0]!.state).toBe('STATE_COMPLETED');
       expect(await statesOf(user.id)).toEqual(['approved']);
+      await app().letters.drain();
       expect(context.mailer.to(user.email)).toHaveLength(1);
 
       // Coming back again (reload) and the webhook of the capture change nothing.
@@ -309,6 +311,7 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       });
       expect(webhook.statusCode).toBe(200);
       expect(paypal.requests.filter((request) => request.path === `/v2/checkout/orders/${order.id}/capture`)).toHaveLength(1);
+      await app().letters.drain();
       expect(context.mailer.to(user.email)).toHaveLength(1);
     });
 

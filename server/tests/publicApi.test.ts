@@ -26,14 +26,14 @@ describe.each(dbModes())('public API (%s)', (mode) => {
   const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
 
   describe('authors', () => {
-    it('lists authors with the fields the site reads', async () => {
+    it('lists authors with the fields the site reads, and the saying the about page shows', async () => {
       const response = await get('/api/v1/authors/');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('application/json');
       const authors = response.json<Author[]>();
       expect(authors).toEqual([
-        { id: 1, firstName: 'Анна', lastName: 'Петрова', email: 'anna@example.org', user: ids.users.anna, genitive: 'Анны Петровой', description: 'Филолог.', photo: '/demo/anna.svg' },
-        { id: 2, firstName: 'Борис', lastName: 'Иванов', email: 'boris@example.org', user: ids.users.boris, genitive: 'Бориса Иванова', description: 'Историк.', photo: '/demo/boris.svg' },
+        { id: 1, firstName: 'Анна', lastName: 'Петрова', email: 'anna@example.org', user: ids.users.anna, genitive: 'Анны Петровой', description: 'Филолог.', photo: '/demo/anna.svg', quote: 'Читайте медленно.' },
+        { id: 2, firstName: 'Борис', lastName: 'Иванов', email: 'boris@example.org', user: ids.users.boris, genitive: 'Бориса Иванова', description: 'Историк.', photo: '/demo/boris.svg', quote: 'История — это люди.' },
       ]);
     });
 
@@ -98,6 +98,7 @@ describe.each(dbModes())('public API (%s)', (mode) => {
         hasFreePlaces: true,
         participationState: null,
         participant: null,
+        startsAt: null,
       });
       expect(full.hasFreePlaces).toBe(false);
       expect(last).toMatchObject({ hasFreePlaces: true, duration: 60 });

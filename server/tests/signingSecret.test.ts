@@ -56,7 +56,7 @@ describe.each(dbModes())('signing secret (%s)', (mode) => {
     expect(await second.tokens.verify(token, 'access')).toMatchObject({ userId: ids.users.pupil });
     const response = await second.inject({ url: '/api/v1/participants/', headers: { authorization: `Bearer ${token}` } });
     expect(response.statusCode).toBe(200);
-    expect(second.payments.providers.sandbox.verifyKey(42, first.payments.providers.sandbox.keyFor(42))).toBe(true);
+    expect(second.paymentProviders.sandbox.verifyKey(42, first.paymentProviders.sandbox.keyFor(42))).toBe(true);
     // A restart keeps it too.
     await first.close();
     const restarted = await app(testDb.database);

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
+import { authors } from '../src/db/schema.ts';
 import { buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';
 import { createTestDatabase, type TestDatabase } from './testDb.ts';
 
@@ -67,22 +69,45 @@ describe('site', () => {
     expect(page.body).toContain(`<link rel="preload" as="image" href="${course.image}" fetchpriority="high">`);
 
     const library = await app.inject({ url: '/library?categories=2,x&page=1', headers: html });
-    expect(Object.keys(initialData(library.body) ?? {}).sort()).toEqual(['courses', 'libraryCategories', 'libraryItems:page=1&limit=15&categories=2']);
+    expect(Object.keys(initialData(library.body) ?? {}).sort()).toEqual(['authors', 'courses', 'libraryCategories', 'libraryItems:page=1&limit=15&categories=2']);
+  });
+
+  it('gives the about page the authors’ records, as the API gives them after an author changed theirs', async () => {
+    const before = initialData((await app.inject({ url: '/about', headers: html })).body);
+    expect(before).toEqual({ authors: (await app.inject({ url: '/api/v1/authors/' })).json() });
+    expect((before?.authors as { firstName: string; quote: string }[])[0]).toMatchObject({ firstName: 'Анна', quote: 'Читайте медленно.' });
+
+    await testDb.database.db.update(authors).set({ firstName: 'Анастасия', description: 'Новый текст.', photo: '/media/new.jpg' }).where(eq(authors.id, 1));
+    app.publicCache.invalidate();
+    const after = initialData((await app.inject({ url: '/about/', headers: html })).body);
+    expect((after?.authors as { firstName: string; description: string; photo: string }[])[0]).toMatchObject({
+      firstName: 'Анастасия',
+      description: 'Новый текст.',
+      photo: '/media/new.jpg',
+    });
+    await testDb.database.db.update(authors).set({ firstName: 'Анна', description: 'Филолог.', photo: '/demo/anna.svg' }).where(eq(authors.id, 1));
+    app.publicCache.invalidate();
   });
 
   it('leaves out what does not exist, and never lets the data close its script element', async () => {
     const missing = await app.inject({ url: '/courses/999999', headers: html });
-    expect(initialData(missing.body)).toEqual({ courses: (await app.inject({ url: '/api/v1/courses/' })).json() });
+    expect(initialData(missing.body)).toEqual({
+      authors: (await app.inject({ url: '/api/v1/authors/' })).json(),
+      courses: (await app.inject({ url: '/api/v1/courses/' })).json(),
+    });
     const home = await app.inject({ url: '/', headers: html });
     const json = /id="initial-data">(.*?)<\/script>/s.exec(home.body)![1]!;
     expect(json).not.toContain('<');
   });
 
-  it('falls back to index.html for every site route that asks for HTML', async () => {
-    for (const url of ['/account/profile/editor', '/user/confirm-signup/MQ/abc-123/', '/waiting-for-payment']) {
+  it('falls back to index.html for every site route that asks for HTML, with the authors the header and footer show', async () => {
+    const authorList = (await app.inject({ url: '/api/v1/authors/' })).json();
+    for (const url of ['/account/profile/editor', '/user/confirm-signup/MQ/abc-123/', '/waiting-for-payment', '/mutabo/courses', '/no-such-page']) {
       const response = await app.inject({ url, headers: html });
-      expect(response.statusCode, url).toBe(200);
-      expect(response.body).toBe(INDEX_HTML);
+      expect(response.statusCode, url).toBe(url === '/no-such-page' ? 404 : 200);
+      expect(response.body.startsWith(INDEX_HTML.slice(0, INDEX_HTML.indexOf('</head>'))), url).toBe(true);
+      expect(response.body.endsWith(INDEX_HTML.slice(INDEX_HTML.indexOf('</head>'))), url).toBe(true);
+      expect(initialData(response.body), url).toEqual({ authors: authorList });
       expect(response.headers['cache-control']).toBe('no-cache');
     }
   });

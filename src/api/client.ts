@@ -47,8 +47,24 @@ function buildUrl(path: string, origin: string, query?: RequestOptions['query'])
   return url;
 }
 
-async function send<T>(path: string, options: RequestOptions, accessToken: string | null): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': 'ru' };
+/** A file the API answers (a CSV export): its content and the name its Content-Disposition gives. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+function attachmentName(disposition: string | null): string | null {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? '');
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return match[1]!;
+  }
+}
+
+async function send<T>(path: string, options: RequestOptions, accessToken: string | null, asFile = false): Promise<T> {
+  const headers: Record<string, string> = { Accept: asFile ? '*/*' : 'application/json', 'Accept-Language': 'ru' };
   const multipart = options.body instanceof FormData;
   // A multipart body sets its own Content-Type (with the boundary).
   if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
@@ -72,6 +88,13 @@ async function send<T>(path: string, options: RequestOptions, accessToken: strin
   }
   if (response.status === 204) {
     if (response.ok) return {} as T;
+  }
+  if (asFile && response.ok) {
+    try {
+      return { blob: await response.blob(), filename: attachmentName(response.headers.get('content-disposition')) } as T;
+    } catch {
+      throw { message: NETWORK_ERROR_MESSAGE, statusCode: 0, byFields: {} } satisfies RequestError;
+    }
   }
 
   let body: unknown;
@@ -120,4 +143,9 @@ async function currentAccessToken(path: string): Promise<string | null> {
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return send<T>(path, options, await currentAccessToken(path));
+}
+
+/** A GET whose answer is a file (sent with the same token as every call; errors come in the usual shape). */
+export async function requestFile(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<DownloadedFile> {
+  return send<DownloadedFile>(path, options, await currentAccessToken(path), true);
 }

@@ -1,7 +1,8 @@
 // One function per call of spec section 7, typed with the wire types.
-import { LIBRARY_API_URL, LOGIN_PATH, request } from './client.ts';
+import { API_URL, LIBRARY_API_URL, LOGIN_PATH, request } from './client.ts';
 import type {
   Author,
+  CalendarFeed,
   ConfirmationPayload,
   CourseDetails,
   CourseShort,
@@ -28,6 +29,7 @@ import type {
   SignupPayload,
   Timetable,
   TokenPair,
+  UpcomingLesson,
   User,
 } from '../../common/wireTypes.ts';
 
@@ -49,6 +51,16 @@ export const deleteParticipants = (id: number) =>
   request<Record<string, never>>(`/api/v1/courses/${id}/delete-participants/`, { method: 'DELETE' });
 
 export const getTimetable = () => request<Timetable>('/api/v2/user/pages-content/timetable/');
+export const getUpcomingLessons = () => request<UpcomingLesson[]>('/api/v1/lessons/upcoming/');
+
+/** Addresses of the .ics files («Добавить в календарь»): links, not calls. */
+export const calendarFileUrl = {
+  course: (id: number) => `${API_URL}/api/v1/courses/${id}/calendar.ics`,
+  lesson: (id: number) => `${API_URL}/api/v1/lessons/${id}/calendar.ics`,
+};
+/** The caller's personal calendar feed address (made on first ask); POST makes a new one. */
+export const getCalendarFeed = () => request<CalendarFeed>('/api/v1/calendar/feed/');
+export const renewCalendarFeed = () => request<CalendarFeed>('/api/v1/calendar/feed/', { method: 'POST' });
 export const getDictionaries = () => request<Dictionaries>('/api/v1/dictionaries/');
 
 export const getDisciple = (id: number) => request<Disciple>(`/api/v1/disciples/${id}/`);

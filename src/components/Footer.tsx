@@ -2,7 +2,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths } from '../app/paths.ts';
-import { SITE_AUTHORS, SITE_NAME, aboutAuthorPath } from '../app/siteInfo.ts';
+import { SITE_NAME } from '../app/siteInfo.ts';
+import { aboutAuthorPath, useSiteAuthors } from '../features/authors/siteAuthors.ts';
+import { authorBlurb } from '../lib/authorBlurb.ts';
 
 const Bar = styled.footer`
   margin-top: ${({ theme }) => theme.space(12)};
@@ -71,6 +73,7 @@ const Copyright = styled.p`
 `;
 
 export function Footer() {
+  const { authors = [] } = useSiteAuthors();
   return (
     <Bar>
       <Inner>
@@ -87,14 +90,19 @@ export function Footer() {
             </li>
           </LinkList>
         </nav>
-        <Authors aria-label="Авторы">
-          {SITE_AUTHORS.map((author) => (
-            <li key={author.anchor}>
-              <AuthorName to={aboutAuthorPath(author)}>{author.shortName}</AuthorName>
-              <Blurb>{author.blurb}</Blurb>
-            </li>
-          ))}
-        </Authors>
+        {authors.length > 0 ? (
+          <Authors aria-label="Авторы">
+            {authors.map((author) => {
+              const blurb = authorBlurb(author.description);
+              return (
+                <li key={author.id}>
+                  <AuthorName to={aboutAuthorPath(author)}>{author.name}</AuthorName>
+                  {blurb ? <Blurb>{blurb}</Blurb> : null}
+                </li>
+              );
+            })}
+          </Authors>
+        ) : null}
         <Copyright>
           © {new Date().getFullYear()} {SITE_NAME}
         </Copyright>

@@ -3,7 +3,8 @@ import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths } from '../app/paths.ts';
-import { LOGO_SRC, SITE_AUTHORS, SITE_DESCRIPTION, SITE_NAME, aboutAuthorPath } from '../app/siteInfo.ts';
+import { LOGO_SRC, SITE_DESCRIPTION, SITE_NAME } from '../app/siteInfo.ts';
+import { aboutAuthorPath, useSiteAuthors, type SiteAuthor } from '../features/authors/siteAuthors.ts';
 import { AccountBlock } from './AccountBlock.tsx';
 
 interface HeaderProps {
@@ -110,22 +111,30 @@ export function Header({ simple = false }: HeaderProps) {
         <SiteName to={paths.home} $simple={simple}>
           {SITE_NAME}
         </SiteName>
-        {simple ? null : (
-          <Description>
-            {SITE_DESCRIPTION}. Ведут{' '}
-            {SITE_AUTHORS.map((author, index) => (
-              <Fragment key={author.anchor}>
-                {index > 0 ? (index === SITE_AUTHORS.length - 1 ? ' и ' : ', ') : null}
-                <Link to={aboutAuthorPath(author)}>{author.shortName}</Link>
-              </Fragment>
-            ))}
-            .
-          </Description>
-        )}
+        {simple ? null : <SiteDescription />}
         <Account>
           <AccountBlock />
         </Account>
       </Inner>
     </Bar>
   );
+}
+
+/** The site's description and who teaches, each name linking to the author's section on the about page. */
+function SiteDescription() {
+  const { authors } = useSiteAuthors();
+  return (
+    <Description>
+      {SITE_DESCRIPTION}.{authors && authors.length > 0 ? <> Ведут <AuthorLinks authors={authors} />.</> : null}
+    </Description>
+  );
+}
+
+function AuthorLinks({ authors }: { authors: SiteAuthor[] }) {
+  return authors.map((author, index) => (
+    <Fragment key={author.id}>
+      {index > 0 ? (index === authors.length - 1 ? ' и ' : ', ') : null}
+      <Link to={aboutAuthorPath(author)}>{author.name}</Link>
+    </Fragment>
+  ));
 }

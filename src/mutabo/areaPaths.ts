@@ -3,13 +3,29 @@ import { paths } from '../app/paths.ts';
 
 const root = paths.admin;
 
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 export const areaPaths = {
   root,
+  /** The start page: what needs the author now. */
+  start: root,
   courses: `${root}/courses`,
   newCourse: `${root}/courses/new`,
   course: (id: number | string) => `${root}/courses/${id}`,
   newLesson: (courseId: number | string) => `${root}/courses/${courseId}/lessons/new`,
   lesson: (courseId: number | string, lessonId: number | string) => `${root}/courses/${courseId}/lessons/${lessonId}`,
+  /** The course's participants, filtered by a lesson and a state (the page keeps them in its address). */
+  participants: (courseId: number | string, filter: { lesson?: number; state?: string } = {}) =>
+    withQuery(`${root}/courses/${courseId}/participants`, filter),
+  coursePayments: (courseId: number | string) => `${root}/courses/${courseId}/payments`,
+  mailings: (courseId: number | string) => `${root}/courses/${courseId}/mailings`,
+  mailing: (courseId: number | string, mailingId: number | string) => `${root}/courses/${courseId}/mailings/${mailingId}`,
+  payments: `${root}/payments`,
   quotations: `${root}/quotations`,
   newQuotation: `${root}/quotations/new`,
   quotation: (id: number | string) => `${root}/quotations/${id}`,

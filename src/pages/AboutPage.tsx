@@ -1,12 +1,15 @@
-// The about page: the project, its two authors with their anchors, how lessons work, discounts (spec section 2, "About page").
+// The about page: the project, its authors from their records under their anchors, how lessons work, discounts
+// (spec section 2, "About page").
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths } from '../app/paths.ts';
+import { ErrorScreen } from '../components/ErrorScreen.tsx';
+import { Loader } from '../components/Loader.tsx';
 import { PageContainer } from '../components/PageContainer.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { AuthorSection } from '../features/about/AuthorSection.tsx';
+import { useSiteAuthors, type SiteAuthor } from '../features/authors/siteAuthors.ts';
 import {
-  aboutAuthors,
   aboutIntro,
   aboutTitle,
   discountNote,
@@ -43,11 +46,18 @@ const MailList = styled.ul`
   }
 `;
 
+// Keeps the footer below the fold until the authors arrive: no layout shift when they do.
+const LoadingArea = styled.div`
+  min-height: 100vh;
+`;
+
 const DISCOUNT_SUBJECT = 'Скидка на курс';
 
 const mailto = (email: string) => `mailto:${email}?subject=${encodeURIComponent(DISCOUNT_SUBJECT)}`;
 
 export function AboutPage() {
+  const { authors, failed } = useSiteAuthors();
+  if (failed) return <ErrorScreen />;
   return (
     <PageContainer>
       <PageTitle>{aboutTitle}</PageTitle>
@@ -56,13 +66,29 @@ export function AboutPage() {
           <p key={paragraph}>{paragraph}</p>
         ))}
       </Lead>
+      {authors ? (
+        <AboutSections authors={authors} />
+      ) : (
+        <LoadingArea>
+          <Loader label="Загружаем рассказ об авторах" />
+        </LoadingArea>
+      )}
+    </PageContainer>
+  );
+}
 
-      <Authors aria-labelledby="about-authors">
-        <h2 id="about-authors">Авторы</h2>
-        {aboutAuthors.map((author) => (
-          <AuthorSection key={author.anchor} author={author} />
-        ))}
-      </Authors>
+function AboutSections({ authors }: { authors: SiteAuthor[] }) {
+  const reachable = authors.filter((author) => author.email !== '');
+  return (
+    <>
+      {authors.length > 0 ? (
+        <Authors aria-labelledby="about-authors">
+          <h2 id="about-authors">Авторы</h2>
+          {authors.map((author) => (
+            <AuthorSection key={author.id} author={author} />
+          ))}
+        </Authors>
+      ) : null}
 
       <Block aria-labelledby="about-lessons">
         <h2 id="about-lessons">{howLessonsWorkTitle}</h2>
@@ -77,14 +103,16 @@ export function AboutPage() {
       <Block aria-labelledby="about-discounts">
         <h2 id="about-discounts">{discountTitle}</h2>
         <p>{discountNote}</p>
-        <MailList>
-          {aboutAuthors.map((author) => (
-            <li key={author.anchor}>
-              {author.name}: <a href={mailto(author.email)}>{author.email}</a>
-            </li>
-          ))}
-        </MailList>
+        {reachable.length > 0 ? (
+          <MailList>
+            {reachable.map((author) => (
+              <li key={author.id}>
+                {author.name}: <a href={mailto(author.email)}>{author.email}</a>
+              </li>
+            ))}
+          </MailList>
+        ) : null}
       </Block>
-    </PageContainer>
+    </>
   );
 }

@@ -1,5 +1,7 @@
-// The user's courses at /account/courses (spec section 2), inside the account tabs.
+// The user's courses at /account/courses (spec section 2), inside the account tabs, with the personal calendar's
+// address. The list is fetched again when a room or recording link should appear or go (common/lessonSchedule.ts).
 import { useEffect } from 'react';
+import { nextLinkChange } from '../../common/lessonSchedule.ts';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { ErrorScreen } from '../components/ErrorScreen.tsx';
 import { Loader } from '../components/Loader.tsx';
@@ -9,7 +11,12 @@ import { mailingRequest } from '../features/enrollment/slices.ts';
 import { ParticipationTable } from '../features/myCourses/ParticipationTable.tsx';
 import { resourceKey } from '../features/resources/definitions.ts';
 import { selectResource } from '../features/resources/selectors.ts';
-import { ensureResource } from '../features/resources/slice.ts';
+import { ensureResource, resourcesInvalidated } from '../features/resources/slice.ts';
+import { CalendarFeedPanel } from '../features/myCourses/CalendarFeedPanel.tsx';
+import { useVisitorTimeZone } from '../features/schedule/visitorTimeZone.ts';
+
+/** setTimeout takes at most about 24.8 days; a day is plenty, the page is rarely open longer. */
+const MAX_WAIT_MS = 86_400_000;
 
 export const NO_COURSES_TEXT = 'Вы пока не записались ни на один курс';
 
@@ -31,18 +38,31 @@ export function AccountCoursesPage() {
     [dispatch],
   );
 
+  const rows = participants.data;
+  const timeZone = useVisitorTimeZone((rows ?? []).some((row) => row.lessons.some((lesson) => lesson.startsAt)));
+  useEffect(() => {
+    const approved = (rows ?? []).flatMap((row) => row.lessons.filter((lesson) => lesson.participationState === 'approved'));
+    const now = Date.now();
+    const next = nextLinkChange(approved, now);
+    if (!Number.isFinite(next)) return;
+    // A second late, so that the server's window has surely moved.
+    const timer = setTimeout(() => dispatch(resourcesInvalidated(['participants'])), Math.min(MAX_WAIT_MS, next - now + 1000));
+    return () => clearTimeout(timer);
+  }, [dispatch, rows]);
+
   const busy = mailing.status === 'loading' || participants.loading;
   let content;
   if (participants.error && !participants.data) content = <ErrorScreen />;
   else if (!participants.data) content = <Loader label="Загружаем ваши курсы" />;
   else if (participants.data.length === 0) content = <p>{NO_COURSES_TEXT}</p>;
-  else content = <ParticipationTable rows={participants.data} busy={busy} />;
+  else content = <ParticipationTable rows={participants.data} busy={busy} timeZone={timeZone} />;
 
   return (
     <section>
       <PageTitle documentTitle="Мои курсы">Курсы</PageTitle>
       {content}
       <EnrollmentErrors errors={mailing.error ? [{ error: mailing.error, text: mailing.error.message }] : []} />
+      <CalendarFeedPanel />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // The HTTP client against the error catalogue of spec section 8.
 import { http, HttpResponse } from 'msw';
-import { configureClient, request } from '../../src/api/client.ts';
+import { configureClient, request, requestFile } from '../../src/api/client.ts';
 import { NETWORK_ERROR_MESSAGE, UNREADABLE_BODY_MESSAGE, asRequestError } from '../../src/api/requestError.ts';
 import { login } from '../../src/api/endpoints.ts';
 import { server } from '../support/server.ts';
@@ -167,6 +167,35 @@ describe('the HTTP client', () => {
     await request('/api/v1/quotations/');
     expect(authorization).toBeNull();
     expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+});
+
+describe('a file from the API', () => {
+  it('is fetched with the bearer token and named by its Content-Disposition', async () => {
+    storeSession();
+    let authorization: string | null = null;
+    server.use(
+      http.get('/api/v1/mutabo/courses/5/participants.csv', ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return new HttpResponse('\uFEFFЗанятие;Фамилия\r\n', {
+          headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="participants-5.csv"' },
+        });
+      }),
+    );
+    const file = await requestFile('/api/v1/mutabo/courses/5/participants.csv', { query: { state: 'reserved', lesson: undefined } });
+    expect(authorization).toBe(`Bearer ${localStorage.getItem('accessToken')}`);
+    expect(file.filename).toBe('participants-5.csv');
+    expect(await file.blob.text()).toContain('Занятие;Фамилия');
+  });
+
+  it('gives the server\'s message in the usual shape when it is refused', async () => {
+    storeSession();
+    server.use(http.get('/api/v1/mutabo/courses/5/participants.csv', () => HttpResponse.json({ detail: 'Курс не найден.' }, { status: 404 })));
+    expect(await failure(requestFile('/api/v1/mutabo/courses/5/participants.csv'))).toEqual({
+      message: 'Курс не найден.',
+      statusCode: 404,
+      byFields: { detail: 'Курс не найден.' },
+    });
   });
 });
 

@@ -14,8 +14,12 @@ describe('Footer', () => {
     expect(within(pages).getByRole('link', { name: 'О проекте' })).toHaveAttribute('href', '/about');
     expect(within(pages).getByRole('link', { name: 'Отзывы' })).toHaveAttribute('href', '/feedbacks');
     expect(within(pages).getByRole('link', { name: 'Политика конфиденциальности' })).toHaveAttribute('href', '/policy');
-    expect(within(footer).getByRole('link', { name: 'Анна Мельникова' })).toHaveAttribute('href', '/about#anna');
-    expect(within(footer).getByRole('link', { name: 'Михаил Орлов' })).toHaveAttribute('href', '/about#mikhail');
+    const authors = await within(footer).findByRole('list', { name: 'Авторы' });
+    expect(within(authors).getByRole('link', { name: 'Анна Мельникова' })).toHaveAttribute('href', '/about#anna');
+    expect(within(authors).getByRole('link', { name: 'Михаил Орлов' })).toHaveAttribute('href', '/about#mikhail');
+    // A word about each author: the first sentence of their own text.
+    expect(within(authors).getByText('Филолог, преподаёт литературу.')).toBeInTheDocument();
+    expect(within(authors).getByText('Историк культуры.')).toBeInTheDocument();
 
     await user.click(within(pages).getByRole('link', { name: 'Политика конфиденциальности' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Политика конфиденциальности' })).toBeInTheDocument();

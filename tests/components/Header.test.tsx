@@ -4,7 +4,7 @@ import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, disciple, meHandler } from '../support/users.ts';
 import { renderApp } from '../support/renderApp.tsx';
-import { siteApiHandlers } from '../support/siteData.ts';
+import { siteApiHandlers, siteAuthors } from '../support/siteData.ts';
 
 function header() {
   return screen.getByRole('banner');
@@ -29,6 +29,24 @@ describe('Header', () => {
     expect(within(banner).getByRole('link', { name: 'Анна Мельникова' })).toHaveAttribute('href', '/about#anna');
     expect(within(banner).getByRole('link', { name: 'Михаил Орлов' })).toHaveAttribute('href', '/about#mikhail');
     expect(banner.querySelector('img')).toHaveAttribute('width', '80');
+  });
+
+  it('names the authors as their records say, each linking to the section of the about page', async () => {
+    const [anna, mikhail] = siteAuthors;
+    server.use(http.get('*/api/v1/authors/', () => HttpResponse.json([{ ...anna, firstName: 'Анастасия' }, mikhail])));
+    renderApp('/policy');
+    await screen.findByRole('heading', { level: 1, name: 'Политика конфиденциальности' });
+    expect(await within(header()).findByRole('link', { name: 'Анастасия Мельникова' })).toHaveAttribute('href', '/about#anastasiya');
+    expect(within(header()).getByRole('link', { name: 'Михаил Орлов' })).toHaveAttribute('href', '/about#mikhail');
+    expect(within(header()).queryByRole('link', { name: 'Анна Мельникова' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the description without names when the authors cannot be loaded', async () => {
+    server.use(http.get('*/api/v1/authors/', () => HttpResponse.json({ detail: 'Сбой' }, { status: 500 })));
+    renderApp('/policy');
+    await screen.findByRole('heading', { level: 1, name: 'Политика конфиденциальности' });
+    expect(within(header()).getByText('Курсы-вебинары для взрослых и подростков.')).toBeInTheDocument();
+    expect(within(header()).queryByText(/Ведут/)).not.toBeInTheDocument();
   });
 
   it('shows a logged-in user their full name, linking to the profile', async () => {

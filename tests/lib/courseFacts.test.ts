@@ -21,6 +21,7 @@ function lesson(number: number, duration = 90, overrides: Partial<Lesson> = {}):
     hasFreePlaces: true,
     participationState: null,
     participant: null,
+    startsAt: null,
     ...overrides,
   };
 }

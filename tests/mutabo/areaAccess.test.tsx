@@ -7,6 +7,7 @@ import { renderApp } from '../support/renderApp.tsx';
 import { siteApiHandlers } from '../support/siteData.ts';
 import { mutaboHandlers } from './mutaboData.ts';
 import { FIRST_RENDER, preloadArea } from './preloadArea.ts';
+import { dashboardHandler } from './runData.ts';
 
 beforeAll(preloadArea);
 vi.setConfig({ testTimeout: 15000 });
@@ -42,22 +43,25 @@ describe('who may enter /mutabo', () => {
     expect(await title('Раздел только для авторов')).toBeInTheDocument();
   });
 
-  it("opens an author's area on the course list, with the sections and the ways out", async () => {
+  it("opens an author's area on its start page, with the sections and the ways out", async () => {
     storeSession();
-    server.use(meHandler(author));
+    server.use(meHandler(author), dashboardHandler());
     const { router } = renderApp('/mutabo');
-    expect(await title('Курсы')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/mutabo/courses');
+    expect(await title('Сводка')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/mutabo');
     const nav = screen.getByRole('navigation', { name: 'Раздел авторов' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Сводка',
       'Курсы',
+      'Платежи',
       'Цитаты',
       'Отзывы',
       'Библиотека',
       'Расписание',
       'Моя страница автора',
     ]);
-    expect(within(nav).getByRole('link', { name: 'Курсы' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Сводка' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Курсы' })).not.toHaveAttribute('aria-current');
     const exits = screen.getByRole('navigation', { name: 'Выход из раздела' });
     expect(within(exits).getByRole('link', { name: 'На сайт' })).toHaveAttribute('href', '/');
     expect(within(exits).getByRole('link', { name: 'Профиль' })).toHaveAttribute('href', '/account/profile');
@@ -69,7 +73,10 @@ describe('who may enter /mutabo', () => {
     server.use(meHandler(author), http.get('*/api/v1/mutabo/quotations/', () => HttpResponse.json({ count: 0, next: null, results: [], currentPage: 1, pages: 1 })));
     const { user } = renderApp('/mutabo/courses');
     await title('Курсы');
-    await user.click(within(screen.getByRole('navigation', { name: 'Раздел авторов' })).getByRole('link', { name: 'Цитаты' }));
+    const nav = screen.getByRole('navigation', { name: 'Раздел авторов' });
+    // The start page is the area's root: it is not marked current on the pages below it.
+    expect(within(nav).getByRole('link', { name: 'Сводка' })).not.toHaveAttribute('aria-current');
+    await user.click(within(nav).getByRole('link', { name: 'Цитаты' }));
     expect(await title('Цитаты')).toBeInTheDocument();
     expect(await screen.findByText('Цитат пока нет. Добавьте первую.')).toBeInTheDocument();
   });

@@ -80,6 +80,27 @@ describe('the course editor', () => {
     });
   });
 
+  it('saves the time zone the lesson times are entered in, chosen from the site’s list', async () => {
+    let sent: Record<string, unknown> | null = null;
+    server.use(
+      http.get('*/api/v1/dictionaries/', () =>
+        HttpResponse.json({ countries: [], timezones: [['Europe/Berlin', '(UTC+01:00) Германия'], ['Europe/Moscow', '(UTC+03:00) Москва']] }),
+      ),
+      http.patch('*/api/v1/mutabo/courses/:id/', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...editedCourse, timeZone: sent.timeZone, version: 4 });
+      }),
+    );
+    const { user } = await openEditor();
+    const select = screen.getByLabelText('Часовой пояс уроков');
+    expect(select).toHaveValue('Europe/Moscow');
+    await screen.findByRole('option', { name: '(UTC+01:00) Германия' });
+    await user.selectOptions(select, 'Europe/Berlin');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Изменения сохранены.')).toBeInTheDocument();
+    expect(sent).toMatchObject({ timeZone: 'Europe/Berlin', version: 3 });
+  });
+
   it('explains a stale copy (409), keeps the typed text, and loads the current version on request', async () => {
     server.use(
       http.patch('*/api/v1/mutabo/courses/:id/', () => HttpResponse.json({ detail: mutaboMessages.staleCourse }, { status: 409 })),

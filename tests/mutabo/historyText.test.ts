@@ -41,4 +41,12 @@ describe('a line of the course history', () => {
   it('says when the author is unknown', () => {
     expect(describeHistoryEntry(entry({ user: null, action: 'create' }))).toMatchObject({ who: 'неизвестно кто', what: 'Курс создан' });
   });
+
+  it('names a rescheduled lesson with its old and new time, and a course moved to another time zone', () => {
+    const moved = describeHistoryEntry(
+      entry({ entity: 'lesson', before: { title: 'Ионыч', startsAt: null, roomUrl: null }, after: { title: 'Ионыч', startsAt: '2027-02-01T16:00:00Z', roomUrl: 'https://meet.example/r' } }),
+    ).what;
+    expect(moved).toMatch(/^Изменён урок «Ионыч»: время занятия: — → \d{2}\.02\.2027, \d{2}:00; ссылка на комнату$/);
+    expect(describeHistoryEntry(entry({ before: { timeZone: 'Europe/Moscow' }, after: { timeZone: 'Europe/Berlin' } })).what).toBe('Изменено: часовой пояс: Москва → Германия');
+  });
 });

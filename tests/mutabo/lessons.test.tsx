@@ -15,7 +15,7 @@ vi.setConfig({ testTimeout: 15000 });
 const lesson = editedCourse.lessons[0]!;
 const twoLessons: MutaboCourse = {
   ...editedCourse,
-  lessons: [lesson, { ...lesson, id: 52, number: 2, title: 'Гоголь', state: 'published', version: 2 }],
+  lessons: [lesson, { ...lesson, id: 52, number: 2, title: 'Гоголь', state: 'published', startsAt: '2027-02-01T16:00:00Z', version: 2 }],
 };
 
 describe('the lessons of a course', () => {
@@ -25,6 +25,13 @@ describe('the lessons of a course', () => {
   });
 
   const lessonsPanel = async () => screen.findByRole('region', { name: 'Уроки' }, FIRST_RENDER);
+
+  it('lists each lesson with its state, length and time in the course zone', async () => {
+    renderApp('/mutabo/courses/5');
+    const items = within(await lessonsPanel()).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('1. ПушкинЧерновик · 60 мин. · время не назначено');
+    expect(items[1]).toHaveTextContent(/^2\. ГогольОпубликовано · 60 мин. · .*1 февраля 2027.*19:00 по московскому времени/);
+  });
 
   it('moves a lesson with its buttons, keeping focus on the lesson moved', async () => {
     let order: unknown = null;
@@ -103,6 +110,68 @@ describe('the lessons of a course', () => {
     await user.selectOptions(screen.getByLabelText('Состояние урока'), 'published');
     await user.click(screen.getByRole('button', { name: 'Добавить урок' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/mutabo/courses/5'));
-    expect(sent).toEqual({ title: 'Толстой', content: '', duration: 90, state: 'published' });
+    expect(sent).toEqual({ title: 'Толстой', content: '', duration: 90, state: 'published', startsAt: null, roomUrl: '', recordingUrl: '' });
+  });
+});
+
+describe('a lesson’s time and links', () => {
+  const scheduled = { ...lesson, startsAt: '2026-03-04T16:00:00.000Z', roomUrl: 'https://meet.example.org/pushkin', recordingUrl: '' };
+
+  const answer = (course: MutaboCourse, onPatch: (body: unknown) => void) => {
+    storeSession();
+    server.use(
+      ...siteApiHandlers(),
+      meHandler(author),
+      ...mutaboHandlers(undefined, course),
+      http.get('*/api/v1/mutabo/lessons/:id/', () => HttpResponse.json(course.lessons[0])),
+      http.patch('*/api/v1/mutabo/lessons/:id/', async ({ request }) => {
+        const body = await request.json();
+        onPatch(body);
+        return HttpResponse.json({ ...course.lessons[0], ...(body as object), version: 2 });
+      }),
+    );
+  };
+
+  it('shows the start in the course’s zone, says which, and sends the new one in UTC', async () => {
+    let sent: unknown = null;
+    answer({ ...editedCourse, lessons: [scheduled] }, (body) => (sent = body));
+    const { user } = renderApp('/mutabo/courses/5/lessons/51');
+    const start = await screen.findByRole('group', { name: 'Начало занятия по московскому времени' }, FIRST_RENDER);
+    expect(within(start).getByLabelText('Дата')).toHaveValue('2026-03-04');
+    expect(within(start).getByLabelText('Время')).toHaveValue('19:00');
+    expect(screen.getByLabelText('Ссылка на комнату вебинара (https://…)')).toHaveValue('https://meet.example.org/pushkin');
+    await user.clear(within(start).getByLabelText('Время'));
+    await user.type(within(start).getByLabelText('Время'), '18:30');
+    await user.type(screen.getByLabelText('Ссылка на запись занятия (https://…)'), 'https://video.example.org/1');
+    await user.click(screen.getByRole('button', { name: 'Сохранить урок' }));
+    await waitFor(() =>
+      expect(sent).toMatchObject({ startsAt: '2026-03-04T15:30:00.000Z', roomUrl: 'https://meet.example.org/pushkin', recordingUrl: 'https://video.example.org/1', version: 1 }),
+    );
+    expect(await screen.findByText('Урок сохранён.')).toBeInTheDocument();
+  });
+
+  it('converts a time entered for a Berlin course by that day’s offset (summer time from 29 March)', async () => {
+    let sent: { startsAt?: string } = {};
+    answer({ ...editedCourse, timeZone: 'Europe/Berlin', lessons: [{ ...scheduled, startsAt: null }] }, (body) => (sent = body as typeof sent));
+    const { user } = renderApp('/mutabo/courses/5/lessons/51');
+    const start = await screen.findByRole('group', { name: /^Начало занятия по времени курса: \(UTC\+0[12]:00\) Германия$/ }, FIRST_RENDER);
+    await user.type(within(start).getByLabelText('Дата'), '2026-03-29');
+    await user.type(within(start).getByLabelText('Время'), '19:00');
+    await user.click(screen.getByRole('button', { name: 'Сохранить урок' }));
+    await waitFor(() => expect(sent.startsAt).toBe('2026-03-29T17:00:00.000Z'));
+  });
+
+  it('keeps what was typed and says what is wrong: a date without a time, a link that is not https', async () => {
+    let patches = 0;
+    answer({ ...editedCourse, lessons: [{ ...scheduled, startsAt: null, roomUrl: '' }] }, () => (patches += 1));
+    const { user } = renderApp('/mutabo/courses/5/lessons/51');
+    const start = await screen.findByRole('group', { name: 'Начало занятия по московскому времени' }, FIRST_RENDER);
+    await user.type(within(start).getByLabelText('Дата'), '2026-04-01');
+    await user.type(screen.getByLabelText('Ссылка на комнату вебинара (https://…)'), 'http://meet.example.org/x');
+    await user.click(screen.getByRole('button', { name: 'Сохранить урок' }));
+    expect(await within(start).findByText('Укажите и дату, и время начала — или оставьте оба поля пустыми.')).toBeInTheDocument();
+    expect(screen.getByText('Ссылка должна начинаться с https://.')).toBeInTheDocument();
+    expect(within(start).getByLabelText('Дата')).toHaveValue('2026-04-01');
+    expect(patches).toBe(0);
   });
 });

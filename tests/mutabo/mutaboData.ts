@@ -42,6 +42,7 @@ export const editedCourse: MutaboCourse = {
   fullYear: false,
   lessonsBlockSize: 1,
   subscribedForMailouts: false,
+  timeZone: 'Europe/Moscow',
   version: 3,
   lessons: [
     {
@@ -55,6 +56,9 @@ export const editedCourse: MutaboCourse = {
       hasFreePlaces: true,
       participationState: null,
       participant: null,
+      startsAt: null,
+      roomUrl: '',
+      recordingUrl: '',
       version: 1,
     },
   ],

@@ -37,6 +37,7 @@ function lesson(number: number, overrides: Partial<Lesson> = {}): Lesson {
     hasFreePlaces: true,
     participationState: null,
     participant: null,
+    startsAt: null,
     ...overrides,
   };
 }
@@ -59,6 +60,7 @@ function details(overrides: Partial<CourseDetails> = {}): CourseDetails {
     fullYear: false,
     lessonsBlockSize: 1,
     subscribedForMailouts: false,
+    timeZone: 'Europe/Moscow',
     authors: [anna, mikhail],
     lessons: [lesson(1, { duration: 60 }), lesson(2), lesson(3, { duration: 75 })],
     ...overrides,

@@ -14,6 +14,10 @@ const raw = JSON.stringify({
   entityMap: {},
 });
 
+beforeEach(() => {
+  server.use(http.get('*/api/v1/lessons/upcoming/', () => HttpResponse.json([])));
+});
+
 describe('TimetablePage', () => {
   it('shows a loading indicator, then the name as the only h1 and the rich text', async () => {
     server.use(

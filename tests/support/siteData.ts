@@ -13,9 +13,32 @@ import type {
 } from '../../common/wireTypes.ts';
 
 export const siteAuthors: Author[] = [
-  { id: 1, firstName: 'Анна', lastName: 'Мельникова', email: 'anna@example.com', user: 1, genitive: 'Анны Мельниковой', description: '', photo: '/demo/author-anna.svg' },
-  { id: 2, firstName: 'Михаил', lastName: 'Орлов', email: 'mikhail@example.com', user: 2, genitive: 'Михаила Орлова', description: '', photo: '/demo/author-mikhail.svg' },
+  {
+    id: 1,
+    firstName: 'Анна',
+    lastName: 'Мельникова',
+    email: 'anna@example.com',
+    user: 1,
+    genitive: 'Анны Мельниковой',
+    description: 'Филолог, преподаёт литературу. Ведёт мастерскую текста.\nЛюбит Чехова.',
+    photo: '/demo/author-anna.svg',
+    quote: 'Хорошая книга учит задавать вопросы точнее.',
+  },
+  {
+    id: 2,
+    firstName: 'Михаил',
+    lastName: 'Орлов',
+    email: 'mikhail@example.com',
+    user: 2,
+    genitive: 'Михаила Орлова',
+    description: 'Историк культуры. Ведёт философский кружок.',
+    photo: '/demo/author-mikhail.svg',
+    quote: 'Философия начинается с честного «я не понимаю».',
+  },
 ];
+
+/** The authors' list: the header and footer of every page read it, so every test's server answers it. */
+export const authorsHandler = http.get('*/api/v1/authors/', () => HttpResponse.json(siteAuthors));
 
 export const siteCourse: CourseDetails = {
   id: 12,
@@ -35,6 +58,7 @@ export const siteCourse: CourseDetails = {
   fullYear: false,
   lessonsBlockSize: 1,
   subscribedForMailouts: false,
+  timeZone: 'Europe/Moscow',
   lessons: [],
 };
 
@@ -58,7 +82,7 @@ export const siteDisciple: Disciple = {
 /** Handlers for every read the public and account pages make; a test adds its own on top with server.use. */
 export function siteApiHandlers() {
   return [
-    http.get('*/api/v1/authors/', () => HttpResponse.json(siteAuthors)),
+    authorsHandler,
     http.get('*/api/v1/courses/', () => HttpResponse.json(siteCourses)),
     http.get('*/api/v1/courses/:id/', ({ params }) =>
       Number(params.id) === siteCourse.id
@@ -70,6 +94,7 @@ export function siteApiHandlers() {
     http.get('*/api/v1/library-items/', () => HttpResponse.json(siteLibrary)),
     http.get('*/api/v1/library-categories/', () => HttpResponse.json([])),
     http.get('*/api/v2/user/pages-content/timetable/', () => HttpResponse.json(siteTimetable)),
+    http.get('*/api/v1/lessons/upcoming/', () => HttpResponse.json([])),
     http.get('*/api/v1/dictionaries/', () => HttpResponse.json(siteDictionaries)),
     http.get('*/api/v1/disciples/:id/', () => HttpResponse.json(siteDisciple)),
     http.get('*/api/v1/participants/', () => HttpResponse.json([])),

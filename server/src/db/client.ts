@@ -15,6 +15,10 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 /** The Drizzle handle every repository takes; PGlite and node-postgres both satisfy it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of a Db, as `db.transaction` hands it to its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or one of its transactions: the repositories that also run inside the services' transactions take either. */
+export type Executor = Db | Tx;
 
 export interface NotificationHandlers {
   onNotify: (payload: string) => void;
@@ -32,6 +36,11 @@ export interface Database {
   /** LISTEN on a channel; returns a function that stops listening. */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * The same database in a fresh connection, this one closed. For PGlite this hands back the WebAssembly memory that
+   * the start's migrations and demo seed grew (it never shrinks: about 450 MB on a first start); PostgreSQL answers itself.
+   */
+  fresh(): Promise<Database>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -44,9 +53,15 @@ export interface PgliteOptions {
   relaxedDurability?: boolean;
 }
 
+/**
+ * The embedded database holds the demo and small schools: 32 MB of shared buffers (PGlite's default is 128 MB, all
+ * of it resident) keep its whole working set and about 100 MB of the process's memory free.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { relaxedDurability: options.relaxedDurability ?? false });
+  const client = await PGlite.create(dataDir, { relaxedDurability: options.relaxedDurability ?? false, startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite({ client, schema });
   return {
     kind: 'pglite',
@@ -60,6 +75,10 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
       return () => unlisten();
     },
     close: () => client.close(),
+    async fresh() {
+      await client.close();
+      return openPglite(dataDir, options);
+    },
   };
 }
 
@@ -92,7 +111,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   pool.on('error', () => {});
   const db = drizzlePostgres({ client: pool, schema });
   let notices: ReturnType<typeof listenConnection> | null = null;
-  return {
+  const database: Database = {
     kind: 'postgres',
     db: db as unknown as Db,
     async migrate() {
@@ -129,7 +148,9 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
       await notices?.close();
       await pool.end();
     },
+    fresh: async () => database,
   };
+  return database;
 }
 
 /**
@@ -211,6 +232,25 @@ function listenConnection(url: string, delayMs: number, connectionTimeoutMillis:
   };
 }
 
+/** The embedded database that releases DATA_DIR's lock when it closes (and keeps it across `fresh`). */
+function lockedBy(database: Database, lock: { release(): void }, dataDir: string): Database {
+  return {
+    ...database,
+    async close() {
+      try {
+        await database.close();
+      } finally {
+        lock.release();
+      }
+    },
+    async fresh() {
+      const next = await database.fresh();
+      secureDataDir(dataDir);
+      return lockedBy(next, lock, dataDir);
+    },
+  };
+}
+
 /**
  * The configured database. DATA_DIR is made the server user's only, and the embedded database is this process's
  * alone: a second process on the same DATA_DIR fails here with DataDirInUseError (released on close).
@@ -223,16 +263,7 @@ export async function openDatabase(config: { databaseUrl: string | null; pgliteD
     const database = await openPglite(config.pgliteDir);
     // PGlite unpacks its files readable and writable by anyone, whatever the umask.
     secureDataDir(config.dataDir);
-    return {
-      ...database,
-      async close() {
-        try {
-          await database.close();
-        } finally {
-          lock.release();
-        }
-      },
-    };
+    return lockedBy(database, lock, config.dataDir);
   } catch (error) {
     lock.release();
     throw error;

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -19,7 +20,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { AuditAction, AuditEntity, RefundState } from '../../../common/mutabo.ts';
+import type { AuditAction, AuditEntity, MailingAudience, RefundState } from '../../../common/mutabo.ts';
 import {
   COURSE_STATES,
   CURRENCIES,
@@ -114,6 +115,8 @@ export const courses = pgTable(
     url: text('url').notNull().default(''),
     fullYear: boolean('full_year').notNull().default(false),
     lessonsBlockSize: integer('lessons_block_size').notNull().default(1),
+    /** The IANA zone the authors enter lesson times in. */
+    timeZone: text('time_zone').notNull().default('Europe/Moscow'),
     createdAt: createdAt(),
     /** Bumped by every write of the authors' API; a write that names an older version is refused. */
     version: integer('version').notNull().default(1),
@@ -173,10 +176,19 @@ export const lessons = pgTable(
     state: lessonState('state').notNull().default('draft'),
     /** Bumped by every write of the authors' API; a write that names an older version is refused. */
     version: integer('version').notNull().default(1),
+    /** Null while the lesson is not scheduled. */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    /** The webinar room (https, '' for none): given only to approved participants, from 30 minutes before the start. */
+    roomUrl: text('room_url').notNull().default(''),
+    /** The recording (https, '' for none): given only to approved participants, after the start. */
+    recordingUrl: text('recording_url').notNull().default(''),
+    /** iCalendar SEQUENCE: bumped when the time, the duration or the publication changes. */
+    sequence: integer('sequence').notNull().default(0),
   },
   (table) => [
     unique('lessons_course_number_unique').on(table.courseId, table.number),
     check('lessons_duration_positive', sql`${table.duration} > 0`),
+    index('lessons_starts_at_idx').on(table.startsAt).where(sql`${table.startsAt} IS NOT NULL`),
   ],
 );
 
@@ -466,3 +478,106 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/** An author's letter to a course's news subscribers or participants; its letters are outbox_letters rows. */
+export const mailings = pgTable(
+  'mailings',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** The author's user who sent it. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    audience: text('audience').$type<MailingAudience>().notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('mailings_course_idx').on(table.courseId, table.id),
+    check('mailings_audience_known', sql`${table.audience} IN ('subscribers', 'participants', 'test')`),
+  ],
+);
+
+export type OutboxLetterState = 'pending' | 'sent' | 'failed' | 'dropped';
+
+/** A file a letter carries (a lesson's calendar entry): text content, kept with the queued letter until it is sent. */
+export interface LetterAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+/**
+ * The durable queue of letters (services/letterQueue.ts): recorded in the transaction of the change that causes
+ * them, claimed by the workers of every process with FOR UPDATE SKIP LOCKED and a lease, retried with backoff.
+ */
+export const outboxLetters = pgTable(
+  'outbox_letters',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    recipient: text('recipient'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Null only until a letter composed at sending time (an approval) is composed. */
+    subject: text('subject'),
+    text: text('text'),
+    html: text('html'),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** Emptied with the body once the letter is sent. */
+    attachments: jsonb('attachments').$type<LetterAttachment[]>().notNull().default([]),
+    mailingId: integer('mailing_id').references(() => mailings.id, { onDelete: 'cascade' }),
+    dedupeKey: text('dedupe_key'),
+    /** Letters that gather (approvals of one person and course) while unsent: what they are composed from. */
+    gatherKey: text('gather_key'),
+    payload: jsonb('payload'),
+    state: text('state').$type<OutboxLetterState>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('outbox_letters_dedupe_key_unique').on(table.dedupeKey),
+    check('outbox_letters_state_known', sql`${table.state} IN ('pending', 'sent', 'failed', 'dropped')`),
+    index('outbox_letters_due_idx').on(table.nextAttemptAt, table.id).where(sql`${table.state} = 'pending'`),
+    index('outbox_letters_mailing_idx').on(table.mailingId, table.id).where(sql`${table.mailingId} IS NOT NULL`),
+    index('outbox_letters_gather_idx').on(table.gatherKey).where(sql`${table.state} = 'pending' AND ${table.gatherKey} IS NOT NULL`),
+  ],
+);
+
+/** The secret of a user's personal calendar feed (GET /api/v1/calendar/{token}.ics); a new one replaces it. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * What a user's feed last told their calendar about each lesson (services/calendarFeed.ts): a lesson that leaves the
+ * feed is sent once more as cancelled. No foreign key to lessons, so a deleted lesson is remembered too.
+ */
+export const calendarFeedEvents = pgTable(
+  'calendar_feed_events',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id').notNull(),
+    courseId: integer('course_id').notNull(),
+    courseTitle: text('course_title').notNull(),
+    number: integer('number').notNull(),
+    title: text('title').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    duration: integer('duration').notNull(),
+    sequence: integer('sequence').notNull(),
+    cancelled: boolean('cancelled').notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.lessonId] })],
+);

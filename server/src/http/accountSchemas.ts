@@ -5,7 +5,7 @@ import type { Disciple, ErrorBody } from '../../../common/wireTypes.ts';
 import { EARLIER_YEAR, isYearOfBirthOption } from '../../../common/yearOptions.ts';
 import { countries } from '../services/dictionaries.ts';
 import { passwordProblems, type PasswordOwner } from '../services/passwordRules.ts';
-import { accountMessages as m } from './accountMessages.ts';
+import { accountMessages as m } from '../../../common/accountMessages.ts';
 import { textField } from '../../../common/textFields.ts';
 
 export const MAX_EMAIL_LENGTH = 254;
@@ -26,15 +26,18 @@ export function isEmail(value: string): boolean {
 }
 
 /** Trimmed and lower-cased: addresses are unique and compared without case. */
-export const emailField = text()
+export const emailField = text(m.emailRequired)
   .trim()
   .toLowerCase()
+  .min(1, { error: m.emailRequired, abort: true })
   .refine((value) => value.length <= MAX_EMAIL_LENGTH && isEmail(value), m.emailInvalid);
 
 export const nameField = text(m.nameRequired).trim().min(1, m.nameRequired).max(MAX_NAME_LENGTH, m.nameTooLong);
 
 /** Only the type here: the rules need the account (services/passwordRules.ts) and run on the whole body. */
 export const passwordField = text(m.passwordRequired).min(1, m.passwordRequired).max(MAX_PASSWORD_INPUT, m.passwordTooLong);
+/** The repetition of a new password. */
+const passwordRepeatField = text(m.passwordRepeatRequired).min(1, m.passwordRepeatRequired).max(MAX_PASSWORD_INPUT, m.passwordTooLong);
 
 /** A year as a number, or as a string of digits (form posts); anything else fails with the given message. */
 const yearValue = (message: string) =>
@@ -61,7 +64,7 @@ export function signupSchema(currentYear: number) {
         firstName: nameField,
         lastName: nameField,
         password1: passwordField,
-        password2: passwordField,
+        password2: passwordRepeatField,
         agreement: z.literal(true, { error: m.agreementRequired }),
         yearOfBirth: yearValue(m.yearOfBirthInvalid)
           .optional()
@@ -103,14 +106,14 @@ export const loginSchema = z.object(
 export const refreshSchema = z.object({ refresh: text().min(1, m.required) }, { error: m.invalidBody });
 
 export const passwordUpdateSchema = z.object(
-  { oldPassword: passwordField, newPassword1: passwordField, newPassword2: passwordField },
+  { oldPassword: passwordField, newPassword1: passwordField, newPassword2: passwordRepeatField },
   { error: m.invalidBody },
 );
 
 export const resetRequestSchema = z.object({ email: emailField }, { error: m.invalidBody });
 
 export const resetCompletionSchema = z.object(
-  { uidb64: z.unknown().optional(), token: z.unknown().optional(), password1: passwordField, password2: passwordField },
+  { uidb64: z.unknown().optional(), token: z.unknown().optional(), password1: passwordField, password2: passwordRepeatField },
   { error: m.invalidBody },
 );
 

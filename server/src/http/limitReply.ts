@@ -2,7 +2,7 @@
 import type { FastifyReply } from 'fastify';
 import type { LimitKind, Slot } from '../services/accountLimits.ts';
 import type { AccountServices } from '../services/accounts.ts';
-import { inMinutes } from './accountMessages.ts';
+import { inMinutes } from '../../../common/accountMessages.ts';
 import { HttpError } from './errors.ts';
 
 /** Throws a 429 when any of the limits is reached; otherwise returns and the request goes on. */

@@ -18,13 +18,18 @@ export const redactedLogPaths = ['req.headers.authorization', 'req.headers.cooki
 /**
  * The URL as logged: query values dropped (test-checkout keys, provider tokens), and path segments that look like
  * tokens (account links such as /user/confirm-signup/{uidb64}/{token}/) masked: long, with a digit and without a
- * dot (a file name such as index-BdX3kq9a.js stays).
+ * dot (a file name such as index-BdX3kq9a.js stays), and a calendar feed's secret before `.ics`.
  */
 export function loggedUrl(url: string): string {
   const [path = '', query] = url.split('?', 2);
   const maskedPath = path
     .split('/')
-    .map((segment) => (segment.length >= 16 && /\d/.test(segment) && !segment.includes('.') ? '…' : segment))
+    .map((segment) => {
+      if (segment.length >= 16 && /\d/.test(segment) && !segment.includes('.')) return '…';
+      // A calendar feed's secret (/api/v1/calendar/{secret}.ics); calendar.ics itself stays.
+      if (/^[\w-]{16,}\.ics$/i.test(segment)) return '….ics';
+      return segment;
+    })
     .join('/');
   if (query === undefined) return maskedPath;
   const names = [...new Set(query.split('&').map((pair) => pair.split('=', 1)[0]!.slice(0, 40)))].filter(Boolean);

@@ -1,4 +1,4 @@
-// Authors as the API sends them.
+// Authors as the API sends them: the list for the site's frame and about page, and inside course details.
 import { asc } from 'drizzle-orm';
 import type { Author } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
@@ -23,7 +23,7 @@ export function createAuthorsRepository(db: Db) {
   return {
     async list(): Promise<Author[]> {
       const rows = await db.select().from(authors).orderBy(asc(authors.id));
-      return rows.map(toAuthor);
+      return rows.map((row) => ({ ...toAuthor(row), quote: row.quote }));
     },
   };
 }

@@ -5,6 +5,7 @@ import { CURRENCIES } from '../../../common/enums.ts';
 import type { Db } from '../db/client.ts';
 import { authors, courseAuthors, courses, lessons, participants, prices } from '../db/schema.ts';
 import { toAuthor } from './authorsRepository.ts';
+import { countedPlace } from './placesRepository.ts';
 
 type CourseRow = typeof courses.$inferSelect;
 type PriceRow = typeof prices.$inferSelect;
@@ -68,11 +69,10 @@ async function pricesOf(db: Executor, courseIds: number[]) {
 /** Per lesson: places taken (approved, or reserved and not lapsed) and the next lapse of a counted reservation. */
 async function occupancyOf(db: Executor, lessonIds: number[]) {
   if (lessonIds.length === 0) return new Map<number, { taken: number; nextExpiry: number | null }>();
-  const counted = sql`${participants.state} = 'approved' OR (${participants.state} = 'reserved' AND (${participants.expiredAt} IS NULL OR ${participants.expiredAt} > now()))`;
   const rows = await db
     .select({
       lessonId: participants.lessonId,
-      taken: sql<number>`count(*) FILTER (WHERE ${counted})`.mapWith(Number),
+      taken: sql<number>`count(*) FILTER (WHERE ${countedPlace})`.mapWith(Number),
       nextExpiry: sql<number | null>`(extract(epoch FROM min(${participants.expiredAt}) FILTER (WHERE ${participants.state} = 'reserved' AND ${participants.expiredAt} > now())) * 1000)::float8`,
     })
     .from(participants)
@@ -84,6 +84,8 @@ async function occupancyOf(db: Executor, lessonIds: number[]) {
 export interface CourseDetailsWithVersions extends PublicCourseDetails {
   /** The versions the course row and each lesson row were read at (the authors' API sends them). */
   versions: { course: number; lessons: Map<number, number> };
+  /** Each lesson's room and recording links: never part of `course`, which visitors may get. */
+  links: Map<number, { roomUrl: string; recordingUrl: string }>;
 }
 
 /**
@@ -130,17 +132,20 @@ export async function loadCourseDetails(
       hasFreePlaces: (taken?.taken ?? 0) < row.participantsLimit,
       participationState: null,
       participant: null,
+      startsAt: lesson.startsAt?.toISOString() ?? null,
     };
   });
   return {
     course: {
       ...commonFields(row, (priceGroups.get(id) ?? []).map(toPrice)),
       description: row.description,
+      timeZone: row.timeZone,
       authors: authorRows.map(({ author }) => toAuthor(author)),
       lessons: courseLessons,
     },
     validUntil,
     versions: { course: row.version, lessons: new Map(lessonRows.map((lesson) => [lesson.id, lesson.version])) },
+    links: new Map(lessonRows.map((lesson) => [lesson.id, { roomUrl: lesson.roomUrl, recordingUrl: lesson.recordingUrl }])),
   };
 }
 

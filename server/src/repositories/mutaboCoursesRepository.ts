@@ -5,12 +5,15 @@ import type { Currency } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
 import { authors, courseAuthors, courses, feedback, lessons, participants, paymentLessons, prices, users } from '../db/schema.ts';
 import type { Executor } from './coursesRepository.ts';
+import { countedPlace } from './placesRepository.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type CourseRow = typeof courses.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
 export type CourseValues = Partial<Omit<typeof courses.$inferInsert, 'id' | 'version' | 'createdAt'>>;
-export type LessonValues = Partial<Pick<typeof lessons.$inferInsert, 'number' | 'title' | 'content' | 'duration' | 'state'>>;
+export type LessonValues = Partial<
+  Pick<typeof lessons.$inferInsert, 'number' | 'title' | 'content' | 'duration' | 'state' | 'startsAt' | 'roomUrl' | 'recordingUrl' | 'sequence'>
+>;
 export interface PriceValues {
   currency: Currency;
   coursePrice: number;
@@ -18,8 +21,6 @@ export interface PriceValues {
   lessonWholesalePrice: number;
 }
 
-/** A place is held (approved, or reserved and not lapsed); the same rule as services/places.ts. */
-const heldPlace = sql`(${participants.state} = 'approved' OR (${participants.state} = 'reserved' AND (${participants.expiredAt} IS NULL OR ${participants.expiredAt} > now())))`;
 /** Rows that keep a course or a lesson from being deleted: someone holds, waits for or has paid for a place. */
 const blockingStates = ['reserved', 'waiting_list', 'approved'] as const;
 
@@ -64,7 +65,7 @@ export function createMutaboCoursesRepository(db: Db) {
           .select({ courseId: lessons.courseId, lessonId: lessons.id, taken: count() })
           .from(participants)
           .innerJoin(lessons, eq(lessons.id, participants.lessonId))
-          .where(and(inArray(lessons.courseId, ids), heldPlace))
+          .where(and(inArray(lessons.courseId, ids), countedPlace))
           .groupBy(lessons.courseId, lessons.id),
         db
           .select({ courseId: lessons.courseId, people: countDistinct(participants.userId) })
@@ -240,7 +241,7 @@ export async function nextLessonNumber(tx: Tx, courseId: number): Promise<number
   return (row?.last ?? 0) + 1;
 }
 
-export async function insertLesson(tx: Tx, values: Required<LessonValues> & { courseId: number }): Promise<LessonRow> {
+export async function insertLesson(tx: Tx, values: Required<Omit<LessonValues, 'sequence'>> & { courseId: number }): Promise<LessonRow> {
   const [row] = await tx.insert(lessons).values(values).returning();
   return row!;
 }

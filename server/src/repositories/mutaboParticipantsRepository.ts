@@ -1,16 +1,18 @@
 // The SQL of the authors' participants, payments and start page: who holds, waits for or has a place on a course's
 // lessons, the payments of the caller's courses with their refunds, and the figures of the start page. Reads only;
-// the writes run in the services' locked transactions (services/mutabo/participantActions.ts, refunds.ts).
+// the writes run in the services' locked transactions (services/mutabo/participants.ts, refunds.ts) through
+// placesRepository.ts, paymentsRepository.ts and refundsRepository.ts.
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { MutaboParticipant, MutaboPerson, MutaboRefund } from '../../../common/mutabo.ts';
 import { isMinor } from '../../../common/yearOptions.ts';
 import type { Currency, PaymentState } from '../../../common/wireTypes.ts';
-import type { Db } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { courseAuthors, courses, disciples, lessons, participants, paymentLessons, payments, refunds, users } from '../db/schema.ts';
-import { countedPlace, countedPlaceAs } from '../services/places.ts';
-import type { Tx } from './mutaboCoursesRepository.ts';
+import type { PaymentRow } from './paymentsRepository.ts';
+import { countedPlaceAs, notLapsedHold } from './placesRepository.ts';
+import type { RefundRow } from './refundsRepository.ts';
 
-type Executor = Db | Tx;
+export type { PaymentRow, RefundRow };
 
 /** The caller's courses (their ids): every read here is limited to them. */
 export const ledCourseIds = (authorId: number) => sql`(SELECT ${courseAuthors.courseId} FROM ${courseAuthors} WHERE ${courseAuthors.authorId} = ${authorId})`;
@@ -88,6 +90,15 @@ export async function ledCourse(db: Executor, authorId: number, courseId: number
   return row ?? null;
 }
 
+/** The course of each of these participant rows (rows that do not exist are left out). */
+export async function coursesOfParticipants(db: Executor, participantIds: number[]): Promise<{ id: number; courseId: number }[]> {
+  return db
+    .select({ id: participants.id, courseId: lessons.courseId })
+    .from(participants)
+    .innerJoin(lessons, eq(lessons.id, participants.lessonId))
+    .where(inArray(participants.id, participantIds));
+}
+
 export interface LessonPlaces {
   id: number;
   number: number;
@@ -132,7 +143,7 @@ export async function participantRows(db: Executor, courseId: number, onlyIds?: 
     .innerJoin(users, eq(users.id, participants.userId))
     .leftJoin(disciples, eq(disciples.userId, users.id))
     .leftJoin(payments, eq(payments.id, participants.paymentId))
-    .where(and(eq(lessons.courseId, courseId), ne(participants.state, 'subscribed'), sql`(${participants.state} <> 'reserved' OR ${countedPlace})`))
+    .where(and(eq(lessons.courseId, courseId), ne(participants.state, 'subscribed'), notLapsedHold))
     .orderBy(asc(lessons.number), asc(participants.queueOrder), asc(participants.id));
   const positions = new Map<number, number>();
   const queueLengths = new Map<number, number>();
@@ -167,9 +178,6 @@ export async function participantRows(db: Executor, courseId: number, onlyIds?: 
 }
 
 // ---- Payments
-
-export type PaymentRow = typeof payments.$inferSelect;
-export type RefundRow = typeof refunds.$inferSelect;
 
 export function toRefund(row: RefundRow): MutaboRefund {
   return {
@@ -207,11 +215,6 @@ export async function countPayments(db: Executor, filter: PaymentsFilter): Promi
 /** A page of payments: refund_required first, then newest first. */
 export async function pagePayments(db: Executor, filter: PaymentsFilter, limit: number, offset: number): Promise<PaymentRow[]> {
   return db.select().from(payments).where(paymentsWhere(filter)).orderBy(desc(payments.refundRequired), desc(payments.createdAt), desc(payments.id)).limit(limit).offset(offset);
-}
-
-export async function findPayment(db: Executor, paymentId: number): Promise<PaymentRow | null> {
-  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  return row ?? null;
 }
 
 export async function paymentsRefundRequired(db: Executor, authorId: number): Promise<PaymentRow[]> {
@@ -303,6 +306,7 @@ export async function dashboardLessons(db: Executor, authorId: number) {
       courseId: lessons.courseId,
       number: lessons.number,
       title: lessons.title,
+      startsAt: lessons.startsAt,
       taken: sql<number>`(SELECT count(*) FROM participants p WHERE p.lesson_id = lessons.id AND ${countedPlaceAs('p')})`.mapWith(Number),
       waiting: sql<number>`(SELECT count(*) FROM participants p WHERE p.lesson_id = lessons.id AND p.state = 'waiting_list')`.mapWith(Number),
       awaitingApproval: sql<number>`(SELECT count(*) FROM participants p WHERE p.lesson_id = lessons.id AND p.state = 'reserved' AND p.expired_at IS NULL)`.mapWith(Number),

@@ -3,11 +3,15 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LessonParticipant } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
 import { lessons, mailingSubscriptions, participants } from '../db/schema.ts';
+import type { LessonLinkSource } from '../services/lessonLinks.ts';
+import { notLapsedHold } from './placesRepository.ts';
 
 export interface UserCourseState {
   /** By lesson id. */
   participants: Map<number, LessonParticipant>;
   subscribedForMailouts: boolean;
+  /** The lessons the user is approved for, by id: their times and links (services/lessonLinks.ts gives them out). */
+  approvedLessons: Map<number, LessonLinkSource>;
 }
 
 export function createParticipationRepository(db: Db) {
@@ -23,14 +27,20 @@ export function createParticipationRepository(db: Db) {
           state: participants.state,
           participatedAt: participants.participatedAt,
           expiredAt: participants.expiredAt,
+          startsAt: lessons.startsAt,
+          duration: lessons.duration,
+          roomUrl: lessons.roomUrl,
+          recordingUrl: lessons.recordingUrl,
         })
         .from(sql`(SELECT 1) AS one`)
         .leftJoin(
           participants,
           // A lapsed hold is as good as gone: it is not shown even before the sweep deletes it.
-          and(eq(participants.userId, userId), inArray(participants.lessonId, courseLessons), sql`(${participants.state} <> 'reserved' OR ${participants.expiredAt} IS NULL OR ${participants.expiredAt} > now())`),
-        );
+          and(eq(participants.userId, userId), inArray(participants.lessonId, courseLessons), notLapsedHold),
+        )
+        .leftJoin(lessons, eq(lessons.id, participants.lessonId));
       const found = new Map<number, LessonParticipant>();
+      const approvedLessons = new Map<number, LessonLinkSource>();
       for (const row of rows) {
         if (row.id === null || row.lessonId === null || row.state === null) continue;
         found.set(row.lessonId, {
@@ -39,8 +49,11 @@ export function createParticipationRepository(db: Db) {
           expired_at: row.expiredAt?.toISOString() ?? null,
           state: row.state,
         });
+        if (row.state === 'approved' && row.duration !== null) {
+          approvedLessons.set(row.lessonId, { startsAt: row.startsAt, duration: row.duration, roomUrl: row.roomUrl ?? '', recordingUrl: row.recordingUrl ?? '' });
+        }
       }
-      return { participants: found, subscribedForMailouts: Boolean(rows[0]?.subscribed) };
+      return { participants: found, subscribedForMailouts: Boolean(rows[0]?.subscribed), approvedLessons };
     },
 
     async subscribedCourseIds(userId: number): Promise<Set<number>> {

@@ -61,7 +61,8 @@ export const coursesRoutes: ZodRoutes = async (app) => {
     if (userId === null) return sendCached(request, reply, cached);
     const mine = await personal.get(`course:${id}:${userId}`, cached, async () => {
       const state = await participation.courseStateForUser(userId, id);
-      return { value: personalizeCourse(cached.value, state), validUntil: stateValidUntil(state) };
+      const now = Date.now();
+      return { value: personalizeCourse(cached.value, state, now), validUntil: stateValidUntil(state, now) };
     });
     return sendCached(request, reply, mine);
   });

@@ -2,7 +2,7 @@
 // read their courses' disciples.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Disciple } from '../../../common/wireTypes.ts';
-import { accountMessages as m } from '../http/accountMessages.ts';
+import { accountMessages as m } from '../../../common/accountMessages.ts';
 import { disciplePatchSchema, leafFieldErrors } from '../http/accountSchemas.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { refuseWhenLimited } from '../http/limitReply.ts';
@@ -38,13 +38,11 @@ async function requestEmailChange(app: FastifyInstance, request: FastifyRequest,
   const taken = (await users.findAccountByEmail(newEmail)) !== null;
   const link = accounts.links.make('change-email', account, newEmail);
   const url = emailChangeLink(config, { ...link, address: encodeAddress(newEmail) });
-  try {
-    await app.mailer.send(taken ? emailTakenLetter(config, newEmail) : emailChangeLetter(config, account, newEmail, url));
-  } catch (error) {
-    request.log.error({ err: error }, 'the e-mail change letter could not be sent');
-    throw new HttpError(503, { detail: m.mailFailed });
+  if (taken) await accounts.queueLetter('email-taken', emailTakenLetter(config, newEmail));
+  else {
+    await accounts.queueLetter('email-change', emailChangeLetter(config, account, newEmail, url), userId);
+    await accounts.queueLetter('email-change-notice', emailChangeNotice(config, account, newEmail), userId);
   }
-  if (!taken) accounts.sendInBackground(emailChangeNotice(config, account, newEmail));
 }
 
 export const disciplesRoutes: ZodRoutes = async (app) => {

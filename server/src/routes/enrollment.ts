@@ -5,7 +5,7 @@ import type { CourseDetails } from '../../../common/wireTypes.ts';
 import { idParams } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { personalizeCourse } from '../services/coursePersonalization.ts';
-import { joinCourse, subscribeForMailouts, unsubscribeFromMailouts, withdrawFromCourse } from '../services/enrollment.ts';
+import { joinCourse, subscribeForMailouts, unsubscribeFromMailouts, withdrawFromCourse, type EnrollmentDeps } from '../services/enrollment.ts';
 import { acceptEmptyJsonBodies } from './emptyBodies.ts';
 import { cachedCourseDetails } from './courses.ts';
 
@@ -17,20 +17,21 @@ async function courseForCaller(app: FastifyInstance, courseId: number, userId: n
 
 export const enrollmentRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
+  const deps: EnrollmentDeps = { db: app.database.db, config: app.config, publicCache: app.publicCache };
   const options = { schema: { params: idParams }, preValidation: app.requireAuth };
 
   app.post('/courses/:id/subscribe-for-mailouts/', options, async (request, reply) => {
-    await subscribeForMailouts(app.payments, request.userId!, request.params.id);
+    await subscribeForMailouts(deps, request.userId!, request.params.id);
     return reply.code(204).send();
   });
 
   app.post('/courses/:id/unsubscribe-from-mailouts/', options, async (request, reply) => {
-    await unsubscribeFromMailouts(app.payments, request.userId!, request.params.id);
+    await unsubscribeFromMailouts(deps, request.userId!, request.params.id);
     return reply.code(204).send();
   });
 
   app.post('/courses/:id/create-participants/', options, async (request) => {
-    await joinCourse(app.payments, request.userId!, request.params.id);
+    await joinCourse(deps, request.userId!, request.params.id);
     return courseForCaller(app, request.params.id, request.userId!);
   });
 
@@ -40,7 +41,7 @@ export const enrollmentRoutes: ZodRoutes = async (app) => {
     url: '/courses/:id/delete-participants/',
     ...options,
     handler: async (request) => {
-      await withdrawFromCourse(app.payments, request.userId!, request.params.id);
+      await withdrawFromCourse(deps, request.userId!, request.params.id);
       return courseForCaller(app, request.params.id, request.userId!);
     },
   });

@@ -17,6 +17,7 @@ import {
   rejectParticipant,
   subscribeForMailouts,
   unsubscribeFromMailouts,
+  type EnrollmentDeps,
 } from '../services/enrollment.ts';
 import { enrollmentErrors } from '../services/enrollmentErrors.ts';
 import { acceptEmptyJsonBodies } from './emptyBodies.ts';
@@ -54,59 +55,60 @@ const approveManyBody = approveBody.extend({
 
 export const participantsRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
+  const deps: EnrollmentDeps = { db: app.database.db, config: app.config, publicCache: app.publicCache };
   const auth = { preValidation: app.requireAuth };
 
-  app.get('/participants/', auth, async (request) => listParticipations(app.payments, request.userId!));
+  app.get('/participants/', auth, async (request) => listParticipations(deps, request.userId!));
 
   // Creating a row means subscribing to the course's news: places are taken with create-participants/ or a payment.
   app.post('/participants/', { ...auth, schema: { body: createBody } }, async (request, reply) => {
-    await subscribeForMailouts(app.payments, request.userId!, request.body.course);
-    return reply.code(201).send(await getParticipation(app.payments, request.userId!, request.body.course));
+    await subscribeForMailouts(deps, request.userId!, request.body.course);
+    return reply.code(201).send(await getParticipation(deps, request.userId!, request.body.course));
   });
 
-  app.get('/participants/:id/', { ...auth, schema: { params: idParams } }, async (request) => getParticipation(app.payments, request.userId!, request.params.id));
+  app.get('/participants/:id/', { ...auth, schema: { params: idParams } }, async (request) => getParticipation(deps, request.userId!, request.params.id));
 
   app.patch('/participants/:id/', { ...auth, schema: { params: idParams, body: patchBody } }, async (request) => {
-    const before = await getParticipation(app.payments, request.userId!, request.params.id);
-    if (request.body.subscribed) await subscribeForMailouts(app.payments, request.userId!, request.params.id);
-    else await unsubscribeFromMailouts(app.payments, request.userId!, request.params.id);
+    const before = await getParticipation(deps, request.userId!, request.params.id);
+    if (request.body.subscribed) await subscribeForMailouts(deps, request.userId!, request.params.id);
+    else await unsubscribeFromMailouts(deps, request.userId!, request.params.id);
     // A row that was only a subscription leaves the list; its last state is still the answer.
-    const [after] = await listParticipations(app.payments, request.userId!, request.params.id);
+    const [after] = await listParticipations(deps, request.userId!, request.params.id);
     return after ?? { ...before, subscribed: request.body.subscribed };
   });
 
   app.delete('/participants/:id/', { ...auth, schema: { params: idParams } }, async (request, reply) => {
-    await deleteParticipation(app.payments, request.userId!, request.params.id);
+    await deleteParticipation(deps, request.userId!, request.params.id);
     return reply.code(204).send();
   });
 
   app.get('/manager/participants/', { ...auth, schema: { querystring: managerQuery } }, async (request) =>
-    listManagedParticipants(app.payments, request.userId!, request.query),
+    listManagedParticipants(deps, request.userId!, request.query),
   );
 
   app.get('/manager/participants/:id/', { ...auth, schema: { params: idParams } }, async (request) =>
-    getManagedParticipant(app.payments, request.userId!, request.params.id),
+    getManagedParticipant(deps, request.userId!, request.params.id),
   );
 
   app.patch('/manager/participants/:id/', { ...auth, schema: { params: idParams, body: approveBody } }, async (request) => {
     if (request.body.state !== 'approved') {
-      await getManagedParticipant(app.payments, request.userId!, request.params.id);
+      await getManagedParticipant(deps, request.userId!, request.params.id);
       throw enrollmentErrors.onlyApprove();
     }
-    return approveParticipant(app.payments, request.userId!, request.params.id);
+    return approveParticipant(deps, request.userId!, request.params.id);
   });
 
   // Several rows at once (all or none): each person gets one letter for their lessons of a course.
   app.patch('/manager/participants/', { ...auth, schema: { body: approveManyBody } }, async (request) => {
     if (request.body.state !== 'approved') {
-      for (const id of request.body.ids) await getManagedParticipant(app.payments, request.userId!, id);
+      for (const id of request.body.ids) await getManagedParticipant(deps, request.userId!, id);
       throw enrollmentErrors.onlyApprove();
     }
-    return approveParticipants(app.payments, request.userId!, request.body.ids);
+    return approveParticipants(deps, request.userId!, request.body.ids);
   });
 
   app.delete('/manager/participants/:id/', { ...auth, schema: { params: idParams } }, async (request, reply) => {
-    await rejectParticipant(app.payments, request.userId!, request.params.id);
+    await rejectParticipant(deps, request.userId!, request.params.id);
     return reply.code(204).send();
   });
 };

@@ -3,15 +3,14 @@
 // provider's API before anything changes, and a failure answers non-2xx so that the provider tries again. Only a
 // payment we created is read back, at most once every few seconds (completion.ts settleFromNotification), and
 // YooKassa's notifications are taken only from its published addresses (YOOKASSA_NOTIFY_IPS).
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { payments } from '../db/schema.ts';
 import { addressMatcher } from '../http/addressRanges.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { paymentPayloadSchema, createPayment } from '../services/payments/checkout.ts';
-import { settleFromNotification, settleFromProvider } from '../services/payments/completion.ts';
+import { paymentById } from '../repositories/paymentsRepository.ts';
+import { paymentPayloadSchema } from '../services/payments/checkout.ts';
+import { settleFromProvider, type SettleDeps } from '../services/payments/completion.ts';
 import { currentPayment } from '../services/payments/currentPayment.ts';
 import { isObject, ProviderError, stringAt } from '../services/payments/provider.ts';
 import { PAYPAL_RETURN_PATH } from '../services/payments/providers.ts';
@@ -31,12 +30,14 @@ const providerUnreachable = (name: string) => new HttpError(502, { detail: `Не
 
 export const paymentsRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
-  const ctx = app.payments;
+  const { checkout, paymentFollowUps: followUps, paymentProviders: providers } = app;
+  // What reading a payment or a refund back from its provider needs (refunds.ts takes the same).
+  const deps: SettleDeps = { db: app.database.db, config: app.config, log: app.log, publicCache: app.publicCache, providers };
   const fromYookassa = addressMatcher(app.config.yookassa?.notifyIps ?? []);
 
   const refundNotice = async (request: FastifyRequest, system: PaymentSystem, refundId: string, event: string, namedPaymentId?: string) => {
     try {
-      const result = await refundFromNotification(ctx, system, refundId, namedPaymentId);
+      const result = await refundFromNotification(deps, system, refundId, namedPaymentId);
       request.log.info({ refundId, event, result }, 'refund notification');
       return {};
     } catch (error) {
@@ -52,16 +53,16 @@ export const paymentsRoutes: ZodRoutes = async (app) => {
     '/payments/',
     { preValidation: app.requireAuth, schema: { body: z.preprocess((body) => body ?? {}, paymentPayloadSchema) } },
     async (request, reply) => {
-      const { redirectTo } = await createPayment(ctx, request.userId!, request.body);
+      const { redirectTo } = await checkout.createPayment(request.userId!, request.body);
       return reply.code(201).send({ details: { redirectTo } });
     },
   );
 
-  app.get('/payments/current/', { preValidation: app.requireAuth }, async (request) => currentPayment(ctx, request.userId!));
+  app.get('/payments/current/', { preValidation: app.requireAuth }, async (request) => currentPayment({ ...deps, followUps }, request.userId!));
 
   // https://yookassa.ru/developers/using-api/webhooks: {type: "notification", event: "payment.succeeded", object: {id, ...}}
   app.post('/payments/yookassa/notifications/', async (request, reply) => {
-    if (ctx.providers.bySystem.yookassa.kind === 'sandbox') return reply.code(404).send({ detail: 'Приём платежей через ЮKassa не настроен.' });
+    if (providers.bySystem.yookassa.kind === 'sandbox') return reply.code(404).send({ detail: 'Приём платежей через ЮKassa не настроен.' });
     if (!fromYookassa(request.ip)) {
       request.log.warn({ ip: request.ip }, 'a YooKassa notification from an address YooKassa does not use: refused');
       return reply.code(403).send({ detail: 'Уведомления ЮKassa принимаются только с адресов ЮKassa.' });
@@ -75,7 +76,7 @@ export const paymentsRoutes: ZodRoutes = async (app) => {
     // Payout events name other objects: nothing of ours to do.
     if (!event.startsWith('payment.')) return {};
     try {
-      const result = await settleFromNotification(ctx, 'yookassa', providerId);
+      const result = await followUps.settleFromNotification('yookassa', providerId);
       request.log.info({ providerId, event, result }, 'YooKassa notification');
       return {};
     } catch (error) {
@@ -92,10 +93,10 @@ export const paymentsRoutes: ZodRoutes = async (app) => {
   app.get(PAYPAL_RETURN_PATH.replace('/api/v1', ''), { schema: { querystring: returnQuery } }, async (request, reply) => {
     const { paymentId, token, cancel } = request.query;
     if (paymentId !== undefined && token) {
-      const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
+      const payment = await paymentById(deps.db, paymentId);
       if (payment && payment.system === 'paypal' && payment.providerId === token && !isSandboxPayment(payment.providerId)) {
         try {
-          const result = await settleFromProvider(ctx, 'paypal', token, { cancelIfUnpaid: cancel === '1' });
+          const result = await settleFromProvider(deps, 'paypal', token, { cancelIfUnpaid: cancel === '1' });
           request.log.info({ paymentId, result }, 'PayPal return');
         } catch (error) {
           // The result page keeps polling; the webhook or the sweep finishes the payment.
@@ -108,7 +109,7 @@ export const paymentsRoutes: ZodRoutes = async (app) => {
 
   // https://developer.paypal.com/api/rest/webhooks/event-names/: the order is read back before anything changes.
   app.post('/payments/paypal/webhook/', async (request, reply) => {
-    if (ctx.providers.bySystem.paypal.kind === 'sandbox') return reply.code(404).send({ detail: 'Приём платежей через PayPal не настроен.' });
+    if (providers.bySystem.paypal.kind === 'sandbox') return reply.code(404).send({ detail: 'Приём платежей через PayPal не настроен.' });
     const body: unknown = request.body;
     const eventType = stringAt(body, 'event_type') ?? '';
     const resource = isObject(body) ? body.resource : undefined;
@@ -125,7 +126,7 @@ export const paymentsRoutes: ZodRoutes = async (app) => {
     }
     if (!orderId) return {};
     try {
-      const result = await settleFromNotification(ctx, 'paypal', orderId);
+      const result = await followUps.settleFromNotification('paypal', orderId);
       request.log.info({ orderId, eventType, result }, 'PayPal webhook');
       return {};
     } catch (error) {

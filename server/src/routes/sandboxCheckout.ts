@@ -2,15 +2,14 @@
 // PAYMENTS_SANDBOX is on (the default only on the embedded database; otherwise every link is «not found»): a small
 // Russian page without scripts (it lives under the site's CSP) whose «Оплатить» and «Отменить» forms drive the
 // same completion as a provider's notification, then send the payer to the result page.
-import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { formatMoney } from '../../../common/coursePrices.ts';
-import { courses, lessons, paymentLessons, payments } from '../db/schema.ts';
 import { idParams } from '../http/queryParams.ts';
 import { textField } from '../../../common/textFields.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { applyOutcome } from '../services/payments/completion.ts';
+import { paymentById, paymentLessonsWithCourse } from '../repositories/paymentsRepository.ts';
+import { applyOutcome, type OutcomeDeps } from '../services/payments/completion.ts';
 import { isSandboxPayment } from '../services/payments/sandbox.ts';
 
 const SYSTEM_NAMES = { yookassa: 'ЮKassa', paypal: 'PayPal' } as const;
@@ -57,7 +56,7 @@ const FINISHED_TEXT = {
 } as const;
 
 export const sandboxCheckoutRoutes: ZodRoutes = async (app) => {
-  const ctx = app.payments;
+  const deps: OutcomeDeps = { db: app.database.db, config: app.config, log: app.log, publicCache: app.publicCache };
   // The page's forms are plain HTML forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -65,8 +64,8 @@ export const sandboxCheckoutRoutes: ZodRoutes = async (app) => {
 
   /** The sandbox payment the link names, when its key is right; null otherwise. */
   const sandboxPayment = async (paymentId: number, key: string | undefined) => {
-    if (!app.config.paymentsSandbox || !key || !ctx.providers.sandbox.verifyKey(paymentId, key)) return null;
-    const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
+    if (!app.config.paymentsSandbox || !key || !app.paymentProviders.sandbox.verifyKey(paymentId, key)) return null;
+    const payment = await paymentById(deps.db, paymentId);
     return payment && isSandboxPayment(payment.providerId) ? payment : null;
   };
 
@@ -74,12 +73,7 @@ export const sandboxCheckoutRoutes: ZodRoutes = async (app) => {
     const paymentId = request.params.id;
     const payment = await sandboxPayment(paymentId, request.query.key);
     if (!payment) return notFoundPage(reply);
-    const lessonRows = await ctx.db
-      .select({ number: lessons.number, title: lessons.title, courseTitle: courses.title })
-      .from(lessons)
-      .innerJoin(courses, eq(courses.id, lessons.courseId))
-      .where(inArray(lessons.id, ctx.db.select({ id: paymentLessons.lessonId }).from(paymentLessons).where(eq(paymentLessons.paymentId, paymentId))))
-      .orderBy(asc(lessons.number));
+    const lessonRows = await paymentLessonsWithCourse(deps.db, paymentId);
     const courseTitle = lessonRows[0]?.courseTitle ?? '';
     const facts = `<dl>
       <dt>Занятия</dt><dd><ol>${lessonRows.map((lesson) => `<li value="${lesson.number}">${escapeHtml(lesson.title)}</li>`).join('')}</ol></dd>
@@ -110,7 +104,7 @@ export const sandboxCheckoutRoutes: ZodRoutes = async (app) => {
     const paymentId = request.params.id;
     const payment = await sandboxPayment(paymentId, request.body.key);
     if (!payment || !request.body.decision) return notFoundPage(reply);
-    const result = await applyOutcome(ctx, paymentId, request.body.decision === 'pay' ? 'succeeded' : 'canceled', 'canceled');
+    const result = await applyOutcome(deps, paymentId, request.body.decision === 'pay' ? 'succeeded' : 'canceled', 'canceled');
     request.log.info({ paymentId, decision: request.body.decision, result }, 'sandbox checkout');
     return reply.redirect('/waiting-for-payment', 303);
   });

@@ -1,5 +1,6 @@
-// What the first HTML of a page carries so it can render without waiting: the public API answers the page reads
-// first (as JSON the site puts in its cache), a preload of the largest image, and the page's lazy code chunk.
+// What the first HTML of a page carries so it can render without waiting: the public API answers the page and the
+// frame around it (the authors in the header and footer) read first (as JSON the site puts in its cache), a preload
+// of the largest image, and the page's lazy code chunk.
 // Only public, identical-for-everyone data goes in; the site ignores what a logged-in visitor must fetch for
 // themself. Without any of this the site still works: it fetches as usual.
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,8 +13,8 @@ import { libraryResourceQuery, parseLibraryFilters } from '../../../common/libra
 import { isSitePage } from '../../../common/sitePaths.ts';
 
 interface PagePlan {
-  /** The page module, as Vite's manifest names it. */
-  module: string;
+  /** The page module, as Vite's manifest names it (none: no chunk to preload). */
+  module?: string;
   /** Site cache key → API path. */
   data: [string, string][];
   /** The image likely to be the largest paint, from the data. */
@@ -21,6 +22,9 @@ interface PagePlan {
   /** The data key without which the page does not exist (the course of a course page): 404 when the API says 404. */
   required?: string;
 }
+
+/** What the frame of every page reads (the header's and footer's authors, the about page's): in every page's HTML. */
+const FRAME_DATA: [string, string][] = [['authors', '/api/v1/authors/']];
 
 function planFor(pathname: string, search: string): PagePlan | null {
   if (pathname === '/') {
@@ -62,11 +66,19 @@ function planFor(pathname: string, search: string): PagePlan | null {
     return { module: 'src/pages/FeedbacksPage.tsx', data: [['feedbackPage:1', '/api/v1/feedback/?page=1']] };
   }
   if (/^\/timetable\/?$/.test(pathname)) {
-    return { module: 'src/pages/TimetablePage.tsx', data: [['timetable', '/api/v2/user/pages-content/timetable/']] };
+    return {
+      module: 'src/pages/TimetablePage.tsx',
+      data: [
+        ['timetable', '/api/v2/user/pages-content/timetable/'],
+        ['upcomingLessons', '/api/v1/lessons/upcoming/'],
+      ],
+    };
   }
-  const staticPages: Record<string, string> = { '/about': 'src/pages/AboutPage.tsx', '/policy': 'src/pages/PolicyPage.tsx' };
-  const module = staticPages[pathname.replace(/\/$/, '')];
-  return module ? { module, data: [] } : null;
+  if (/^\/about\/?$/.test(pathname)) {
+    return { module: 'src/pages/AboutPage.tsx', data: [['authors', '/api/v1/authors/']] };
+  }
+  if (/^\/policy\/?$/.test(pathname)) return { module: 'src/pages/PolicyPage.tsx', data: [] };
+  return null;
 }
 
 interface ManifestChunk {
@@ -109,12 +121,12 @@ export function createIndexRenderer(root: string): IndexRenderer {
     async render(app, url) {
       const parsed = new URL(url, 'http://site.invalid');
       // The site renders its not-found screen for these; the status says so to crawlers and tools.
-      if (!isSitePage(parsed.pathname) || /^\/courses\/(?!\d{1,9}\/?$)/i.test(parsed.pathname)) return { status: 404, html: template };
-      const plan = planFor(parsed.pathname, parsed.search);
-      if (!plan) return { status: 200, html: template };
-      let status: RenderedPage['status'] = 200;
+      const notFound = !isSitePage(parsed.pathname) || /^\/courses\/(?!\d{1,9}\/?$)/i.test(parsed.pathname);
+      const plan: PagePlan = (notFound ? null : planFor(parsed.pathname, parsed.search)) ?? { data: [] };
+      let status: RenderedPage['status'] = notFound ? 404 : 200;
+      const pageData = new Map([...FRAME_DATA, ...plan.data]);
       const answers = await Promise.all(
-        plan.data.map(async ([key, apiPath]) => {
+        [...pageData].map(async ([key, apiPath]) => {
           const response = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
           if (key === plan.required && response.statusCode === 404) status = 404;
           return response.statusCode === 200 ? ([key, response.json()] as const) : null;
@@ -124,7 +136,7 @@ export function createIndexRenderer(root: string): IndexRenderer {
       const head: string[] = [];
       const image = plan.image?.(data);
       if (image && image.startsWith('/')) head.push(`<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high">`);
-      for (const file of chunkFiles(manifest, plan.module)) head.push(`<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`);
+      for (const file of plan.module ? chunkFiles(manifest, plan.module) : []) head.push(`<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`);
       if (Object.keys(data).length > 0) {
         head.push(`<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${escapeJson(JSON.stringify(data))}</script>`);
       }

@@ -1,7 +1,7 @@
 // POST /api/v1/token/ (login) and /api/v1/token/refresh/: signed JWTs; failed logins limited (services/accountLimits.ts).
 import type { TokenPair } from '../../../common/wireTypes.ts';
 import { issuedBeforePasswordChange } from '../http/auth.ts';
-import { accountMessages as m } from '../http/accountMessages.ts';
+import { accountMessages as m } from '../../../common/accountMessages.ts';
 import { loginSchema, refreshSchema } from '../http/accountSchemas.ts';
 import { HttpError } from '../http/errors.ts';
 import { takeOrRefuse } from '../http/limitReply.ts';
@@ -18,7 +18,7 @@ export const tokenRoutes: ZodRoutes = async (app) => {
     const limits = loginLimits(email, request.ip);
     // Someone who logged in from this address before goes first when password checks queue (a login flood).
     const priority = accounts.knownLogins.has(email, request.ip);
-    accounts.passwords.refuseWhenBusy({ priority });
+    await accounts.passwords.refuseWhenBusy({ priority });
     const slot = await takeOrRefuse(accounts, reply, limits, m.loginsTooMany);
     const account = await users.findAccountByEmail(email);
     // Without an account a dummy hash is checked: the answer takes as long and says the same.

@@ -2,7 +2,7 @@
 // change and password reset.
 import { z } from 'zod';
 import type { User } from '../../../common/wireTypes.ts';
-import { accountMessages as m } from '../http/accountMessages.ts';
+import { accountMessages as m } from '../../../common/accountMessages.ts';
 import {
   confirmationSchema,
   emailConfirmationSchema,
@@ -65,13 +65,8 @@ export const usersRoutes: ZodRoutes = async (app) => {
     const letter = account.isActive
       ? accountExistsLetter(config, account)
       : confirmationLetter(config, account, confirmationLink(config, accounts.links.make('confirm-signup', account)), created === null);
-    try {
-      await app.mailer.send(letter);
-    } catch (error) {
-      // The account stays unconfirmed; signing up again sends a new letter.
-      request.log.error({ err: error }, 'the signup letter could not be sent');
-      throw new HttpError(503, { detail: m.mailFailed });
-    }
+    // Queued: sent in the background and retried while the mail server fails (services/letterQueue.ts).
+    await accounts.queueLetter(account.isActive ? 'account-exists' : 'confirmation', letter, account.id);
     reply.code(201);
     return { detail: m.signupLetterSent };
   });
@@ -153,7 +148,7 @@ export const usersRoutes: ZodRoutes = async (app) => {
       if (current) {
         await accounts.limits.record(['reset-letter', email]);
         const url = resetLink(config, accounts.links.make('reset-password', current));
-        accounts.sendInBackground(resetLetter(config, current, url));
+        await accounts.queueLetter('reset', resetLetter(config, current, url), current.id);
       }
     }
     return { detail: m.resetRequested };

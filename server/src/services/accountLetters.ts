@@ -2,10 +2,11 @@
 // of e-mail address, with links built from PUBLIC_URL only. User text in them (names, a new address) goes through
 // userText, so that only the letter's own links are links.
 import type { AppConfig } from '../config.ts';
-import { accountMessages } from '../http/accountMessages.ts';
+import { accountMessages } from '../../../common/accountMessages.ts';
 import { LINK_TTL_SECONDS } from './accountLinks.ts';
 import { userText } from './letterText.ts';
-import { letterFromText, type MailMessage } from './mail.ts';
+import type { MailMessage } from './mail.ts';
+import { renderLetter } from './letterTemplate.ts';
 
 interface Recipient {
   email: string;
@@ -57,7 +58,7 @@ export function confirmationLetter(config: LetterConfig, recipient: Recipient, u
     'Если вы не регистрировались на нашем сайте, просто не отвечайте на это письмо: без подтверждения учётная запись не заработает.',
     signature(config),
   ].join('\n\n');
-  return letterFromText(recipient.email, `${accountMessages.signupLetterSubject} — ${config.operatorName}`, text);
+  return renderLetter(config, { to: recipient.email, subject: `${accountMessages.signupLetterSubject} — ${config.operatorName}`, text, action: { label: 'Подтвердить адрес', url } });
 }
 
 /** A signup with an address that already has a confirmed account: its owner hears of it, the caller learns nothing. */
@@ -70,7 +71,7 @@ export function accountExistsLetter(config: LetterConfig, recipient: Recipient):
     'Если вы не пытались зарегистрироваться, ничего не делайте: с вашей учётной записью ничего не случилось.',
     signature(config),
   ].join('\n\n');
-  return letterFromText(recipient.email, `${accountMessages.accountExistsLetterSubject} — ${config.operatorName}`, text);
+  return renderLetter(config, { to: recipient.email, subject: `${accountMessages.accountExistsLetterSubject} — ${config.operatorName}`, text, action: { label: 'Войти на сайт', url: loginPage(config) } });
 }
 
 /** To the new address of an e-mail change: the link makes it the account's address. */
@@ -82,7 +83,7 @@ export function emailChangeLetter(config: LetterConfig, recipient: Recipient, ne
     'Если вы ничего такого не просили, просто не отвечайте на это письмо: адрес не изменится.',
     signature(config),
   ].join('\n\n');
-  return letterFromText(newEmail, `${accountMessages.emailChangeLetterSubject} — ${config.operatorName}`, text);
+  return renderLetter(config, { to: newEmail, subject: `${accountMessages.emailChangeLetterSubject} — ${config.operatorName}`, text, action: { label: 'Подтвердить новый адрес', url } });
 }
 
 /** To the new address of an e-mail change when another account already has it: nothing changes. */
@@ -94,7 +95,7 @@ export function emailTakenLetter(config: LetterConfig, newEmail: string): MailMe
     'Если вы ничего такого не просили, ничего не делайте: с вашей учётной записью ничего не случилось.',
     signature(config),
   ].join('\n\n');
-  return letterFromText(newEmail, `${accountMessages.emailChangeLetterSubject} — ${config.operatorName}`, text);
+  return renderLetter(config, { to: newEmail, subject: `${accountMessages.emailChangeLetterSubject} — ${config.operatorName}`, text, action: { label: 'Войти на сайт', url: loginPage(config) } });
 }
 
 /** To the current address of an e-mail change: a stolen session cannot move the account away unnoticed. */
@@ -105,7 +106,7 @@ export function emailChangeNotice(config: LetterConfig, recipient: Recipient, ne
     `Если это были не вы, смените пароль: тогда ссылка из того письма перестанет действовать. Задать новый пароль можно на странице восстановления:\n${resetPage(config)}`,
     signature(config),
   ].join('\n\n');
-  return letterFromText(recipient.email, `${accountMessages.emailChangeNoticeSubject} — ${config.operatorName}`, text);
+  return renderLetter(config, { to: recipient.email, subject: `${accountMessages.emailChangeNoticeSubject} — ${config.operatorName}`, text });
 }
 
 export function resetLetter(config: LetterConfig, recipient: Recipient, url: string): MailMessage {
@@ -116,5 +117,5 @@ export function resetLetter(config: LetterConfig, recipient: Recipient, url: str
     'Если вы не просили восстановить пароль, ничего не делайте: ваш пароль останется прежним.',
     signature(config),
   ].join('\n\n');
-  return letterFromText(recipient.email, `${accountMessages.resetLetterSubject} — ${config.operatorName}`, text);
+  return renderLetter(config, { to: recipient.email, subject: `${accountMessages.resetLetterSubject} — ${config.operatorName}`, text, action: { label: 'Задать новый пароль', url } });
 }

@@ -1,10 +1,11 @@
-// What the account routes share: the password hasher, link tokens, limits, the clock and letters sent in the background.
-import type { FastifyBaseLogger } from 'fastify';
+// What the account routes share: the password hasher, link tokens, limits, the clock and the letter queue.
 import type { AppConfig } from '../config.ts';
 import type { AuthThrottleRepository } from '../repositories/authThrottleRepository.ts';
 import { createAccountLimiter, DEFAULT_ACCOUNT_LIMITS, KnownLogins, type AccountLimiter, type AccountLimits } from './accountLimits.ts';
 import { createAccountLinks, type AccountLinks } from './accountLinks.ts';
-import type { Mailer, MailMessage } from './mail.ts';
+import type { Db } from '../db/client.ts';
+import { queueLetters, type LetterQueue } from './letterQueue.ts';
+import type { MailMessage } from './mail.ts';
 import { createPasswordHasher, type PasswordGate, type PasswordHasher } from './passwords.ts';
 
 /** Knobs for tests; production uses none of them. */
@@ -26,39 +27,30 @@ export interface AccountServices {
   /** Who logged in lately from where: their password checks go first (accountLimits.ts). */
   knownLogins: KnownLogins;
   /**
-   * Sends a letter without making the request wait: the reset request answers at once whether or not the
-   * address exists. A failure is logged.
+   * Records a letter in the queue (services/letterQueue.ts), which sends it in the background and retries it while
+   * the mail server fails: the request does not wait for the mail server.
    */
-  sendInBackground(message: MailMessage): void;
-  /** Resolves when the letters being sent in the background are handed over (tests, and the app's close). */
+  queueLetter(kind: string, message: MailMessage, userId?: number | null): Promise<void>;
+  /** Resolves when the letters recorded so far are sent (tests). */
   lettersSent(): Promise<void>;
 }
 
 export interface AccountDependencies {
   config: Pick<AppConfig, 'jwtSecret'>;
   throttle: AuthThrottleRepository;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
+  db: Db;
+  letters: Pick<LetterQueue, 'drain'>;
 }
 
-export function createAccountServices({ config, throttle, mailer, log }: AccountDependencies, options: AccountsOptions = {}): AccountServices {
+export function createAccountServices({ config, throttle, db, letters }: AccountDependencies, options: AccountsOptions = {}): AccountServices {
   const now = options.now ?? Date.now;
-  const pending = new Set<Promise<void>>();
   return {
     now,
     passwords: createPasswordHasher(options.passwordCost, options.passwordGate),
     links: createAccountLinks(config.jwtSecret, now),
     limits: createAccountLimiter(throttle, { ...DEFAULT_ACCOUNT_LIMITS, ...options.limits }, now),
     knownLogins: new KnownLogins(now),
-    sendInBackground(message) {
-      const sending = mailer.send(message).catch((error: unknown) => {
-        log.error({ err: error, mail: { subject: message.subject } }, 'a letter could not be sent');
-      });
-      pending.add(sending);
-      void sending.finally(() => pending.delete(sending));
-    },
-    async lettersSent() {
-      await Promise.all([...pending]);
-    },
+    queueLetter: (kind, message, userId = null) => queueLetters(db, [{ kind, userId, ...message }]),
+    lettersSent: () => letters.drain(),
   };
 }

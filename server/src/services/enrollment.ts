@@ -1,72 +1,94 @@
 // Enrollment without payment: news subscriptions, joining a course without prices (a reserved place or the
 // waiting list), withdrawing, the caller's own course list, and the authors' approve and reject.
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Lesson, Participation, ParticipationState } from '../../../common/wireTypes.ts';
-import { authors, courseAuthors, courses, lessons, mailingSubscriptions, participants, paymentLessons, payments, prices, users } from '../db/schema.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
 import { enrollmentErrors } from './enrollmentErrors.ts';
-import { sendPromotionLetters, type LetterContext } from './enrollmentLetters.ts';
-import { approveRows, countedPlace, failPayment, lockCourse, NoFreePlace, promoteWaitingList, rowsForApproval, takenPlaces, type Promotion } from './places.ts';
-import type { PaymentsContext } from './payments/context.ts';
+import { approvedLessonLinks } from './lessonLinks.ts';
+import { queueApprovalLetter, queuePromotionLetters, type LetterContext } from './enrollmentLetters.ts';
+import {
+  authorIdOfUser,
+  authorsOfCourses,
+  courseHasPrices,
+  coursesForList,
+  leadsCourse,
+  managedParticipant,
+  managedParticipants,
+  participationsOf,
+  subscribe,
+  subscribedCourseIds,
+  unsubscribe,
+  visibleCourse as visibleCourseRow,
+  type ManagedRow,
+} from '../repositories/enrollmentRepository.ts';
+import { lockPaymentsInProgress, lockUserPaymentsOnLessons } from '../repositories/paymentsRepository.ts';
+import {
+  deleteParticipant,
+  deleteUnapprovedRows,
+  insertParticipants,
+  lessonsWithRowOf,
+  lockCourse,
+  participantById,
+  rowsForApproval,
+  takenPlaces,
+  type Promotion,
+} from '../repositories/placesRepository.ts';
+import { approveRows, failPayment, NoFreePlace, promoteWaitingList } from './places.ts';
+import type { PublicCache } from './publicCache.ts';
 
-export type EnrollmentContext = Pick<PaymentsContext, 'db' | 'config' | 'mailer' | 'log' | 'publicCache' | 'approvalLetters'>;
-
-const letterContext = (ctx: EnrollmentContext): LetterContext => ({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, log: ctx.log });
-
-/** After a commit that changed places: the public cache is dropped and the promoted are told. */
-async function afterPlacesChanged(ctx: EnrollmentContext, promotions: Promotion[]): Promise<void> {
-  ctx.publicCache.invalidate();
-  await sendPromotionLetters(letterContext(ctx), promotions).catch((error: unknown) => ctx.log.error({ err: error }, 'promotion letters failed'));
+export interface EnrollmentDeps {
+  db: Db;
+  /** The letters of approvals and of those moved up from a waiting list name the site. */
+  config: LetterContext['config'];
+  /** Dropped after every change of places or subscriptions: the public and the callers' course forms show them. */
+  publicCache: Pick<PublicCache, 'invalidate'>;
 }
 
+/** In the transaction that promoted them: the letters of those moved up from the waiting list. */
+const tellPromoted = (deps: EnrollmentDeps, tx: Tx, promotions: Promotion[]) => queuePromotionLetters({ db: tx, config: deps.config }, promotions);
+
 /** A course that is not a draft; 404 otherwise. */
-async function visibleCourse(ctx: EnrollmentContext, courseId: number) {
-  const [course] = await ctx.db
-    .select()
-    .from(courses)
-    .where(and(eq(courses.id, courseId), ne(courses.state, 'draft')));
+async function visibleCourse(deps: EnrollmentDeps, courseId: number) {
+  const course = await visibleCourseRow(deps.db, courseId);
   if (!course) throw notFound(messages.courseNotFound);
   return course;
 }
 
 // ---- News subscriptions
 
-export async function subscribeForMailouts(ctx: EnrollmentContext, userId: number, courseId: number): Promise<void> {
-  await visibleCourse(ctx, courseId);
-  await ctx.db.insert(mailingSubscriptions).values({ userId, courseId }).onConflictDoNothing();
+export async function subscribeForMailouts(deps: EnrollmentDeps, userId: number, courseId: number): Promise<void> {
+  await visibleCourse(deps, courseId);
+  await subscribe(deps.db, userId, courseId);
   // The caller's course forms are kept as long as the public ones (services/personalCache.ts).
-  ctx.publicCache.invalidate();
+  deps.publicCache.invalidate();
 }
 
-export async function unsubscribeFromMailouts(ctx: EnrollmentContext, userId: number, courseId: number): Promise<void> {
-  await visibleCourse(ctx, courseId);
-  await ctx.db.delete(mailingSubscriptions).where(and(eq(mailingSubscriptions.userId, userId), eq(mailingSubscriptions.courseId, courseId)));
-  ctx.publicCache.invalidate();
+export async function unsubscribeFromMailouts(deps: EnrollmentDeps, userId: number, courseId: number): Promise<void> {
+  await visibleCourse(deps, courseId);
+  await unsubscribe(deps.db, userId, courseId);
+  deps.publicCache.invalidate();
 }
 
 // ---- Participation in a course without prices
 
 /** For each published lesson the caller has no row for: a reserved place when one is free, else the waiting list. */
-export async function joinCourse(ctx: EnrollmentContext, userId: number, courseId: number): Promise<void> {
-  const course = await visibleCourse(ctx, courseId);
+export async function joinCourse(deps: EnrollmentDeps, userId: number, courseId: number): Promise<void> {
+  const course = await visibleCourse(deps, courseId);
   if (course.state !== 'can_be_subscribed') throw enrollmentErrors.enrollmentClosed();
-  const [priced] = await ctx.db.select({ id: prices.id }).from(prices).where(eq(prices.courseId, courseId)).limit(1);
-  if (priced) throw enrollmentErrors.coursePaid();
+  if (await courseHasPrices(deps.db, courseId)) throw enrollmentErrors.coursePaid();
 
-  const changed = await ctx.db.transaction(async (tx) => {
+  const changed = await deps.db.transaction(async (tx) => {
     const locked = await lockCourse(tx, courseId);
     if (!locked || locked.state !== 'can_be_subscribed') throw enrollmentErrors.enrollmentClosed();
     if (locked.lessons.length === 0) throw enrollmentErrors.noLessons();
     const ids = locked.lessons.map((lesson) => lesson.id);
-    const own = await tx
-      .select({ lessonId: participants.lessonId })
-      .from(participants)
-      .where(and(eq(participants.userId, userId), inArray(participants.lessonId, ids)));
-    const missing = ids.filter((id) => !own.some((row) => row.lessonId === id));
+    const own = await lessonsWithRowOf(tx, userId, ids);
+    const missing = ids.filter((id) => !own.includes(id));
     if (missing.length === 0) return false;
     const taken = await takenPlaces(tx, missing);
-    await tx.insert(participants).values(
+    await insertParticipants(
+      tx,
       missing.map((lessonId) => ({
         userId,
         lessonId,
@@ -75,47 +97,28 @@ export async function joinCourse(ctx: EnrollmentContext, userId: number, courseI
     );
     return true;
   });
-  if (changed) ctx.publicCache.invalidate();
+  if (changed) deps.publicCache.invalidate();
 }
 
 /**
  * Withdraws the caller from a course: their rows that are not approved are deleted (a paid place is not given up
  * this way), a payment of theirs in progress on the course is ended, and the freed places go to the waiting list.
  */
-export async function withdrawFromCourse(ctx: EnrollmentContext, userId: number, courseId: number): Promise<void> {
-  await visibleCourse(ctx, courseId);
-  const promotions = await ctx.db.transaction(async (tx) => {
+export async function withdrawFromCourse(deps: EnrollmentDeps, userId: number, courseId: number): Promise<void> {
+  await visibleCourse(deps, courseId);
+  const promotions = await deps.db.transaction(async (tx) => {
     const locked = await lockCourse(tx, courseId);
     if (!locked) return null;
     const promoted: Promotion[] = [];
-    const inProgress = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.userId, userId),
-          eq(payments.state, 'STATE_IN_PROGRESS'),
-          inArray(payments.id, tx.select({ id: paymentLessons.paymentId }).from(paymentLessons).where(inArray(paymentLessons.lessonId, locked.allLessonIds))),
-        ),
-      )
-      .orderBy(asc(payments.id))
-      .for('update');
-    for (const payment of inProgress) promoted.push(...(await failPayment(tx, payment.id, 'withdrawn', locked.participantsLimit)));
-    const freed = await tx
-      .delete(participants)
-      .where(and(eq(participants.userId, userId), inArray(participants.lessonId, locked.allLessonIds), ne(participants.state, 'approved')))
-      .returning({ lessonId: participants.lessonId });
+    const inProgress = await lockUserPaymentsOnLessons(tx, userId, locked.allLessonIds);
+    for (const paymentId of inProgress) promoted.push(...(await failPayment(tx, paymentId, 'withdrawn', locked.participantsLimit)));
+    const freed = await deleteUnapprovedRows(tx, userId, locked.allLessonIds);
     if (freed.length === 0 && inProgress.length === 0) return null;
-    promoted.push(
-      ...(await promoteWaitingList(
-        tx,
-        freed.map((row) => row.lessonId),
-        locked.participantsLimit,
-      )),
-    );
+    promoted.push(...(await promoteWaitingList(tx, freed, locked.participantsLimit)));
+    await tellPromoted(deps, tx, promoted);
     return promoted;
   });
-  if (promotions) await afterPlacesChanged(ctx, promotions);
+  if (promotions) deps.publicCache.invalidate();
 }
 
 // ---- The caller's own course list (GET/POST/PATCH/DELETE /api/v1/participants/)
@@ -124,40 +127,21 @@ export async function withdrawFromCourse(ctx: EnrollmentContext, userId: number,
  * One row per course the caller is subscribed to or has a place (or a queue place) in; its id is the course id.
  * Lessons are the caller's own, with their participation; lapsed holds are left out.
  */
-export async function listParticipations(ctx: EnrollmentContext, userId: number, onlyCourseId?: number): Promise<Participation[]> {
-  const { db } = ctx;
-  const courseFilter = onlyCourseId === undefined ? undefined : eq(lessons.courseId, onlyCourseId);
-  const [subscriptions, rows] = await Promise.all([
-    db
-      .select({ courseId: mailingSubscriptions.courseId })
-      .from(mailingSubscriptions)
-      .where(and(eq(mailingSubscriptions.userId, userId), onlyCourseId === undefined ? undefined : eq(mailingSubscriptions.courseId, onlyCourseId))),
-    db
-      .select({ participant: participants, lesson: lessons })
-      .from(participants)
-      .innerJoin(lessons, eq(lessons.id, participants.lessonId))
-      .where(and(eq(participants.userId, userId), ne(lessons.state, 'draft'), courseFilter, sql`(${participants.state} <> 'reserved' OR ${countedPlace})`)),
-  ]);
-  const courseIds = [...new Set([...subscriptions.map((row) => row.courseId), ...rows.map((row) => row.lesson.courseId)])];
+export async function listParticipations(deps: EnrollmentDeps, userId: number, onlyCourseId?: number): Promise<Participation[]> {
+  const { db } = deps;
+  const [subscriptions, rows] = await Promise.all([subscribedCourseIds(db, userId, onlyCourseId), participationsOf(db, userId, onlyCourseId)]);
+  const courseIds = [...new Set([...subscriptions, ...rows.map((row) => row.lesson.courseId)])];
   if (courseIds.length === 0) return [];
   const [courseRows, authorRows, taken] = await Promise.all([
-    db
-      .select({ id: courses.id, title: courses.title, participantsLimit: courses.participantsLimit })
-      .from(courses)
-      .where(and(inArray(courses.id, courseIds), ne(courses.state, 'draft')))
-      .orderBy(sql`${courses.start} ASC NULLS LAST`, asc(courses.id)),
-    db
-      .select({ courseId: courseAuthors.courseId, id: authors.id, firstName: authors.firstName, lastName: authors.lastName, genitive: authors.genitive })
-      .from(courseAuthors)
-      .innerJoin(authors, eq(authors.id, courseAuthors.authorId))
-      .where(inArray(courseAuthors.courseId, courseIds))
-      .orderBy(asc(courseAuthors.position)),
+    coursesForList(db, courseIds),
+    authorsOfCourses(db, courseIds),
     takenPlaces(
       db,
       rows.map((row) => row.lesson.id),
     ),
   ]);
-  const subscribed = new Set(subscriptions.map((row) => row.courseId));
+  const subscribed = new Set(subscriptions);
+  const now = Date.now();
   return courseRows.map((course) => ({
     id: course.id,
     course: { id: course.id, title: course.title },
@@ -182,23 +166,25 @@ export async function listParticipations(ctx: EnrollmentContext, userId: number,
           expired_at: participant.expiredAt?.toISOString() ?? null,
           state: participant.state,
         },
+        startsAt: lesson.startsAt?.toISOString() ?? null,
+        ...(participant.state === 'approved' ? approvedLessonLinks(lesson, now) : {}),
       })),
   }));
 }
 
 /** The caller's row for one course; 404 when they have nothing to do with it. */
-export async function getParticipation(ctx: EnrollmentContext, userId: number, courseId: number): Promise<Participation> {
-  const [row] = await listParticipations(ctx, userId, courseId);
+export async function getParticipation(deps: EnrollmentDeps, userId: number, courseId: number): Promise<Participation> {
+  const [row] = await listParticipations(deps, userId, courseId);
   if (!row) throw enrollmentErrors.participantNotFound();
   return row;
 }
 
 /** DELETE /participants/{id}/: the row leaves the list: participation withdrawn (paid lessons stay) and news stopped. */
-export async function deleteParticipation(ctx: EnrollmentContext, userId: number, courseId: number): Promise<void> {
-  await getParticipation(ctx, userId, courseId);
-  await withdrawFromCourse(ctx, userId, courseId);
-  await ctx.db.delete(mailingSubscriptions).where(and(eq(mailingSubscriptions.userId, userId), eq(mailingSubscriptions.courseId, courseId)));
-  ctx.publicCache.invalidate();
+export async function deleteParticipation(deps: EnrollmentDeps, userId: number, courseId: number): Promise<void> {
+  await getParticipation(deps, userId, courseId);
+  await withdrawFromCourse(deps, userId, courseId);
+  await unsubscribe(deps.db, userId, courseId);
+  deps.publicCache.invalidate();
 }
 
 // ---- The authors' view (GET /api/v1/manager/participants/, approve with PATCH, reject with DELETE)
@@ -217,31 +203,13 @@ export interface ManagerParticipant {
 }
 
 /** The author record of the caller; 403 for anyone who is not an author. */
-async function callerAuthorId(ctx: EnrollmentContext, userId: number): Promise<number> {
-  const [row] = await ctx.db
-    .select({ id: authors.id })
-    .from(authors)
-    .innerJoin(users, eq(users.id, authors.userId))
-    .where(and(eq(authors.userId, userId), eq(users.isAuthor, true)));
-  if (!row) throw enrollmentErrors.authorsOnly();
-  return row.id;
+async function callerAuthorId(deps: EnrollmentDeps, userId: number): Promise<number> {
+  const authorId = await authorIdOfUser(deps.db, userId);
+  if (authorId === null) throw enrollmentErrors.authorsOnly();
+  return authorId;
 }
 
-const managerColumns = {
-  participant: participants,
-  user: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
-  course: { id: courses.id, title: courses.title },
-  lesson: { id: lessons.id, number: lessons.number, title: lessons.title },
-};
-
-type ManagerRow = {
-  participant: typeof participants.$inferSelect;
-  user: ManagerParticipant['user'];
-  course: ManagerParticipant['course'];
-  lesson: ManagerParticipant['lesson'];
-};
-
-const toManagerParticipant = (row: ManagerRow): ManagerParticipant => ({
+const toManagerParticipant = (row: ManagedRow): ManagerParticipant => ({
   id: row.participant.id,
   state: row.participant.state,
   participatedAt: row.participant.participatedAt?.toISOString() ?? null,
@@ -253,45 +221,24 @@ const toManagerParticipant = (row: ManagerRow): ManagerParticipant => ({
   lesson: row.lesson,
 });
 
-function managerQuery(ctx: EnrollmentContext) {
-  return ctx.db
-    .select(managerColumns)
-    .from(participants)
-    .innerJoin(users, eq(users.id, participants.userId))
-    .innerJoin(lessons, eq(lessons.id, participants.lessonId))
-    .innerJoin(courses, eq(courses.id, lessons.courseId));
-}
-
-export async function listManagedParticipants(ctx: EnrollmentContext, userId: number, filter: { course?: number; state?: ParticipationState }): Promise<ManagerParticipant[]> {
-  const authorId = await callerAuthorId(ctx, userId);
-  const rows = await managerQuery(ctx)
-    .where(
-      and(
-        sql`${courses.id} IN (SELECT course_id FROM course_authors WHERE author_id = ${authorId})`,
-        filter.course === undefined ? undefined : eq(courses.id, filter.course),
-        filter.state === undefined ? undefined : eq(participants.state, filter.state),
-      ),
-    )
-    .orderBy(asc(courses.id), asc(lessons.number), asc(participants.createdAt), asc(participants.id));
+export async function listManagedParticipants(deps: EnrollmentDeps, userId: number, filter: { course?: number; state?: ParticipationState }): Promise<ManagerParticipant[]> {
+  const authorId = await callerAuthorId(deps, userId);
+  const rows = await managedParticipants(deps.db, authorId, filter);
   return rows.map(toManagerParticipant);
 }
 
 /** One participant of a course the caller leads: 404 when there is none, 403 when the course is someone else's. */
-export async function getManagedParticipant(ctx: EnrollmentContext, userId: number, participantId: number): Promise<ManagerParticipant> {
-  const authorId = await callerAuthorId(ctx, userId);
-  const [row] = await managerQuery(ctx).where(eq(participants.id, participantId));
+export async function getManagedParticipant(deps: EnrollmentDeps, userId: number, participantId: number): Promise<ManagerParticipant> {
+  const authorId = await callerAuthorId(deps, userId);
+  const row = await managedParticipant(deps.db, participantId);
   if (!row) throw enrollmentErrors.participantNotFound();
-  const [leads] = await ctx.db
-    .select({ authorId: courseAuthors.authorId })
-    .from(courseAuthors)
-    .where(and(eq(courseAuthors.courseId, row.course.id), eq(courseAuthors.authorId, authorId)));
-  if (!leads) throw enrollmentErrors.notYourCourse();
+  if (!(await leadsCourse(deps.db, authorId, row.course.id))) throw enrollmentErrors.notYourCourse();
   return toManagerParticipant(row);
 }
 
 /** Confirms a participation; a place must be free unless the row already holds one. */
-export async function approveParticipant(ctx: EnrollmentContext, userId: number, participantId: number): Promise<ManagerParticipant> {
-  const [approved] = await approveParticipants(ctx, userId, [participantId]);
+export async function approveParticipant(deps: EnrollmentDeps, userId: number, participantId: number): Promise<ManagerParticipant> {
+  const [approved] = await approveParticipants(deps, userId, [participantId]);
   return approved!;
 }
 
@@ -299,13 +246,13 @@ export async function approveParticipant(ctx: EnrollmentContext, userId: number,
  * Confirms several participations of the caller's courses together: all of them or, when one has no free place, none.
  * Each person hears of it in one letter per course, however many of their lessons were approved.
  */
-export async function approveParticipants(ctx: EnrollmentContext, userId: number, participantIds: readonly number[]): Promise<ManagerParticipant[]> {
+export async function approveParticipants(deps: EnrollmentDeps, userId: number, participantIds: readonly number[]): Promise<ManagerParticipant[]> {
   const ids = [...new Set(participantIds)];
   const found: ManagerParticipant[] = [];
-  for (const id of ids) found.push(await getManagedParticipant(ctx, userId, id));
+  for (const id of ids) found.push(await getManagedParticipant(deps, userId, id));
   const waiting = found.filter((row) => row.state !== 'approved');
   if (waiting.length === 0) return found;
-  const { approved, promotions } = await ctx.db.transaction(async (tx) => {
+  const { approved, promotions } = await deps.db.transaction(async (tx) => {
     // Courses are locked in one order (by id), so that two batches over the same courses cannot deadlock.
     const limits = new Map<number, number>();
     for (const courseId of [...new Set(waiting.map((row) => row.course.id))].sort((a, b) => a - b)) {
@@ -318,43 +265,39 @@ export async function approveParticipants(ctx: EnrollmentContext, userId: number
       waiting.map((item) => item.id),
     );
     if (rows.length !== waiting.length) throw enrollmentErrors.participantNotFound();
+    let result: Awaited<ReturnType<typeof approveRows>>;
     try {
-      const result = await approveRows(tx, rows, limits);
-      return { approved: waiting.filter((item) => result.approved.some((row) => row.id === item.id)), promotions: result.promotions };
+      result = await approveRows(tx, rows, limits);
     } catch (error) {
       if (error instanceof NoFreePlace) throw enrollmentErrors.fullyOccupied([error.lessonId]);
       throw error;
     }
-  });
-  if (promotions.length > 0) await afterPlacesChanged(ctx, promotions);
-  if (approved.length > 0) {
-    ctx.publicCache.invalidate();
+    const approvedNow = waiting.filter((item) => result.approved.some((row) => row.id === item.id));
+    await tellPromoted(deps, tx, result.promotions);
     // One letter per person and course, also for the lessons the author approves one after another.
-    for (const item of approved) ctx.approvalLetters.add(item.user.id, item.course.id, [item.lesson.id]);
-  }
-  return Promise.all(ids.map((id) => getManagedParticipant(ctx, userId, id)));
+    for (const item of approvedNow) await queueApprovalLetter(tx, item.user.id, item.course.id, [item.lesson.id]);
+    return { approved: approvedNow, promotions: result.promotions };
+  });
+  if (promotions.length > 0 || approved.length > 0) deps.publicCache.invalidate();
+  return Promise.all(ids.map((id) => getManagedParticipant(deps, userId, id)));
 }
 
 /** Rejects (deletes) a participation; a payment in progress that held the place ends, and the queue moves up. */
-export async function rejectParticipant(ctx: EnrollmentContext, userId: number, participantId: number): Promise<void> {
-  const found = await getManagedParticipant(ctx, userId, participantId);
-  const promotions = await ctx.db.transaction(async (tx) => {
+export async function rejectParticipant(deps: EnrollmentDeps, userId: number, participantId: number): Promise<void> {
+  const found = await getManagedParticipant(deps, userId, participantId);
+  await deps.db.transaction(async (tx) => {
     const locked = await lockCourse(tx, found.course.id);
     if (!locked) return [];
-    const [row] = await tx.select().from(participants).where(eq(participants.id, participantId));
+    const row = await participantById(tx, participantId);
     if (!row) return [];
     const promoted: Promotion[] = [];
     if (row.paymentId !== null && row.state === 'reserved') {
-      const [payment] = await tx
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(eq(payments.id, row.paymentId), eq(payments.state, 'STATE_IN_PROGRESS')))
-        .for('update');
-      if (payment) promoted.push(...(await failPayment(tx, payment.id, 'canceled', locked.participantsLimit)));
+      for (const paymentId of await lockPaymentsInProgress(tx, [row.paymentId])) promoted.push(...(await failPayment(tx, paymentId, 'canceled', locked.participantsLimit)));
     }
-    await tx.delete(participants).where(eq(participants.id, participantId));
+    await deleteParticipant(tx, participantId);
     promoted.push(...(await promoteWaitingList(tx, [row.lessonId], locked.participantsLimit)));
+    await tellPromoted(deps, tx, promoted);
     return promoted;
   });
-  await afterPlacesChanged(ctx, promotions);
+  deps.publicCache.invalidate();
 }

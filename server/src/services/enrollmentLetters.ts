@@ -1,23 +1,24 @@
 // The letters of enrollment and payment (a place freed for someone in the queue, an approval, a receipt, a refund),
-// and their sending after the commit: a letter that cannot be sent is logged, never undoes what was committed.
+// queued in the transaction of the change they tell of (services/letterQueue.ts sends them after the commit).
 // One letter per person per action: a receipt lists the lessons of its payment, and approvals of one person's
 // lessons of a course that come in a burst (an author approving row after row) are told in one letter.
-import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Currency } from '../../../common/wireTypes.ts';
 import { formatMoney } from '../../../common/coursePrices.ts';
 import type { AppConfig } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { courses, lessons, mailingSubscriptions, participants, users } from '../db/schema.ts';
+import { gatherLetter } from '../repositories/outboxRepository.ts';
+import { queueLetters, type LetterComposer, type QueuedLetter } from './letterQueue.ts';
 import { userText } from './letterText.ts';
-import type { Mailer, MailMessage } from './mail.ts';
-import type { Promotion } from './places.ts';
+import { renderLetter, type LetterAction } from './letterTemplate.ts';
+import type { MailMessage } from './mail.ts';
+import type { Promotion } from '../repositories/placesRepository.ts';
 
+/** What composing and queueing letters needs: `db` is the transaction of the change the letters tell of. */
 export interface LetterContext {
-  db: Db;
-  mailer: Mailer;
+  db: Db | Tx;
   config: Pick<AppConfig, 'publicUrl' | 'operatorName' | 'operatorEmail'>;
-  log: FastifyBaseLogger;
 }
 
 export interface Recipient {
@@ -30,23 +31,13 @@ export interface LessonRef {
   title: string;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/** A letter of these flows in the site's template (letterTemplate.ts), with its main link as the button. */
+export function letter(config: LetterContext['config'], to: string, subject: string, text: string, action?: LetterAction): MailMessage {
+  return renderLetter(config, { to, subject, text, action });
 }
 
-/** The HTML body is the text with its paragraphs and links kept. */
-function toHtml(text: string): string {
-  const paragraphs = text.split(/\n{2,}/).map((paragraph) =>
-    escapeHtml(paragraph)
-      .replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`)
-      .replace(/\n/g, '<br>'),
-  );
-  return `<!doctype html><html lang="ru"><body>${paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join('')}</body></html>`;
-}
-
-export function letter(to: string, subject: string, text: string): MailMessage {
-  return { to, subject, text, html: toHtml(text) };
-}
+export const coursePage = (config: LetterContext['config'], course: { id: number }): LetterAction => ({ label: 'Открыть страницу курса', url: `${config.publicUrl}/courses/${course.id}` });
+export const myCourses = (config: LetterContext['config']): LetterAction => ({ label: 'Мои курсы', url: `${config.publicUrl}/account/courses` });
 
 export const greeting = (recipient: Recipient) => (recipient.firstName ? `Здравствуйте, ${userText(recipient.firstName)}!` : 'Здравствуйте!');
 export const lessonList = (items: LessonRef[]) => items.map((lesson) => `${lesson.number}. ${lesson.title}`).join('\n');
@@ -59,7 +50,7 @@ export function promotionLetter(config: LetterContext['config'], recipient: Reci
     `Состояние вашей записи видно на странице курса: ${config.publicUrl}/courses/${course.id}\nЕсли вы передумали, там же можно отказаться от участия — тогда место достанется следующему в очереди.`,
     signature(config),
   ].join('\n\n');
-  return letter(recipient.email, `Освободилось место на курсе «${course.title}»`, text);
+  return letter(config, recipient.email, `Освободилось место на курсе «${course.title}»`, text, coursePage(config, course));
 }
 
 /** What a letter says about the course's news: promised to a subscriber, offered to anyone else. */
@@ -75,7 +66,7 @@ export function approvalLetter(config: LetterContext['config'], recipient: Recip
       ? `Ваше участие в курсе «${course.title}» подтверждено: занятие ${items[0]!.number}. ${items[0]!.title}.`
       : `Ваше участие в курсе «${course.title}» подтверждено. Занятия:\n${lessonList(items)}`;
   const text = [greeting(recipient), approved, `Страница курса: ${config.publicUrl}/courses/${course.id}\n${newsLine(config, course, subscribed)}`, signature(config)].join('\n\n');
-  return letter(recipient.email, `Участие подтверждено: курс «${course.title}»`, text);
+  return letter(config, recipient.email, `Участие подтверждено: курс «${course.title}»`, text, coursePage(config, course));
 }
 
 export interface PaidPayment {
@@ -101,7 +92,7 @@ export function receiptLetter(
     `Ваши курсы: ${config.publicUrl}/account/courses\n${newsLine(config, course, subscribed)}`,
     signature(config),
   ].join('\n\n');
-  return letter(recipient.email, `Оплата получена: курс «${course.title}»`, text);
+  return letter(config, recipient.email, `Оплата получена: курс «${course.title}»`, text, myCourses(config));
 }
 
 export function refundLetter(config: LetterContext['config'], recipient: Recipient, course: { id: number; title: string }, items: LessonRef[], payment: PaidPayment): MailMessage {
@@ -112,7 +103,7 @@ export function refundLetter(config: LetterContext['config'], recipient: Recipie
     `Мы вернём вам деньги полностью. ${contact}`,
     signature(config),
   ].join('\n\n');
-  return letter(recipient.email, `Возврат оплаты за курс «${course.title}»`, text);
+  return letter(config, recipient.email, `Возврат оплаты за курс «${course.title}»`, text);
 }
 
 export function refundNoticeForOperator(config: LetterContext['config'], payer: Recipient, course: { id: number; title: string }, payment: PaidPayment & { system: string; providerId: string | null }): MailMessage {
@@ -120,22 +111,11 @@ export function refundNoticeForOperator(config: LetterContext['config'], payer: 
     `Платёж № ${payment.id} (${payment.system}, ${payment.providerId ?? 'без номера у платёжной системы'}) на ${formatMoney(payment.amount, payment.currency)} за курс «${course.title}» подтверждён после окончания брони, а места уже заняты.`,
     `Плательщик: ${userText(payer.firstName)} <${payer.email}>. Участие не оформлено; деньги нужно вернуть через личный кабинет платёжной системы.`,
   ].join('\n\n');
-  return letter(config.operatorEmail ?? '', `Нужен возврат: платёж № ${payment.id}`, text);
+  return letter(config, config.operatorEmail ?? '', `Нужен возврат: платёж № ${payment.id}`, text);
 }
 
-/** Sends each letter; a failure is logged with the recipient and subject and does not stop the others. */
-export async function sendLetters(context: LetterContext, messages: MailMessage[]): Promise<void> {
-  await Promise.all(
-    messages.map((message) =>
-      context.mailer.send(message).catch((error: unknown) => {
-        context.log.error({ err: error, mail: { to: message.to, subject: message.subject } }, 'a letter could not be sent');
-      }),
-    ),
-  );
-}
-
-/** Letters to everyone moved from the waiting list to a reserved place: one per person and course. */
-export async function sendPromotionLetters(context: LetterContext, promotions: Promotion[]): Promise<void> {
+/** Letters to everyone moved from the waiting list to a reserved place: one per person and course, queued in `db` (the transaction). */
+export async function queuePromotionLetters(context: LetterContext, promotions: Promotion[]): Promise<void> {
   if (promotions.length === 0) return;
   const { db } = context;
   const [people, lessonRows] = await Promise.all([
@@ -168,18 +148,18 @@ export async function sendPromotionLetters(context: LetterContext, promotions: P
     entry.lessons.push({ number: lesson.number, title: lesson.title });
     byKey.set(key, entry);
   }
-  const messages: MailMessage[] = [];
+  const letters: QueuedLetter[] = [];
   for (const entry of byKey.values()) {
     const person = people.find((row) => row.id === entry.userId);
     if (!person) continue;
     entry.lessons.sort((a, b) => a.number - b.number);
-    messages.push(promotionLetter(context.config, person, entry.course, entry.lessons));
+    letters.push({ kind: 'promotion', userId: person.id, ...promotionLetter(context.config, person, entry.course, entry.lessons) });
   }
-  await sendLetters(context, messages);
+  await queueLetters(db, letters);
 }
 
 /** Whether the person gets the course's news by mail. */
-export async function subscribedToNews(db: Db, userId: number, courseId: number): Promise<boolean> {
+export async function subscribedToNews(db: Db | Tx, userId: number, courseId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: mailingSubscriptions.id })
     .from(mailingSubscriptions)
@@ -190,78 +170,30 @@ export async function subscribedToNews(db: Db, userId: number, courseId: number)
 /** How long approvals of one person's lessons gather before their letter goes: after the last one, and at most. */
 export const APPROVAL_BURST = { quietMs: 5_000, maxMs: 30_000 };
 
-interface PendingApproval {
-  userId: number;
-  courseId: number;
-  lessonIds: Set<number>;
-  startedAt: number;
-  timer: ReturnType<typeof setTimeout>;
+/**
+ * Queues, in the approving transaction, the letter telling the person of approved lessons of a course. Approvals of
+ * the same person and course that follow within APPROVAL_BURST join the same unsent letter (an author approving row
+ * after row makes one letter), in every process alike; the letter is composed when it is sent (composeApprovalLetter).
+ */
+export function queueApprovalLetter(tx: Tx, userId: number, courseId: number, lessonIds: readonly number[]): Promise<void> {
+  return gatherLetter(tx, { kind: 'approval', gatherKey: `approval:${userId}:${courseId}`, userId, payload: { userId, courseId }, ids: lessonIds }, APPROVAL_BURST);
 }
 
-/**
- * The approval letters of this process: an approval waits a moment for the next ones of the same person and course
- * (APPROVAL_BURST), then one letter lists the lessons still approved. `flush` sends what waits at once (at close).
- * Per process: approvals spread over several processes at once may still make one letter each.
- */
-export class ApprovalLetters {
-  private readonly pending = new Map<string, PendingApproval>();
-  private readonly sending = new Set<Promise<void>>();
-
-  constructor(
-    private readonly context: LetterContext,
-    private readonly burst = APPROVAL_BURST,
-  ) {}
-
-  add(userId: number, courseId: number, lessonIds: readonly number[]): void {
-    const key = `${userId}:${courseId}`;
-    const entry = this.pending.get(key);
-    if (entry) {
-      clearTimeout(entry.timer);
-      for (const id of lessonIds) entry.lessonIds.add(id);
-      entry.timer = this.schedule(key, entry.startedAt);
-      return;
-    }
-    const startedAt = Date.now();
-    this.pending.set(key, { userId, courseId, lessonIds: new Set(lessonIds), startedAt, timer: this.schedule(key, startedAt) });
-  }
-
-  /** Sends every waiting letter now and resolves when all letters started so far are sent. */
-  async flush(): Promise<void> {
-    for (const key of [...this.pending.keys()]) this.release(key);
-    while (this.sending.size > 0) await Promise.all([...this.sending]);
-  }
-
-  private schedule(key: string, startedAt: number) {
-    const wait = Math.max(0, Math.min(this.burst.quietMs, startedAt + this.burst.maxMs - Date.now()));
-    const timer = setTimeout(() => this.release(key), wait);
-    timer.unref?.();
-    return timer;
-  }
-
-  private release(key: string) {
-    const entry = this.pending.get(key);
-    if (!entry) return;
-    clearTimeout(entry.timer);
-    this.pending.delete(key);
-    const task = this.send(entry)
-      .catch((error: unknown) => this.context.log.error({ err: error, userId: entry.userId, courseId: entry.courseId }, 'an approval letter could not be prepared'))
-      .finally(() => this.sending.delete(task));
-    this.sending.add(task);
-  }
-
-  /** The letter lists the lessons approved now: one rejected meanwhile is left out, and none left means no letter. */
-  private async send(entry: PendingApproval): Promise<void> {
-    const { db } = this.context;
-    const [person] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, entry.userId));
-    const [course] = await db.select({ id: courses.id, title: courses.title }).from(courses).where(eq(courses.id, entry.courseId));
+/** The approval letter lists the lessons approved when it is sent: one rejected meanwhile is left out, and none left means no letter. */
+export function composeApprovalLetter(config: LetterContext['config']): LetterComposer {
+  return async (db, row) => {
+    const payload = (row.payload ?? {}) as { userId?: number; courseId?: number; ids?: number[] };
+    if (typeof payload.userId !== 'number' || typeof payload.courseId !== 'number' || !Array.isArray(payload.ids) || payload.ids.length === 0) return null;
+    const [person] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, payload.userId));
+    const [course] = await db.select({ id: courses.id, title: courses.title }).from(courses).where(eq(courses.id, payload.courseId));
     const items = await db
       .select({ number: lessons.number, title: lessons.title })
       .from(participants)
       .innerJoin(lessons, eq(lessons.id, participants.lessonId))
-      .where(and(eq(participants.userId, entry.userId), eq(participants.state, 'approved'), inArray(participants.lessonId, [...entry.lessonIds])))
+      .where(and(eq(participants.userId, payload.userId), eq(participants.state, 'approved'), inArray(participants.lessonId, payload.ids)))
       .orderBy(asc(lessons.number));
-    if (!person || !course || items.length === 0) return;
-    const subscribed = await subscribedToNews(db, entry.userId, entry.courseId);
-    await sendLetters(this.context, [approvalLetter(this.context.config, person, course, items, subscribed)]);
-  }
+    if (!person || !course || items.length === 0) return null;
+    const subscribed = await subscribedToNews(db, payload.userId, payload.courseId);
+    return approvalLetter(config, person, course, items, subscribed);
+  };
 }

@@ -6,6 +6,10 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config.ts';
+import type { LetterAttachment } from '../db/schema.ts';
+import { inlineLogo } from './letterTemplate.ts';
+
+export type { LetterAttachment };
 
 export interface MailMessage {
   to: string;
@@ -14,9 +18,21 @@ export interface MailMessage {
   text: string;
   /** The HTML body (the same content as text). */
   html: string;
+  /** Extra headers (a news letter's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+  /** Files the letter carries (a lesson's updated calendar entry), after the inline logo. */
+  attachments?: LetterAttachment[];
 }
 
-/** The whole interface routes use: `app.mailer.send(...)` resolves once the letter is handed over, or throws. */
+/** What nodemailer sends: the inline logo the HTML shows, then the letter's own files. */
+async function allAttachments(message: MailMessage) {
+  return [...(await inlineLogo(message.html)), ...(message.attachments ?? [])];
+}
+
+/**
+ * The transport: `send` resolves once the letter is handed over, or throws. Only the letter queue's worker calls it
+ * (services/letterQueue.ts); everything else records letters in the queue.
+ */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): void;
@@ -26,6 +42,9 @@ export interface Mailer {
 export function linksIn(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s<>"]+/g) ?? [])];
 }
+
+/** SMTP connections held at once: as many as the letter queue sends letters at once. */
+const SMTP_CONNECTIONS = 5;
 
 export function outboxDir(config: Pick<AppConfig, 'dataDir'>): string {
   return path.join(config.dataDir, 'outbox');
@@ -38,10 +57,15 @@ export function outboxDir(config: Pick<AppConfig, 'dataDir'>): string {
  */
 export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'databaseUrl'>, log: FastifyBaseLogger): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl, { from: config.mailFrom });
+    // A few connections kept open for a mailing's letters; a server that does not answer fails the attempt in
+    // seconds (the queue retries it) rather than in nodemailer's default two minutes.
+    const transport = nodemailer.createTransport(
+      { url: config.smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+      { from: config.mailFrom },
+    );
     return {
       async send(message) {
-        await transport.sendMail(message);
+        await transport.sendMail({ ...message, attachments: await allAttachments(message) });
         // Never the links: in production they carry live tokens of someone's account.
         log.info({ mail: { to: message.to, subject: message.subject } }, 'mail sent');
       },
@@ -53,7 +77,7 @@ export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'd
   const dir = outboxDir(config);
   return {
     async send(message) {
-      const info = await transport.sendMail(message);
+      const info = await transport.sendMail({ ...message, attachments: await allAttachments(message) });
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
@@ -62,19 +86,4 @@ export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'd
     },
     close: () => transport.close(),
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-/** A letter whose HTML body is its plain text with paragraphs, line breaks and links kept. */
-export function letterFromText(to: string, subject: string, text: string): MailMessage {
-  const paragraphs = text.split(/\n{2,}/).map((paragraph) =>
-    escapeHtml(paragraph)
-      .replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`)
-      .replace(/\n/g, '<br>'),
-  );
-  const html = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>${paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join('\n')}</body></html>`;
-  return { to, subject, text, html };
 }

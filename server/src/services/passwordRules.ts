@@ -1,6 +1,6 @@
 // The password rules of signup, password change and reset: length, not all digits, not common, not like the account.
 import { readFileSync } from 'node:fs';
-import { accountMessages } from '../http/accountMessages.ts';
+import { accountMessages } from '../../../common/accountMessages.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

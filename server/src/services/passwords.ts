@@ -4,7 +4,7 @@
 // hasher runs only a few at once, lets a few more wait, and refuses the rest with a 503.
 import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { accountMessages } from '../http/accountMessages.ts';
+import { accountMessages } from '../../../common/accountMessages.ts';
 import { HttpError } from '../http/errors.ts';
 import { scryptInWorker } from './scryptWorkers.ts';
 
@@ -60,8 +60,8 @@ export interface PasswordHasher {
    * with `priority` (a login someone made from the same address before): that waits in a lane of its own.
    */
   verify(password: string, stored: string | null, options?: { priority?: boolean }): Promise<boolean>;
-  /** Throws the 503 that hash or verify would throw if called now: a flood is refused before it costs anything. */
-  refuseWhenBusy(options?: { priority?: boolean }): void;
+  /** Rejects with the 503 that hash or verify would give if called now: a flood is refused before it costs anything. */
+  refuseWhenBusy(options?: { priority?: boolean }): Promise<void>;
 }
 
 export interface PasswordGate {
@@ -72,9 +72,15 @@ export interface PasswordGate {
    * of waiting. The priority lane goes first, so that a flood of strangers' guesses does not keep known logins out.
    */
   waiting: number;
+  /**
+   * How long a refusal waits before it is answered. A flood keeps only so many requests in flight: answering its
+   * refusals at once would let it send thousands a second and keep the event loop from everyone else; waiting a
+   * second costs a timer and holds it to a trickle.
+   */
+  refusalDelayMs?: number;
 }
 
-export const DEFAULT_PASSWORD_GATE: PasswordGate = { running: Math.max(1, Math.min(2, availableParallelism() - 1)), waiting: 8 };
+export const DEFAULT_PASSWORD_GATE: PasswordGate = { running: Math.max(1, Math.min(2, availableParallelism() - 1)), waiting: 8, refusalDelayMs: 1_000 };
 
 /** About as long as the queue takes to move on at the production cost. */
 const BUSY_RETRY_AFTER_SECONDS = 2;
@@ -82,12 +88,16 @@ const BUSY_RETRY_AFTER_SECONDS = 2;
 const busy = () => new HttpError(503, { detail: accountMessages.passwordChecksBusy }, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) });
 
 /** Runs at most `running` tasks at once, queues at most `waiting` per lane, and refuses the rest with a 503. */
-function createGate({ running: limit, waiting: queueLimit }: PasswordGate) {
+function createGate({ running: limit, waiting: queueLimit, refusalDelayMs = 0 }: PasswordGate) {
   let running = 0;
   const lanes = { priority: [] as (() => void)[], general: [] as (() => void)[] };
   const full = (priority: boolean) => running >= limit && lanes[priority ? 'priority' : 'general'].length >= queueLimit;
+  const refuse = async (): Promise<never> => {
+    if (refusalDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, refusalDelayMs));
+    throw busy();
+  };
   const inTurn = async <T>(task: () => Promise<T>, priority = false): Promise<T> => {
-    if (full(priority)) throw busy();
+    if (full(priority)) return refuse();
     if (running < limit) running += 1;
     else await new Promise<void>((resolve) => lanes[priority ? 'priority' : 'general'].push(resolve));
     try {
@@ -99,17 +109,17 @@ function createGate({ running: limit, waiting: queueLimit }: PasswordGate) {
       else running -= 1;
     }
   };
-  return { inTurn, full };
+  return { inTurn, full, refuse };
 }
 
 /** The hasher the account endpoints use; only tests pass a lower cost or another gate (BuildAppOptions.accounts). */
 export function createPasswordHasher(cost: number = COST, gate: PasswordGate = DEFAULT_PASSWORD_GATE): PasswordHasher {
   // Random salt and key with the real parameters: checking it costs one full scrypt, and nothing ever matches it.
   const dummy = ['scrypt', cost, BLOCK_SIZE, PARALLELISM, randomBytes(SALT_LENGTH).toString('base64'), randomBytes(KEY_LENGTH).toString('base64')].join('$');
-  const { inTurn, full } = createGate(gate);
+  const { inTurn, full, refuse } = createGate(gate);
   return {
-    refuseWhenBusy(options) {
-      if (full(options?.priority ?? false)) throw busy();
+    async refuseWhenBusy(options) {
+      if (full(options?.priority ?? false)) await refuse();
     },
     hash: (password) => inTurn(() => hashPassword(password, { cost })),
     verify: (password, stored, options) =>

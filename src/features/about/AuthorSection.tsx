@@ -1,8 +1,10 @@
-// One author on the about page: portrait, name, biography and a favourite saying; its id is the anchor the header links to.
+// One author on the about page, from the author's record: portrait, name, text about themselves and a saying; its id
+// is the anchor the header and footer link to.
 import styled from 'styled-components';
-import type { AboutAuthor } from './aboutContent.ts';
+import { RichText } from '../../components/RichText.tsx';
+import type { SiteAuthor } from '../authors/siteAuthors.ts';
 
-const Section = styled.section`
+const Section = styled.section<{ $withPhoto: boolean }>`
   display: grid;
   gap: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(8)};
   padding: ${({ theme }) => theme.space(8)} 0;
@@ -11,7 +13,7 @@ const Section = styled.section`
   scroll-margin-top: ${({ theme }) => theme.space(4)};
 
   ${({ theme }) => theme.media.tablet} {
-    grid-template-columns: 200px minmax(0, 1fr);
+    grid-template-columns: ${({ $withPhoto }) => ($withPhoto ? '200px minmax(0, 1fr)' : 'minmax(0, 1fr)')};
     align-items: start;
   }
 `;
@@ -49,19 +51,19 @@ const Quote = styled.blockquote`
   }
 `;
 
-export function AuthorSection({ author }: { author: AboutAuthor }) {
+export function AuthorSection({ author }: { author: SiteAuthor }) {
   const headingId = `${author.anchor}-name`;
   return (
-    <Section id={author.anchor} aria-labelledby={headingId}>
-      <Photo src={author.photo} alt={`Фотография: ${author.name}`} width={200} height={200} />
+    <Section id={author.anchor} aria-labelledby={headingId} $withPhoto={author.photo !== ''}>
+      {author.photo ? <Photo src={author.photo} alt={`Фотография: ${author.name}`} width={200} height={200} /> : null}
       <Body>
         <h3 id={headingId}>{author.name}</h3>
-        {author.bio.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
-        <Quote>
-          <p>«{author.quote}»</p>
-        </Quote>
+        <RichText source={author.description} />
+        {author.quote ? (
+          <Quote>
+            <p>«{author.quote}»</p>
+          </Quote>
+        ) : null}
       </Body>
     </Section>
   );

@@ -1,4 +1,5 @@
 // What the sign-up form checks before sending: every field left empty, all at once (the server checks the rest).
+import { accountMessages as m } from '../../../common/accountMessages.ts';
 import type { RequestError } from '../../api/requestError.ts';
 
 export interface SignupValues {
@@ -16,14 +17,15 @@ export type SignupField = keyof SignupValues;
 
 // The year cannot wait for the server: it cannot tell «not chosen» from «earlier» (both are null). The other
 // fields are asked here too, so that one submit shows every missing field instead of the year alone.
+// The texts are the server's (common/accountMessages.ts), so a field says the same whoever checked it.
 const MISSING: Record<SignupField, string> = {
-  email: 'Введите адрес электронной почты.',
-  firstName: 'Заполните это поле.',
-  lastName: 'Заполните это поле.',
-  password1: 'Введите пароль.',
-  password2: 'Повторите пароль.',
-  yearOfBirth: 'Выберите год рождения.',
-  agreement: 'Для регистрации нужно согласие на обработку персональных данных.',
+  email: m.emailRequired,
+  firstName: m.nameRequired,
+  lastName: m.nameRequired,
+  password1: m.passwordRequired,
+  password2: m.passwordRepeatRequired,
+  yearOfBirth: m.yearOfBirthRequired,
+  agreement: m.agreementRequired,
 };
 
 /** The message of each field left empty (or unticked), by field name; empty when the form can be sent. */

@@ -68,7 +68,7 @@ export function CourseView({ course, catalogue }: CourseViewProps) {
           </Section>
           <Section aria-labelledby={contentsId}>
             <h2 id={contentsId}>Содержание</h2>
-            <LessonList lessons={publishedLessons(course.lessons)} blockSize={course.lessonsBlockSize} />
+            <LessonList lessons={publishedLessons(course.lessons)} blockSize={course.lessonsBlockSize} courseId={course.id} />
           </Section>
         </Content>
       </Columns>

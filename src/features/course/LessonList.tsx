@@ -1,10 +1,17 @@
-// The «Содержание» section: the course's lessons as a plain list, or grouped into blocks when the course sells by block.
+// The «Содержание» section: the course's lessons as a plain list, or grouped into blocks when the course sells by block;
+// each lesson's time in the visitor's zone, its calendar file, and for an approved participant the room and the
+// recording when the server gives them.
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { Lesson } from '../../../common/wireTypes.ts';
 import { lessonBlocks, usesBlocks } from '../../../common/lessonBlocks.ts';
 import { minutesCount } from '../../../common/plural.ts';
 import { RichText } from '../../components/RichText.tsx';
+import { VisuallyHidden } from '../../components/VisuallyHidden.ts';
+import { LessonRoomLinks } from '../schedule/LessonRoomLinks.tsx';
+import { calendarFileUrl } from '../../api/endpoints.ts';
+import { LessonTime } from '../schedule/LessonTime.tsx';
+import { useVisitorTimeZone } from '../schedule/visitorTimeZone.ts';
 
 export const NO_PLACES_MARK = '[нет мест]';
 
@@ -93,17 +100,38 @@ function LessonContent({ source }: { source: string }) {
   );
 }
 
-function LessonItem({ lesson, level }: { lesson: Lesson; level: 'h3' | 'h4' }) {
+const Links = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  margin: 0 0 ${({ theme }) => theme.space(2)};
+`;
+
+const CourseCalendar = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(5)};
+`;
+
+function LessonItem({ lesson, level, timeZone }: { lesson: Lesson; level: 'h3' | 'h4'; timeZone: string }) {
+  const name = `${lesson.number}. ${lesson.title}`;
   return (
     <Item>
-      <LessonTitle as={level}>
-        {lesson.number}. {lesson.title}
-      </LessonTitle>
-      {lesson.duration > 0 || !lesson.hasFreePlaces ? (
+      <LessonTitle as={level}>{name}</LessonTitle>
+      {lesson.startsAt || lesson.duration > 0 || !lesson.hasFreePlaces ? (
         <Meta>
+          {lesson.startsAt ? <LessonTime startsAt={lesson.startsAt} timeZone={timeZone} /> : null}
           {lesson.duration > 0 ? <span>{minutesCount(lesson.duration)}</span> : null}
           {lesson.hasFreePlaces ? null : <NoPlaces>{NO_PLACES_MARK}</NoPlaces>}
         </Meta>
+      ) : null}
+      {lesson.startsAt || lesson.roomUrl || lesson.recordingUrl ? (
+        <Links>
+          <LessonRoomLinks lesson={lesson} name={name} />
+          {lesson.startsAt ? (
+            <a href={calendarFileUrl.lesson(lesson.id)} download>
+              Добавить в календарь{' '}<VisuallyHidden>занятие {name}</VisuallyHidden>
+            </a>
+          ) : null}
+        </Links>
       ) : null}
       {lesson.content ? <LessonContent source={lesson.content} /> : null}
     </Item>
@@ -114,31 +142,46 @@ interface LessonListProps {
   /** The lessons to show: drafts already left out. */
   lessons: Lesson[];
   blockSize: number;
+  courseId: number;
 }
 
-export function LessonList({ lessons, blockSize }: LessonListProps) {
+export function LessonList({ lessons, blockSize, courseId }: LessonListProps) {
+  const timeZone = useVisitorTimeZone(lessons.some((lesson) => lesson.startsAt));
   if (lessons.length === 0) return <p>Список занятий ещё не опубликован.</p>;
+  const calendar = lessons.some((lesson) => lesson.startsAt) ? (
+    <CourseCalendar>
+      <a href={calendarFileUrl.course(courseId)} download>
+        Добавить все занятия курса в календарь
+      </a>
+    </CourseCalendar>
+  ) : null;
   if (usesBlocks(blockSize)) {
     return (
-      <Blocks>
-        {lessonBlocks(lessons, blockSize).map((block, index) => (
-          <Block key={block.lessons[0]?.id ?? index}>
-            <BlockTitle>Блок {index + 1}</BlockTitle>
-            <Lessons>
-              {block.lessons.map((lesson) => (
-                <LessonItem key={lesson.id} lesson={lesson} level="h4" />
-              ))}
-            </Lessons>
-          </Block>
-        ))}
-      </Blocks>
+      <>
+        {calendar}
+        <Blocks>
+          {lessonBlocks(lessons, blockSize).map((block, index) => (
+            <Block key={block.lessons[0]?.id ?? index}>
+              <BlockTitle>Блок {index + 1}</BlockTitle>
+              <Lessons>
+                {block.lessons.map((lesson) => (
+                  <LessonItem key={lesson.id} lesson={lesson} level="h4" timeZone={timeZone} />
+                ))}
+              </Lessons>
+            </Block>
+          ))}
+        </Blocks>
+      </>
     );
   }
   return (
-    <Lessons>
-      {lessons.map((lesson) => (
-        <LessonItem key={lesson.id} lesson={lesson} level="h3" />
-      ))}
-    </Lessons>
+    <>
+      {calendar}
+      <Lessons>
+        {lessons.map((lesson) => (
+          <LessonItem key={lesson.id} lesson={lesson} level="h3" timeZone={timeZone} />
+        ))}
+      </Lessons>
+    </>
   );
 }

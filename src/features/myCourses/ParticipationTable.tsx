@@ -1,13 +1,16 @@
-// The account's courses (spec section 2): course, who leads it, and its status with the bought lessons and the
-// news switch; a table on wide screens, one card per course on phones.
+// The account's courses (spec section 2): course, who leads it, and its status with the bought lessons (their times
+// in the visitor's zone, the room and the recording when the server gives them) and the news switch; a table on wide
+// screens, one card per course on phones.
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Lesson, Participation } from '../../../common/wireTypes.ts';
 import { paths } from '../../app/paths.ts';
+import { LessonRoomLinks } from '../schedule/LessonRoomLinks.tsx';
 import { courseByAuthors, publishedLessons } from '../../lib/courseFacts.ts';
 import { isApproved } from '../../../common/lessonBlocks.ts';
 import { courseParticipation, type CourseParticipation } from '../enrollment/ParticipationControl.tsx';
 import { NewsSwitch } from './NewsSwitch.tsx';
+import { LessonTime } from '../schedule/LessonTime.tsx';
 
 const STATUS_LABELS: Record<CourseParticipation, string> = {
   approved: 'Участник курса',
@@ -103,12 +106,40 @@ const Lessons = styled.ul`
   line-height: 1.5;
 `;
 
+const LessonLinks = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+`;
+
+function BoughtLesson({ lesson, timeZone }: { lesson: Lesson; timeZone: string }) {
+  const name = `${lesson.number}. ${lesson.title}`;
+  return (
+    <li>
+      {name}
+      {lesson.startsAt ? (
+        <>
+          {' — '}
+          <LessonTime startsAt={lesson.startsAt} timeZone={timeZone} />
+        </>
+      ) : null}
+      {lesson.roomUrl || lesson.recordingUrl ? (
+        <LessonLinks>
+          <LessonRoomLinks lesson={lesson} name={name} />
+        </LessonLinks>
+      ) : null}
+    </li>
+  );
+}
+
 interface ParticipationTableProps {
   rows: Participation[];
   busy: boolean;
+  /** The zone lesson times are shown in. */
+  timeZone: string;
 }
 
-export function ParticipationTable({ rows, busy }: ParticipationTableProps) {
+export function ParticipationTable({ rows, busy, timeZone }: ParticipationTableProps) {
   return (
     <Table role="table">
       <thead role="rowgroup">
@@ -140,9 +171,7 @@ export function ParticipationTable({ rows, busy }: ParticipationTableProps) {
                 {bought.length > 0 ? (
                   <Lessons aria-label={`Оплаченные занятия курса «${row.course.title}»`}>
                     {bought.map((lesson) => (
-                      <li key={lesson.id}>
-                        {lesson.number}. {lesson.title}
-                      </li>
+                      <BoughtLesson key={lesson.id} lesson={lesson} timeZone={timeZone} />
                     ))}
                   </Lessons>
                 ) : null}

@@ -80,7 +80,8 @@ function AuthorEditor({ author, setAuthor, reload }: AuthorEditorProps) {
       after={<SharedHistory entity="author" id={author.id} version={author.version} />}
     >
       <Muted>
-        Посетители видят её на странице <a href={paths.about}>«О нас»</a> и в описаниях ваших курсов.
+        Посетители видят её на странице <a href={paths.about}>«О проекте»</a>, а имя и фотографию — ещё и на страницах ваших
+        курсов.
       </Muted>
       <form onSubmit={save} noValidate aria-label="Страница автора">
         <TextField label="Имя" name="firstName" required value={values.firstName} error={errors.firstName} onChange={(e) => change({ firstName: e.target.value })} />

@@ -24,6 +24,7 @@ import type { MutaboCourse } from '../../../common/mutabo.ts';
 import { COURSE_FIELDS, CourseForm } from './CourseForm.tsx';
 import { courseValues, courseWrite, emptyCourseValues, sameValues, type CourseFormValues } from './courseForm.ts';
 import { CourseHistory } from './CourseHistory.tsx';
+import { CourseNav } from './CourseNav.tsx';
 import { DeleteCourse } from './DeleteCourse.tsx';
 import { LessonsPanel } from './LessonsPanel.tsx';
 import { StateControl } from './StateControl.tsx';
@@ -163,6 +164,7 @@ function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: Co
           </a>
         ) : null}
       </TitleRow>
+      {course ? <CourseNav courseId={course.id} /> : null}
       {course ? <StateControl course={course} dirty={dirty} onChanged={courseChanged} /> : null}
       <Panel aria-labelledby="course-fields-title">
         <h2 id="course-fields-title">О курсе</h2>

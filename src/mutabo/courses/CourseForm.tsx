@@ -1,5 +1,8 @@
 // Every field of a course, with Russian labels and the messages of a failed save under their fields.
-import type { FormEvent } from 'react';
+import { useCallback, type FormEvent } from 'react';
+import { getDictionaries } from '../../api/endpoints.ts';
+import { timeZoneLabel } from '../../../common/timeZones.ts';
+import { useLoad } from '../useLoad.ts';
 import styled from 'styled-components';
 import type { Author } from '../../../common/wireTypes.ts';
 import { FieldError, SelectField, TextField, CheckboxField } from '../../components/form/fields.tsx';
@@ -25,6 +28,7 @@ export const COURSE_FIELDS = [
   'fullYear',
   'lessonsBlockSize',
   'prices',
+  'timeZone',
 ] as const;
 
 const Grid = styled.div`
@@ -67,6 +71,22 @@ interface CourseFormProps {
   saving: boolean;
   submitLabel: string;
   onSubmit: () => void;
+}
+
+/** The zone the lesson times of the course are entered in, from the site's dictionary of zones. */
+function TimeZoneSelect({ value, error, onChange }: { value: string; error?: string; onChange: (zone: string) => void }) {
+  const dictionaries = useLoad(useCallback(() => getDictionaries(), []));
+  const options = dictionaries.data?.timezones ?? [];
+  const shown = options.some(([zone]) => zone === value) ? options : [[value, timeZoneLabel(value)] as [string, string], ...options];
+  return (
+    <SelectField label="Часовой пояс уроков" name="timeZone" value={value} error={error} onChange={(event) => onChange(event.target.value)}>
+      {shown.map(([zone, label]) => (
+        <option key={zone} value={zone}>
+          {label}
+        </option>
+      ))}
+    </SelectField>
+  );
 }
 
 export function CourseForm({ values, onChange, errors, authors, editorKey, saving, submitLabel, onSubmit }: CourseFormProps) {
@@ -123,6 +143,7 @@ export function CourseForm({ values, onChange, errors, authors, editorKey, savin
           error={errors.participantsLimit}
           onChange={(e) => onChange({ participantsLimit: e.target.value })}
         />
+        <TimeZoneSelect value={values.timeZone} error={errors.timeZone} onChange={(timeZone) => onChange({ timeZone })} />
         <TextField
           label="Уроков в блоке"
           name="lessonsBlockSize"

@@ -6,6 +6,7 @@ import { isRequestError } from '../../api/requestError.ts';
 import { Button, ButtonLink } from '../../components/Button.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormErrorBlock } from '../../components/form/fields.tsx';
+import { LessonTime } from '../../features/schedule/LessonTime.tsx';
 import { deleteLesson, orderLessons, updateLesson } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
 import { Muted, Panel, TitleRow } from '../shell/areaParts.ts';
@@ -118,7 +119,8 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
                   {lesson.number}. {lesson.title || 'Без названия'}
                 </Link>
                 <Facts>
-                  {LESSON_STATE_LABELS[lesson.state]} · {lesson.duration} мин.
+                  {LESSON_STATE_LABELS[lesson.state]} · {lesson.duration} мин. ·{' '}
+                  {lesson.startsAt ? <LessonTime startsAt={lesson.startsAt} timeZone={course.timeZone} /> : 'время не назначено'}
                 </Facts>
               </div>
               <Actions>

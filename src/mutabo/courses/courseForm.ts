@@ -1,6 +1,7 @@
 // The course form's values (what the inputs hold, as text), read from a course and turned into the body of a save.
 import type { Currency, DisciplesAge, Price } from '../../../common/wireTypes.ts';
 import { courseCreateSchema, type CourseCreatePayload, type MutaboCourse } from '../../../common/mutabo.ts';
+import { DEFAULT_COURSE_TIME_ZONE } from '../../../common/timeZones.ts';
 
 /** The currencies the form edits, one row each; a price in another currency is kept as it is. */
 export const FORM_CURRENCIES: readonly { currency: Currency; label: string }[] = [
@@ -35,6 +36,8 @@ export interface CourseFormValues {
   fullYear: boolean;
   lessonsBlockSize: string;
   prices: PriceRow[];
+  /** The IANA zone lesson times are entered in. */
+  timeZone: string;
   /** Prices in currencies the form does not show, sent back unchanged. */
   otherPrices: Price[];
 }
@@ -69,6 +72,7 @@ export function emptyCourseValues(authorId: number | null): CourseFormValues {
     fullYear: false,
     lessonsBlockSize: '1',
     prices: priceRows([]),
+    timeZone: DEFAULT_COURSE_TIME_ZONE,
     otherPrices: [],
   };
 }
@@ -88,6 +92,7 @@ export function courseValues(course: MutaboCourse): CourseFormValues {
     fullYear: course.fullYear,
     lessonsBlockSize: String(course.lessonsBlockSize),
     prices: priceRows(course.prices),
+    timeZone: course.timeZone,
     otherPrices: course.prices.filter((price) => !FORM_CURRENCIES.some((item) => item.currency === price.currency)),
   };
 }
@@ -133,6 +138,7 @@ export function courseWrite(values: CourseFormValues): { body: CourseCreatePaylo
     participantsLimit: wholeNumber(values.participantsLimit),
     fullYear: values.fullYear,
     lessonsBlockSize: wholeNumber(values.lessonsBlockSize),
+    timeZone: values.timeZone,
     prices: [
       ...values.prices
         .filter((row) => row.enabled)

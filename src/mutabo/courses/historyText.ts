@@ -1,6 +1,7 @@
 // One entry of a course's history as the editor writes it: when, who, and what changed (before → after).
 import type { HistoryEntry } from '../../../common/mutabo.ts';
 import { COURSE_STATE_LABELS, LESSON_STATE_LABELS } from '../../../common/mutabo.ts';
+import { timeZonePlace } from '../../../common/timeZones.ts';
 import type { CourseState, LessonState } from '../../../common/wireTypes.ts';
 
 const dateTime = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' });
@@ -23,10 +24,14 @@ const FIELD_LABELS: Record<string, string> = {
   number: 'номер',
   content: 'содержание',
   duration: 'продолжительность',
+  startsAt: 'время занятия',
+  roomUrl: 'ссылка на комнату',
+  recordingUrl: 'ссылка на запись',
+  timeZone: 'часовой пояс',
 };
 
 /** Fields short enough to show as «было → стало». */
-const SHOWN_VALUES = new Set(['title', 'state', 'start', 'end', 'participantsLimit', 'lessonsBlockSize', 'number', 'duration']);
+const SHOWN_VALUES = new Set(['title', 'state', 'start', 'end', 'participantsLimit', 'lessonsBlockSize', 'number', 'duration', 'startsAt', 'timeZone']);
 
 const record = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -37,6 +42,9 @@ function shownValue(entity: HistoryEntry['entity'], field: string, value: unknow
     const labels: Record<string, string> = entity === 'lesson' ? LESSON_STATE_LABELS : COURSE_STATE_LABELS;
     return labels[value as CourseState | LessonState] ?? String(value);
   }
+  // A lesson's time in the reader's own zone (the history is read in the area, where the form names the course's).
+  if (field === 'startsAt' && typeof value === 'string' && !Number.isNaN(Date.parse(value))) return dateTime.format(new Date(value));
+  if (field === 'timeZone' && typeof value === 'string') return timeZonePlace(value);
   return String(value);
 }
 

@@ -1,6 +1,6 @@
 // A review of a course: a new one, or one to edit (who wrote it, their age, the course, the text, a signature).
-import { useCallback, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useCallback } from 'react';
+import { useParams } from 'react-router-dom';
 import type { MutaboFeedback } from '../../../common/mutabo.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { TextAreaField, TextField } from '../../components/form/fields.tsx';
@@ -13,8 +13,7 @@ import { CourseSelect } from '../content/CourseSelect.tsx';
 import { DeletePanel } from '../content/DeletePanel.tsx';
 import { EditorFrame } from '../content/EditorFrame.tsx';
 import { SharedHistory } from '../content/SharedHistory.tsx';
-import { useSiteRefresh } from '../content/useSiteRefresh.ts';
-import { useEditForm } from '../forms/useEditForm.ts';
+import { useContentEditor } from '../content/useContentEditor.ts';
 import { LazyRichTextEditor as RichTextEditor } from '../richText/LazyRichTextEditor.tsx';
 import { FEEDBACK_RESOURCES } from '../siteCache.ts';
 import { useLoad } from '../useLoad.ts';
@@ -39,33 +38,22 @@ interface FeedbackEditorProps {
 }
 
 function FeedbackEditor({ review, setReview, reload }: FeedbackEditorProps) {
-  const navigate = useNavigate();
-  const refreshSite = useSiteRefresh(FEEDBACK_RESOURCES);
-  const form = useEditForm(review ? feedbackValues(review) : emptyFeedbackValues(), FEEDBACK_FIELDS);
+  const { form, submit, reloadCurrent, deleted } = useContentEditor({
+    item: review,
+    setItem: setReview,
+    reload,
+    resources: FEEDBACK_RESOURCES,
+    empty: emptyFeedbackValues,
+    toValues: feedbackValues,
+    fields: FEEDBACK_FIELDS,
+    write: feedbackWrite,
+    create: createFeedback,
+    update: updateFeedback,
+    pathOf: areaPaths.feedbackItem,
+    listPath: areaPaths.feedback,
+    savedNotice: 'Отзыв сохранён. На сайте уже новая версия.',
+  });
   const { values, errors, change } = form;
-
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = feedbackWrite(values);
-    if ('errors' in checked) return form.refuse(checked.errors);
-    void form.save(async () => {
-      if (!review) {
-        const created = await createFeedback(checked.body);
-        refreshSite();
-        form.leave.allowNextLeave();
-        void navigate(areaPaths.feedbackItem(created.id), { replace: true });
-        return null;
-      }
-      setReview(await updateFeedback(review.id, { ...checked.body, version: review.version }));
-      refreshSite();
-      return 'Отзыв сохранён. На сайте уже новая версия.';
-    });
-  };
-
-  const reloadCurrent = async () => {
-    const current = await reload();
-    if (current) form.replace(feedbackValues(current));
-  };
 
   return (
     <EditorFrame
@@ -82,17 +70,13 @@ function FeedbackEditor({ review, setReview, reload }: FeedbackEditorProps) {
               action="Удалить отзыв"
               message={`Отзыв «${review.author}» о курсе «${review.course.title}» исчезнет с сайта без возможности восстановления.`}
               remove={() => deleteFeedback(review.id)}
-              onDeleted={() => {
-                refreshSite();
-                form.leave.allowNextLeave();
-                void navigate(areaPaths.feedback);
-              }}
+              onDeleted={deleted}
             />
           </>
         ) : null
       }
     >
-      <form onSubmit={save} noValidate aria-label="Отзыв">
+      <form onSubmit={submit} noValidate aria-label="Отзыв">
         <TextField label="Кто написал отзыв" name="author" required value={values.author} error={errors.author} onChange={(e) => change({ author: e.target.value })} />
         <TextField
           label="Возраст (можно не указывать)"

@@ -1,18 +1,22 @@
-// A lesson of a course: a new one, or one to edit (title, content, duration, state).
+// A lesson of a course: a new one, or one to edit (title, content, duration, state, its start in the course's time
+// zone, the webinar room and the recording).
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isRequestError } from '../../api/requestError.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
-import { FormErrorBlock, SelectField, TextField } from '../../components/form/fields.tsx';
+import styled from 'styled-components';
+import { FieldError, FormErrorBlock, SelectField, TextField } from '../../components/form/fields.tsx';
 import { FormActions } from '../../components/form/FormLayout.ts';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { resourcesInvalidated } from '../../features/resources/slice.ts';
-import { createLesson, getLesson, updateLesson } from '../api.ts';
+import { createLesson, getCourse, getLesson, updateLesson } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
 import { LESSON_STATE_LABELS } from '../../../common/mutabo.ts';
+import { MOSCOW_TIME_ZONE, timeZonePhrase } from '../../../common/lessonTimeText.ts';
+import { timeZoneLabel } from '../../../common/timeZones.ts';
 import { saveFailure, type SaveFailure } from '../forms/saveFailure.ts';
 import { StaleNotice } from '../forms/StaleNotice.tsx';
 import { useLeaveGuard } from '../forms/useLeaveGuard.tsx';
@@ -23,30 +27,72 @@ import { useLoad } from '../useLoad.ts';
 import type { MutaboLesson } from '../../../common/mutabo.ts';
 import { emptyLessonValues, LESSON_FIELDS, lessonValues, lessonWrite, type LessonFormValues } from './lessonForm.ts';
 
+const Fieldset = styled.fieldset`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+
+  legend {
+    padding: 0 ${({ theme }) => theme.space(1)};
+    font-weight: 600;
+  }
+`;
+
+const StartGrid = styled.div`
+  display: grid;
+  gap: 0 ${({ theme }) => theme.space(4)};
+
+  ${({ theme }) => theme.media.tablet} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+`;
+
+const Hint = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  font-size: ${({ theme }) => theme.fonts.sizes.small};
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
 export function LessonEditorPage() {
   const { courseId, lessonId } = useParams();
   const course = Number(courseId);
   const id = lessonId === undefined ? null : Number(lessonId);
   const load = useCallback(() => getLesson(id!), [id]);
   const lesson = useLoad(id === null ? null : load);
+  // The course's time zone: the start is typed in it.
+  const loadCourse = useCallback(() => getCourse(course), [course]);
+  const courseData = useLoad(Number.isNaN(course) ? null : loadCourse);
 
+  if (Number.isNaN(course) || courseData.error?.statusCode === 404) return <p>Курс не найден или вы его не ведёте.</p>;
   if (id !== null && (Number.isNaN(id) || lesson.error?.statusCode === 404)) return <p>Урок не найден или вы не ведёте его курс.</p>;
-  if (lesson.error) return <ErrorScreen />;
-  if (id !== null && !lesson.data) return <Loader label="Загружаем урок" />;
-  return <LessonEditor key={id ?? 'new'} courseId={course} lesson={lesson.data ?? null} setLesson={lesson.setData} reload={lesson.reload} />;
+  if (lesson.error || courseData.error) return <ErrorScreen />;
+  if ((id !== null && !lesson.data) || !courseData.data) return <Loader label="Загружаем урок" />;
+  return (
+    <LessonEditor
+      key={id ?? 'new'}
+      courseId={course}
+      timeZone={courseData.data.timeZone}
+      lesson={lesson.data ?? null}
+      setLesson={lesson.setData}
+      reload={lesson.reload}
+    />
+  );
 }
 
 interface LessonEditorProps {
   courseId: number;
+  /** The course's IANA zone. */
+  timeZone: string;
   lesson: MutaboLesson | null;
   setLesson: (lesson: MutaboLesson) => void;
   reload: () => Promise<MutaboLesson | undefined>;
 }
 
-function LessonEditor({ courseId, lesson, setLesson, reload }: LessonEditorProps) {
+function LessonEditor({ courseId, timeZone, lesson, setLesson, reload }: LessonEditorProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [initial, setInitial] = useState<LessonFormValues>(() => (lesson ? lessonValues(lesson) : emptyLessonValues()));
+  const [initial, setInitial] = useState<LessonFormValues>(() => (lesson ? lessonValues(lesson, timeZone) : emptyLessonValues()));
   const [values, setValues] = useState(initial);
   const [editorKey, setEditorKey] = useState(0);
   const [saving, setSaving] = useState(false);
@@ -62,7 +108,7 @@ function LessonEditor({ courseId, lesson, setLesson, reload }: LessonEditorProps
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setNotice(null);
-    const checked = lessonWrite(values);
+    const checked = lessonWrite(values, timeZone);
     if ('errors' in checked) {
       setFailure({ fields: checked.errors });
       return;
@@ -93,7 +139,7 @@ function LessonEditor({ courseId, lesson, setLesson, reload }: LessonEditorProps
   const reloadCurrent = async () => {
     const current = await reload();
     if (!current) return;
-    const next = lessonValues(current);
+    const next = lessonValues(current, timeZone);
     setInitial(next);
     setValues(next);
     setEditorKey((key) => key + 1);
@@ -101,6 +147,7 @@ function LessonEditor({ courseId, lesson, setLesson, reload }: LessonEditorProps
   };
 
   const errors = failure?.fields ?? {};
+  const zone = timeZone === MOSCOW_TIME_ZONE ? timeZonePhrase(timeZone) : `по времени курса: ${timeZoneLabel(timeZone)}`;
   return (
     <section>
       <p>
@@ -132,6 +179,34 @@ function LessonEditor({ courseId, lesson, setLesson, reload }: LessonEditorProps
             <option value="draft">{LESSON_STATE_LABELS.draft} (посетители его не видят)</option>
             <option value="published">{LESSON_STATE_LABELS.published}</option>
           </SelectField>
+          <Fieldset aria-describedby={errors.startsAt ? 'lesson-start-error' : undefined}>
+            <legend>Начало занятия {zone}</legend>
+            <Hint>Оставьте пустым, пока время не назначено. Участники увидят время в своём часовом поясе.</Hint>
+            <StartGrid>
+              <TextField label="Дата" name="date" type="date" value={values.date} onChange={(e) => change({ date: e.target.value })} />
+              <TextField label="Время" name="time" type="time" value={values.time} onChange={(e) => change({ time: e.target.value })} />
+            </StartGrid>
+            {errors.startsAt ? <FieldError id="lesson-start-error">{errors.startsAt}</FieldError> : null}
+          </Fieldset>
+          <TextField
+            label="Ссылка на комнату вебинара (https://…)"
+            name="roomUrl"
+            type="url"
+            inputMode="url"
+            value={values.roomUrl}
+            error={errors.roomUrl}
+            onChange={(e) => change({ roomUrl: e.target.value })}
+          />
+          <TextField
+            label="Ссылка на запись занятия (https://…)"
+            name="recordingUrl"
+            type="url"
+            inputMode="url"
+            value={values.recordingUrl}
+            error={errors.recordingUrl}
+            onChange={(e) => change({ recordingUrl: e.target.value })}
+          />
+          <Hint>Ссылки видят только участники, допущенные к занятию: комнату — за 30 минут до начала, запись — после начала.</Hint>
           <FormActions>
             <LoadingButton loading={saving}>{lesson ? 'Сохранить урок' : 'Добавить урок'}</LoadingButton>
           </FormActions>

@@ -1,6 +1,8 @@
-// The lesson form's values and the body of its save.
+// The lesson form's values and the body of its save. The start is typed as a date and a time in the course's zone
+// and sent as the UTC instant (common/zonedTime.ts).
 import type { LessonState } from '../../../common/wireTypes.ts';
 import { lessonCreateSchema, type LessonCreatePayload, type MutaboLesson } from '../../../common/mutabo.ts';
+import { dateInputValue, parseWallTime, timeInputValue, wallTimeAt, zonedToUtc } from '../../../common/zonedTime.ts';
 import { issueMessages, wholeNumber } from '../courses/courseForm.ts';
 
 export interface LessonFormValues {
@@ -8,26 +10,68 @@ export interface LessonFormValues {
   content: string;
   duration: string;
   state: LessonState;
+  /** `YYYY-MM-DD` and `HH:MM` in the course's zone; both empty while the lesson has no time. */
+  date: string;
+  time: string;
+  roomUrl: string;
+  recordingUrl: string;
 }
 
-export const LESSON_FIELDS = ['title', 'content', 'duration', 'state'] as const;
+export const LESSON_FIELDS = ['title', 'content', 'duration', 'state', 'startsAt', 'roomUrl', 'recordingUrl'] as const;
 
-export const emptyLessonValues = (): LessonFormValues => ({ title: '', content: '', duration: '60', state: 'draft' });
+export const lessonFormMessages = {
+  dateAndTime: 'Укажите и дату, и время начала — или оставьте оба поля пустыми.',
+  badDateTime: 'Дата ДД.ММ.ГГГГ и время ЧЧ:ММ.',
+};
 
-export const lessonValues = (lesson: MutaboLesson): LessonFormValues => ({
-  title: lesson.title,
-  content: lesson.content,
-  duration: String(lesson.duration),
-  state: lesson.state,
+export const emptyLessonValues = (): LessonFormValues => ({
+  title: '',
+  content: '',
+  duration: '60',
+  state: 'draft',
+  date: '',
+  time: '',
+  roomUrl: '',
+  recordingUrl: '',
 });
 
-export function lessonWrite(values: LessonFormValues): { body: LessonCreatePayload } | { errors: Record<string, string> } {
+export function lessonValues(lesson: MutaboLesson, timeZone: string): LessonFormValues {
+  const wall = lesson.startsAt ? wallTimeAt(new Date(lesson.startsAt), timeZone) : null;
+  return {
+    title: lesson.title,
+    content: lesson.content,
+    duration: String(lesson.duration),
+    state: lesson.state,
+    date: wall ? dateInputValue(wall) : '',
+    time: wall ? timeInputValue(wall) : '',
+    roomUrl: lesson.roomUrl,
+    recordingUrl: lesson.recordingUrl,
+  };
+}
+
+/** The start as sent: null for no time, or the message for a date and time that cannot be read. */
+function startsAt(values: LessonFormValues, timeZone: string): string | null | { error: string } {
+  const date = values.date.trim();
+  const time = values.time.trim();
+  if (date === '' && time === '') return null;
+  if (date === '' || time === '') return { error: lessonFormMessages.dateAndTime };
+  const wall = parseWallTime(date, time);
+  return wall ? zonedToUtc(wall, timeZone).toISOString() : { error: lessonFormMessages.badDateTime };
+}
+
+export function lessonWrite(values: LessonFormValues, timeZone: string): { body: LessonCreatePayload } | { errors: Record<string, string> } {
+  const start = startsAt(values, timeZone);
   const body: LessonCreatePayload = {
     title: values.title,
     content: values.content,
     duration: wholeNumber(values.duration),
     state: values.state,
+    startsAt: typeof start === 'object' && start !== null ? null : start,
+    roomUrl: values.roomUrl.trim(),
+    recordingUrl: values.recordingUrl.trim(),
   };
   const checked = lessonCreateSchema.safeParse(body);
-  return checked.success ? { body } : { errors: issueMessages(checked.error.issues) };
+  const errors = checked.success ? {} : issueMessages(checked.error.issues);
+  if (typeof start === 'object' && start !== null) errors.startsAt = start.error;
+  return Object.keys(errors).length === 0 ? { body } : { errors };
 }

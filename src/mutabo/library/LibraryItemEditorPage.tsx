@@ -1,7 +1,7 @@
 // A material of the library: a new one, or one to edit (title, author, a document uploaded or an external link,
 // its categories and courses), with its history and deletion.
-import { useCallback, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useCallback } from 'react';
+import { useParams } from 'react-router-dom';
 import type { MutaboLibraryItem } from '../../../common/mutabo.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { TextField } from '../../components/form/fields.tsx';
@@ -15,9 +15,8 @@ import { createLibraryItem, deleteLibraryItem, getLibraryItem, listLibraryCatego
 import { DeletePanel } from '../content/DeletePanel.tsx';
 import { EditorFrame } from '../content/EditorFrame.tsx';
 import { SharedHistory } from '../content/SharedHistory.tsx';
-import { useSiteRefresh } from '../content/useSiteRefresh.ts';
+import { useContentEditor } from '../content/useContentEditor.ts';
 import { UploadField } from '../forms/UploadField.tsx';
-import { useEditForm } from '../forms/useEditForm.ts';
 import { LIBRARY_RESOURCES } from '../siteCache.ts';
 import { useLoad } from '../useLoad.ts';
 import { emptyLibraryItemValues, LIBRARY_ITEM_FIELDS, libraryItemValues, libraryItemWrite } from './libraryItemForm.ts';
@@ -41,39 +40,25 @@ interface LibraryItemEditorProps {
 }
 
 function LibraryItemEditor({ item, setItem, reload }: LibraryItemEditorProps) {
-  const navigate = useNavigate();
-  const refreshSite = useSiteRefresh(LIBRARY_RESOURCES);
   const categories = useLoad(useCallback(() => listLibraryCategories(), []));
   const courses = useLoad(useCallback(() => listCourses(), []));
-  const form = useEditForm(item ? libraryItemValues(item) : emptyLibraryItemValues(), LIBRARY_ITEM_FIELDS);
+  const { form, submit, reloadCurrent, deleted } = useContentEditor({
+    item,
+    setItem,
+    reload,
+    resources: LIBRARY_RESOURCES,
+    empty: emptyLibraryItemValues,
+    toValues: libraryItemValues,
+    fields: LIBRARY_ITEM_FIELDS,
+    write: libraryItemWrite,
+    create: createLibraryItem,
+    update: updateLibraryItem,
+    pathOf: areaPaths.libraryItem,
+    listPath: areaPaths.library,
+    savedNotice: 'Материал сохранён. На сайте уже новая версия.',
+  });
   const { values, errors, change } = form;
 
-  const courseOptions = (courses.data ?? []).map((course) => ({ id: course.id, label: course.title || 'Курс без названия' }));
-  // A course another author leads stays chosen (the list holds only the caller's courses).
-  for (const id of values.courses) if (!courseOptions.some((option) => option.id === id)) courseOptions.push({ id, label: `Курс № ${id}` });
-
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = libraryItemWrite(values);
-    if ('errors' in checked) return form.refuse(checked.errors);
-    void form.save(async () => {
-      if (!item) {
-        const created = await createLibraryItem(checked.body);
-        refreshSite();
-        form.leave.allowNextLeave();
-        void navigate(areaPaths.libraryItem(created.id), { replace: true });
-        return null;
-      }
-      setItem(await updateLibraryItem(item.id, { ...checked.body, version: item.version }));
-      refreshSite();
-      return 'Материал сохранён. На сайте уже новая версия.';
-    });
-  };
-
-  const reloadCurrent = async () => {
-    const current = await reload();
-    if (current) form.replace(libraryItemValues(current));
-  };
 
   return (
     <EditorFrame
@@ -90,17 +75,13 @@ function LibraryItemEditor({ item, setItem, reload }: LibraryItemEditorProps) {
               action="Удалить материал"
               message={`Материал «${item.title}» исчезнет из библиотеки без возможности восстановления.`}
               remove={() => deleteLibraryItem(item.id)}
-              onDeleted={() => {
-                refreshSite();
-                form.leave.allowNextLeave();
-                void navigate(areaPaths.library);
-              }}
+              onDeleted={deleted}
             />
           </>
         ) : null
       }
     >
-      <form onSubmit={save} noValidate aria-label="Материал библиотеки">
+      <form onSubmit={submit} noValidate aria-label="Материал библиотеки">
         <TextField label="Название" name="title" required value={values.title} error={errors.title} onChange={(e) => change({ title: e.target.value })} />
         <TextField label="Автор материала" name="author" value={values.author} error={errors.author} onChange={(e) => change({ author: e.target.value })} />
         <UploadField
@@ -123,7 +104,9 @@ function LibraryItemEditor({ item, setItem, reload }: LibraryItemEditorProps) {
         />
         <CheckList
           legend="Категории"
-          options={(categories.data ?? []).map((category) => ({ id: category.id, label: category.name }))}
+          options={categories.data?.map((category) => ({ id: category.id, label: category.name }))}
+          loadError={categories.error?.message}
+          unknownLabel={(id) => `Категория № ${id}`}
           chosen={values.categories}
           empty="Категорий пока нет: их можно добавить на странице библиотеки."
           error={errors.categories}
@@ -131,7 +114,10 @@ function LibraryItemEditor({ item, setItem, reload }: LibraryItemEditorProps) {
         />
         <CheckList
           legend="Курсы"
-          options={courseOptions}
+          // The list holds only the caller's courses: a course another author leads shows by its number.
+          options={courses.data?.map((course) => ({ id: course.id, label: course.title || 'Курс без названия' }))}
+          loadError={courses.error?.message}
+          unknownLabel={(id) => `Курс № ${id}`}
           chosen={values.courses}
           empty="У вас пока нет курсов."
           error={errors.courses}

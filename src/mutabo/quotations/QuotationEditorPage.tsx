@@ -1,6 +1,6 @@
 // A quotation: a new one, or one to edit (source, text, the course it comes from), with its history and deletion.
-import { useCallback, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useCallback } from 'react';
+import { useParams } from 'react-router-dom';
 import { MAX_QUOTATION_LENGTH, type MutaboQuotation } from '../../../common/mutabo.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { TextAreaField, TextField } from '../../components/form/fields.tsx';
@@ -13,8 +13,7 @@ import { CourseSelect } from '../content/CourseSelect.tsx';
 import { DeletePanel } from '../content/DeletePanel.tsx';
 import { EditorFrame } from '../content/EditorFrame.tsx';
 import { SharedHistory } from '../content/SharedHistory.tsx';
-import { useSiteRefresh } from '../content/useSiteRefresh.ts';
-import { useEditForm } from '../forms/useEditForm.ts';
+import { useContentEditor } from '../content/useContentEditor.ts';
 import { QUOTATION_RESOURCES } from '../siteCache.ts';
 import { useLoad } from '../useLoad.ts';
 import { emptyQuotationValues, QUOTATION_FIELDS, quotationValues, quotationWrite } from './quotationForm.ts';
@@ -38,33 +37,22 @@ interface QuotationEditorProps {
 }
 
 function QuotationEditor({ quotation, setQuotation, reload }: QuotationEditorProps) {
-  const navigate = useNavigate();
-  const refreshSite = useSiteRefresh(QUOTATION_RESOURCES);
-  const form = useEditForm(quotation ? quotationValues(quotation) : emptyQuotationValues(), QUOTATION_FIELDS);
+  const { form, submit, reloadCurrent, deleted } = useContentEditor({
+    item: quotation,
+    setItem: setQuotation,
+    reload,
+    resources: QUOTATION_RESOURCES,
+    empty: emptyQuotationValues,
+    toValues: quotationValues,
+    fields: QUOTATION_FIELDS,
+    write: quotationWrite,
+    create: createQuotation,
+    update: updateQuotation,
+    pathOf: areaPaths.quotation,
+    listPath: areaPaths.quotations,
+    savedNotice: 'Цитата сохранена. На сайте уже новая версия.',
+  });
   const { values, errors, change } = form;
-
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = quotationWrite(values);
-    if ('errors' in checked) return form.refuse(checked.errors);
-    void form.save(async () => {
-      if (!quotation) {
-        const created = await createQuotation(checked.body);
-        refreshSite();
-        form.leave.allowNextLeave();
-        void navigate(areaPaths.quotation(created.id), { replace: true });
-        return null;
-      }
-      setQuotation(await updateQuotation(quotation.id, { ...checked.body, version: quotation.version }));
-      refreshSite();
-      return 'Цитата сохранена. На сайте уже новая версия.';
-    });
-  };
-
-  const reloadCurrent = async () => {
-    const current = await reload();
-    if (current) form.replace(quotationValues(current));
-  };
 
   return (
     <EditorFrame
@@ -81,17 +69,13 @@ function QuotationEditor({ quotation, setQuotation, reload }: QuotationEditorPro
               action="Удалить цитату"
               message={`Цитата «${quotation.source}» исчезнет с сайта без возможности восстановления.`}
               remove={() => deleteQuotation(quotation.id)}
-              onDeleted={() => {
-                refreshSite();
-                form.leave.allowNextLeave();
-                void navigate(areaPaths.quotations);
-              }}
+              onDeleted={deleted}
             />
           </>
         ) : null
       }
     >
-      <form onSubmit={save} noValidate aria-label="Цитата">
+      <form onSubmit={submit} noValidate aria-label="Цитата">
         <TextAreaField
           label="Текст цитаты"
           name="text"

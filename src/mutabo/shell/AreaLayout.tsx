@@ -112,7 +112,9 @@ export function AreaLayout({ children }: { children: ReactNode }) {
         <List>
           {areaSections.map((section) => (
             <li key={section.path}>
-              <SectionLink to={section.path}>{section.label}</SectionLink>
+              <SectionLink to={section.path} end={section.end}>
+                {section.label}
+              </SectionLink>
             </li>
           ))}
         </List>

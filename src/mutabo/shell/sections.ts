@@ -5,10 +5,14 @@ export interface AreaSection {
   label: string;
   path: string;
   built: boolean;
+  /** Marked current only at its own address, not at the addresses below it (the start page is the area's root). */
+  end?: boolean;
 }
 
 export const areaSections: readonly AreaSection[] = [
+  { label: 'Сводка', path: areaPaths.start, built: true, end: true },
   { label: 'Курсы', path: areaPaths.courses, built: true },
+  { label: 'Платежи', path: areaPaths.payments, built: true },
   { label: 'Цитаты', path: areaPaths.quotations, built: true },
   { label: 'Отзывы', path: areaPaths.feedback, built: true },
   { label: 'Библиотека', path: areaPaths.library, built: true },

@@ -50,6 +50,7 @@ export function lesson(number: number, overrides: Partial<Lesson> = {}): Lesson 
     hasFreePlaces: true,
     participationState: null,
     participant: null,
+    startsAt: null,
     ...overrides,
   };
 }
@@ -77,6 +78,7 @@ export function course(overrides: Partial<CourseDetails> = {}): CourseDetails {
     fullYear: false,
     lessonsBlockSize: 1,
     subscribedForMailouts: false,
+    timeZone: 'Europe/Moscow',
     authors: [anna, mikhail],
     lessons: lessons(8),
     ...overrides,

@@ -152,3 +152,72 @@ describe('my courses', () => {
     expect(await screen.findByRole('heading', { name: 'Упс... что-то пошло не так' })).toBeInTheDocument();
   });
 });
+
+describe('my courses: lesson times, the room and the recording, the calendar', () => {
+  const withTimes: Participation = {
+    ...poetry,
+    lessons: [
+      // A weekly 19:00 Moscow lesson, before and after Berlin moves to summer time.
+      lesson(1, { participationState: 'approved', startsAt: '2026-03-25T16:00:00Z', recordingUrl: 'https://video.example.org/1' }),
+      lesson(2, { participationState: 'approved', startsAt: '2026-04-01T16:00:00Z', roomUrl: 'https://meet.example.org/2' }),
+      lesson(3, { participationState: 'approved' }),
+    ],
+  };
+
+  it('shows each approved lesson’s time in the profile’s zone, and the links the server gives', async () => {
+    answerParticipants(() => [withTimes]);
+    renderAsUser('/account/courses');
+    const lessons = await screen.findByRole('list', { name: 'Оплаченные занятия курса «Как читать стихи»' });
+    expect(await within(lessons).findByText('ср, 25 марта 2026, 17:00 (Германия)')).toBeInTheDocument();
+    const items = within(lessons).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      '1. Ритм и рифма — ср, 25 марта 2026, 17:00 (Германия)Запись занятия 1. Ритм и рифма',
+      '2. Образ — ср, 1 апреля 2026, 18:00 (Германия)Войти в комнату вебинара (занятие 2. Образ)',
+      '3. Молчание',
+    ]);
+    expect(within(items[1]!).getByRole('link', { name: 'Войти в комнату вебинара (занятие 2. Образ)' })).toHaveAttribute('href', 'https://meet.example.org/2');
+    expect(within(items[0]!).getByRole('link', { name: 'Запись занятия 1. Ритм и рифма' })).toHaveAttribute('href', 'https://video.example.org/1');
+  });
+
+  it('asks again when the room opens, 30 minutes before the start', async () => {
+    // The room's window opens a moment from now: the page fetches the list again then, and the link appears.
+    const startsAt = new Date(Date.now() + 30 * 60_000 + 2500).toISOString();
+    let answered = 0;
+    const calls = answerParticipants(() => {
+      answered += 1;
+      // As the server does: no room before its window, the room once it is open.
+      const roomOpen = answered > 1 && Date.now() >= Date.parse(startsAt) - 30 * 60_000;
+      return [{ ...poetry, lessons: [lesson(1, { participationState: 'approved', startsAt, ...(roomOpen ? { roomUrl: 'https://meet.example.org/now' } : {}) })] }];
+    });
+    renderAsUser('/account/courses');
+    await heading();
+    expect(await screen.findByRole('link', { name: /Войти в комнату вебинара/ }, { timeout: 8000 })).toHaveAttribute('href', 'https://meet.example.org/now');
+    expect(calls.count).toBe(2);
+  });
+
+  it('shows the personal calendar address to copy, and replaces it only after a confirmation', async () => {
+    answerParticipants(() => [withTimes]);
+    let renewed = 0;
+    server.use(
+      http.get('*/api/v1/calendar/feed/', () => HttpResponse.json({ url: 'https://school.example/api/v1/calendar/old-secret.ics' })),
+      http.post('*/api/v1/calendar/feed/', () => {
+        renewed += 1;
+        return HttpResponse.json({ url: 'https://school.example/api/v1/calendar/new-secret.ics' });
+      }),
+    );
+    const { user } = renderAsUser('/account/courses');
+    const panel = await screen.findByRole('region', { name: 'Календарь занятий' });
+    await user.click(within(panel).getByRole('button', { name: 'Показать ссылку на календарь' }));
+    expect(await within(panel).findByLabelText('Ссылка на ваш календарь')).toHaveValue('https://school.example/api/v1/calendar/old-secret.ics');
+
+    await user.click(within(panel).getByRole('button', { name: 'Заменить ссылку' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Заменить ссылку на календарь?' })).getByRole('button', { name: 'Отмена' }));
+    expect(renewed).toBe(0);
+
+    await user.click(within(panel).getByRole('button', { name: 'Заменить ссылку' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Заменить' }));
+    expect(await within(panel).findByText('Ссылка заменена: подпишитесь на новую.')).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Ссылка на ваш календарь')).toHaveValue('https://school.example/api/v1/calendar/new-secret.ics');
+    expect(renewed).toBe(1);
+  });
+});

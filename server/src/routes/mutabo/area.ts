@@ -7,6 +7,7 @@ import { mutaboFeedbackRoutes } from './feedback.ts';
 import { mutaboHistoryRoutes } from './history.ts';
 import { mutaboLessonsRoutes } from './lessons.ts';
 import { mutaboLibraryRoutes } from './library.ts';
+import { mutaboMailingsRoutes } from './mailings.ts';
 import { mutaboPagesRoutes } from './pages.ts';
 import { mutaboParticipantsRoutes } from './participants.ts';
 import { mutaboPaymentsRoutes } from './payments.ts';
@@ -16,7 +17,7 @@ import { mutaboUploadsRoutes } from './uploads.ts';
 export const mutaboRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
   const { mutaboCourses: courses, mutaboAudit: audit, uploads } = app.repositories;
-  app.decorate('mutabo', { db: app.database.db, publicCache: app.publicCache, courses, audit, uploads });
+  app.decorate('mutabo', { db: app.database.db, config: app.config, publicCache: app.publicCache, courses, audit, uploads });
   app.decorateRequest('mutaboCaller', null);
   // Before the body is validated: a guest or a non-author learns nothing about the forms.
   app.addHook('preValidation', app.requireAuth);
@@ -35,4 +36,5 @@ export const mutaboRoutes: ZodRoutes = async (app) => {
   await app.register(mutaboHistoryRoutes);
   await app.register(mutaboParticipantsRoutes);
   await app.register(mutaboPaymentsRoutes);
+  await app.register(mutaboMailingsRoutes);
 };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { approveParticipantsSchema, MUTABO_PARTICIPANT_STATES, participantsMessages as pm, promoteParticipantSchema } from '../../../../common/mutabo.ts';
 import { idParams, integerParam, MAX_ID } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
-import { approveParticipants, listParticipants, participantsCsv, promoteParticipant, rejectParticipant } from '../../services/mutabo/participants.ts';
+import { approveParticipants, listParticipants, participantsCsv, promoteParticipant, rejectParticipant, type ParticipantsDeps } from '../../services/mutabo/participants.ts';
 import { callerOf } from './caller.ts';
 
 const listQuery = z.object({
@@ -16,12 +16,14 @@ const listQuery = z.object({
 const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((body) => body ?? {}, schema);
 
 export const mutaboParticipantsRoutes: ZodRoutes = async (app) => {
+  const deps: ParticipantsDeps = { db: app.database.db, config: app.config, publicCache: app.publicCache };
+
   app.get('/courses/:id/participants/', { schema: { params: idParams, querystring: listQuery } }, async (request) =>
-    listParticipants(app.payments, callerOf(request), request.params.id, request.query),
+    listParticipants(deps, callerOf(request), request.params.id, request.query),
   );
 
   app.get('/courses/:id/participants.csv', { schema: { params: idParams, querystring: listQuery } }, async (request, reply) => {
-    const table = await listParticipants(app.payments, callerOf(request), request.params.id, request.query);
+    const table = await listParticipants(deps, callerOf(request), request.params.id, request.query);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="participants-${table.course.id}.csv"`)
@@ -30,17 +32,17 @@ export const mutaboParticipantsRoutes: ZodRoutes = async (app) => {
   });
 
   app.post('/participants/approve/', { schema: { body: approveParticipantsSchema } }, async (request) =>
-    approveParticipants(app.payments, callerOf(request), request.body.participants),
+    approveParticipants(deps, callerOf(request), request.body.participants),
   );
 
-  app.post('/participants/:id/approve/', { schema: { params: idParams } }, async (request) => approveParticipants(app.payments, callerOf(request), [request.params.id]));
+  app.post('/participants/:id/approve/', { schema: { params: idParams } }, async (request) => approveParticipants(deps, callerOf(request), [request.params.id]));
 
   app.post('/participants/:id/promote/', { schema: { params: idParams, body: optionalBody(promoteParticipantSchema) } }, async (request) =>
-    promoteParticipant(app.payments, callerOf(request), request.params.id, request.body.position),
+    promoteParticipant(deps, callerOf(request), request.params.id, request.body.position),
   );
 
   app.post('/participants/:id/reject/', { schema: { params: idParams } }, async (request, reply) => {
-    await rejectParticipant(app.payments, callerOf(request), request.params.id);
+    await rejectParticipant(deps, callerOf(request), request.params.id);
     return reply.code(204).send();
   });
 };

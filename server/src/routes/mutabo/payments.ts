@@ -5,7 +5,7 @@ import { participantsMessages as pm, refundSchema } from '../../../../common/mut
 import { idParams, integerParam, MAX_ID, pageParam } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { dashboard, listPayments, paymentById } from '../../services/mutabo/payments.ts';
-import { requestRefund } from '../../services/mutabo/refunds.ts';
+import { requestRefund, type RefundDeps } from '../../services/mutabo/refunds.ts';
 import { callerOf } from './caller.ts';
 
 const listQuery = z.object({
@@ -14,12 +14,14 @@ const listQuery = z.object({
 });
 
 export const mutaboPaymentsRoutes: ZodRoutes = async (app) => {
+  const refundDeps: RefundDeps = { db: app.database.db, config: app.config, log: app.log, publicCache: app.publicCache, providers: app.paymentProviders };
+
   app.get('/payments/', { schema: { querystring: listQuery } }, async (request) =>
     listPayments(app.database.db, callerOf(request), { course: request.query.course, page: request.query.page ?? 1 }),
   );
 
   app.post('/payments/:id/refund/', { schema: { params: idParams, body: z.preprocess((body) => body ?? {}, refundSchema) } }, async (request, reply) => {
-    const { refund, status } = await requestRefund(app.payments, callerOf(request), request.params.id, request.body.lessons);
+    const { refund, status } = await requestRefund(refundDeps, callerOf(request), request.params.id, request.body.lessons);
     const payment = await paymentById(app.database.db, request.params.id);
     if (!payment) return reply.code(404).send({ detail: pm.paymentNotFound });
     return reply.code(status).send({ refund, payment });

@@ -6,10 +6,13 @@ import type { MutaboAuditRepository } from '../../repositories/mutaboAuditReposi
 import type { MutaboCoursesRepository } from '../../repositories/mutaboCoursesRepository.ts';
 import type { CourseDetailsWithVersions } from '../../repositories/coursesRepository.ts';
 import type { UploadsRepository } from '../../repositories/uploadsRepository.ts';
+import type { LetterContext } from '../enrollmentLetters.ts';
 import type { PublicCache } from '../publicCache.ts';
 
 export interface MutaboContext {
   db: Db;
+  /** What the letters of the authors' changes need (a lesson moved: services/lessonChanges.ts). */
+  config: LetterContext['config'];
   publicCache: PublicCache;
   courses: MutaboCoursesRepository;
   audit: MutaboAuditRepository;
@@ -36,10 +39,15 @@ export const mutaboErrors = {
 
 /** The authors' form of a course: drafts included, with the versions of the course and of each lesson. */
 export function toMutaboCourse(found: CourseDetailsWithVersions): MutaboCourse {
-  const { course, versions } = found;
+  const { course, versions, links } = found;
   return {
     ...course,
     version: versions.course,
-    lessons: course.lessons.map((lesson) => ({ ...lesson, version: versions.lessons.get(lesson.id) ?? 1 })),
+    lessons: course.lessons.map((lesson) => ({
+      ...lesson,
+      roomUrl: links.get(lesson.id)?.roomUrl ?? '',
+      recordingUrl: links.get(lesson.id)?.recordingUrl ?? '',
+      version: versions.lessons.get(lesson.id) ?? 1,
+    })),
   };
 }

@@ -37,7 +37,16 @@ import { mutaboErrors, toMutaboCourse, type Caller, type MutaboContext } from '.
 
 /** The fields of a lesson the history shows. */
 export function lessonSnapshot(row: LessonRow): Record<string, unknown> {
-  return { number: row.number, title: row.title, content: row.content, duration: row.duration, state: row.state };
+  return {
+    number: row.number,
+    title: row.title,
+    content: row.content,
+    duration: row.duration,
+    state: row.state,
+    startsAt: row.startsAt?.toISOString() ?? null,
+    roomUrl: row.roomUrl,
+    recordingUrl: row.recordingUrl,
+  };
 }
 
 /** The fields of a course the history shows, in wire names. */
@@ -56,6 +65,7 @@ function courseSnapshot(row: CourseRow, authorIds: number[]): Record<string, unk
     participantsLimit: row.participantsLimit,
     fullYear: row.fullYear,
     lessonsBlockSize: row.lessonsBlockSize,
+    timeZone: row.timeZone,
   };
 }
 

@@ -14,6 +14,7 @@ import {
   type LessonValues,
   type LockedCourseForWrite,
 } from '../../repositories/mutaboCoursesRepository.ts';
+import { queueLessonChangeLetters } from '../lessonChanges.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, toMutaboCourse, type Caller, type MutaboContext } from './context.ts';
 import { lessonSnapshot, lockLedCourse } from './courses.ts';
@@ -21,6 +22,16 @@ import { lessonSnapshot, lockLedCourse } from './courses.ts';
 /** Leaving an open course without a published lesson is refused: visitors could enroll in nothing. */
 function wouldLeaveOpenCourseEmpty(locked: LockedCourseForWrite, lessonId: number): boolean {
   return locked.course.state === 'can_be_subscribed' && !locked.lessons.some((lesson) => lesson.id !== lessonId && lesson.state === 'published');
+}
+
+/** The fields the patch changes (a start as a Date, compared by its instant). */
+function changedLessonValues(before: LessonRow, patch: LessonPatch): LessonValues {
+  const { version: _version, startsAt, ...fields } = patch;
+  const values: LessonValues = Object.fromEntries(Object.entries(fields).filter(([key, value]) => value !== undefined && before[key as keyof LessonRow] !== value));
+  if (startsAt !== undefined && (startsAt === null ? before.startsAt !== null : before.startsAt?.getTime() !== Date.parse(startsAt))) {
+    values.startsAt = startsAt === null ? null : new Date(startsAt);
+  }
+  return values;
 }
 
 async function courseLessons(ctx: MutaboContext, courseId: number): Promise<MutaboLesson[]> {
@@ -51,7 +62,17 @@ export async function createLesson(ctx: MutaboContext, caller: Caller, courseId:
     const locked = await lockLedCourse(tx, caller, courseId);
     if (input.number !== undefined && locked.lessons.some((lesson) => lesson.number === input.number)) throw mutaboErrors.field('number', m.lessonNumberTaken);
     const number = input.number ?? (await nextLessonNumber(tx, courseId));
-    const row = await insertLesson(tx, { courseId, number, title: input.title, content: input.content, duration: input.duration, state: input.state });
+    const row = await insertLesson(tx, {
+      courseId,
+      number,
+      title: input.title,
+      content: input.content,
+      duration: input.duration,
+      state: input.state,
+      startsAt: input.startsAt === null ? null : new Date(input.startsAt),
+      roomUrl: input.roomUrl,
+      recordingUrl: input.recordingUrl,
+    });
     await recordWrite(tx, { userId: caller.userId, entity: 'lesson', entityId: row.id, courseId, action: 'create', before: null, after: lessonSnapshot(row) });
     return row.id;
   });
@@ -67,23 +88,27 @@ export async function patchLesson(ctx: MutaboContext, caller: Caller, lessonId: 
     // Deleted (or moved to another course) since the first look.
     if (!before) throw mutaboErrors.lessonNotFound();
     if (before.version !== patch.version) throw mutaboErrors.staleLesson();
-    const { version, ...fields } = patch;
-    const values: LessonValues = Object.fromEntries(Object.entries(fields).filter(([key, value]) => value !== undefined && before[key as keyof LessonRow] !== value));
+    const values = changedLessonValues(before, patch);
     if (Object.keys(values).length === 0) return false;
     if (values.number !== undefined && locked.lessons.some((lesson) => lesson.id !== lessonId && lesson.number === values.number)) {
       throw mutaboErrors.field('number', m.lessonNumberTaken);
     }
     if (values.state === 'draft' && wouldLeaveOpenCourseEmpty(locked, lessonId)) throw mutaboErrors.field('state', m.lastPublishedLesson);
-    const after = await updateLessonAtVersion(tx, lessonId, version, values);
+    if (values.startsAt !== undefined || values.duration !== undefined || values.state !== undefined) values.sequence = before.sequence + 1;
+    const after = await updateLessonAtVersion(tx, lessonId, patch.version, values);
     if (!after) throw mutaboErrors.staleLesson();
     await recordWrite(tx, { userId: caller.userId, entity: 'lesson', entityId: lessonId, courseId, action: 'update', before: lessonSnapshot(before), after: lessonSnapshot(after) });
+    await queueLessonChangeLetters(tx, ctx.config, locked.course, before, after);
     return true;
   });
   if (changed) ctx.publicCache.invalidate();
   return lessonOf(ctx, lessonId, courseId);
 }
 
-/** Refused while anyone holds, waits for or has paid for a place in it, or when it is an open course's last published one. */
+/**
+ * Refused while anyone holds, waits for or has paid for a place in it, or when it is an open course's last published
+ * one: so nobody has a place to be told of its cancellation (making it a draft is how a lesson is cancelled).
+ */
 export async function deleteLesson(ctx: MutaboContext, caller: Caller, lessonId: number): Promise<void> {
   const courseId = await ledLessonCourse(ctx, caller, lessonId);
   await ctx.db.transaction(async (tx) => {

@@ -3,7 +3,7 @@
 // of the enrollment letters and sent through their sendLetters, after the commit.
 import { formatMoney } from '../../../../common/coursePrices.ts';
 import type { Currency } from '../../../../common/wireTypes.ts';
-import { greeting, lessonList, letter, signature, type LessonRef, type LetterContext, type Recipient } from '../enrollmentLetters.ts';
+import { coursePage, greeting, lessonList, letter, myCourses, signature, type LessonRef, type LetterContext, type Recipient } from '../enrollmentLetters.ts';
 import type { MailMessage } from '../mail.ts';
 
 type Config = LetterContext['config'];
@@ -18,7 +18,7 @@ export function rejectedLetter(config: Config, recipient: Recipient, course: Cou
     `Если это ошибка или у вас есть вопросы, ответьте на это письмо. Страница курса: ${config.publicUrl}/courses/${course.id}`,
     signature(config),
   ].join('\n\n');
-  return letter(recipient.email, `Запись отклонена: курс «${course.title}»`, text);
+  return letter(config, recipient.email, `Запись отклонена: курс «${course.title}»`, text, coursePage(config, course));
 }
 
 export function queueMovedLetter(config: Config, recipient: Recipient, course: CourseRef, item: LessonRef, position: number): MailMessage {
@@ -28,7 +28,7 @@ export function queueMovedLetter(config: Config, recipient: Recipient, course: C
     `Когда освободится место, мы забронируем его за вами и напишем. Страница курса: ${config.publicUrl}/courses/${course.id}`,
     signature(config),
   ].join('\n\n');
-  return letter(recipient.email, `Ваше место в очереди: курс «${course.title}»`, text);
+  return letter(config, recipient.email, `Ваше место в очереди: курс «${course.title}»`, text, coursePage(config, course));
 }
 
 export function refundedLetter(
@@ -46,5 +46,5 @@ export function refundedLetter(
     `Ваши курсы: ${config.publicUrl}/account/courses`,
     signature(config),
   ].join('\n\n');
-  return letter(recipient.email, `Возврат денег: курс «${course.title}»`, text);
+  return letter(config, recipient.email, `Возврат денег: курс «${course.title}»`, text, myCourses(config));
 }

@@ -1,22 +1,29 @@
 // The authors' participants: the table of a course's places (and its CSV), and the actions on a row (approve, move
 // up in the queue, reject). Each action runs in one transaction under the course's lock (services/places.ts: the
 // lesson rows, then payment rows, then writes), re-checks the places there, records itself in the course's history,
-// and sends its letters after the commit.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+// and queues its letters in the same transaction.
 import { participantsMessages as pm, type MutaboParticipant, type MutaboParticipants, type MutaboParticipantState } from '../../../../common/mutabo.ts';
-import { courses, lessons, participants, payments, users } from '../../db/schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { ledCourse, lessonPlaces, participantRows } from '../../repositories/mutaboParticipantsRepository.ts';
-import { sendLetters, sendPromotionLetters, type LessonRef, type LetterContext } from '../enrollmentLetters.ts';
+import { courseTitle, lessonTitles, peopleByIds } from '../../repositories/enrollmentRepository.ts';
+import { coursesOfParticipants, ledCourse, lessonPlaces, participantRows } from '../../repositories/mutaboParticipantsRepository.ts';
+import { lockPayment } from '../../repositories/paymentsRepository.ts';
+import { deleteParticipant, lockCourse, rowsForApproval, setQueueOrder, waitingQueue, type ApprovalRow, type Promotion } from '../../repositories/placesRepository.ts';
+import { queueApprovalLetter, queuePromotionLetters, type LessonRef, type LetterContext } from '../enrollmentLetters.ts';
+import { queueLetters, type QueuedLetter } from '../letterQueue.ts';
 import type { MailMessage } from '../mail.ts';
-import { approveRows, failPayment, lockCourse, NoFreePlace, promoteWaitingList, rowsForApproval, type ApprovalRow, type Promotion, type Tx } from '../places.ts';
-import type { PaymentsContext } from '../payments/context.ts';
+import { approveRows, failPayment, NoFreePlace, promoteWaitingList } from '../places.ts';
+import type { PublicCache } from '../publicCache.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, type Caller } from './context.ts';
 import { queueMovedLetter, rejectedLetter } from './participantLetters.ts';
 
-/** What the participants' services need: the database, the letters, the cache (app.payments). */
-export type ParticipantsDeps = Pick<PaymentsContext, 'db' | 'config' | 'mailer' | 'log' | 'publicCache' | 'approvalLetters'>;
+/** What the participants' services need: the database, what the letters name, the cache to drop after a change. */
+export interface ParticipantsDeps {
+  db: Db;
+  config: LetterContext['config'];
+  publicCache: Pick<PublicCache, 'invalidate'>;
+}
 
 export const participantErrors = {
   notFound: () => new HttpError(404, { detail: pm.participantNotFound }),
@@ -25,8 +32,6 @@ export const participantErrors = {
   notWaiting: () => new HttpError(409, { detail: pm.notWaiting }),
   paidPlace: () => new HttpError(409, { detail: pm.paidPlace }),
 };
-
-const letterContext = (deps: ParticipantsDeps): LetterContext => ({ db: deps.db, mailer: deps.mailer, config: deps.config, log: deps.log });
 
 export interface ParticipantsFilter {
   state?: MutaboParticipantState;
@@ -96,11 +101,7 @@ type LockedRow = ApprovalRow;
 
 /** The rows (of one course the caller leads) and their course id; 404 for a row that is missing or not the caller's. */
 async function courseOfRows(deps: ParticipantsDeps, caller: Caller, ids: number[]): Promise<number> {
-  const rows = await deps.db
-    .select({ id: participants.id, courseId: lessons.courseId })
-    .from(participants)
-    .innerJoin(lessons, eq(lessons.id, participants.lessonId))
-    .where(inArray(participants.id, ids));
+  const rows = await coursesOfParticipants(deps.db, ids);
   if (rows.length !== new Set(ids).size) throw participantErrors.notFound();
   const courseIds = [...new Set(rows.map((row) => row.courseId))];
   if (courseIds.length > 1) throw participantErrors.severalCourses();
@@ -130,28 +131,27 @@ interface Done {
   promotions: Promotion[];
 }
 
-/** After the commit: the cache is dropped, the people acted on get their letter, the promoted theirs. */
-async function afterCommit(deps: ParticipantsDeps, done: Done, build: (person: { email: string; firstName: string }, course: { id: number; title: string }, items: LessonRef[], position?: number) => MailMessage) {
-  deps.publicCache.invalidate();
-  try {
-    const [course] = await deps.db.select({ id: courses.id, title: courses.title }).from(courses).where(eq(courses.id, done.courseId));
-    const userIds = done.letters.map((entry) => entry.userId);
-    const lessonIds = done.letters.flatMap((entry) => entry.lessonIds);
-    const [people, lessonRows] = await Promise.all([
-      userIds.length ? deps.db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(inArray(users.id, userIds)) : [],
-      lessonIds.length ? deps.db.select({ id: lessons.id, number: lessons.number, title: lessons.title }).from(lessons).where(inArray(lessons.id, lessonIds)).orderBy(asc(lessons.number)) : [],
-    ]);
-    const messages: MailMessage[] = [];
-    for (const entry of done.letters) {
-      const person = people.find((row) => row.id === entry.userId);
-      const items = lessonRows.filter((row) => entry.lessonIds.includes(row.id));
-      if (person && course && items.length > 0) messages.push(build(person, course, items, entry.position));
-    }
-    await sendLetters(letterContext(deps), messages);
-    await sendPromotionLetters(letterContext(deps), done.promotions);
-  } catch (error) {
-    deps.log.error({ err: error, courseId: done.courseId }, 'the letters of a participants action could not be prepared');
+type BuildLetter = (person: { email: string; firstName: string }, course: { id: number; title: string }, items: LessonRef[], position?: number) => MailMessage;
+
+/** In the action's transaction: the people acted on get their letter (`kind`), the promoted theirs. */
+async function queueActionLetters(deps: ParticipantsDeps, tx: Tx, done: Done, kind: string, build: BuildLetter): Promise<void> {
+  const course = await courseTitle(tx, done.courseId);
+  const people = await peopleByIds(
+    tx,
+    done.letters.map((entry) => entry.userId),
+  );
+  const lessonRows = await lessonTitles(
+    tx,
+    done.letters.flatMap((entry) => entry.lessonIds),
+  );
+  const letters: QueuedLetter[] = [];
+  for (const entry of done.letters) {
+    const person = people.find((row) => row.id === entry.userId);
+    const items = lessonRows.filter((row) => entry.lessonIds.includes(row.id));
+    if (person && course && items.length > 0) letters.push({ kind, userId: person.id, ...build(person, course, items, entry.position) });
   }
+  await queueLetters(tx, letters);
+  await queuePromotionLetters({ db: tx, config: deps.config }, done.promotions);
 }
 
 const byUser = (rows: Pick<LockedRow, 'userId' | 'lessonId'>[]) => {
@@ -162,7 +162,7 @@ const byUser = (rows: Pick<LockedRow, 'userId' | 'lessonId'>[]) => {
 
 /**
  * Approves every row or none, by the rule of places.ts approveRows (a payment in progress holding a row ends first);
- * 409 naming the lesson that has no free place. One letter per person (ApprovalLetters gathers a burst).
+ * 409 naming the lesson that has no free place. One letter per person (queueApprovalLetter gathers a burst).
  */
 export async function approveParticipants(deps: ParticipantsDeps, caller: Caller, ids: number[]): Promise<MutaboParticipant[]> {
   const unique = [...new Set(ids)];
@@ -176,7 +176,7 @@ export async function approveParticipants(deps: ParticipantsDeps, caller: Caller
       result = await approveRows(tx, rows, new Map(locked.allLessonIds.map((id) => [id, locked.participantsLimit])));
     } catch (error) {
       if (!(error instanceof NoFreePlace)) throw error;
-      const [lesson] = await tx.select({ number: lessons.number, title: lessons.title }).from(lessons).where(eq(lessons.id, error.lessonId));
+      const [lesson] = await lessonTitles(tx, [error.lessonId]);
       throw participantErrors.noFreePlace(lesson!);
     }
     const ended = new Set(result.endedPayments);
@@ -191,14 +191,13 @@ export async function approveParticipants(deps: ParticipantsDeps, caller: Caller
         after: snapshot({ ...row, state: 'approved', paymentId: row.paymentId !== null && ended.has(row.paymentId) ? null : row.paymentId }),
       });
     }
-    return { courseId, letters: byUser(result.approved), promotions: result.promotions };
-  });
-  if (done.letters.length > 0 || done.promotions.length > 0) {
-    deps.publicCache.invalidate();
+    const letters = byUser(result.approved);
     // The approval letters gather per person and course (enrollmentLetters.ts): rows approved one after another make one letter.
-    for (const entry of done.letters) deps.approvalLetters.add(entry.userId, courseId, entry.lessonIds);
-    await sendPromotionLetters(letterContext(deps), done.promotions).catch((error: unknown) => deps.log.error({ err: error, courseId }, 'promotion letters failed'));
-  }
+    for (const entry of letters) await queueApprovalLetter(tx, entry.userId, courseId, entry.lessonIds);
+    await queuePromotionLetters({ db: tx, config: deps.config }, result.promotions);
+    return { courseId, letters, promotions: result.promotions };
+  });
+  if (done.letters.length > 0 || done.promotions.length > 0) deps.publicCache.invalidate();
   return participantRows(deps.db, courseId, unique);
 }
 
@@ -212,11 +211,7 @@ export async function promoteParticipant(deps: ParticipantsDeps, caller: Caller,
     const [row] = await lockedRows(tx, [id], locked.allLessonIds);
     if (row!.state !== 'waiting_list') throw participantErrors.notWaiting();
     lessonId = row!.lessonId;
-    const queue = await tx
-      .select({ id: participants.id, queueOrder: participants.queueOrder })
-      .from(participants)
-      .where(and(eq(participants.lessonId, lessonId), eq(participants.state, 'waiting_list')))
-      .orderBy(asc(participants.queueOrder), asc(participants.id));
+    const queue = await waitingQueue(tx, lessonId);
     const from = queue.findIndex((entry) => entry.id === id);
     const to = Math.min(position, queue.length) - 1;
     if (from === to) return { courseId, letters: [], promotions: [] };
@@ -224,12 +219,14 @@ export async function promoteParticipant(deps: ParticipantsDeps, caller: Caller,
     const reordered = queue.filter((entry) => entry.id !== id);
     reordered.splice(to, 0, queue[from]!);
     for (const [index, entry] of reordered.entries()) {
-      if (entry.queueOrder !== values[index]) await tx.update(participants).set({ queueOrder: values[index]! }).where(eq(participants.id, entry.id));
+      if (entry.queueOrder !== values[index]) await setQueueOrder(tx, entry.id, values[index]!);
     }
     await recordWrite(tx, { userId: caller.userId, entity: 'participant', entityId: id, courseId, action: 'promote', before: snapshot(row!, { position: from + 1 }), after: snapshot(row!, { position: to + 1 }) });
-    return { courseId, letters: [{ userId: row!.userId, lessonIds: [lessonId], position: to + 1 }], promotions: [] };
+    const moved: Done = { courseId, letters: [{ userId: row!.userId, lessonIds: [lessonId], position: to + 1 }], promotions: [] };
+    await queueActionLetters(deps, tx, moved, 'queue-moved', (person, course, items, at) => queueMovedLetter(deps.config, person, course, items[0]!, at ?? 1));
+    return moved;
   });
-  if (done.letters.length > 0) await afterCommit(deps, done, (person, course, items, at) => queueMovedLetter(deps.config, person, course, items[0]!, at ?? 1));
+  if (done.letters.length > 0) deps.publicCache.invalidate();
   return (await participantRows(deps.db, courseId)).filter((row) => row.lessonId === lessonId && row.state === 'waiting_list');
 }
 
@@ -239,19 +236,20 @@ export async function promoteParticipant(deps: ParticipantsDeps, caller: Caller,
  */
 export async function rejectParticipant(deps: ParticipantsDeps, caller: Caller, id: number): Promise<void> {
   const courseId = await courseOfRows(deps, caller, [id]);
-  const done = await deps.db.transaction(async (tx): Promise<Done> => {
+  await deps.db.transaction(async (tx): Promise<Done> => {
     const locked = await lockCourse(tx, courseId);
     if (!locked) throw participantErrors.notFound();
     const [row] = await lockedRows(tx, [id], locked.allLessonIds);
-    const [payment] =
-      row!.paymentId === null ? [] : await tx.select({ id: payments.id, state: payments.state }).from(payments).where(eq(payments.id, row!.paymentId)).for('update');
+    const payment = row!.paymentId === null ? null : await lockPayment(tx, row!.paymentId);
     if (row!.state === 'approved' && payment?.state === 'STATE_COMPLETED') throw participantErrors.paidPlace();
     const promotions: Promotion[] = [];
     if (payment?.state === 'STATE_IN_PROGRESS' && row!.state === 'reserved') promotions.push(...(await failPayment(tx, payment.id, 'canceled', locked.participantsLimit)));
-    await tx.delete(participants).where(eq(participants.id, id));
+    await deleteParticipant(tx, id);
     promotions.push(...(await promoteWaitingList(tx, [row!.lessonId], locked.participantsLimit)));
     await recordWrite(tx, { userId: caller.userId, entity: 'participant', entityId: id, courseId, action: 'reject', before: snapshot(row!), after: null });
-    return { courseId, letters: [{ userId: row!.userId, lessonIds: [row!.lessonId] }], promotions };
+    const rejected: Done = { courseId, letters: [{ userId: row!.userId, lessonIds: [row!.lessonId] }], promotions };
+    await queueActionLetters(deps, tx, rejected, 'rejection', (person, course, items) => rejectedLetter(deps.config, person, course, items));
+    return rejected;
   });
-  await afterCommit(deps, done, (person, course, items) => rejectedLetter(deps.config, person, course, items));
+  deps.publicCache.invalidate();
 }

@@ -5,7 +5,6 @@ import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
 import type { Db } from '../../db/client.ts';
 import {
   countPayments,
-  findPayment,
   dashboardCourses,
   dashboardLessons,
   lapsingHolds,
@@ -17,6 +16,7 @@ import {
   toRefund,
   type PaymentRow,
 } from '../../repositories/mutaboParticipantsRepository.ts';
+import { paymentById as paymentRow } from '../../repositories/paymentsRepository.ts';
 import { isSandboxPayment } from '../payments/sandbox.ts';
 import { mutaboErrors, type Caller } from './context.ts';
 
@@ -73,13 +73,15 @@ export async function listPayments(db: Db, caller: Caller, filter: { course?: nu
 
 /** One payment in the area's form (its course's authorship checked by the caller). */
 export async function paymentById(db: Db, paymentId: number): Promise<MutaboPayment | null> {
-  const row = await findPayment(db, paymentId);
+  const row = await paymentRow(db, paymentId);
   return row ? ((await toPayments(db, [row]))[0] ?? null) : null;
 }
 
 const HOLDS_LIMIT = 50;
 
-/** What needs the author now. `upcomingLessons` stays empty until lessons have start times (another branch adds them). */
+const UPCOMING_LIMIT = 20;
+
+/** What needs the author now. */
 export async function dashboard(db: Db, caller: Caller): Promise<MutaboDashboard> {
   const [courseRows, lessonRows, holds, refundRows, money] = await Promise.all([
     dashboardCourses(db, caller.authorId),
@@ -89,8 +91,23 @@ export async function dashboard(db: Db, caller: Caller): Promise<MutaboDashboard
     revenue(db, { authorId: caller.authorId }),
   ]);
   const courseTitle = new Map(courseRows.map((course) => [course.id, course.title]));
+  const limitOf = new Map(courseRows.map((course) => [course.id, course.participantsLimit]));
+  const now = Date.now();
   return {
-    upcomingLessons: [],
+    upcomingLessons: lessonRows
+      .filter((lesson): lesson is typeof lesson & { startsAt: Date } => lesson.startsAt !== null && lesson.startsAt.getTime() > now)
+      .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id)
+      .slice(0, UPCOMING_LIMIT)
+      .map((lesson) => ({
+        id: lesson.id,
+        courseId: lesson.courseId,
+        courseTitle: courseTitle.get(lesson.courseId) ?? '',
+        number: lesson.number,
+        title: lesson.title,
+        startsAt: lesson.startsAt.toISOString(),
+        taken: lesson.taken,
+        limit: limitOf.get(lesson.courseId) ?? 0,
+      })),
     courses: courseRows.map((course) => {
       const own = lessonRows.filter((lesson) => lesson.courseId === course.id);
       const fullest = Math.max(0, ...own.map((lesson) => lesson.taken));

@@ -7,21 +7,49 @@
 // A second click never refunds twice: the refund row, with its idempotence key, is written under the payment's row
 // lock before the provider is asked; the same request again finds it and asks again with the same key.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { participantsMessages as pm, type MutaboRefund } from '../../../../common/mutabo.ts';
 import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
-import { courses, lessons, participants, paymentLessons, payments, refunds, users } from '../../db/schema.ts';
+import { refundAmount } from '../../../../common/paymentAmount.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { ledCourse, toRefund, type PaymentRow, type RefundRow } from '../../repositories/mutaboParticipantsRepository.ts';
-import { sendLetters, sendPromotionLetters, type LetterContext } from '../enrollmentLetters.ts';
-import { lockCourse, promoteWaitingList, type Promotion, type Tx } from '../places.ts';
-import type { PaymentsContext } from '../payments/context.ts';
+import { courseTitle, lessonTitles, personById } from '../../repositories/enrollmentRepository.ts';
+import { ledCourse, toRefund } from '../../repositories/mutaboParticipantsRepository.ts';
+import { clearRefundRequired, courseOfPayment, lockPayment, paymentByProviderId, paymentLessonIdsByNumber, type PaymentRow } from '../../repositories/paymentsRepository.ts';
+import { deleteRowsBoughtBy, lockCourse, type Promotion } from '../../repositories/placesRepository.ts';
+import {
+  failRefund as markRefundFailed,
+  insertRefund,
+  liveRefundsOfPayment,
+  lockRefund,
+  markRefundSucceeded,
+  paymentOfRefund,
+  pendingUnnamedRefund,
+  refundById,
+  refundByProviderId,
+  refundedCents,
+  refundsOfPayment,
+  setRefundProviderIdIfUnset,
+  type RefundRow,
+} from '../../repositories/refundsRepository.ts';
+import { queuePromotionLetters, type LetterContext } from '../enrollmentLetters.ts';
+import { queueLetters } from '../letterQueue.ts';
+import { promoteWaitingList } from '../places.ts';
+import type { PaymentProviders } from '../payments/providers.ts';
+import type { PublicCache } from '../publicCache.ts';
 import { CURRENCY_CODES, ProviderError, type ProviderRefundState } from '../payments/provider.ts';
 import { insertAuditRecord } from '../../repositories/mutaboAuditRepository.ts';
 import type { Caller } from './context.ts';
 import { refundedLetter } from './participantLetters.ts';
 
-export type RefundDeps = Pick<PaymentsContext, 'db' | 'config' | 'mailer' | 'log' | 'publicCache' | 'providers'>;
+export interface RefundDeps {
+  db: Db;
+  /** The refund letter and the promotions' letters name the site and the operator. */
+  config: LetterContext['config'];
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  publicCache: Pick<PublicCache, 'invalidate'>;
+  providers: Pick<PaymentProviders, 'bySystem' | 'forPayment'>;
+}
 
 export const refundErrors = {
   paymentNotFound: () => new HttpError(404, { detail: pm.paymentNotFound }),
@@ -36,27 +64,6 @@ export const refundErrors = {
 const cents = (amount: string | number) => Math.round(Number(amount) * 100);
 const money = (amountCents: number) => (amountCents / 100).toFixed(2);
 
-/** The course of a payment (the course of its lessons); null for a payment without lessons. */
-async function courseOfPayment(db: Tx | RefundDeps['db'], paymentId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ courseId: lessons.courseId })
-    .from(paymentLessons)
-    .innerJoin(lessons, eq(lessons.id, paymentLessons.lessonId))
-    .where(eq(paymentLessons.paymentId, paymentId))
-    .limit(1);
-  return row?.courseId ?? null;
-}
-
-async function lessonIdsOfPayment(tx: Tx, paymentId: number): Promise<number[]> {
-  const rows = await tx
-    .select({ id: paymentLessons.lessonId })
-    .from(paymentLessons)
-    .innerJoin(lessons, eq(lessons.id, paymentLessons.lessonId))
-    .where(eq(paymentLessons.paymentId, paymentId))
-    .orderBy(asc(lessons.number));
-  return rows.map((row) => row.id);
-}
-
 const isPaid = (payment: PaymentRow) => payment.paidAt !== null && (payment.state === 'STATE_COMPLETED' || payment.refundRequired);
 
 /** What the payment's refunds that are not failed cover: their lessons and their money. */
@@ -69,11 +76,11 @@ function covered(payment: PaymentRow, lessonIds: number[], existing: RefundRow[]
   return { live, refundedCents, lessonSet };
 }
 
-/** The amount of a refund of these lessons: equal shares, and the refund that completes the payment gets the rest. */
+/** The amount of a refund of these lessons, by the rule the area shows before asking (common/paymentAmount.ts). */
 function shareOf(payment: PaymentRow, lessonIds: number[], requested: number[], already: { refundedCents: number; lessonSet: Set<number> }): number {
-  const rest = cents(payment.amount) - already.refundedCents;
-  if (lessonIds.every((id) => already.lessonSet.has(id) || requested.includes(id))) return rest;
-  return Math.min(rest, Math.floor(cents(payment.amount) / lessonIds.length) * requested.length);
+  const rest = (cents(payment.amount) - already.refundedCents) / 100;
+  const completes = lessonIds.every((id) => already.lessonSet.has(id) || requested.includes(id));
+  return Math.round(refundAmount(cents(payment.amount) / 100, lessonIds.length, requested.length, rest, completes) * 100);
 }
 
 export interface RefundAnswer {
@@ -91,11 +98,11 @@ export async function requestRefund(deps: RefundDeps, caller: Caller, paymentId:
   if (courseId === null || !(await ledCourse(deps.db, caller.authorId, courseId))) throw refundErrors.paymentNotFound();
   const { refund, payment } = await deps.db.transaction(async (tx) => {
     await lockCourse(tx, courseId);
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    const payment = await lockPayment(tx, paymentId);
     if (!payment) throw refundErrors.paymentNotFound();
     if (!isPaid(payment)) throw refundErrors.notPaid();
-    const lessonIds = await lessonIdsOfPayment(tx, paymentId);
-    const existing = await tx.select().from(refunds).where(eq(refunds.paymentId, paymentId)).orderBy(asc(refunds.id));
+    const lessonIds = await paymentLessonIdsByNumber(tx, paymentId);
+    const existing = await refundsOfPayment(tx, paymentId);
     const already = covered(payment, lessonIds, existing);
     const sameSet = (refund: RefundRow) => requestedLessons !== undefined && refund.lessonIds.length === new Set(requestedLessons).size && requestedLessons.every((id) => refund.lessonIds.includes(id));
     // The same request again (a double click, a retry after a timeout): the refund it made, asked again if pending.
@@ -116,18 +123,15 @@ export async function requestRefund(deps: RefundDeps, caller: Caller, paymentId:
     }
     const amountCents = shareOf(payment, lessonIds, wanted, already);
     if (amountCents <= 0) throw refundErrors.nothingToRefund();
-    const [created] = await tx
-      .insert(refunds)
-      .values({
-        paymentId,
-        lessonIds: lessonIds.filter((id) => wanted.includes(id)),
-        amount: money(amountCents),
-        currency: payment.currency,
-        system: payment.system,
-        idempotenceKey: `refund-${paymentId}-${randomUUID()}`,
-        userId: caller.userId,
-      })
-      .returning();
+    const created = await insertRefund(tx, {
+      paymentId,
+      lessonIds: lessonIds.filter((id) => wanted.includes(id)),
+      amount: money(amountCents),
+      currency: payment.currency,
+      system: payment.system,
+      idempotenceKey: `refund-${paymentId}-${randomUUID()}`,
+      userId: caller.userId,
+    });
     await insertAuditRecord(tx, {
       userId: caller.userId,
       entity: 'payment',
@@ -135,9 +139,9 @@ export async function requestRefund(deps: RefundDeps, caller: Caller, paymentId:
       courseId,
       action: 'refund',
       before: null,
-      after: { refund: created!.id, lessons: created!.lessonIds, amount: Number(created!.amount), currency: created!.currency },
+      after: { refund: created.id, lessons: created.lessonIds, amount: Number(created.amount), currency: created.currency },
     });
-    return { refund: created!, payment };
+    return { refund: created, payment };
   });
   if (refund.state !== 'pending') return { refund: toRefund(refund), status: refund.state === 'succeeded' ? 200 : 202 };
   return askProvider(deps, payment, refund, caller.userId);
@@ -162,7 +166,7 @@ async function askProvider(deps: RefundDeps, payment: PaymentRow, refund: Refund
     // A refusal (4xx but a conflict or a limit) is final: the refund failed, and a new request may try again.
     if (error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 409 && error.status !== 429) {
       deps.log.warn({ err: error, paymentId: payment.id, refundId: refund.id }, 'the provider refused a refund');
-      await failRefund(deps, refund.id, error.message);
+      await markRefundFailed(deps.db, refund.id, error.message);
       throw refundErrors.providerRefused(error.message);
     }
     deps.log.warn({ err: error, paymentId: payment.id, refundId: refund.id }, 'a refund could not be asked of the provider: it stays pending');
@@ -171,13 +175,6 @@ async function askProvider(deps: RefundDeps, payment: PaymentRow, refund: Refund
   const applied = await applyProviderRefund(deps, refund.id, state, userId);
   if (applied.state === 'failed') throw refundErrors.providerRefused(applied.failure ?? state.status);
   return { refund: toRefund(applied), status: applied.state === 'succeeded' ? 200 : 202 };
-}
-
-async function failRefund(deps: RefundDeps, refundId: number, failure: string): Promise<void> {
-  await deps.db
-    .update(refunds)
-    .set({ state: 'failed', failure: failure.slice(0, 500), completedAt: sql`now()` })
-    .where(and(eq(refunds.id, refundId), eq(refunds.state, 'pending')));
 }
 
 interface Applied {
@@ -193,37 +190,18 @@ interface Applied {
  * this payment bought), moves the queues up, and clears `refund_required` when the payment is refunded in full.
  */
 async function applyInTx(tx: Tx, refundId: number, providerRefundId: string | null, userId: number | null): Promise<Applied | null> {
-  const [head] = await tx.select({ paymentId: refunds.paymentId }).from(refunds).where(eq(refunds.id, refundId));
-  if (!head) return null;
-  const courseId = await courseOfPayment(tx, head.paymentId);
+  const paymentId = await paymentOfRefund(tx, refundId);
+  if (paymentId === null) return null;
+  const courseId = await courseOfPayment(tx, paymentId);
   const locked = courseId === null ? null : await lockCourse(tx, courseId);
-  const [payment] = await tx.select().from(payments).where(eq(payments.id, head.paymentId)).for('update');
-  const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+  const payment = await lockPayment(tx, paymentId);
+  const refund = await lockRefund(tx, refundId);
   if (!payment || !refund || courseId === null) return null;
   if (refund.state === 'succeeded') return { refund, payment, courseId, changed: false, promotions: [] };
-  const [updated] = await tx
-    .update(refunds)
-    .set({ state: 'succeeded', providerId: providerRefundId ?? refund.providerId, completedAt: sql`now()`, failure: null })
-    .where(eq(refunds.id, refundId))
-    .returning();
-  const freed = refund.lessonIds.length
-    ? await tx
-        .delete(participants)
-        .where(and(eq(participants.userId, payment.userId), eq(participants.paymentId, payment.id), inArray(participants.lessonId, refund.lessonIds)))
-        .returning({ lessonId: participants.lessonId })
-    : [];
-  const promotions = await promoteWaitingList(
-    tx,
-    freed.map((row) => row.lessonId),
-    locked?.participantsLimit ?? 0,
-  );
-  const [refundedSum] = await tx
-    .select({ cents: sql<string>`coalesce(sum(${refunds.amount}), 0) * 100` })
-    .from(refunds)
-    .where(and(eq(refunds.paymentId, payment.id), eq(refunds.state, 'succeeded')));
-  if (payment.refundRequired && Number(refundedSum?.cents ?? 0) >= cents(payment.amount)) {
-    await tx.update(payments).set({ refundRequired: false }).where(eq(payments.id, payment.id));
-  }
+  const updated = await markRefundSucceeded(tx, refundId, providerRefundId ?? refund.providerId);
+  const freed = refund.lessonIds.length ? await deleteRowsBoughtBy(tx, payment, refund.lessonIds) : [];
+  const promotions = await promoteWaitingList(tx, freed, locked?.participantsLimit ?? 0);
+  if (payment.refundRequired && (await refundedCents(tx, payment.id)) >= cents(payment.amount)) await clearRefundRequired(tx, payment.id);
   await insertAuditRecord(tx, {
     userId,
     entity: 'refund',
@@ -231,45 +209,39 @@ async function applyInTx(tx: Tx, refundId: number, providerRefundId: string | nu
     courseId,
     action: 'update',
     before: { state: refund.state },
-    after: { state: 'succeeded', providerId: updated!.providerId, lessons: refund.lessonIds, amount: Number(refund.amount) },
+    after: { state: 'succeeded', providerId: updated.providerId, lessons: refund.lessonIds, amount: Number(refund.amount) },
   });
-  return { refund: updated!, payment, courseId, changed: true, promotions };
+  return { refund: updated, payment, courseId, changed: true, promotions };
 }
 
 /** Applies what the provider says of one of our refunds: succeeded frees the places (once), canceled fails it. */
 async function applyProviderRefund(deps: RefundDeps, refundId: number, state: ProviderRefundState, userId: number | null): Promise<RefundRow> {
   if (state.status === 'canceled') {
-    await deps.db.update(refunds).set({ providerId: state.refundId }).where(and(eq(refunds.id, refundId), isNull(refunds.providerId)));
-    await failRefund(deps, refundId, state.reason ?? 'canceled');
+    await setRefundProviderIdIfUnset(deps.db, refundId, state.refundId);
+    await markRefundFailed(deps.db, refundId, state.reason ?? 'canceled');
   } else if (state.status === 'pending') {
-    await deps.db.update(refunds).set({ providerId: state.refundId }).where(and(eq(refunds.id, refundId), isNull(refunds.providerId)));
+    await setRefundProviderIdIfUnset(deps.db, refundId, state.refundId);
   } else {
-    const applied = await deps.db.transaction((tx) => applyInTx(tx, refundId, state.refundId, userId));
-    if (applied?.changed) await afterApplied(deps, applied);
+    const applied = await deps.db.transaction(async (tx) => {
+      const done = await applyInTx(tx, refundId, state.refundId, userId);
+      if (done?.changed) await queueRefundLetters(deps, tx, done);
+      return done;
+    });
+    if (applied?.changed) deps.publicCache.invalidate();
   }
-  const [row] = await deps.db.select().from(refunds).where(eq(refunds.id, refundId));
-  return row!;
+  return (await refundById(deps.db, refundId))!;
 }
 
-/** After the commit: the cache is dropped, the payer gets the refund letter, the promoted theirs. */
-async function afterApplied(deps: RefundDeps, applied: Applied): Promise<void> {
-  deps.publicCache.invalidate();
-  const letters: LetterContext = { db: deps.db, mailer: deps.mailer, config: deps.config, log: deps.log };
-  try {
-    const [payer] = await deps.db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, applied.payment.userId));
-    const [course] = await deps.db.select({ id: courses.id, title: courses.title }).from(courses).where(eq(courses.id, applied.courseId));
-    const items = applied.refund.lessonIds.length
-      ? await deps.db.select({ number: lessons.number, title: lessons.title }).from(lessons).where(inArray(lessons.id, applied.refund.lessonIds)).orderBy(asc(lessons.number))
-      : [];
-    if (payer && course) {
-      await sendLetters(letters, [
-        refundedLetter(deps.config, payer, course, items, { paymentId: applied.payment.id, amount: Number(applied.refund.amount), currency: applied.refund.currency as Currency }),
-      ]);
-    }
-    await sendPromotionLetters(letters, applied.promotions);
-  } catch (error) {
-    deps.log.error({ err: error, refundId: applied.refund.id }, 'the letters of a refund could not be prepared');
+/** In the transaction that applied the refund: the payer's refund letter (once per refund), the promoted's. */
+async function queueRefundLetters(deps: RefundDeps, tx: Tx, applied: Applied): Promise<void> {
+  const payer = await personById(tx, applied.payment.userId);
+  const course = await courseTitle(tx, applied.courseId);
+  const items = await lessonTitles(tx, applied.refund.lessonIds);
+  if (payer && course) {
+    const letter = refundedLetter(deps.config, payer, course, items, { paymentId: applied.payment.id, amount: Number(applied.refund.amount), currency: applied.refund.currency as Currency });
+    await queueLetters(tx, [{ kind: 'refund', userId: applied.payment.userId, dedupeKey: `refund:${applied.refund.id}`, ...letter }]);
   }
+  await queuePromotionLetters({ db: tx, config: deps.config }, applied.promotions);
 }
 
 export type RefundNotificationResult = 'applied' | 'unchanged' | 'pending' | 'failed' | 'unknown';
@@ -290,18 +262,11 @@ export async function refundFromNotification(
 ): Promise<RefundNotificationResult> {
   const provider = deps.providers.bySystem[system];
   if (provider.kind === 'sandbox') return 'unknown';
-  const [known] = await deps.db
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.system, system), eq(refunds.providerId, providerRefundId)));
+  const known = await refundByProviderId(deps.db, system, providerRefundId);
   if (known?.state === 'succeeded') return 'unchanged';
   // A notice naming a payment we never created is not worth asking the provider about.
   if (!known && namedPaymentId !== undefined) {
-    const [ours] = await deps.db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.system, system), eq(payments.providerId, namedPaymentId)));
-    if (!ours) return 'unknown';
+    if (!(await paymentByProviderId(deps.db, system, namedPaymentId))) return 'unknown';
   }
   let state: ProviderRefundState;
   try {
@@ -318,10 +283,7 @@ export async function refundFromNotification(
     return row.state === 'succeeded' ? 'applied' : row.state;
   }
   if (!state.providerPaymentId) return 'unknown';
-  const [payment] = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.system, system), eq(payments.providerId, state.providerPaymentId)));
+  const payment = await paymentByProviderId(deps.db, system, state.providerPaymentId);
   if (!payment) {
     deps.log.warn({ system, providerRefundId }, 'a refund of a payment that is not ours: ignored');
     return 'unknown';
@@ -331,12 +293,7 @@ export async function refundFromNotification(
     return 'unknown';
   }
   // Ours, with its answer lost: the pending refund of the payment for the same amount.
-  const [lost] = await deps.db
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.paymentId, payment.id), eq(refunds.state, 'pending'), isNull(refunds.providerId), eq(refunds.amount, money(cents(state.amount)))))
-    .orderBy(asc(refunds.id))
-    .limit(1);
+  const lost = await pendingUnnamedRefund(deps.db, payment.id, money(cents(state.amount)));
   if (lost) {
     const row = await applyProviderRefund(deps, lost.id, state, null);
     return row.state === 'succeeded' ? 'applied' : row.state;
@@ -345,34 +302,30 @@ export async function refundFromNotification(
   const applied = await deps.db.transaction(async (tx) => {
     const courseId = await courseOfPayment(tx, payment.id);
     if (courseId !== null) await lockCourse(tx, courseId);
-    const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
+    const locked = await lockPayment(tx, payment.id);
     // Recorded meanwhile by another delivery of the same notification: the unique provider id says so too.
-    const [again] = await tx
-      .select({ id: refunds.id })
-      .from(refunds)
-      .where(and(eq(refunds.system, system), eq(refunds.providerId, state.refundId)));
+    const again = await refundByProviderId(tx, system, state.refundId);
     if (again || !locked) return null;
-    const lessonIds = await lessonIdsOfPayment(tx, payment.id);
-    const existing = await tx.select().from(refunds).where(and(eq(refunds.paymentId, payment.id), ne(refunds.state, 'failed')));
+    const lessonIds = await paymentLessonIdsByNumber(tx, payment.id);
+    const existing = await liveRefundsOfPayment(tx, payment.id);
     const already = covered(locked, lessonIds, existing);
     const coversRest = already.refundedCents + cents(state.amount) >= cents(locked.amount);
-    const [created] = await tx
-      .insert(refunds)
-      .values({
-        paymentId: payment.id,
-        lessonIds: coversRest ? lessonIds.filter((id) => !already.lessonSet.has(id)) : [],
-        amount: money(cents(state.amount)),
-        currency: locked.currency,
-        system,
-        source: 'provider',
-        providerId: state.refundId,
-        idempotenceKey: `provider-${system}-${state.refundId}`,
-      })
-      .returning();
+    const created = await insertRefund(tx, {
+      paymentId: payment.id,
+      lessonIds: coversRest ? lessonIds.filter((id) => !already.lessonSet.has(id)) : [],
+      amount: money(cents(state.amount)),
+      currency: locked.currency,
+      system,
+      source: 'provider',
+      providerId: state.refundId,
+      idempotenceKey: `provider-${system}-${state.refundId}`,
+    });
     if (!coversRest) deps.log.warn({ paymentId: payment.id, providerRefundId }, 'a part of a payment was refunded in the dashboard: the money is recorded, the places are kept');
-    return applyInTx(tx, created!.id, state.refundId, null);
+    const done = await applyInTx(tx, created.id, state.refundId, null);
+    if (done?.changed) await queueRefundLetters(deps, tx, done);
+    return done;
   });
   if (!applied) return 'unchanged';
-  if (applied.changed) await afterApplied(deps, applied);
+  if (applied.changed) deps.publicCache.invalidate();
   return 'applied';
 }

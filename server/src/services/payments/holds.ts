@@ -1,6 +1,6 @@
 // The locked part of payment creation: the places of one course held for a batch of buyers in one transaction.
 //
-// Within one process the creations for a course queue up (context.ts, BatchQueue): whoever arrives while a
+// Within one process the creations for a course queue up (checkout.ts, BatchQueue): whoever arrives while a
 // transaction runs goes into the next one, together with everyone else who arrived meanwhile. Under the course's
 // lock, one read gives the places taken on every lesson and the buyers' own rows; the buyers are then checked in
 // arrival order against that read plus what the batch itself has held, and all the winners' payments and holds
@@ -9,16 +9,24 @@
 // progress on the course (to hand back or to replace) then goes the careful way, in a savepoint of their own, so
 // that a refusal undoes only their own changes.
 // Across processes the course's row lock decides, as before.
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Currency, ParticipationState, PaymentSystem, Price } from '../../../../common/wireTypes.ts';
 import type { LessonForSale } from '../../../../common/lessonBlocks.ts';
 import { formatAmount, paymentAmount } from '../../../../common/paymentAmount.ts';
-import { lessons, paymentLessons, participants, payments } from '../../db/schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
+import { insertHolds, lockPaymentsForHolds, paymentLessonIds, userPaymentsOnCourse } from '../../repositories/paymentsRepository.ts';
+import { lockCourse, rowsOfUsersOnCourse, takenOnPublishedLessons, type LockedCourse, type Promotion } from '../../repositories/placesRepository.ts';
 import { enrollmentErrors, refuseTakenLessons } from '../enrollmentErrors.ts';
-import { sendPromotionLetters } from '../enrollmentLetters.ts';
-import { countedPlace, countedPlaceAs, failPayment, HOLD_MINUTES, lockCourse, type LockedCourse, type Promotion, type Tx } from '../places.ts';
-import type { PaymentsContext } from './context.ts';
+import { queuePromotionLetters, type LetterContext } from '../enrollmentLetters.ts';
+import { failPayment, HOLD_MINUTES } from '../places.ts';
+import type { PublicCache } from '../publicCache.ts';
+
+export interface HoldDeps {
+  db: Db;
+  /** The letters of those a released hold moves up from a waiting list. */
+  config: LetterContext['config'];
+  publicCache: Pick<PublicCache, 'invalidate'>;
+}
 
 /** One buyer's request, checked before queueing (checkout.ts) and again here under the lock. */
 export interface HoldRequest {
@@ -43,26 +51,18 @@ interface PlacesRow {
 
 const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id) => b.includes(id));
 
-/** The payments in progress on lessons of the course. */
-const onCourse = (courseId: number) =>
-  inArray(
-    payments.id,
-    sql`(SELECT pl.payment_id FROM payment_lessons pl JOIN lessons lc ON lc.id = pl.lesson_id WHERE lc.course_id = ${courseId})`,
-  );
-
 /**
  * Holds places for each request of the batch, in order, in one transaction; each request gets its own outcome (a
  * refusal is an HttpError). Any other failure rolls the whole batch back and is thrown. After the commit the
- * public cache is dropped and the waiting-list promotions are told.
+ * public cache is dropped; the waiting-list promotions are told by letters queued in the transaction.
  */
-export async function holdBatch(ctx: PaymentsContext, courseId: number, batch: readonly HoldRequest[]): Promise<PromiseSettledResult<Held>[]> {
-  const { outcomes, promotions } = await ctx.db.transaction((tx) => holdInTransaction(tx, courseId, batch));
-  ctx.publicCache.invalidate();
-  if (promotions.length > 0) {
-    await sendPromotionLetters({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, log: ctx.log }, promotions).catch((error: unknown) =>
-      ctx.log.error({ err: error }, 'promotion letters failed'),
-    );
-  }
+export async function holdBatch(deps: HoldDeps, courseId: number, batch: readonly HoldRequest[]): Promise<PromiseSettledResult<Held>[]> {
+  const { outcomes } = await deps.db.transaction(async (tx) => {
+    const held = await holdInTransaction(tx, courseId, batch);
+    await queuePromotionLetters({ db: tx, config: deps.config }, held.promotions);
+    return held;
+  });
+  deps.publicCache.invalidate();
   return outcomes;
 }
 
@@ -86,12 +86,7 @@ async function holdInTransaction(tx: Tx, courseId: number, batch: readonly HoldR
   // The payments in progress that concern this batch, locked before anything is written (the lock order of
   // places.ts): the buyers' own, and anyone's whose hold has lapsed, which is released here and now.
   const userIds = batch.map((request) => request.userId);
-  const active = await tx
-    .select({ id: payments.id, userId: payments.userId, lapsed: sql<boolean>`${payments.expiresAt} <= now()` })
-    .from(payments)
-    .where(and(eq(payments.state, 'STATE_IN_PROGRESS'), onCourse(courseId), or(inArray(payments.userId, userIds), sql`${payments.expiresAt} <= now()`)))
-    .orderBy(asc(payments.id))
-    .for('update');
+  const active = await lockPaymentsForHolds(tx, courseId, userIds);
   for (const payment of active) {
     if (payment.lapsed) promotions.push(...(await failPayment(tx, payment.id, 'expired', locked.participantsLimit)));
   }
@@ -138,23 +133,11 @@ async function holdInTransaction(tx: Tx, courseId: number, batch: readonly HoldR
  * everyone's counted places per lesson, and the batch's buyers' own rows.
  */
 async function readLedger(tx: Tx, courseId: number, userIds: number[]) {
-  const taken = new Map(
-    (
-      await tx
-        .select({ id: lessons.id, taken: sql<number>`(SELECT count(*) FROM participants p WHERE p.lesson_id = "lessons"."id" AND ${countedPlaceAs('p')})`.mapWith(Number) })
-        .from(lessons)
-        .where(and(eq(lessons.courseId, courseId), ne(lessons.state, 'draft')))
-    ).map((row) => [row.id, row.taken]),
-  );
+  const taken = await takenOnPublishedLessons(tx, courseId);
   const own = new Map<string, { state: ParticipationState; counted: boolean }>();
   const key = (userId: number, lessonId: number) => `${userId}:${lessonId}`;
   if (userIds.length > 0) {
-    const rows = await tx
-      .select({ userId: participants.userId, lessonId: participants.lessonId, state: participants.state, counted: sql<boolean>`${countedPlace}` })
-      .from(participants)
-      .innerJoin(lessons, eq(lessons.id, participants.lessonId))
-      .where(and(eq(lessons.courseId, courseId), inArray(participants.userId, userIds)));
-    for (const row of rows) own.set(key(row.userId, row.lessonId), { state: row.state, counted: row.counted });
+    for (const row of await rowsOfUsersOnCourse(tx, courseId, userIds)) own.set(key(row.userId, row.lessonId), { state: row.state, counted: row.counted });
   }
   return {
     placesFor(userId: number): PlacesRow[] {
@@ -181,14 +164,8 @@ async function readLedger(tx: Tx, courseId: number, userIds: number[]) {
 async function reviewAndHold(tx: Tx, locked: LockedCourse, request: HoldRequest): Promise<{ held: Held; promoted: Promotion[] }> {
   const { userId, currency, requested } = request;
   const promoted: Promotion[] = [];
-  const own = await tx
-    .select({ id: payments.id, currency: payments.currency, redirectUrl: payments.redirectUrl })
-    .from(payments)
-    .where(and(eq(payments.state, 'STATE_IN_PROGRESS'), onCourse(locked.id), eq(payments.userId, userId)))
-    .orderBy(asc(payments.id));
-  for (const payment of own) {
-    const theirLessons = await tx.select({ lessonId: paymentLessons.lessonId }).from(paymentLessons).where(eq(paymentLessons.paymentId, payment.id));
-    if (payment.currency === currency && sameIds(requested, theirLessons.map((row) => row.lessonId))) {
+  for (const payment of await userPaymentsOnCourse(tx, locked.id, userId)) {
+    if (payment.currency === currency && sameIds(requested, await paymentLessonIds(tx, payment.id))) {
       if (payment.redirectUrl) return { held: { kind: 'reused', redirectTo: payment.redirectUrl }, promoted };
       throw enrollmentErrors.paymentBeingCreated();
     }
@@ -237,36 +214,14 @@ function decide(locked: LockedCourse, places: PlacesRow[], request: HoldRequest)
  */
 async function holdPlaces(tx: Tx, decisions: Decision[]): Promise<Held[]> {
   if (decisions.length === 0) return [];
-  const wanted = sql.join(
-    decisions.map(
-      ({ request, amount }) =>
-        sql`(${request.userId}::integer, ${request.system}::payment_system, ${request.currency}::currency, ${formatAmount(amount)}::numeric)`,
-    ),
-    sql`, `,
+  const created = await insertHolds(
+    tx,
+    decisions.map(({ request, amount }) => ({ userId: request.userId, system: request.system, currency: request.currency, amount: formatAmount(amount), lessonIds: request.requested })),
+    HOLD_MINUTES,
   );
-  const chosen = sql.join(
-    decisions.flatMap(({ request }) => request.requested.map((lessonId) => sql`(${request.userId}::integer, ${lessonId}::integer)`)),
-    sql`, `,
-  );
-  const result = await tx.execute(sql`
-    WITH wanted (user_id, system, currency, amount) AS (VALUES ${wanted}),
-    chosen (user_id, lesson_id) AS (VALUES ${chosen}),
-    created AS (
-      INSERT INTO ${payments} (user_id, system, currency, amount, expires_at)
-      SELECT user_id, system, currency, amount, now() + interval '${sql.raw(String(HOLD_MINUTES))} minutes' FROM wanted
-      RETURNING id, user_id, created_at, expires_at
-    ), linked AS (
-      INSERT INTO ${paymentLessons} (payment_id, lesson_id) SELECT created.id, chosen.lesson_id FROM created JOIN chosen USING (user_id)
-    ), held AS (
-      INSERT INTO ${participants} (user_id, lesson_id, state, expired_at, payment_id)
-      SELECT created.user_id, chosen.lesson_id, 'reserved', created.expires_at, created.id FROM created JOIN chosen USING (user_id)
-      ON CONFLICT (user_id, lesson_id) DO UPDATE SET state = 'reserved', expired_at = excluded.expired_at, payment_id = excluded.payment_id
-    )
-    SELECT id, user_id, created_at FROM created`);
-  const rows = (result as unknown as { rows: { id: number; user_id: number; created_at: Date | string }[] }).rows;
-  const byUser = new Map(rows.map((row) => [Number(row.user_id), row]));
+  const byUser = new Map(created.map((row) => [row.userId, row]));
   return decisions.map(({ request, amount, description }) => {
     const row = byUser.get(request.userId)!;
-    return { kind: 'held', paymentId: Number(row.id), createdAt: new Date(row.created_at), amount, description };
+    return { kind: 'held', paymentId: row.id, createdAt: row.createdAt, amount, description };
   });
 }

@@ -1,5 +1,6 @@
-// The texts of the account endpoints (signup, confirmation, login, passwords, profile), in Russian.
-import { pluralForm, type PluralForms } from '../../../common/plural.ts';
+// The texts of the account endpoints (signup, confirmation, login, passwords, profile), in Russian; the site's forms
+// use the same ones for what they check before sending.
+import { pluralForm, type PluralForms } from './plural.ts';
 
 /** «через 1 минуту», «через 2 минуты», «через 15 минут»: the accusative after «через». */
 const MINUTES_AFTER: PluralForms = ['минуту', 'минуты', 'минут'];
@@ -13,10 +14,12 @@ export const accountMessages = {
   invalidBody: 'Некорректные данные запроса: ожидается объект JSON.',
   required: 'Обязательное поле.',
   notText: 'Значение должно быть строкой.',
+  emailRequired: 'Введите адрес электронной почты.',
   emailInvalid: 'Введите правильный адрес электронной почты.',
   nameRequired: 'Заполните это поле.',
   nameTooLong: 'Не больше 100 символов.',
   passwordRequired: 'Введите пароль.',
+  passwordRepeatRequired: 'Повторите пароль.',
   passwordTooShort: 'Пароль слишком короткий: нужно не меньше 8 символов.',
   passwordTooLong: 'Пароль слишком длинный: можно не больше 128 символов.',
   passwordAllDigits: 'Пароль не может состоять только из цифр.',
@@ -28,6 +31,7 @@ export const accountMessages = {
   passwordsDiffer: 'Пароли не совпадают.',
   oldPasswordWrong: 'Текущий пароль введён неверно.',
   agreementRequired: 'Для регистрации нужно согласие на обработку персональных данных.',
+  yearOfBirthRequired: 'Выберите год рождения.',
   yearOfBirthInvalid: 'Выберите год рождения из списка.',
 
   signupLetterSubject: 'Подтверждение регистрации',

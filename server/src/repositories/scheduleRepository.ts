@@ -1,0 +1,169 @@
+// The SQL of the schedule: public lesson times (the timetable, the .ics files), the personal calendar feed's secret,
+// a user's approved lessons with their links, and what the feed last told each user's calendar.
+import { and, asc, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import type { UpcomingLesson } from '../../../common/wireTypes.ts';
+import type { Db } from '../db/client.ts';
+import { calendarFeedEvents, calendarFeeds, courses, lessons, participants, users } from '../db/schema.ts';
+
+export interface ScheduledLessonRow {
+  id: number;
+  courseId: number;
+  courseTitle: string;
+  number: number;
+  title: string;
+  startsAt: Date;
+  duration: number;
+  sequence: number;
+}
+
+export interface ApprovedLessonRow extends ScheduledLessonRow {
+  roomUrl: string;
+  recordingUrl: string;
+  /** The lesson or its course was made a draft: it is off for its participants. */
+  withdrawn: boolean;
+}
+
+export type FeedEventRow = typeof calendarFeedEvents.$inferSelect;
+
+const scheduledFields = {
+  id: lessons.id,
+  courseId: lessons.courseId,
+  courseTitle: courses.title,
+  number: lessons.number,
+  title: lessons.title,
+  duration: lessons.duration,
+  sequence: lessons.sequence,
+};
+
+/** The lessons visitors see with a time: published, of a course that is not a draft. */
+const publicLesson = and(eq(lessons.state, 'published'), ne(courses.state, 'draft'), isNotNull(lessons.startsAt));
+
+const withStart = <T extends { startsAt: Date | null }>(rows: T[]) => rows.filter((row): row is T & { startsAt: Date } => row.startsAt !== null);
+
+export function createScheduleRepository(db: Db) {
+  return {
+    /** Lessons of courses open for enrollment that end after `now`, soonest first. */
+    async upcoming(now: Date, limit: number): Promise<UpcomingLesson[]> {
+      const rows = await db
+        .select({ ...scheduledFields, startsAt: lessons.startsAt })
+        .from(lessons)
+        .innerJoin(courses, eq(courses.id, lessons.courseId))
+        .where(and(publicLesson, eq(courses.state, 'can_be_subscribed'), sql`${lessons.startsAt} + ${lessons.duration} * interval '1 minute' > ${now}`))
+        .orderBy(asc(lessons.startsAt), asc(lessons.id))
+        .limit(limit);
+      return withStart(rows).map((row) => ({
+        id: row.id,
+        course: { id: row.courseId, title: row.courseTitle },
+        number: row.number,
+        title: row.title,
+        startsAt: row.startsAt.toISOString(),
+        duration: row.duration,
+      }));
+    },
+
+    /** The public scheduled lessons of a course that is not a draft (null for no such course), by number. */
+    async courseLessons(courseId: number): Promise<{ title: string; lessons: ScheduledLessonRow[] } | null> {
+      const [course] = await db
+        .select({ title: courses.title })
+        .from(courses)
+        .where(and(eq(courses.id, courseId), ne(courses.state, 'draft')));
+      if (!course) return null;
+      const rows = await db
+        .select({ ...scheduledFields, startsAt: lessons.startsAt })
+        .from(lessons)
+        .innerJoin(courses, eq(courses.id, lessons.courseId))
+        .where(and(eq(lessons.courseId, courseId), publicLesson))
+        .orderBy(asc(lessons.number));
+      return { title: course.title, lessons: withStart(rows) };
+    },
+
+    /** One public scheduled lesson, or null. */
+    async lesson(lessonId: number): Promise<ScheduledLessonRow | null> {
+      const rows = await db
+        .select({ ...scheduledFields, startsAt: lessons.startsAt })
+        .from(lessons)
+        .innerJoin(courses, eq(courses.id, lessons.courseId))
+        .where(and(eq(lessons.id, lessonId), publicLesson));
+      return withStart(rows)[0] ?? null;
+    },
+
+    /** The lesson exists for visitors (published, of a course that is not a draft), with or without a time. */
+    async lessonIsPublic(lessonId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: lessons.id })
+        .from(lessons)
+        .innerJoin(courses, eq(courses.id, lessons.courseId))
+        .where(and(eq(lessons.id, lessonId), eq(lessons.state, 'published'), ne(courses.state, 'draft')));
+      return row !== undefined;
+    },
+
+    async feedToken(userId: number): Promise<string | null> {
+      const [row] = await db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+      return row?.token ?? null;
+    },
+
+    /** Keeps the user's secret when there is one (two first requests at once agree); answers the one in force. */
+    async ensureFeedToken(userId: number, candidate: string): Promise<string> {
+      await db.insert(calendarFeeds).values({ userId, token: candidate }).onConflictDoNothing({ target: calendarFeeds.userId });
+      return (await this.feedToken(userId))!;
+    },
+
+    /** A new secret: the old address stops working at once. */
+    async replaceFeedToken(userId: number, token: string): Promise<void> {
+      await db
+        .insert(calendarFeeds)
+        .values({ userId, token })
+        .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: sql`now()` } });
+    },
+
+    /** The active user whose feed this secret opens, or null. */
+    async userOfFeedToken(token: string): Promise<number | null> {
+      const [row] = await db
+        .select({ userId: calendarFeeds.userId })
+        .from(calendarFeeds)
+        .innerJoin(users, eq(users.id, calendarFeeds.userId))
+        .where(and(eq(calendarFeeds.token, token), eq(users.isActive, true)));
+      return row?.userId ?? null;
+    },
+
+    /** The user's approved lessons that have a time, drafts included (marked withdrawn), soonest first. */
+    async approvedLessons(userId: number): Promise<ApprovedLessonRow[]> {
+      const rows = await db
+        .select({
+          ...scheduledFields,
+          startsAt: lessons.startsAt,
+          roomUrl: lessons.roomUrl,
+          recordingUrl: lessons.recordingUrl,
+          withdrawn: sql<boolean>`(${lessons.state} = 'draft' OR ${courses.state} = 'draft')`,
+        })
+        .from(participants)
+        .innerJoin(lessons, eq(lessons.id, participants.lessonId))
+        .innerJoin(courses, eq(courses.id, lessons.courseId))
+        .where(and(eq(participants.userId, userId), eq(participants.state, 'approved'), isNotNull(lessons.startsAt)))
+        .orderBy(asc(lessons.startsAt), asc(lessons.id));
+      return withStart(rows).map((row) => ({ ...row, withdrawn: Boolean(row.withdrawn) }));
+    },
+
+    async feedEvents(userId: number): Promise<FeedEventRow[]> {
+      return db.select().from(calendarFeedEvents).where(eq(calendarFeedEvents.userId, userId));
+    },
+
+    /** Remembers what the feed answered now, and forgets the cancelled lessons that started before `forgetBefore`. */
+    async saveFeedEvents(userId: number, rows: FeedEventRow[], forgetBefore: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (const row of rows) {
+          const { userId: _user, lessonId: _lesson, ...fields } = row;
+          await tx
+            .insert(calendarFeedEvents)
+            .values(row)
+            .onConflictDoUpdate({ target: [calendarFeedEvents.userId, calendarFeedEvents.lessonId], set: fields });
+        }
+        await tx
+          .delete(calendarFeedEvents)
+          .where(and(eq(calendarFeedEvents.userId, userId), eq(calendarFeedEvents.cancelled, true), lt(calendarFeedEvents.startsAt, forgetBefore)));
+      });
+    },
+  };
+}
+
+export type ScheduleRepository = ReturnType<typeof createScheduleRepository>;

@@ -1,0 +1,16 @@
+// Work started without waiting for it (reading payments back from their providers, the expiry sweep): kept track of,
+// so that closing the app waits for it and tests can wait until it is done.
+export class BackgroundTasks {
+  private readonly running = new Set<Promise<unknown>>();
+
+  /** Starts tracking the task; its failure is its own to log (a failed task is only forgotten). */
+  run(task: Promise<unknown>): void {
+    const tracked = task.catch(() => {}).finally(() => this.running.delete(tracked));
+    this.running.add(tracked);
+  }
+
+  /** Resolves when the work started so far, and whatever it started meanwhile, has finished. */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+}

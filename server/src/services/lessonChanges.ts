@@ -1,0 +1,72 @@
+// What an author's change of a lesson tells its approved participants: a time set, moved or taken away, or the lesson
+// cancelled (made a draft), each in a letter queued in the transaction of the change with the lesson's updated
+// calendar entry. Only changes that concern the future are told (a past lesson's time corrected is not news).
+import type { CourseRow, LessonRow, Tx } from '../repositories/mutaboCoursesRepository.ts';
+import { approvedParticipantsOf, markRemindersTold, REMINDER_LEADS_MS, type ReminderLead } from '../repositories/lessonNoticesRepository.ts';
+import type { LetterContext } from './enrollmentLetters.ts';
+import { queueLetters } from './letterQueue.ts';
+import { lessonChangeLetter, type LessonTimeChange, type NoticeLesson } from './lessonLetters.ts';
+
+/** The time the lesson's participants know: its start while it is on offer (published), else none. */
+const knownStart = (lesson: LessonRow): Date | null => (lesson.state === 'published' ? lesson.startsAt : null);
+
+/** What changed for the participants between the two rows; null for nothing they need to hear about. */
+export function lessonTimeChange(before: LessonRow, after: LessonRow, now: Date): LessonTimeChange | null {
+  const was = knownStart(before);
+  const is = knownStart(after);
+  if (was?.getTime() === is?.getTime()) return null;
+  const ahead = (at: Date | null) => at !== null && at.getTime() > now.getTime();
+  if (!ahead(was) && !ahead(is)) return null;
+  if (was === null) return { kind: 'scheduled', after: is! };
+  if (is !== null) return { kind: 'moved', before: was, after: is };
+  return after.state === 'published' ? { kind: 'unscheduled', before: was } : { kind: 'cancelled', before: was };
+}
+
+/**
+ * Queues, in the transaction `tx` of the change, one letter per approved participant of the lesson (of a course that
+ * is not a draft). A new time whose reminders are already due counts as those reminders: the sweep will not repeat it.
+ */
+export async function queueLessonChangeLetters(
+  tx: Tx,
+  config: LetterContext['config'],
+  course: Pick<CourseRow, 'id' | 'title' | 'timeZone' | 'state'>,
+  before: LessonRow,
+  after: LessonRow,
+  now: Date = new Date(),
+): Promise<void> {
+  if (course.state === 'draft') return;
+  const change = lessonTimeChange(before, after, now);
+  if (!change) return;
+  const people = await approvedParticipantsOf(tx, after.id);
+  if (people.length === 0) return;
+  const lesson: NoticeLesson = {
+    id: after.id,
+    courseId: course.id,
+    courseTitle: course.title,
+    courseTimeZone: course.timeZone,
+    number: after.number,
+    title: after.title,
+    duration: after.duration,
+    sequence: after.sequence,
+    roomUrl: after.roomUrl,
+  };
+  await queueLetters(
+    tx,
+    people.map((person) => ({
+      kind: 'lesson-change',
+      userId: person.userId,
+      dedupeKey: `lesson-change:${after.id}:${person.userId}:${after.sequence}`,
+      ...lessonChangeLetter(config, person, lesson, change, now),
+    })),
+  );
+  if (change.kind === 'scheduled' || change.kind === 'moved') {
+    const told = (Object.keys(REMINDER_LEADS_MS) as ReminderLead[]).filter((lead) => change.after.getTime() - REMINDER_LEADS_MS[lead] <= now.getTime());
+    await markRemindersTold(
+      tx,
+      after.id,
+      change.after,
+      people.map((person) => person.userId),
+      told,
+    );
+  }
+}

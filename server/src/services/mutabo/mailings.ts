@@ -1,0 +1,83 @@
+// An author's letters to a course's news subscribers or participants (or to themselves, to check it): the mailing is
+// recorded with one queued letter per recipient in one transaction and delivered by the letter queue's workers in
+// the background; its history shows each letter's result. Every letter carries the recipient's own unsubscribe link.
+import { MAILING_REASONS, mailingMessages as mm, type MailingAudienceCounts, type MailingCreate, type MailingCreated, type MutaboMailing, type MutaboMailingSummary } from '../../../../common/mutabo.ts';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../http/errors.ts';
+import { audienceCounts, audienceMembers, findMailing, insertMailing, mailingRecipients, mailingsOfCourse, type AudienceMember } from '../../repositories/mailingsRepository.ts';
+import { ledCourse } from '../../repositories/mutaboParticipantsRepository.ts';
+import { queueLetters, type QueuedLetter } from '../letterQueue.ts';
+import { renderLetter } from '../letterTemplate.ts';
+import { listUnsubscribeHeaders, unsubscribeLink } from '../unsubscribeLinks.ts';
+import { mutaboErrors, type Caller } from './context.ts';
+
+export interface MailingsDeps {
+  db: Db;
+  config: Pick<AppConfig, 'publicUrl' | 'operatorName' | 'jwtSecret'>;
+}
+
+/** Letters recorded per statement: a mailing to thousands is a few inserts. */
+const INSERT_CHUNK = 500;
+
+const mailingNotFound = () => new HttpError(404, { detail: mm.mailingNotFound });
+
+/** One recipient's letter: the author's text, the course page as the button, and the personal unsubscribe link. */
+export function newsLetter(config: MailingsDeps['config'], course: { id: number; title: string }, mailing: MailingCreate, member: AudienceMember): Omit<QueuedLetter, 'kind'> {
+  const coursePage = `${config.publicUrl}/courses/${course.id}`;
+  const unsubscribe = unsubscribeLink(config, member.id, course.id);
+  return renderLetter(config, {
+    to: member.email,
+    subject: mailing.subject,
+    text: `${mailing.text}\n\nСтраница курса: ${coursePage}`,
+    action: { label: 'Открыть страницу курса', url: coursePage },
+    footer: [MAILING_REASONS[mailing.to](course.title), `Отписаться от новостей курса: ${unsubscribe}`],
+    headers: listUnsubscribeHeaders(unsubscribe),
+  });
+}
+
+async function courseOf(deps: MailingsDeps, caller: Caller, courseId: number) {
+  const course = await ledCourse(deps.db, caller.authorId, courseId);
+  if (!course) throw mutaboErrors.courseNotFound();
+  return course;
+}
+
+export async function mailingAudience(deps: MailingsDeps, caller: Caller, courseId: number): Promise<MailingAudienceCounts> {
+  await courseOf(deps, caller, courseId);
+  return audienceCounts(deps.db, courseId);
+}
+
+/** Records the mailing and its letters; 409 when the audience is empty. The letters go after the commit. */
+export async function createMailing(deps: MailingsDeps, caller: Caller, courseId: number, mailing: MailingCreate): Promise<MailingCreated> {
+  const course = await courseOf(deps, caller, courseId);
+  return deps.db.transaction(async (tx) => {
+    const members = await audienceMembers(tx, courseId, mailing.to, caller.userId);
+    if (members.length === 0) throw new HttpError(409, { detail: mm.noRecipients });
+    const id = await insertMailing(tx, { courseId, userId: caller.userId, audience: mailing.to, subject: mailing.subject, text: mailing.text });
+    for (let start = 0; start < members.length; start += INSERT_CHUNK) {
+      await queueLetters(
+        tx,
+        members.slice(start, start + INSERT_CHUNK).map((member) => ({
+          kind: 'news',
+          userId: member.id,
+          mailingId: id,
+          dedupeKey: `mailing:${id}:${member.id}`,
+          ...newsLetter(deps.config, course, mailing, member),
+        })),
+      );
+    }
+    return { id };
+  });
+}
+
+export async function listMailings(deps: MailingsDeps, caller: Caller, courseId: number): Promise<MutaboMailingSummary[]> {
+  await courseOf(deps, caller, courseId);
+  return mailingsOfCourse(deps.db, courseId);
+}
+
+/** A mailing of a course the caller leads, with every recipient's result; 404 otherwise. */
+export async function getMailing(deps: MailingsDeps, caller: Caller, mailingId: number): Promise<MutaboMailing> {
+  const mailing = await findMailing(deps.db, mailingId);
+  if (!mailing || !(await ledCourse(deps.db, caller.authorId, mailing.courseId))) throw mailingNotFound();
+  return { ...mailing, recipients: await mailingRecipients(deps.db, mailingId) };
+}

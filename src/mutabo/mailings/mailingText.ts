@@ -1,0 +1,13 @@
+// How the area words a mailing's state and progress.
+import type { MutaboMailingSummary } from '../../../common/mutabo.ts';
+
+export const MAILING_STATE_LABELS: Record<MutaboMailingSummary['state'], string> = {
+  sending: 'Идёт отправка',
+  done: 'Отправка завершена',
+};
+
+/** «Отправлено 12 из 20, не доставлено 1». */
+export function progressText(mailing: Pick<MutaboMailingSummary, 'total' | 'sent' | 'failed'>): string {
+  const sent = `Отправлено ${mailing.sent} из ${mailing.total}`;
+  return mailing.failed > 0 ? `${sent}, не доставлено ${mailing.failed}` : sent;
+}

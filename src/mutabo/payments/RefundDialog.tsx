@@ -1,0 +1,118 @@
+// Giving money back for a payment: all its lessons not refunded yet, or chosen ones; the confirmation says how much
+// (the share rule of common/paymentAmount.ts) before the server asks the provider.
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import { formatMoney } from '../../../common/coursePrices.ts';
+import type { MutaboPayment } from '../../../common/mutabo.ts';
+import { refundAmount } from '../../../common/paymentAmount.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { FieldError } from '../../components/form/fields.tsx';
+import { personName } from './paymentText.ts';
+
+const Choice = styled.fieldset`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  padding: 0;
+  border: 0;
+
+  legend {
+    margin-bottom: ${({ theme }) => theme.space(2)};
+    padding: 0;
+    font-weight: 600;
+  }
+
+  label {
+    display: flex;
+    align-items: flex-start;
+    gap: ${({ theme }) => theme.space(2)};
+    min-height: 44px;
+    padding-top: ${({ theme }) => theme.space(2)};
+  }
+
+  input {
+    flex: none;
+    width: 1.25rem;
+    height: 1.25rem;
+    margin: 0.1rem 0 0;
+  }
+`;
+
+const Lessons = styled(Choice)`
+  margin-left: ${({ theme }) => theme.space(7)};
+`;
+
+export type RefundChoice = { lessons?: number[] };
+
+interface RefundDialogProps {
+  payment: MutaboPayment;
+  busy: boolean;
+  onConfirm: (body: RefundChoice, amount: number) => void;
+  onClose: () => void;
+}
+
+export function RefundDialog({ payment, busy, onConfirm, onClose }: RefundDialogProps) {
+  const open = payment.lessons.filter((lesson) => !lesson.refunded);
+  const [whole, setWhole] = useState(true);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const lessonsId = useId();
+  const picked = whole ? open.map((lesson) => lesson.id) : chosen;
+  const completes = picked.length === open.length;
+  const amount = picked.length === 0 ? 0 : refundAmount(payment.amount, payment.lessons.length, picked.length, payment.refundable, completes);
+  const money = formatMoney(amount, payment.currency);
+
+  const toggle = (id: number, on: boolean) => setChosen((current) => (on ? [...current, id] : current.filter((item) => item !== id)));
+
+  return (
+    <ConfirmDialog
+      open
+      title="Вернуть деньги?"
+      message={
+        <>
+          <p>
+            Платёж № {payment.id}: {personName(payment.payer)}, {formatMoney(payment.amount, payment.currency)}
+            {payment.refunded > 0 ? `, уже возвращено ${formatMoney(payment.refunded, payment.currency)}` : ''}.
+          </p>
+          {open.length > 1 ? (
+            <Choice>
+              <legend>Что вернуть</legend>
+              <label>
+                <input type="radio" name="refund-scope" checked={whole} onChange={() => setWhole(true)} />
+                <span>Всё, что ещё не возвращено</span>
+              </label>
+              <label>
+                <input type="radio" name="refund-scope" checked={!whole} aria-controls={lessonsId} onChange={() => setWhole(false)} />
+                <span>Деньги за выбранные занятия</span>
+              </label>
+            </Choice>
+          ) : null}
+          {!whole ? (
+            <Lessons id={lessonsId}>
+              <legend>Занятия</legend>
+              {open.map((lesson) => (
+                <label key={lesson.id}>
+                  <input type="checkbox" checked={chosen.includes(lesson.id)} onChange={(event) => toggle(lesson.id, event.target.checked)} />
+                  <span>
+                    {lesson.number}. {lesson.title || 'Без названия'}
+                  </span>
+                </label>
+              ))}
+              {chosen.length === 0 ? <FieldError>Отметьте хотя бы одно занятие.</FieldError> : null}
+            </Lessons>
+          ) : null}
+          {picked.length > 0 ? (
+            <p>
+              <strong>Плательщику вернётся {money}.</strong>{' '}
+              Места освободятся, когда платёжная система подтвердит возврат; плательщик получит письмо.
+            </p>
+          ) : null}
+        </>
+      }
+      confirmLabel={picked.length > 0 ? `Вернуть ${money}` : 'Вернуть'}
+      cancelLabel="Отмена"
+      busy={busy || picked.length === 0}
+      onConfirm={() => onConfirm(whole ? {} : { lessons: picked }, amount)}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+    />
+  );
+}

@@ -1,0 +1,211 @@
+// The area's start page: what needs the author now over the courses they lead (refunds to make, people to approve,
+// holds about to lapse, queues, upcoming lessons, places left, revenue), each item linking to where they act.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { formatMoney } from '../../../common/coursePrices.ts';
+import { COURSE_STATE_LABELS, type MutaboDashboard } from '../../../common/mutabo.ts';
+import { peopleCount, placesCount } from '../../../common/plural.ts';
+import { ErrorScreen } from '../../components/ErrorScreen.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { PageTitle } from '../../components/PageTitle.tsx';
+import { areaPaths } from '../areaPaths.ts';
+import { getDashboard } from '../payments/paymentsApi.ts';
+import { personName } from '../payments/paymentText.ts';
+import { RevenueTable } from '../payments/RevenueTable.tsx';
+import { Muted, Panel, TitleRow } from '../shell/areaParts.ts';
+import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
+import { formatDateTime } from '../shell/timeText.ts';
+import { useLoad } from '../useLoad.ts';
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  align-items: start;
+  gap: 0 ${({ theme }) => theme.space(6)};
+
+  ${({ theme }) => theme.media.desktop} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+`;
+
+const Items = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Item = styled.li`
+  padding: ${({ theme }) => theme.space(3)} 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  overflow-wrap: anywhere;
+
+  &:first-child {
+    padding-top: 0;
+  }
+
+  &:last-child {
+    border-bottom: 0;
+    padding-bottom: 0;
+  }
+`;
+
+const Facts = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fonts.sizes.small};
+`;
+
+/** A panel that asks for the author's action: its heading is marked. */
+const UrgentPanel = styled(Panel)`
+  border-color: ${({ theme }) => theme.colors.accent};
+  border-left-width: 4px;
+`;
+
+function Section({ id, title, urgent, children }: { id: string; title: string; urgent?: boolean; children: ReactNode }) {
+  const Frame = urgent ? UrgentPanel : Panel;
+  return (
+    <Frame aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </Frame>
+  );
+}
+
+const lessonName = (number: number, title: string) => `${number}. ${title || 'Без названия'}`;
+
+export function StartPage() {
+  const dashboard = useLoad(getDashboard);
+  if (dashboard.error?.statusCode === 403) return <NotAuthorPage />;
+  if (dashboard.error) return <ErrorScreen />;
+  return (
+    <section>
+      <TitleRow>
+        <PageTitle>Сводка</PageTitle>
+      </TitleRow>
+      {dashboard.data ? <Dashboard data={dashboard.data} /> : <Loader label="Загружаем сводку" />}
+    </section>
+  );
+}
+
+function Dashboard({ data }: { data: MutaboDashboard }) {
+  const awaiting = data.courses.filter((course) => course.awaitingApproval > 0);
+  const nothingUrgent = data.refundsRequired.length === 0 && awaiting.length === 0 && data.lapsingHolds.length === 0;
+  return (
+    <>
+      {data.courses.length === 0 ? (
+        <Muted>
+          Здесь появятся записи, очереди и платежи, когда у вас будет анонсированный курс или курс с открытой записью.{' '}
+          <Link to={areaPaths.courses}>К списку курсов</Link>
+        </Muted>
+      ) : nothingUrgent ? (
+        <Muted>Сейчас ничего не ждёт вашего решения.</Muted>
+      ) : null}
+
+      {data.refundsRequired.length > 0 ? (
+        <Section id="start-refunds" title="Нужно вернуть деньги" urgent>
+          <Muted>Эти платежи прошли, но места за них не выданы: верните деньги плательщикам.</Muted>
+          <Items>
+            {data.refundsRequired.map((payment) => (
+              <Item key={payment.id}>
+                <Link to={areaPaths.coursePayments(payment.course.id)}>
+                  Платёж № {payment.id}: {personName(payment.payer)}, {formatMoney(payment.amount, payment.currency)}
+                </Link>
+                <Facts>
+                  {payment.course.title}
+                  {payment.paidAt ? ` · оплачен ${formatDateTime(payment.paidAt)}` : ''}
+                </Facts>
+              </Item>
+            ))}
+          </Items>
+        </Section>
+      ) : null}
+
+      {awaiting.length > 0 ? (
+        <Section id="start-approval" title="Ждут подтверждения" urgent>
+          <Items>
+            {awaiting.map((course) => (
+              <Item key={course.id}>
+                <Link to={areaPaths.participants(course.id, { state: 'reserved' })}>{course.title}</Link>
+                <Facts>Записались и ждут вашего подтверждения: {peopleCount(course.awaitingApproval)}</Facts>
+              </Item>
+            ))}
+          </Items>
+        </Section>
+      ) : null}
+
+      {data.lapsingHolds.length > 0 ? (
+        <Section id="start-holds" title="Брони скоро истекут">
+          <Muted>Место держится, пока человек оплачивает; неоплаченная бронь снимается сама.</Muted>
+          <Items>
+            {data.lapsingHolds.map((hold) => (
+              <Item key={hold.participantId}>
+                <Link to={areaPaths.participants(hold.courseId, { lesson: hold.lessonId, state: 'reserved' })}>
+                  {personName(hold.person)}: до {formatDateTime(hold.expiresAt)}
+                </Link>
+                <Facts>
+                  {hold.courseTitle} · занятие {lessonName(hold.lessonNumber, hold.lessonTitle)}
+                </Facts>
+              </Item>
+            ))}
+          </Items>
+        </Section>
+      ) : null}
+
+      <Grid>
+        {data.waitingLists.length > 0 ? (
+          <Section id="start-queues" title="Очереди">
+            <Items>
+              {data.waitingLists.map((queue) => (
+                <Item key={queue.lessonId}>
+                  <Link to={areaPaths.participants(queue.courseId, { lesson: queue.lessonId, state: 'waiting_list' })}>
+                    {queue.courseTitle}: занятие {lessonName(queue.lessonNumber, queue.lessonTitle)}
+                  </Link>
+                  <Facts>В очереди {peopleCount(queue.waiting)}</Facts>
+                </Item>
+              ))}
+            </Items>
+          </Section>
+        ) : null}
+
+        {data.upcomingLessons.length > 0 ? (
+          <Section id="start-upcoming" title="Ближайшие занятия">
+            <Items>
+              {data.upcomingLessons.map((lesson) => (
+                <Item key={lesson.id}>
+                  <Link to={areaPaths.participants(lesson.courseId, { lesson: lesson.id })}>
+                    {formatDateTime(lesson.startsAt)}: {lesson.courseTitle}, занятие {lessonName(lesson.number, lesson.title)}
+                  </Link>
+                  <Facts>
+                    Занято {lesson.taken} из {lesson.limit}
+                  </Facts>
+                </Item>
+              ))}
+            </Items>
+          </Section>
+        ) : null}
+
+        {data.courses.length > 0 ? (
+          <Section id="start-places" title="Места на курсах">
+            <Items>
+              {data.courses.map((course) => (
+                <Item key={course.id}>
+                  <Link to={areaPaths.participants(course.id)}>{course.title}</Link>
+                  <Facts>
+                    {COURSE_STATE_LABELS[course.state]} · {course.placesLeft > 0 ? `свободно ${placesCount(course.placesLeft)} из ${course.participantsLimit}` : 'свободных мест нет'}
+                    {course.waiting > 0 ? ` · в очереди ${peopleCount(course.waiting)}` : ''}
+                  </Facts>
+                </Item>
+              ))}
+            </Items>
+          </Section>
+        ) : null}
+
+        <Section id="start-revenue" title="Выручка">
+          <RevenueTable revenue={data.revenue} caption="По валютам, за всё время" />
+          <Link to={areaPaths.payments}>Все платежи</Link>
+        </Section>
+      </Grid>
+    </>
+  );
+}
