@@ -116,6 +116,29 @@ describe("a course's participants", () => {
     expect(screen.getByRole('region', { name: 'Иванов Петя' })).toBeInTheDocument();
   });
 
+  it('shows the chosen grouping and filter at once, before the address has changed (a radio never springs back)', async () => {
+    participantsApi();
+    await open();
+    // Outside act(), as in a browser: the router applies the new address in a transition that React renders later,
+    // so what the controls show right after the click is what the page itself decided.
+    const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = reactGlobals.IS_REACT_ACT_ENVIRONMENT;
+    reactGlobals.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      const people = screen.getByRole('radio', { name: 'По людям' });
+      people.click();
+      expect(people).toBeChecked();
+      const state = screen.getByLabelText<HTMLSelectElement>('Состояние');
+      state.value = 'waiting_list';
+      state.dispatchEvent(new Event('change', { bubbles: true }));
+      expect(state).toHaveValue('waiting_list');
+      expect(await screen.findByRole('region', { name: 'Лебедев Игорь' })).toBeInTheDocument();
+      expect(people).toBeChecked();
+    } finally {
+      reactGlobals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+  });
+
   it('approves after a confirmation, stays busy until the server answers (one request for two clicks), then reads the table again', async () => {
     const api = participantsApi();
     let approvals = 0;

@@ -1,7 +1,6 @@
 // The frame of a list the server pages (quotations, reviews, library items): a search form above, the rows, and
 // the pages below; the search and page are kept in the address, so «back» from an editor returns to them.
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { MutaboPage } from '../../../common/mutabo.ts';
 import { Button } from '../../components/Button.ts';
@@ -11,6 +10,7 @@ import { Loader } from '../../components/Loader.tsx';
 import { Muted } from '../shell/areaParts.ts';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { useLoad } from '../useLoad.ts';
+import { useAddressParams } from '../useAddressParams.ts';
 
 export const RowList = styled.ul`
   margin: 0 0 ${({ theme }) => theme.space(6)};
@@ -51,11 +51,13 @@ const SearchForm = styled.form`
   }
 `;
 
+// Its own margin below, as the rows have: the library's categories panel follows it.
 const Pager = styled.nav`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(6)};
 `;
 
 export interface ListQuery {
@@ -65,7 +67,7 @@ export interface ListQuery {
 
 /** The search and page of the address (`?search=...&page=2`). */
 export function useListQuery(): [ListQuery, (next: ListQuery) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const page = Number(params.get('page'));
   const query = { search: params.get('search') ?? '', page: Number.isInteger(page) && page > 0 ? page : 1 };
   const setQuery = (next: ListQuery) => {

@@ -2,7 +2,7 @@
 // the address, so the start page can link to a filter), grouped per lesson or per person, the CSV export, and the
 // actions on a row, each confirmed, busy until the server answers, then the table read again.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { MUTABO_PARTICIPANT_STATES, MUTABO_PARTICIPANT_STATE_LABELS, type MutaboParticipant, type MutaboParticipants } from '../../../common/mutabo.ts';
 import { isRequestError } from '../../api/requestError.ts';
@@ -21,6 +21,7 @@ import { confirmation, doneText, runAction, type ActionKind, type ParticipantAct
 import { ParticipantGroups, type GroupBy } from './ParticipantGroups.tsx';
 import { listParticipants, participantsCsv, type ParticipantsFilter } from './participantsApi.ts';
 import { lessonName, takenText } from './participantText.ts';
+import { useAddressParams } from '../useAddressParams.ts';
 
 const Filters = styled.form`
   display: grid;
@@ -82,7 +83,7 @@ export function ParticipantsPage() {
   const { courseId } = useParams();
   const id = Number(courseId);
   const valid = Number.isInteger(id) && id > 0;
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const { state, lesson } = readFilter(params);
   const groupBy: GroupBy = params.get('view') === 'people' ? 'people' : 'lessons';
   const key = `${id}|${state ?? ''}|${lesson ?? ''}`;

@@ -1,7 +1,6 @@
 // The payments of the author's courses (or of one): revenue per currency, those needing a refund flagged at the top,
 // then newest first, a page at a time (the page kept in the address), with the refund dialog and its outcome.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatMoney } from '../../../common/coursePrices.ts';
 import { REFUND_STATE_LABELS, type MutaboPayment, type MutaboPaymentsPage, type MutaboRefund } from '../../../common/mutabo.ts';
@@ -20,6 +19,7 @@ import { listPayments, refundPayment } from './paymentsApi.ts';
 import { PAYMENT_STATE_LABELS, personName, PROVIDER_LABELS } from './paymentText.ts';
 import { RefundDialog, type RefundChoice } from './RefundDialog.tsx';
 import { RevenueTable } from './RevenueTable.tsx';
+import { useAddressParams } from '../useAddressParams.ts';
 
 const Attention = styled.div.attrs({ role: 'status' })`
   margin-bottom: ${({ theme }) => theme.space(4)};
@@ -67,7 +67,7 @@ const Lines = styled.div`
 export const REFUND_POLL_MS = 5000;
 
 function usePage(): [number, (page: number) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const page = Number(params.get('page'));
   const current = Number.isInteger(page) && page > 0 ? page : 1;
   const setPage = (next: number) => {

@@ -1,7 +1,7 @@
 // «Платежи»: the payments of every course the author leads, narrowed to one course on request (kept in the address),
 // and the same list on a course's own «Платежи» tab.
 import { useCallback } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { Loader } from '../../components/Loader.tsx';
@@ -13,13 +13,14 @@ import { TitleRow } from '../shell/areaParts.ts';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { useLoad } from '../useLoad.ts';
 import { PaymentsList } from './PaymentsList.tsx';
+import { useAddressParams } from '../useAddressParams.ts';
 
 const Filter = styled.div`
   max-width: ${({ theme }) => theme.widths.form}px;
 `;
 
 export function PaymentsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const course = Number(params.get('course'));
   const courseId = Number.isInteger(course) && course > 0 ? course : undefined;
   return (
