@@ -605,7 +605,10 @@ export interface MutaboLibraryCategory extends LibraryCategory, Versioned {
 }
 
 /** `authors/{own id}/`: the caller's own author page (the public `Author`, plus `version`). */
-export interface MutaboAuthor extends Author, Versioned {}
+/** The author's own page as they edit it: the record with its `quote` (the saying on the about page). */
+export interface MutaboAuthor extends Author, Versioned {
+  quote: string;
+}
 
 /**
  * `pages-content/timetable/`: the timetable page. Before the first save it answers `version` 0 with the default
@@ -850,6 +853,7 @@ export const authorPatchSchema = z.object(
     genitive: text().trim().max(MAX_NAME_LENGTH, s.nameTooLong).optional(),
     email: text(s.emailInvalid).trim().refine(isEmailLike, s.emailInvalid).optional(),
     description: text(m.required, true).trim().max(MAX_AUTHOR_DESCRIPTION_LENGTH, s.descriptionTooLong).optional(),
+    quote: text(m.required, true).trim().max(MAX_QUOTATION_LENGTH, s.quotationTooLong).optional(),
     photo: fileUrlField.optional(),
     version: versionField,
   },

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_TIMETABLE_NAME,
+  MAX_QUOTATION_LENGTH,
   mutaboMessages,
   sharedContentMessages as s,
   type HistoryPage,
@@ -174,6 +175,7 @@ describe.each(dbModes())('the authors’ library and pages (%s)', (mode) => {
         user: ids.users.boris,
         genitive: 'Бориса Иванова',
         description: 'Историк.',
+        quote: 'История — это люди.',
         photo: '/demo/boris.svg',
         version: 1,
       });
@@ -198,11 +200,22 @@ describe.each(dbModes())('the authors’ library and pages (%s)', (mode) => {
         photo: PNG_URL,
         description: 'Историк.\nВедёт курсы по истории.',
         email: '',
+        quote: '  История — это люди, а не даты.  ',
         version: 1,
       });
       expect(changed.statusCode, changed.body).toBe(200);
-      expect(changed.json<MutaboAuthor>()).toMatchObject({ photo: PNG_URL, description: 'Историк.\nВедёт курсы по истории.', email: '', version: 2 });
-      expect((await kit.app.inject('/api/v1/authors/')).json<Author[]>().find((author) => author.id === ids.authors.boris)).toMatchObject({ photo: PNG_URL, email: '' });
+      expect(changed.json<MutaboAuthor>()).toMatchObject({
+        photo: PNG_URL,
+        description: 'Историк.\nВедёт курсы по истории.',
+        email: '',
+        quote: 'История — это люди, а не даты.',
+        version: 2,
+      });
+      expect((await kit.app.inject('/api/v1/authors/')).json<Author[]>().find((author) => author.id === ids.authors.boris)).toMatchObject({
+        photo: PNG_URL,
+        email: '',
+        quote: 'История — это люди, а не даты.',
+      });
 
       const stale = await call('PATCH', `/api/v1/mutabo/authors/${ids.authors.boris}/`, 'boris', { firstName: 'Борис Петрович', version: 1 });
       expect(stale.statusCode).toBe(409);
@@ -218,6 +231,7 @@ describe.each(dbModes())('the authors’ library and pages (%s)', (mode) => {
         photo: [mutaboMessages.urlInvalid],
       });
       expect((await patch({ description: 'строка\u0000' })).json()).toEqual({ description: [controlMessage] });
+      expect((await patch({ quote: 'я'.repeat(MAX_QUOTATION_LENGTH + 1) })).json()).toEqual({ quote: [s.quotationTooLong] });
       expect((await patch({ photo: PDF_URL })).json()).toEqual({ photo: [s.uploadNotImage] });
       expect((await patch({ photo: '/media/0000000000000000/none.png' })).json()).toEqual({ photo: [s.uploadNotFound] });
       expect((await call('PATCH', `/api/v1/mutabo/authors/${ids.authors.anna}/`, 'anna', { firstName: 'Анна' })).json()).toEqual({ version: [mutaboMessages.versionRequired] });

@@ -27,6 +27,7 @@ const ownPage: MutaboAuthor = {
   user: 1,
   genitive: 'Анны Мельниковой',
   description: 'Веду курсы медленного чтения.',
+  quote: 'Читать медленно — значит читать дважды.',
   photo: '',
   version: 2,
 };
@@ -121,6 +122,24 @@ describe("the author's own page", () => {
     await user.click(screen.getByRole('button', { name: 'Сохранить страницу' }));
     expect(await screen.findByText('Страница автора сохранена. На сайте уже новая версия.')).toBeInTheDocument();
     expect(sent).toMatchObject({ firstName: 'Анна', photo: '/media/0123456789abcdef/anna.jpg', version: 2 });
+  });
+
+  it('edits the saying shown under the name on the about page', async () => {
+    let sent: unknown = null;
+    server.use(
+      http.patch('*/api/v1/mutabo/authors/:id/', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ ...ownPage, quote: 'Книга учит задавать вопросы.', version: 3 });
+      }),
+    );
+    const { user } = renderApp('/mutabo/author');
+    const quote = await screen.findByLabelText('Цитата под вашим именем на странице «О проекте»', {}, FIRST_RENDER);
+    expect(quote).toHaveValue(ownPage.quote);
+    await user.clear(quote);
+    await user.type(quote, 'Книга учит задавать вопросы.');
+    await user.click(screen.getByRole('button', { name: 'Сохранить страницу' }));
+    expect(await screen.findByText('Страница автора сохранена. На сайте уже новая версия.')).toBeInTheDocument();
+    expect(sent).toMatchObject({ quote: 'Книга учит задавать вопросы.', version: 2 });
   });
 
   it('shows messages under the fields, before sending and from the server', async () => {

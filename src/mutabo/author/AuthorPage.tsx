@@ -1,7 +1,8 @@
-// The author's own page on the site: name, the name in the genitive, e-mail, a text about themselves and a photo.
+// The author's own page on the site: name, the name in the genitive, e-mail, a text about themselves, the saying shown
+// under it on the about page, and a photo.
 // Each author edits only their own (the server refuses another's).
 import { useCallback, type FormEvent } from 'react';
-import { authorPatchSchema, MAX_AUTHOR_DESCRIPTION_LENGTH, type AuthorPatchPayload, type MutaboAuthor } from '../../../common/mutabo.ts';
+import { authorPatchSchema, MAX_AUTHOR_DESCRIPTION_LENGTH, MAX_QUOTATION_LENGTH, type AuthorPatchPayload, type MutaboAuthor } from '../../../common/mutabo.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
@@ -21,7 +22,7 @@ import { Muted } from '../shell/areaParts.ts';
 import { AUTHOR_RESOURCES } from '../siteCache.ts';
 import { useLoad } from '../useLoad.ts';
 
-export const AUTHOR_FIELDS = ['firstName', 'lastName', 'genitive', 'email', 'description', 'photo'] as const;
+export const AUTHOR_FIELDS = ['firstName', 'lastName', 'genitive', 'email', 'description', 'quote', 'photo'] as const;
 
 type AuthorValues = Pick<MutaboAuthor, (typeof AUTHOR_FIELDS)[number]>;
 
@@ -31,6 +32,7 @@ const authorValues = (author: MutaboAuthor): AuthorValues => ({
   genitive: author.genitive,
   email: author.email,
   description: author.description,
+  quote: author.quote,
   photo: author.photo,
 });
 
@@ -102,6 +104,15 @@ function AuthorEditor({ author, setAuthor, reload }: AuthorEditorProps) {
           value={values.description}
           error={errors.description}
           onChange={(e) => change({ description: e.target.value })}
+        />
+        <TextAreaField
+          label="Цитата под вашим именем на странице «О проекте»"
+          name="quote"
+          rows={3}
+          maxLength={MAX_QUOTATION_LENGTH}
+          value={values.quote}
+          error={errors.quote}
+          onChange={(e) => change({ quote: e.target.value })}
         />
         <ImageField label="Фотография" name="photo" value={values.photo} error={errors.photo} onChange={(photo) => change({ photo })} />
         <FormActions>

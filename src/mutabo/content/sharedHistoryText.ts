@@ -21,6 +21,7 @@ const FIELD_LABELS: Record<string, string> = {
   genitive: 'имя в родительном падеже',
   email: 'почта',
   description: 'о себе',
+  quote: 'цитата',
   photo: 'фотография',
 };
 

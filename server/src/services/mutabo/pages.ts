@@ -22,10 +22,11 @@ const authorSnapshot = (row: AuthorRow) => ({
   genitive: row.genitive,
   email: row.email,
   description: row.description,
+  quote: row.quote,
   photo: row.photo,
 });
 
-const toMutaboAuthor = (row: AuthorRow): MutaboAuthor => ({ ...toAuthor(row), version: row.version });
+const toMutaboAuthor = (row: AuthorRow): MutaboAuthor => ({ ...toAuthor(row), quote: row.quote, version: row.version });
 
 /** Each author reads and edits only their own page: any other id (as written in the path) is 403. */
 export function ownPageOnly(caller: Caller, authorId: number | string): void {
