@@ -70,6 +70,31 @@ describe('the library of the area', () => {
     expect(asked).toEqual(['?page=1', '?page=2', '?search=%D0%9B%D0%BE%D1%82%D0%BC%D0%B0%D0%BD&page=1']);
   });
 
+  it('narrows the materials to a category, kept in the address with the search', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/v1/mutabo/library-items/', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        const articles = url.searchParams.get('category') === '1';
+        return HttpResponse.json(page([{ ...libraryItem, id: articles ? 31 : 30, title: articles ? 'Статья о Чехове' : 'Всё подряд' }]));
+      }),
+    );
+    const { user, router } = renderApp('/mutabo/library?search=%D0%A7');
+    await screen.findByRole('link', { name: 'Всё подряд' }, FIRST_RENDER);
+    const choice = screen.getByLabelText('Категория');
+    await waitFor(() => expect(within(choice).getAllByRole('option').map((option) => option.textContent)).toEqual(['Все категории', 'Статьи', 'Аудиокниги']));
+    await user.selectOptions(choice, 'Статьи');
+    expect(await screen.findByRole('link', { name: 'Статья о Чехове' })).toBeInTheDocument();
+    expect(screen.getByText('Найдено: 1')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?search=%D0%A7&category=1');
+    expect(asked).toEqual(['?search=%D0%A7&page=1', '?search=%D0%A7&page=1&category=1']);
+
+    await user.selectOptions(choice, 'Все категории');
+    expect(await screen.findByRole('link', { name: 'Всё подряд' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?search=%D0%A7');
+  });
+
   it('checks a document before uploading it, says what it uploads, and creates the material with the uploaded file', async () => {
     // The type of each upload's body (jsdom's File does not survive Node's fetch: the browser journey checks the bytes).
     const uploaded: string[] = [];

@@ -1,11 +1,12 @@
-// The frame of a list the server pages (quotations, reviews, library items): a search form above, the rows, and
-// the pages below; the search and page are kept in the address, so «back» from an editor returns to them.
+// The frame of a list the server pages (quotations, reviews, library items): a search form above (with a choice that
+// narrows the list, where it has one), the rows, and the pages below; the search, choice and page are kept in the
+// address, so «back» from an editor returns to them.
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { MutaboPage } from '../../../common/mutabo.ts';
 import { Button } from '../../components/Button.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
-import { TextField } from '../../components/form/fields.tsx';
+import { SelectField, TextField } from '../../components/form/fields.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Muted } from '../shell/areaParts.ts';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
@@ -51,6 +52,10 @@ const SearchForm = styled.form`
   }
 `;
 
+const FilterChoice = styled.div`
+  max-width: ${({ theme }) => theme.widths.form}px;
+`;
+
 // Its own margin below, as the rows have: the library's categories panel follows it.
 const Pager = styled.nav`
   display: flex;
@@ -63,16 +68,30 @@ const Pager = styled.nav`
 export interface ListQuery {
   search: string;
   page: number;
+  /** The value chosen in the list's filter ('' for all); absent for a list without one. */
+  filter?: string;
 }
 
-/** The search and page of the address (`?search=...&page=2`). */
-export function useListQuery(): [ListQuery, (next: ListQuery) => void] {
+/** A choice that narrows the list (the library's category): kept in the address as `?{param}=`. */
+export interface ListFilter {
+  param: string;
+  label: string;
+  /** The label of the choice that narrows nothing: «Все категории». */
+  all: string;
+  /** Null while they load. */
+  options: { value: string; label: string }[] | null;
+}
+
+/** The search, filter and page of the address (`?search=...&category=3&page=2`). */
+export function useListQuery(filterParam?: string): [ListQuery, (next: ListQuery) => void] {
   const [params, setParams] = useAddressParams();
   const page = Number(params.get('page'));
-  const query = { search: params.get('search') ?? '', page: Number.isInteger(page) && page > 0 ? page : 1 };
+  const query: ListQuery = { search: params.get('search') ?? '', page: Number.isInteger(page) && page > 0 ? page : 1 };
+  if (filterParam) query.filter = params.get(filterParam) ?? '';
   const setQuery = (next: ListQuery) => {
     const written: Record<string, string> = {};
     if (next.search) written.search = next.search;
+    if (filterParam && next.filter) written[filterParam] = next.filter;
     if (next.page > 1) written.page = String(next.page);
     setParams(written);
   };
@@ -87,13 +106,15 @@ interface PagedListProps<T> {
   empty: string;
   renderRow: (row: T) => ReactNode;
   rowKey: (row: T) => number;
+  filter?: ListFilter;
 }
 
-export function PagedList<T>({ name, searchLabel, load, empty, renderRow, rowKey }: PagedListProps<T>) {
-  const [query, setQuery] = useListQuery();
+export function PagedList<T>({ name, searchLabel, load, empty, renderRow, rowKey, filter }: PagedListProps<T>) {
+  const [query, setQuery] = useListQuery(filter?.param);
   const [typed, setTyped] = useState(query.search);
   const { search, page } = query;
-  const loader = useCallback(() => load({ search, page }), [load, search, page]);
+  const chosen = query.filter;
+  const loader = useCallback(() => load(chosen === undefined ? { search, page } : { search, page, filter: chosen }), [load, search, page, chosen]);
   const list = useLoad(loader);
 
   if (list.error?.statusCode === 403) return <NotAuthorPage />;
@@ -101,7 +122,7 @@ export function PagedList<T>({ name, searchLabel, load, empty, renderRow, rowKey
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setQuery({ search: typed.trim(), page: 1 });
+    setQuery({ search: typed.trim(), page: 1, filter: chosen });
   };
   const data = list.data;
   const pages = data?.pages ?? 1;
@@ -113,14 +134,28 @@ export function PagedList<T>({ name, searchLabel, load, empty, renderRow, rowKey
           Найти
         </Button>
       </SearchForm>
+      {filter ? (
+        <FilterChoice>
+          <SelectField label={filter.label} value={chosen ?? ''} onChange={(event) => setQuery({ search, page: 1, filter: event.target.value })}>
+            <option value="">{filter.all}</option>
+            {(filter.options ?? []).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+            {/* A choice from the address that is not (or not yet) among the options still names itself. */}
+            {chosen && !filter.options?.some((option) => option.value === chosen) ? <option value={chosen}>{filter.options ? 'Удалённая категория' : 'Загружаем…'}</option> : null}
+          </SelectField>
+        </FilterChoice>
+      ) : null}
       {!data || list.loading ? (
         <Loader label="Загружаем список" />
       ) : data.results.length === 0 ? (
-        <Muted>{search ? 'Ничего не найдено. Измените поиск.' : empty}</Muted>
+        <Muted>{chosen && filter ? `Ничего не найдено. Измените поиск или выберите «${filter.all}».` : search ? 'Ничего не найдено. Измените поиск.' : empty}</Muted>
       ) : (
         <>
           <Muted>
-            {search ? `Найдено: ${data.count}` : `Всего: ${data.count}`}
+            {search || chosen ? `Найдено: ${data.count}` : `Всего: ${data.count}`}
           </Muted>
           <RowList aria-label={name}>
             {data.results.map((row) => (
@@ -131,13 +166,13 @@ export function PagedList<T>({ name, searchLabel, load, empty, renderRow, rowKey
       )}
       {pages > 1 ? (
         <Pager aria-label={`Страницы: ${name}`}>
-          <Button $variant="secondary" disabled={page <= 1} onClick={() => setQuery({ search, page: page - 1 })}>
+          <Button $variant="secondary" disabled={page <= 1} onClick={() => setQuery({ search, page: page - 1, filter: chosen })}>
             Назад
           </Button>
           <span>
             Страница {Math.min(page, pages)} из {pages}
           </span>
-          <Button $variant="secondary" disabled={page >= pages} onClick={() => setQuery({ search, page: page + 1 })}>
+          <Button $variant="secondary" disabled={page >= pages} onClick={() => setQuery({ search, page: page + 1, filter: chosen })}>
             Дальше
           </Button>
         </Pager>

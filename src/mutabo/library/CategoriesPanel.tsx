@@ -1,5 +1,5 @@
 // The library's categories: add one, rename one, delete one nobody uses (the server refuses a category in use, 409).
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { libraryCategoryCreateSchema, type MutaboLibraryCategory } from '../../../common/mutabo.ts';
 import { isRequestError } from '../../api/requestError.ts';
@@ -9,12 +9,12 @@ import { FormErrorBlock, TextField } from '../../components/form/fields.tsx';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { checkWith } from '../content/checkWith.ts';
-import { createLibraryCategory, deleteLibraryCategory, listLibraryCategories, updateLibraryCategory } from '../content/contentApi.ts';
+import { createLibraryCategory, deleteLibraryCategory, updateLibraryCategory } from '../content/contentApi.ts';
 import { useSiteRefresh } from '../content/useSiteRefresh.ts';
 import { saveFailure, type SaveFailure } from '../forms/saveFailure.ts';
 import { Muted, Notice, Panel } from '../shell/areaParts.ts';
 import { LIBRARY_RESOURCES } from '../siteCache.ts';
-import { useLoad } from '../useLoad.ts';
+import type { Loaded } from '../useLoad.ts';
 
 const List = styled.ul`
   margin: 0 0 ${({ theme }) => theme.space(6)};
@@ -60,8 +60,8 @@ const nameError = (name: string) => {
   return 'errors' in checked ? checked.errors.name : undefined;
 };
 
-export function CategoriesPanel() {
-  const categories = useLoad(useCallback(() => listLibraryCategories(), []));
+/** `categories`: the library page's reading of them (its filter lists them too); the panel reads them again after a change. */
+export function CategoriesPanel({ categories }: { categories: Loaded<MutaboLibraryCategory[]> }) {
   const refreshSite = useSiteRefresh(LIBRARY_RESOURCES);
   const [name, setName] = useState('');
   const [adding, setAdding] = useState(false);

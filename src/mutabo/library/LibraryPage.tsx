@@ -1,14 +1,23 @@
-// The library of the site: its materials (newest first, with search and pages) and its categories.
+// The library of the site: its materials (newest first, with search, a category to narrow them and pages) and its
+// categories, read once for both.
+import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../components/Button.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { areaPaths } from '../areaPaths.ts';
-import { listLibraryItems } from '../content/contentApi.ts';
-import { PagedList, RowFacts } from '../content/PagedList.tsx';
+import { listLibraryCategories, listLibraryItems } from '../content/contentApi.ts';
+import { PagedList, RowFacts, type ListQuery } from '../content/PagedList.tsx';
 import { TitleRow } from '../shell/areaParts.ts';
+import { useLoad } from '../useLoad.ts';
 import { CategoriesPanel } from './CategoriesPanel.tsx';
 
+const loadItems = ({ search, page, filter }: ListQuery) => {
+  const category = Number(filter);
+  return listLibraryItems({ search, page, ...(Number.isInteger(category) && category > 0 ? { category } : {}) });
+};
+
 export function LibraryPage() {
+  const categories = useLoad(useCallback(() => listLibraryCategories(), []));
   return (
     <section>
       <TitleRow>
@@ -18,7 +27,13 @@ export function LibraryPage() {
       <PagedList
         name="Материалы библиотеки"
         searchLabel="Поиск по названию или автору"
-        load={listLibraryItems}
+        load={loadItems}
+        filter={{
+          param: 'category',
+          label: 'Категория',
+          all: 'Все категории',
+          options: categories.data?.map((category) => ({ value: String(category.id), label: category.name })) ?? null,
+        }}
         empty="В библиотеке пока нет материалов. Добавьте первый."
         rowKey={(item) => item.id}
         renderRow={(item) => (
@@ -30,7 +45,7 @@ export function LibraryPage() {
           </>
         )}
       />
-      <CategoriesPanel />
+      <CategoriesPanel categories={categories} />
     </section>
   );
 }
