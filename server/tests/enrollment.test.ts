@@ -334,6 +334,20 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       expect((await json(app(), 'PATCH', '/api/v1/manager/participants/', null, { ids: firstRows, state: 'approved' })).statusCode).toBe(401);
     });
 
+    it('leaves lapsed holds out of the list: they hold no place and wait for nothing', async () => {
+      const annaToken = await app().tokens.sign(ids.users.anna, 'access');
+      const anna: TestUser = { id: ids.users.anna, email: 'anna@example.org', firstName: 'Анна', token: annaToken, headers: bearer(annaToken) };
+      const course = await createCourse(context.db, { authors: [1], participantsLimit: 5, lessons: ['Одно'] });
+      const [lapsed, holding] = await createUsers(context, 2, 'lapsing');
+      for (const user of [lapsed!, holding!]) await json(app(), 'POST', `/api/v1/courses/${course.id}/create-participants/`, user);
+      await context.db.update(participants).set({ expiredAt: new Date(Date.now() - 60_000) }).where(eq(participants.userId, lapsed!.id));
+
+      for (const query of ['', '&state=reserved']) {
+        const rows = (await json(app(), 'GET', `/api/v1/manager/participants/?course=${course.id}${query}`, anna)).json<{ user: { id: number } }[]>();
+        expect(rows.map((row) => row.user.id)).toEqual([holding!.id]);
+      }
+    });
+
     it('leaves out a lesson rejected before the letter went, and sends nothing when none is left', async () => {
       const author = await anna();
       const course = await createCourse(context.db, { authors: [1], participantsLimit: 5, lessons: 3 });

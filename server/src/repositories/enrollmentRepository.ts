@@ -129,6 +129,7 @@ export async function managedParticipants(db: Executor, authorId: number, filter
         sql`${courses.id} IN (SELECT course_id FROM course_authors WHERE author_id = ${authorId})`,
         filter.course === undefined ? undefined : eq(courses.id, filter.course),
         filter.state === undefined ? undefined : eq(participants.state, filter.state),
+        notLapsedHold,
       ),
     )
     .orderBy(asc(courses.id), asc(lessons.number), asc(participants.createdAt), asc(participants.id));
