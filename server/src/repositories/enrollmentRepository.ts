@@ -90,14 +90,6 @@ export async function authorIdOfUser(db: Executor, userId: number): Promise<numb
   return row?.id ?? null;
 }
 
-export async function leadsCourse(db: Executor, authorId: number, courseId: number): Promise<boolean> {
-  const [leads] = await db
-    .select({ authorId: courseAuthors.authorId })
-    .from(courseAuthors)
-    .where(and(eq(courseAuthors.courseId, courseId), eq(courseAuthors.authorId, authorId)));
-  return leads !== undefined;
-}
-
 export interface ManagedRow {
   participant: ParticipantRow;
   user: { id: number; email: string; firstName: string; lastName: string };

@@ -12,7 +12,6 @@ import {
   authorsOfCourses,
   courseHasPrices,
   coursesForList,
-  leadsCourse,
   managedParticipant,
   managedParticipants,
   participationsOf,
@@ -22,6 +21,7 @@ import {
   visibleCourse as visibleCourseRow,
   type ManagedRow,
 } from '../repositories/enrollmentRepository.ts';
+import { leadsCourse } from '../repositories/mutaboCoursesRepository.ts';
 import { lockPaymentsInProgress, lockUserPaymentsOnLessons } from '../repositories/paymentsRepository.ts';
 import {
   deleteParticipant,
