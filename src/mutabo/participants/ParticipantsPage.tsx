@@ -1,7 +1,7 @@
 // The participants of a course: places per lesson against the limit, the rows filtered by state and lesson (kept in
 // the address, so the start page can link to a filter), grouped per lesson or per person, the CSV export, and the
 // actions on a row, each confirmed, busy until the server answers, then the table read again.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { MUTABO_PARTICIPANT_STATES, MUTABO_PARTICIPANT_STATE_LABELS, type MutaboParticipant, type MutaboParticipants } from '../../../common/mutabo.ts';
@@ -15,6 +15,7 @@ import { CourseHeader } from '../courses/CourseNav.tsx';
 import { Muted, Notice, Panel } from '../shell/areaParts.ts';
 import { DataTable, Td, Th, Tr } from '../shell/DataTable.tsx';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
+import { useConfirmedAction } from '../shell/useConfirmedAction.ts';
 import { saveFile } from '../shell/saveFile.ts';
 import { useLoad } from '../useLoad.ts';
 import { confirmation, doneText, runAction, type ActionKind, type ParticipantAction } from './participantActions.tsx';
@@ -126,45 +127,20 @@ interface ParticipantsProps {
 }
 
 function Participants({ table, filter, groupBy, updating, onChange, reload }: ParticipantsProps) {
-  const [asking, setAsking] = useState<ParticipantAction | null>(null);
-  const [busy, setBusy] = useState(false);
-  const running = useRef(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const action = useConfirmedAction<ParticipantAction>(reload);
+  const { asking, busy, notice, error, setError, outcome } = action;
   const [exporting, setExporting] = useState(false);
-  // After an action the row's button may be gone: focus goes to what the page says about the outcome.
-  const outcome = useRef<HTMLDivElement>(null);
-  const [answered, setAnswered] = useState(0);
-  useEffect(() => {
-    if (answered > 0) outcome.current?.focus();
-  }, [answered]);
   const course = table.course;
   const lessons = new Map(table.lessons.map((item) => [item.id, item]));
 
-  const ask = (kind: ActionKind, row: MutaboParticipant) => {
-    setError(null);
-    setNotice(null);
-    setAsking({ kind, row, lesson: lessons.get(row.lessonId) });
-  };
+  const ask = (kind: ActionKind, row: MutaboParticipant) => action.ask({ kind, row, lesson: lessons.get(row.lessonId) });
 
-  const confirm = async () => {
-    // A second click while the first is under way does nothing.
-    if (!asking || running.current) return;
-    running.current = true;
-    setBusy(true);
-    try {
+  const confirm = () => {
+    if (!asking) return;
+    void action.run(async () => {
       await runAction(asking);
-      setNotice(doneText(asking));
-    } catch (caught) {
-      if (!isRequestError(caught)) throw caught;
-      setError(caught.message);
-    } finally {
-      running.current = false;
-      setBusy(false);
-      setAsking(null);
-      setAnswered((count) => count + 1);
-      reload();
-    }
+      return doneText(asking);
+    });
   };
 
   const exportCsv = async () => {
@@ -274,10 +250,8 @@ function Participants({ table, filter, groupBy, updating, onChange, reload }: Pa
         confirmLabel={dialog?.confirm}
         cancelLabel="Отмена"
         busy={busy}
-        onConfirm={() => void confirm()}
-        onClose={() => {
-          if (!running.current) setAsking(null);
-        }}
+        onConfirm={confirm}
+        onClose={action.cancel}
       />
     </section>
   );

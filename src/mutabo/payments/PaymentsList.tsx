@@ -1,11 +1,10 @@
 // The payments of the author's courses (or of one): revenue per currency, those needing a refund flagged at the top,
 // then newest first, a page at a time (the page kept in the address), with the refund dialog and its outcome.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import styled from 'styled-components';
 import { formatMoney } from '../../../common/coursePrices.ts';
 import { REFUND_STATE_LABELS, type MutaboPayment, type MutaboPaymentsPage, type MutaboRefund } from '../../../common/mutabo.ts';
 import { paymentsCount } from '../../../common/plural.ts';
-import { isRequestError } from '../../api/requestError.ts';
 import { Button } from '../../components/Button.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { FormErrorBlock } from '../../components/form/fields.tsx';
@@ -13,6 +12,7 @@ import { Loader } from '../../components/Loader.tsx';
 import { Muted, Notice, Panel } from '../shell/areaParts.ts';
 import { Badge, CellNote, DataTable, Td, Th, Tr } from '../shell/DataTable.tsx';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
+import { useConfirmedAction } from '../shell/useConfirmedAction.ts';
 import { formatDateTime } from '../shell/timeText.ts';
 import { useLoad } from '../useLoad.ts';
 import { listPayments, refundPayment } from './paymentsApi.ts';
@@ -117,49 +117,20 @@ interface PaymentsProps {
 }
 
 function Payments({ data, showCourse, setPage, reload }: PaymentsProps) {
-  const [refunding, setRefunding] = useState<MutaboPayment | null>(null);
-  const [busy, setBusy] = useState(false);
-  const running = useRef(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const outcome = useRef<HTMLDivElement>(null);
-  const [answered, setAnswered] = useState(0);
-  useEffect(() => {
-    if (answered > 0) outcome.current?.focus();
-  }, [answered]);
-
-  const askRefund = (payment: MutaboPayment) => {
-    setNotice(null);
-    setError(null);
-    setRefunding(payment);
-  };
+  const action = useConfirmedAction<MutaboPayment>(reload);
+  const { asking: refunding, busy, notice, error, outcome } = action;
 
   const flagged = data.results.filter((payment) => payment.refundRequired);
 
-  const refund = async (payment: MutaboPayment, body: RefundChoice, amount: number) => {
-    // A second click while the first is under way does nothing (and the server would answer the same refund).
-    if (running.current) return;
-    running.current = true;
-    setBusy(true);
-    try {
+  // A second click while the first is under way does nothing (and the server would answer the same refund).
+  const refund = (payment: MutaboPayment, body: RefundChoice, amount: number) =>
+    action.run(async () => {
       const result = await refundPayment(payment.id, body);
       const money = formatMoney(result.refund.amount || amount, result.refund.currency);
-      setNotice(
-        result.refund.state === 'succeeded'
-          ? `Деньги возвращены: ${money} по платежу № ${payment.id}.`
-          : `Возврат ${money} по платежу № ${payment.id} в обработке: места освободятся, когда платёжная система его подтвердит.`,
-      );
-    } catch (caught) {
-      if (!isRequestError(caught)) throw caught;
-      setError(caught.message);
-    } finally {
-      running.current = false;
-      setBusy(false);
-      setRefunding(null);
-      setAnswered((count) => count + 1);
-      void reload();
-    }
-  };
+      return result.refund.state === 'succeeded'
+        ? `Деньги возвращены: ${money} по платежу № ${payment.id}.`
+        : `Возврат ${money} по платежу № ${payment.id} в обработке: места освободятся, когда платёжная система его подтвердит.`;
+    });
 
   return (
     <>
@@ -198,7 +169,7 @@ function Payments({ data, showCourse, setPage, reload }: PaymentsProps) {
               </thead>
               <tbody>
                 {data.results.map((payment) => (
-                  <PaymentRow key={payment.id} payment={payment} showCourse={showCourse} busy={busy} onRefund={() => askRefund(payment)} />
+                  <PaymentRow key={payment.id} payment={payment} showCourse={showCourse} busy={busy} onRefund={() => action.ask(payment)} />
                 ))}
               </tbody>
             </DataTable>
@@ -224,7 +195,7 @@ function Payments({ data, showCourse, setPage, reload }: PaymentsProps) {
           payment={refunding}
           busy={busy}
           onConfirm={(body, amount) => void refund(refunding, body, amount)}
-          onClose={() => setRefunding(null)}
+          onClose={action.cancel}
         />
       ) : null}
     </>
