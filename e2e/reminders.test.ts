@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { CourseShort } from '../common/wireTypes.ts';
 import { waitForLetter, type Letter } from '../server/tests/mailbox.ts';
 import { DESKTOP, PHONE, hasHorizontalScroll, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
-import { setLessonTime } from './support/lessonTime.ts';
+import { buyLessons, setLessonTime, setProfileZone } from './support/lessonTime.ts';
 import { logInDirectly } from './support/logIn.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
@@ -63,19 +63,8 @@ describe('letters about a lesson', () => {
   it('a participant in Berlin pays for a lesson whose time is not set yet', async () => {
     const { page, errors } = await openPage(browser());
     await logInDirectly(page, PARTICIPANT);
-    await page.goto('/account/profile/editor');
-    await page.getByLabel('Часовой пояс').selectOption('Europe/Berlin');
-    await page.getByRole('button', { name: 'Сохранить' }).click();
-    await page.waitForURL(/\/account\/profile$/);
-
-    await page.goto(`/courses/${courseId}`);
-    const panel = page.getByRole('complementary', { name: 'Запись на курс' });
-    await panel.getByRole('checkbox', { name: /^1\. / }).check();
-    await panel.getByRole('button', { name: /^Оплатить выбранные занятия/ }).click();
-    await page.waitForURL(/\/sandbox-checkout\//);
-    await page.getByRole('button', { name: 'Оплатить' }).click();
-    await page.waitForURL(/\/waiting-for-payment/);
-    await page.getByText('Успешно оплачено').waitFor({ timeout: 20_000 });
+    await setProfileZone(page, 'Europe/Berlin');
+    await buyLessons(page, courseId, [1]);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
 import type { CourseShort } from '../common/wireTypes.ts';
 import { DESKTOP, PHONE, baseUrl, hasHorizontalScroll, newPage, pageErrors, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
-import { setLessonTime } from './support/lessonTime.ts';
+import { buyLessons, setLessonTime, setProfileZone } from './support/lessonTime.ts';
 import { logInDirectly } from './support/logIn.ts';
 
 const ANNA = { email: 'anna@example.com', password: 'demo-anna-2026' };
@@ -43,21 +43,10 @@ describe('live lessons', () => {
     await page.getByRole('link', { name: PARTICIPANT.name }).waitFor();
 
     // The profile's zone: Berlin.
-    await page.goto('/account/profile/editor');
-    await page.getByLabel('Часовой пояс').selectOption('Europe/Berlin');
-    await page.getByRole('button', { name: 'Сохранить' }).click();
-    await page.waitForURL(/\/account\/profile$/);
+    await setProfileZone(page, 'Europe/Berlin');
 
     // Pay for the two lessons in the sandbox checkout.
-    await page.goto(`/courses/${courseId}`);
-    const panel = page.getByRole('complementary', { name: 'Запись на курс' });
-    await panel.getByRole('checkbox', { name: /^1\. / }).check();
-    await panel.getByRole('checkbox', { name: /^2\. / }).check();
-    await panel.getByRole('button', { name: /^Оплатить выбранные занятия/ }).click();
-    await page.waitForURL(/\/sandbox-checkout\//);
-    await page.getByRole('button', { name: 'Оплатить' }).click();
-    await page.waitForURL(/\/waiting-for-payment/);
-    await page.getByText('Успешно оплачено').waitFor({ timeout: 20_000 });
+    await buyLessons(page, courseId, [1, 2]);
 
     // The course page: 19:00 Moscow is 17:00 in Berlin in January and 18:00 in April (summer time).
     await page.goto(`/courses/${courseId}`);
