@@ -168,6 +168,17 @@ describe("the area's shared content, from the author to the visitor", () => {
     await page.getByRole('button', { name: 'Добавить материал' }).click();
     await page.waitForURL(/\/mutabo\/library\/\d+$/);
     await page.getByRole('region', { name: 'История изменений' }).getByText('Материал библиотеки: создано').waitFor();
+
+    // Back in the area's list, the new category narrows it to the new material.
+    await page.goto('/mutabo/library');
+    const choice = page.getByLabel('Категория', { exact: true });
+    await choice.getByRole('option', { name: CATEGORY }).waitFor({ state: 'attached' });
+    await choice.selectOption({ label: CATEGORY });
+    await page.waitForURL(/\/mutabo\/library\?category=\d+$/);
+    const narrowed = page.getByRole('list', { name: 'Материалы библиотеки' });
+    await page.getByText('Найдено: 1').waitFor();
+    expect(await narrowed.getByRole('link').allTextContents()).toEqual([MATERIAL.title]);
+    await screenshot(page, 'mutabo-library-category-desktop');
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
 

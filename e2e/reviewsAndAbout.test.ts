@@ -7,6 +7,7 @@ import { logIn } from './support/logIn.ts';
 const MIKHAIL = { email: 'mikhail@example.com', password: 'demo-mikhail-2026' };
 /** Added to the end of Михаил Орлов's «О себе», so the rest of the demo text stays for the other journeys. */
 const ADDED_PARAGRAPH = 'Этой осенью Михаил открывает семинар «Как читать Платона»: восемь встреч, один диалог, много вопросов.';
+const NEW_QUOTE = 'Вопрос, заданный вовремя, стоит десяти ответов.';
 
 const browser = useBrowser();
 
@@ -80,12 +81,13 @@ describe('about page anchors', () => {
 });
 
 describe('the about page shows what an author saves on their own page', () => {
-  it('a paragraph added to «О себе» in the area is in the author section a visitor sees, at 1280 and 375 px', async () => {
+  it('a paragraph added to «О себе» and a new saying are in the author section a visitor sees, at 1280 and 375 px', async () => {
     const area = await newPage(browser(), DESKTOP);
     await logIn(area, MIKHAIL, '/mutabo/author');
     const about = area.getByLabel('О себе');
     await expect.poll(() => about.inputValue()).not.toBe('');
     await about.fill(`${await about.inputValue()}\n\n${ADDED_PARAGRAPH}`);
+    await area.getByLabel('Цитата под вашим именем на странице «О проекте»').fill(NEW_QUOTE);
     await area.getByRole('button', { name: 'Сохранить страницу' }).click();
     await area.getByText('Страница автора сохранена. На сайте уже новая версия.').waitFor();
     expect(pageErrors(area)).toEqual([]);
@@ -100,6 +102,7 @@ describe('the about page shows what an author saves on their own page', () => {
       await page.goto('/about');
       const section = page.getByRole('region', { name: 'Михаил Орлов' });
       await section.getByText(ADDED_PARAGRAPH).waitFor();
+      await section.getByText(`«${NEW_QUOTE}»`).waitFor();
       expect(await section.getAttribute('id')).toBe('mikhail');
       await page.waitForLoadState('networkidle');
       // The first HTML carried the authors: the page drew them without asking the API (no loading flash).
