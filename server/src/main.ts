@@ -3,8 +3,8 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
-import { isDatabaseUnavailable, openDatabase, type Database } from './db/client.ts';
-import { prepareDatabase } from './db/prepare.ts';
+import { isDatabaseUnavailable, type Database } from './db/client.ts';
+import { startDatabase } from './db/startDatabase.ts';
 import { serializeError } from './http/requestLog.ts';
 import { startReminderSweep } from './services/lessonReminders.ts';
 import { reportConfigurationGaps } from './startupReport.ts';
@@ -19,11 +19,9 @@ let app: Awaited<ReturnType<typeof buildApp>> | null = null;
 let stopSweep = () => {};
 let stopReminders = async () => {};
 try {
-  database = await openDatabase(config);
-  const seeded = await prepareDatabase(database, {
-    demoContent: config.seedDemo ? async () => (await import('./db/demo/content.ts')).demoContent : undefined,
-  });
-  database = await database.fresh();
+  const started = await startDatabase(config);
+  database = started.database;
+  const seeded = started.seeded;
   app = await buildApp({ config, database, distDir });
   if (seeded) app.log.info({ seeded }, 'demo content loaded into the empty database');
   await app.listen({ port: config.port, host: config.host });

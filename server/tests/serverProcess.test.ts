@@ -2,7 +2,7 @@
 // only, a graceful stop, a clear line when the database does not answer, production defaults on PostgreSQL, and
 // migrations that two processes starting together run once.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -153,6 +153,17 @@ describe('the embedded database belongs to one process', () => {
     expect((await fetch(`${third.base}/healthz`)).status, third.errors().join('\n')).toBe(200);
     expect(await stop(third)).toBe(0);
   }, 240_000);
+
+  it('creates a new embedded database with the demo content in a child process, so the server keeps none of its memory', async () => {
+    const server = await startServer({ DATA_DIR: path.join(tempDir('webinar-courses-process-'), 'var'), SEED_DEMO: '1' });
+    expect((await fetch(`${server.base}/healthz`)).status, server.errors().join('\n')).toBe(200);
+    expect(server.output()).toContain('demo content loaded into the empty database');
+    expect(((await (await fetch(`${server.base}/api/v1/courses/`)).json()) as unknown[]).length).toBeGreaterThan(0);
+    // Peak resident memory: initdb, the migrations and the seed in this process took it to about 990 MB.
+    const peakMb = Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1]) / 1024;
+    expect(peakMb).toBeLessThan(600);
+    expect(await stop(server)).toBe(0);
+  }, 120_000);
 });
 
 describe('a database that accepts connections and never answers', () => {

@@ -1,5 +1,6 @@
 // The database switch: embedded PGlite on disk by default, a node-postgres pool when DATABASE_URL is set.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -255,11 +256,17 @@ function lockedBy(database: Database, lock: { release(): void }, dataDir: string
  * The configured database. DATA_DIR is made the server user's only, and the embedded database is this process's
  * alone: a second process on the same DATA_DIR fails here with DataDirInUseError (released on close).
  */
-export async function openDatabase(config: { databaseUrl: string | null; pgliteDir: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(
+  config: { databaseUrl: string | null; pgliteDir: string; dataDir: string },
+  options: { beforeCreating?: () => Promise<void> } = {},
+): Promise<Database> {
   secureDataDir(config.dataDir, { create: !config.databaseUrl });
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   const lock = lockDataDir(config.dataDir);
   try {
+    // `beforeCreating` runs under the lock when the embedded database does not exist yet (startDatabase.ts creates it
+    // in a child process).
+    if (options.beforeCreating && !existsSync(path.join(config.pgliteDir, 'PG_VERSION'))) await options.beforeCreating();
     const database = await openPglite(config.pgliteDir);
     // PGlite unpacks its files readable and writable by anyone, whatever the umask.
     secureDataDir(config.dataDir);
