@@ -34,7 +34,7 @@ async function serve(mode: Mode, dataDir: string, databaseUrl: string | undefine
   const config = loadConfig({
     ...process.env,
     DATA_DIR: dataDir,
-    ...(mode === 'postgres' ? { DATABASE_URL: databaseUrl } : {}),
+    DATABASE_URL: mode === 'postgres' ? databaseUrl : '',
     SEED_DEMO: '1',
     JWT_SECRET,
     PORT: '0',

@@ -39,7 +39,8 @@ function freePort(): Promise<number> {
 const children = new Set<ChildProcess>();
 
 /** Starts main.ts; resolves once /healthz answers 200 or the process has exited. */
-async function startServer(env: NodeJS.ProcessEnv): Promise<Running> {
+/** Starts the server and waits until it answers (or exits); `waitMs` waits only that long instead. */
+async function startServer(env: NodeJS.ProcessEnv, options: { waitMs?: number } = {}): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: { ...process.env, JWT_SECRET: '', SEED_DEMO: '', PAYMENTS_SANDBOX: '', SMTP_URL: '', DATABASE_URL: '', LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -58,7 +59,8 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Running> {
     }),
   );
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + (options.waitMs ?? 90_000);
+  if (options.waitMs !== undefined) await new Promise((resolve) => setTimeout(resolve, options.waitMs));
   while (exitCode === undefined && Date.now() < deadline) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
@@ -164,6 +166,30 @@ describe('the embedded database belongs to one process', () => {
     expect(peakMb).toBeLessThan(600);
     expect(await stop(server)).toBe(0);
   }, 120_000);
+
+  it('stopped while it creates the database, leaves no child behind and no half-made database for the next start', async () => {
+    const dataDir = path.join(tempDir('webinar-courses-process-'), 'var');
+    const creators = () =>
+      readdirSync('/proc')
+        .filter((entry) => /^\d+$/.test(entry))
+        .filter((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('prepareChild.ts') && readFileSync(`/proc/${pid}/environ`, 'utf8').includes(dataDir);
+          } catch {
+            return false;
+          }
+        });
+    const starting = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '1' }, { waitMs: 2500 });
+    starting.child.kill('SIGTERM');
+    expect(await starting.exited).not.toBe(0);
+    await expect.poll(creators, { timeout: 10_000 }).toEqual([]);
+    expect(existsSync(path.join(dataDir, 'pgdata'))).toBe(false);
+
+    const next = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '1' });
+    expect((await fetch(`${next.base}/healthz`)).status, next.errors().join('\n')).toBe(200);
+    expect(readdirSync(dataDir).filter((name) => name.startsWith('pgdata.'))).toEqual([]);
+    expect(await stop(next)).toBe(0);
+  }, 180_000);
 });
 
 describe('a database that accepts connections and never answers', () => {
