@@ -95,6 +95,21 @@ describe('the library of the area', () => {
     expect(router.state.location.search).toBe('?search=%D0%A7');
   });
 
+  it('asks for every material when the address names a category that cannot be one, and says the choice is unknown', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/v1/mutabo/library-items/', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json(page([{ ...libraryItem, id: 30, title: 'Всё подряд' }]));
+      }),
+    );
+    renderApp('/mutabo/library?category=0x1');
+    await screen.findByRole('link', { name: 'Всё подряд' }, FIRST_RENDER);
+    expect(asked).toEqual(['?page=1']);
+    const choice = screen.getByLabelText('Категория');
+    await waitFor(() => expect(within(choice).getByRole('option', { selected: true })).toHaveTextContent('Неизвестная категория'));
+  });
+
   it('checks a document before uploading it, says what it uploads, and creates the material with the uploaded file', async () => {
     // The type of each upload's body (jsdom's File does not survive Node's fetch: the browser journey checks the bytes).
     const uploaded: string[] = [];

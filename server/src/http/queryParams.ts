@@ -1,9 +1,9 @@
 // Zod pieces for path and query parameters: integers arrive as strings and leave as numbers, with Russian messages.
 import { z } from 'zod';
+import { MAX_ID } from '../../../common/ids.ts';
 import { messages } from './messages.ts';
 
-/** The largest id a PostgreSQL integer column holds; larger ids cannot exist. */
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID };
 
 /** A whole number written with digits only, within [min, max]; one message for every way it can be wrong. */
 export function integerParam(min: number, max: number, message: string) {

@@ -78,6 +78,8 @@ export interface ListFilter {
   label: string;
   /** The label of the choice that narrows nothing: «Все категории». */
   all: string;
+  /** What a choice in the address that is none of the options is called: «Неизвестная категория». */
+  unknown: string;
   /** Null while they load. */
   options: { value: string; label: string }[] | null;
 }
@@ -144,7 +146,7 @@ export function PagedList<T>({ name, searchLabel, load, empty, renderRow, rowKey
               </option>
             ))}
             {/* A choice from the address that is not (or not yet) among the options still names itself. */}
-            {chosen && !filter.options?.some((option) => option.value === chosen) ? <option value={chosen}>{filter.options ? 'Удалённая категория' : 'Загружаем…'}</option> : null}
+            {chosen && !filter.options?.some((option) => option.value === chosen) ? <option value={chosen}>{filter.options ? filter.unknown : 'Загружаем…'}</option> : null}
           </SelectField>
         </FilterChoice>
       ) : null}

@@ -2,6 +2,7 @@
 // categories, read once for both.
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
+import { idFromText } from '../../../common/ids.ts';
 import { ButtonLink } from '../../components/Button.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { areaPaths } from '../areaPaths.ts';
@@ -11,9 +12,10 @@ import { TitleRow } from '../shell/areaParts.ts';
 import { useLoad } from '../useLoad.ts';
 import { CategoriesPanel } from './CategoriesPanel.tsx';
 
+// A category in the address that cannot be one (`?category=abc`) narrows nothing; the choice names it as unknown.
 const loadItems = ({ search, page, filter }: ListQuery) => {
-  const category = Number(filter);
-  return listLibraryItems({ search, page, ...(Number.isInteger(category) && category > 0 ? { category } : {}) });
+  const category = idFromText(filter);
+  return listLibraryItems({ search, page, ...(category ? { category } : {}) });
 };
 
 export function LibraryPage() {
@@ -32,7 +34,9 @@ export function LibraryPage() {
           param: 'category',
           label: 'Категория',
           all: 'Все категории',
-          options: categories.data?.map((category) => ({ value: String(category.id), label: category.name })) ?? null,
+          unknown: 'Неизвестная категория',
+          // Categories that could not be read offer none (the panel below says why) rather than loading for ever.
+          options: categories.error ? [] : (categories.data?.map((category) => ({ value: String(category.id), label: category.name })) ?? null),
         }}
         empty="В библиотеке пока нет материалов. Добавьте первый."
         rowKey={(item) => item.id}

@@ -4,6 +4,7 @@
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { idFromText } from '../../../common/ids.ts';
 import { MUTABO_PARTICIPANT_STATES, MUTABO_PARTICIPANT_STATE_LABELS, type MutaboParticipant, type MutaboParticipants } from '../../../common/mutabo.ts';
 import { isRequestError } from '../../api/requestError.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -76,8 +77,7 @@ const isState = (value: string | null): value is NonNullable<ParticipantsFilter[
 
 function readFilter(params: URLSearchParams): ParticipantsFilter {
   const state = params.get('state');
-  const lesson = Number(params.get('lesson'));
-  return { state: isState(state) ? state : undefined, lesson: Number.isInteger(lesson) && lesson > 0 ? lesson : undefined };
+  return { state: isState(state) ? state : undefined, lesson: idFromText(params.get('lesson')) };
 }
 
 export function ParticipantsPage() {

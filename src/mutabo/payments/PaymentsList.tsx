@@ -19,7 +19,7 @@ import { listPayments, refundPayment } from './paymentsApi.ts';
 import { PAYMENT_STATE_LABELS, personName, PROVIDER_LABELS } from './paymentText.ts';
 import { RefundDialog, type RefundChoice } from './RefundDialog.tsx';
 import { RevenueTable } from './RevenueTable.tsx';
-import { useAddressParams } from '../useAddressParams.ts';
+import type { AddressParams } from '../useAddressParams.ts';
 
 const Attention = styled.div.attrs({ role: 'status' })`
   margin-bottom: ${({ theme }) => theme.space(4)};
@@ -66,8 +66,8 @@ const Lines = styled.div`
 /** How often a page with a refund pending at the provider is read again, until the provider has answered. */
 export const REFUND_POLL_MS = 5000;
 
-function usePage(): [number, (page: number) => void] {
-  const [params, setParams] = useAddressParams();
+/** The page of the address; the page that shows the list hands over its one reading of the address. */
+function pageOf([params, setParams]: AddressParams): [number, (page: number) => void] {
   const page = Number(params.get('page'));
   const current = Number.isInteger(page) && page > 0 ? page : 1;
   const setPage = (next: number) => {
@@ -80,8 +80,8 @@ function usePage(): [number, (page: number) => void] {
 }
 
 /** `courseId` narrows the list to one course (whose title then goes without saying). */
-export function PaymentsList({ courseId }: { courseId?: number }) {
-  const [page, setPage] = usePage();
+export function PaymentsList({ courseId, address }: { courseId?: number; address: AddressParams }) {
+  const [page, setPage] = pageOf(address);
   const key = `${courseId ?? ''}|${page}`;
   const load = useCallback(async () => ({ key, data: await listPayments({ course: courseId, page }) }), [key, courseId, page]);
   const loaded = useLoad(load);

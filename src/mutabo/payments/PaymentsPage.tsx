@@ -3,6 +3,7 @@
 import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { idFromText } from '../../../common/ids.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
@@ -20,9 +21,9 @@ const Filter = styled.div`
 `;
 
 export function PaymentsPage() {
-  const [params, setParams] = useAddressParams();
-  const course = Number(params.get('course'));
-  const courseId = Number.isInteger(course) && course > 0 ? course : undefined;
+  const address = useAddressParams();
+  const [params, setParams] = address;
+  const courseId = idFromText(params.get('course'));
   return (
     <section>
       <TitleRow>
@@ -37,13 +38,14 @@ export function PaymentsPage() {
           onChange={(value) => setParams(value ? { course: value } : {})}
         />
       </Filter>
-      <PaymentsList courseId={courseId} />
+      <PaymentsList courseId={courseId} address={address} />
     </section>
   );
 }
 
 export function CoursePaymentsPage() {
   const { courseId } = useParams();
+  const address = useAddressParams();
   const id = Number(courseId);
   const valid = Number.isInteger(id) && id > 0;
   const load = useCallback(() => getCourse(id), [id]);
@@ -55,7 +57,7 @@ export function CoursePaymentsPage() {
   return (
     <section>
       <CourseHeader course={course.data} title="Платежи" />
-      <PaymentsList courseId={id} />
+      <PaymentsList courseId={id} address={address} />
     </section>
   );
 }
