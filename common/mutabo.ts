@@ -51,6 +51,8 @@ export interface MutaboLesson extends Lesson, Versioned {
  */
 export interface MutaboCourse extends Omit<CourseDetails, 'lessons'>, Versioned {
   lessons: MutaboLesson[];
+  /** People who hold, wait for or have a place on any lesson (a draft course is hidden from them too). */
+  peopleCount: number;
 }
 
 /** A row of `GET /api/v1/mutabo/courses/` (a plain array, every course the caller leads, drafts included). */

@@ -83,6 +83,14 @@ describe.each(dbModes())('the authors’ participants (%s)', (mode) => {
     expect((await json(app(), 'GET', `/api/v1/mutabo/courses/${course.id}/participants/?state=subscribed`, anna)).json()).toEqual({ state: [expect.any(String)] });
   });
 
+  it("gives the course's number of people (holding or waiting, lapsed holds aside) in the authors' course, for the draft warning", async () => {
+    const { course, joiners } = await freeCourseWith(1, 3, 2);
+    const people = async () => (await json(app(), 'GET', `/api/v1/mutabo/courses/${course.id}/`, anna)).json<{ peopleCount: number }>().peopleCount;
+    expect(await people()).toBe(3);
+    await context.db.update(participants).set({ expiredAt: new Date(Date.now() - 60_000) }).where(eq(participants.userId, joiners[0]!.id));
+    expect(await people()).toBe(2);
+  });
+
   it('gives the table as CSV with a BOM, as an attachment', async () => {
     const { course } = await freeCourseWith(2, 2);
     await context.db.update(users).set({ lastName: '=HYPERLINK("x")' }).where(sql`${users.id} = (SELECT max(user_id) FROM participants WHERE lesson_id = ${course.lessonIds[0]!})`);

@@ -159,6 +159,24 @@ describe('the course editor', () => {
     expect(sent).toEqual({ state: 'can_be_subscribed', version: 3 });
   });
 
+  it('warns, before a course goes back to draft, that the people in it lose its page too', async () => {
+    server.use(http.get('*/api/v1/mutabo/courses/:id/', () => HttpResponse.json({ ...editedCourse, state: 'can_be_subscribed', peopleCount: 3 })));
+    const { user } = await openEditor();
+    await user.click(await screen.findByRole('button', { name: 'Вернуть в черновики' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Вернуть в черновики?' });
+    expect(dialog).toHaveTextContent('Курс скрыт: посетители его не видят.');
+    expect(dialog).toHaveTextContent('На занятия курса записаны 3 человека: страница курса скроется и от них.');
+  });
+
+  it('has nothing to warn of when nobody is in the course', async () => {
+    server.use(http.get('*/api/v1/mutabo/courses/:id/', () => HttpResponse.json({ ...editedCourse, state: 'announced', peopleCount: 0 })));
+    const { user } = await openEditor();
+    await user.click(await screen.findByRole('button', { name: 'Вернуть в черновики' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Вернуть в черновики?' });
+    expect(dialog).toHaveTextContent('Курс скрыт: посетители его не видят.');
+    expect(dialog).not.toHaveTextContent('записаны');
+  });
+
   it('creates a course as a draft and opens it for its lessons', async () => {
     let sent: Record<string, unknown> | null = null;
     server.use(

@@ -26,6 +26,7 @@ export function listItem(id: number, title: string, patch: Partial<MutaboCourseL
 
 export const editedCourse: MutaboCourse = {
   id: 5,
+  peopleCount: 0,
   title: 'Медленное чтение',
   subtitle: 'Как читать классику',
   description: '',

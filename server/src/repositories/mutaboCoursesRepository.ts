@@ -1,11 +1,11 @@
 // The SQL of the authors' courses and lessons (services/mutabo): reads, row locks and compare-and-set writes.
-import { and, asc, count, countDistinct, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import type { MutaboCourseListItem } from '../../../common/mutabo.ts';
 import type { Currency } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
 import { authors, courseAuthors, courses, feedback, lessons, participants, paymentLessons, prices, users } from '../db/schema.ts';
 import type { Executor } from './coursesRepository.ts';
-import { countedPlace } from './placesRepository.ts';
+import { countedPlace, notLapsedHold } from './placesRepository.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type CourseRow = typeof courses.$inferSelect;
@@ -210,6 +210,15 @@ export async function courseBlockers(tx: Tx, courseId: number): Promise<Blockers
     tx.select({ n: countDistinct(paymentLessons.paymentId) }).from(paymentLessons).where(inArray(paymentLessons.lessonId, courseLessons)),
   ]);
   return { participants: people?.n ?? 0, payments: paid?.n ?? 0 };
+}
+
+/** People who hold, wait for or have a place on any lesson of the course (a lapsed hold is nobody's). */
+export async function peopleOfCourse(db: Executor, courseId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(participants.userId) })
+    .from(participants)
+    .where(and(inArray(participants.lessonId, db.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, courseId))), ne(participants.state, 'subscribed'), notLapsedHold));
+  return row?.n ?? 0;
 }
 
 /** The reviews of a course (deleted with it: the history keeps them). */

@@ -1,4 +1,5 @@
-// A course's state, changed by one explicit action whose confirmation says what visitors will see.
+// A course's state, changed by one explicit action whose confirmation says what visitors will see (and, for a draft,
+// that the people already in the course lose its page too).
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { CourseState } from '../../../common/wireTypes.ts';
@@ -11,6 +12,7 @@ import { Muted, Panel } from '../shell/areaParts.ts';
 import type { MutaboCourse } from '../../../common/mutabo.ts';
 import { COURSE_STATES } from '../../../common/enums.ts';
 import { COURSE_STATE_LABELS, COURSE_STATE_VISIBILITY } from '../../../common/mutabo.ts';
+import { peopleCount } from '../../../common/plural.ts';
 
 const ACTION_LABELS: Record<CourseState, string> = {
   draft: 'Вернуть в черновики',
@@ -76,9 +78,17 @@ export function StateControl({ course, dirty, onChanged }: StateControlProps) {
         title={target ? `${ACTION_LABELS[target]}?` : ''}
         message={
           target ? (
-            <p>
-              Состояние станет «{COURSE_STATE_LABELS[target]}». {COURSE_STATE_VISIBILITY[target]}
-            </p>
+            <>
+              <p>
+                Состояние станет «{COURSE_STATE_LABELS[target]}». {COURSE_STATE_VISIBILITY[target]}
+              </p>
+              {target === 'draft' && course.peopleCount > 0 ? (
+                <p>
+                  <strong>На занятия курса записаны {peopleCount(course.peopleCount)}:</strong> страница курса скроется и от
+                  них. Их места, занятия в «Моих курсах» и напоминания останутся.
+                </p>
+              ) : null}
+            </>
           ) : null
         }
         confirmLabel={target ? ACTION_LABELS[target] : undefined}

@@ -1,5 +1,5 @@
 // What the authors' services work with, who is calling, and the refusals they answer.
-import { mutaboMessages as m, type MutaboCourse } from '../../../../common/mutabo.ts';
+import { mutaboMessages as m, type MutaboCourse, type MutaboLesson } from '../../../../common/mutabo.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { MutaboAuditRepository } from '../../repositories/mutaboAuditRepository.ts';
@@ -37,17 +37,17 @@ export const mutaboErrors = {
   field: (field: string, message: string) => new HttpError(400, { [field]: [message] }),
 };
 
+/** The lessons in the authors' form: drafts included, with their links and versions. */
+export function toMutaboLessons({ course, versions, links }: CourseDetailsWithVersions): MutaboLesson[] {
+  return course.lessons.map((lesson) => ({
+    ...lesson,
+    roomUrl: links.get(lesson.id)?.roomUrl ?? '',
+    recordingUrl: links.get(lesson.id)?.recordingUrl ?? '',
+    version: versions.lessons.get(lesson.id) ?? 1,
+  }));
+}
+
 /** The authors' form of a course: drafts included, with the versions of the course and of each lesson. */
-export function toMutaboCourse(found: CourseDetailsWithVersions): MutaboCourse {
-  const { course, versions, links } = found;
-  return {
-    ...course,
-    version: versions.course,
-    lessons: course.lessons.map((lesson) => ({
-      ...lesson,
-      roomUrl: links.get(lesson.id)?.roomUrl ?? '',
-      recordingUrl: links.get(lesson.id)?.recordingUrl ?? '',
-      version: versions.lessons.get(lesson.id) ?? 1,
-    })),
-  };
+export function toMutaboCourse(found: CourseDetailsWithVersions, peopleCount: number): MutaboCourse {
+  return { ...found.course, version: found.versions.course, lessons: toMutaboLessons(found), peopleCount };
 }

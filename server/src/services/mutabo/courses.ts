@@ -20,6 +20,7 @@ import {
   insertCourse,
   leadsCourse,
   lockCourseForWrite,
+  peopleOfCourse,
   pricesOfCourse,
   replaceAuthors,
   replacePrices,
@@ -99,7 +100,7 @@ export async function getCourse(ctx: MutaboContext, caller: Caller, courseId: nu
   if (!(await ctx.courses.leadsCourse(caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
   const found = await loadCourseDetails(ctx.db, courseId, { draftCourse: true, draftLessons: true });
   if (!found) throw mutaboErrors.courseNotFound();
-  return toMutaboCourse(found);
+  return toMutaboCourse(found, await peopleOfCourse(ctx.db, courseId));
 }
 
 /** An image uploaded here and no thumbnail: the thumbnail is made from the image (else stays empty). */

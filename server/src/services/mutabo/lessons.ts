@@ -16,7 +16,7 @@ import {
 } from '../../repositories/mutaboCoursesRepository.ts';
 import { queueLessonChangeLetters } from '../lessonChanges.ts';
 import { recordWrite } from './audit.ts';
-import { mutaboErrors, toMutaboCourse, type Caller, type MutaboContext } from './context.ts';
+import { mutaboErrors, toMutaboLessons, type Caller, type MutaboContext } from './context.ts';
 import { lessonSnapshot, lockLedCourse } from './courses.ts';
 
 /** Leaving an open course without a published lesson is refused: visitors could enroll in nothing. */
@@ -37,7 +37,7 @@ function changedLessonValues(before: LessonRow, patch: LessonPatch): LessonValue
 async function courseLessons(ctx: MutaboContext, courseId: number): Promise<MutaboLesson[]> {
   const found = await loadCourseDetails(ctx.db, courseId, { draftCourse: true, draftLessons: true });
   if (!found) throw mutaboErrors.courseNotFound();
-  return toMutaboCourse(found).lessons;
+  return toMutaboLessons(found);
 }
 
 async function lessonOf(ctx: MutaboContext, lessonId: number, courseId: number): Promise<MutaboLesson> {
