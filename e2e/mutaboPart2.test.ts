@@ -138,6 +138,14 @@ describe("running a course from the authors' area", () => {
     await participant.reload();
     await participant.getByText('Ваше участие подтверждено').first().waitFor();
     await screenshot(participant, 'mutabo2-approved-course-page-desktop');
+
+    // Taking the course back to draft would hide its page from her too: the confirmation says so (and is cancelled).
+    await page.goto(`/mutabo/courses/${free.id}`);
+    await page.getByRole('button', { name: 'Вернуть в черновики' }).click();
+    const draft = page.getByRole('dialog', { name: 'Вернуть в черновики?' });
+    await draft.getByText('В курсе есть участники: 1 человек.').waitFor();
+    await screenshot(page, 'mutabo2-draft-warning-desktop');
+    await draft.getByRole('button', { name: 'Отмена' }).click();
     expect(pageErrors(page)).toEqual([]);
     expect(pageErrors(participant)).toEqual([]);
     await participant.context().close();

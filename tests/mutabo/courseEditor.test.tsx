@@ -165,7 +165,7 @@ describe('the course editor', () => {
     await user.click(await screen.findByRole('button', { name: 'Вернуть в черновики' }));
     const dialog = await screen.findByRole('dialog', { name: 'Вернуть в черновики?' });
     expect(dialog).toHaveTextContent('Курс скрыт: посетители его не видят.');
-    expect(dialog).toHaveTextContent('На занятия курса записаны 3 человека: страница курса скроется и от них.');
+    expect(dialog).toHaveTextContent('В курсе есть участники: 3 человека. Страница курса скроется и от них;');
   });
 
   it('has nothing to warn of when nobody is in the course', async () => {
@@ -174,7 +174,7 @@ describe('the course editor', () => {
     await user.click(await screen.findByRole('button', { name: 'Вернуть в черновики' }));
     const dialog = await screen.findByRole('dialog', { name: 'Вернуть в черновики?' });
     expect(dialog).toHaveTextContent('Курс скрыт: посетители его не видят.');
-    expect(dialog).not.toHaveTextContent('записаны');
+    expect(dialog).not.toHaveTextContent('участники');
   });
 
   it('creates a course as a draft and opens it for its lessons', async () => {

@@ -84,8 +84,8 @@ export function StateControl({ course, dirty, onChanged }: StateControlProps) {
               </p>
               {target === 'draft' && course.peopleCount > 0 ? (
                 <p>
-                  <strong>На занятия курса записаны {peopleCount(course.peopleCount)}:</strong> страница курса скроется и от
-                  них. Их места, занятия в «Моих курсах» и напоминания останутся.
+                  <strong>В курсе есть участники: {peopleCount(course.peopleCount)}.</strong> Страница курса скроется и от
+                  них; их места, занятия в «Моих курсах» и напоминания останутся.
                 </p>
               ) : null}
             </>
