@@ -28,6 +28,7 @@ import { CourseNav } from './CourseNav.tsx';
 import { DeleteCourse } from './DeleteCourse.tsx';
 import { LessonsPanel } from './LessonsPanel.tsx';
 import { StateControl } from './StateControl.tsx';
+import { CourseNotFound } from './useLedCourse.tsx';
 
 export function CourseEditorPage() {
   const { courseId } = useParams();
@@ -42,7 +43,7 @@ export function CourseEditorPage() {
   }, [dispatch]);
 
   if (id !== null && (Number.isNaN(id) || course.error?.statusCode === 404)) {
-    return <p>Курс не найден или вы его не ведёте.</p>;
+    return <CourseNotFound />;
   }
   if (course.error) return <ErrorScreen />;
   if (id !== null && !course.data) return <Loader label="Загружаем курс" />;

@@ -9,7 +9,7 @@ import { FormErrorBlock } from '../../components/form/fields.tsx';
 import { LessonTime } from '../../features/schedule/LessonTime.tsx';
 import { deleteLesson, orderLessons, updateLesson } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
-import { Muted, Panel, TitleRow } from '../shell/areaParts.ts';
+import { Muted, Panel, RowActions, TitleRow } from '../shell/areaParts.ts';
 import type { MutaboCourse, MutaboLesson } from '../../../common/mutabo.ts';
 import { LESSON_STATE_LABELS } from '../../../common/mutabo.ts';
 
@@ -35,16 +35,6 @@ const Facts = styled.span`
   display: block;
   color: ${({ theme }) => theme.colors.muted};
   font-size: ${({ theme }) => theme.fonts.sizes.small};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-
-  button {
-    padding-inline: ${({ theme }) => theme.space(3)};
-  }
 `;
 
 type Move = 'up' | 'down';
@@ -123,7 +113,7 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
                   {lesson.startsAt ? <LessonTime startsAt={lesson.startsAt} timeZone={course.timeZone} /> : 'время не назначено'}
                 </Facts>
               </div>
-              <Actions>
+              <RowActions>
                 <Button
                   ref={setButton(`${lesson.id}:up`)}
                   $variant="secondary"
@@ -158,7 +148,7 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
                 >
                   Удалить
                 </Button>
-              </Actions>
+              </RowActions>
             </Item>
           ))}
         </List>

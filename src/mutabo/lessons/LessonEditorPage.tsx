@@ -26,6 +26,7 @@ import { COURSE_RESOURCES } from '../siteCache.ts';
 import { useLoad } from '../useLoad.ts';
 import type { MutaboLesson } from '../../../common/mutabo.ts';
 import { emptyLessonValues, LESSON_FIELDS, lessonValues, lessonWrite, type LessonFormValues } from './lessonForm.ts';
+import { CourseNotFound } from '../courses/useLedCourse.tsx';
 
 const Fieldset = styled.fieldset`
   margin: 0 0 ${({ theme }) => theme.space(4)};
@@ -64,7 +65,7 @@ export function LessonEditorPage() {
   const loadCourse = useCallback(() => getCourse(course), [course]);
   const courseData = useLoad(Number.isNaN(course) ? null : loadCourse);
 
-  if (Number.isNaN(course) || courseData.error?.statusCode === 404) return <p>Курс не найден или вы его не ведёте.</p>;
+  if (Number.isNaN(course) || courseData.error?.statusCode === 404) return <CourseNotFound />;
   if (id !== null && (Number.isNaN(id) || lesson.error?.statusCode === 404)) return <p>Урок не найден или вы не ведёте его курс.</p>;
   if (lesson.error || courseData.error) return <ErrorScreen />;
   if ((id !== null && !lesson.data) || !courseData.data) return <Loader label="Загружаем урок" />;

@@ -2,7 +2,7 @@
 // the course's subscribers or participants (with how many letters each would send), confirm with the count, send;
 // below, the course's mailings, newest first, each leading to its progress.
 import { useCallback, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   MAILING_AUDIENCE_LABELS,
@@ -18,24 +18,22 @@ import { lettersCount } from '../../../common/plural.ts';
 import { isRequestError, type RequestError } from '../../api/requestError.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { FormActions } from '../../components/form/FormLayout.ts';
 import { FieldError, FormErrorBlock, TextAreaField, TextField } from '../../components/form/fields.tsx';
 import { formErrorText } from '../../components/form/formErrors.ts';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { selectCurrentUser } from '../../features/session/currentUser.ts';
-import { getCourse } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
 import { checkWith } from '../content/checkWith.ts';
 import { CourseHeader } from '../courses/CourseNav.tsx';
 import { useLeaveGuard } from '../forms/useLeaveGuard.tsx';
 import { Notice, Panel } from '../shell/areaParts.ts';
-import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { useLoad } from '../useLoad.ts';
 import { MailingHistory } from './MailingHistory.tsx';
 import { createMailing, getMailingAudience, listMailings } from './mailingsApi.ts';
 import { MailingPreview } from './MailingPreview.tsx';
+import { useLedCourse } from '../courses/useLedCourse.tsx';
 
 type Audience = Exclude<MailingAudience, 'test'>;
 const AUDIENCES: Audience[] = ['subscribers', 'participants'];
@@ -88,31 +86,23 @@ const AudienceChoice = styled.fieldset`
 `;
 
 export function MailingsPage() {
-  const { courseId } = useParams();
-  const id = Number(courseId);
-  const valid = Number.isInteger(id) && id > 0;
-  const loadCourse = useCallback(() => getCourse(id), [id]);
-  const loadAudience = useCallback(() => getMailingAudience(id), [id]);
-  const loadHistory = useCallback(() => listMailings(id), [id]);
-  const course = useLoad(valid ? loadCourse : null);
-  const audience = useLoad(valid ? loadAudience : null);
-  const history = useLoad(valid ? loadHistory : null);
-
-  if (!valid || course.error?.statusCode === 404) return <p>Курс не найден или вы его не ведёте.</p>;
-  if (course.error?.statusCode === 403) return <NotAuthorPage />;
-  if (course.error) return <ErrorScreen />;
-  if (!course.data) return <Loader label="Загружаем курс" />;
+  const { id, course, instead } = useLedCourse();
+  const loadAudience = useCallback(() => getMailingAudience(id!), [id]);
+  const loadHistory = useCallback(() => listMailings(id!), [id]);
+  const audience = useLoad(id === undefined ? null : loadAudience);
+  const history = useLoad(id === undefined ? null : loadHistory);
+  if (instead) return instead;
 
   return (
     <section>
-      <CourseHeader course={course.data} title="Рассылки" />
-      <Composer course={course.data} counts={audience.data} countsFailed={audience.error !== null} onTestSent={() => void history.reload()} />
+      <CourseHeader course={course} title="Рассылки" />
+      <Composer course={course} counts={audience.data} countsFailed={audience.error !== null} onTestSent={() => void history.reload()} />
       <Panel aria-labelledby="mailings-history-title">
         <h2 id="mailings-history-title">Отправленные рассылки</h2>
         {history.error ? (
           <FormErrorBlock>Не удалось загрузить историю рассылок: {history.error.message}</FormErrorBlock>
         ) : history.data ? (
-          <MailingHistory courseId={course.data.id} mailings={history.data} />
+          <MailingHistory courseId={course.id} mailings={history.data} />
         ) : (
           <Loader label="Загружаем историю рассылок" />
         )}

@@ -7,6 +7,7 @@ import type { MutaboParticipant, MutaboParticipants, MutaboParticipantsLesson, M
 import { Button } from '../../components/Button.ts';
 import { areaPaths } from '../areaPaths.ts';
 import { personName } from '../payments/paymentText.ts';
+import { RowActions } from '../shell/areaParts.ts';
 import { Badge, CellNote, DataTable, Td, Th, Tr } from '../shell/DataTable.tsx';
 import { formatDateTime } from '../shell/timeText.ts';
 import { ACTION_LABELS, actionsOf, type ActionKind } from './participantActions.tsx';
@@ -27,16 +28,6 @@ const GroupFacts = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(2)};
   color: ${({ theme }) => theme.colors.muted};
   font-size: ${({ theme }) => theme.fonts.sizes.small};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-
-  button {
-    padding-inline: ${({ theme }) => theme.space(3)};
-  }
 `;
 
 const Profile = styled.dl`
@@ -214,7 +205,7 @@ function ParticipantRow({ row, lesson, groupBy, courseId, coursePaid, busy, onAc
       <Td label="Записан(а)">{formatDateTime(row.createdAt)}</Td>
       <Td label="Оплата">{paymentText(row, coursePaid)}</Td>
       <Td label="Действия">
-        <Actions>
+        <RowActions>
           {actionsOf(row).map((kind) => (
             <Button
               key={kind}
@@ -227,7 +218,7 @@ function ParticipantRow({ row, lesson, groupBy, courseId, coursePaid, busy, onAc
             </Button>
           ))}
           {row.paid ? <Link to={areaPaths.coursePayments(courseId)}>Вернуть деньги</Link> : null}
-        </Actions>
+        </RowActions>
       </Td>
     </Tr>
   );

@@ -24,6 +24,7 @@ import { ParticipantGroups, type GroupBy } from './ParticipantGroups.tsx';
 import { listParticipants, participantsCsv, type ParticipantsFilter } from './participantsApi.ts';
 import { lessonName, takenText } from './participantText.ts';
 import { useAddressParams } from '../useAddressParams.ts';
+import { CourseNotFound } from '../courses/useLedCourse.tsx';
 
 const Filters = styled.form`
   display: grid;
@@ -92,7 +93,7 @@ export function ParticipantsPage() {
   const load = useCallback(async () => ({ key, table: await listParticipants(id, { state, lesson }) }), [key, id, state, lesson]);
   const loaded = useLoad(valid ? load : null);
 
-  if (!valid || loaded.error?.statusCode === 404) return <p>Курс не найден или вы его не ведёте.</p>;
+  if (!valid || loaded.error?.statusCode === 404) return <CourseNotFound />;
   if (loaded.error?.statusCode === 403) return <NotAuthorPage />;
   // A failed reading again (after an action) keeps the table shown; one that could not be read at all is an error.
   if (loaded.error && loaded.data?.key !== key) return <ErrorScreen />;

@@ -20,6 +20,7 @@ import { PAYMENT_STATE_LABELS, personName, PROVIDER_LABELS } from './paymentText
 import { RefundDialog, type RefundChoice } from './RefundDialog.tsx';
 import { RevenueTable } from './RevenueTable.tsx';
 import type { AddressParams } from '../useAddressParams.ts';
+import { CourseNotFound } from '../courses/useLedCourse.tsx';
 
 const Attention = styled.div.attrs({ role: 'status' })`
   margin-bottom: ${({ theme }) => theme.space(4)};
@@ -88,7 +89,7 @@ export function PaymentsList({ courseId, address }: { courseId?: number; address
   useRefreshWhilePending(loaded.data?.data, loaded.error, loaded.reload);
 
   if (loaded.error?.statusCode === 403) return <NotAuthorPage />;
-  if (loaded.error?.statusCode === 404) return <p>Курс не найден или вы его не ведёте.</p>;
+  if (loaded.error?.statusCode === 404) return <CourseNotFound />;
   // A failed reading again keeps the list shown; a list that could not be read at all is an error.
   if (loaded.error && loaded.data?.key !== key) return <ErrorScreen />;
   if (!loaded.data || loaded.data.key !== key) return <Loader label="Загружаем платежи" />;

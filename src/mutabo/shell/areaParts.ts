@@ -1,4 +1,4 @@
-// Small pieces of the area's pages: the title row with its action, a muted line, a notice.
+// Small pieces of the area's pages: the title row with its action, a muted line, a notice, a row's buttons.
 import styled from 'styled-components';
 
 export const TitleRow = styled.div`
@@ -41,5 +41,16 @@ export const Panel = styled.section`
 
   & > h2 {
     font-size: ${({ theme }) => theme.fonts.sizes.h3};
+  }
+`;
+
+/** The buttons of a row of a list (a lesson, a participant): wrapped on a phone, a little narrower than a form's. */
+export const RowActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+
+  button {
+    padding-inline: ${({ theme }) => theme.space(3)};
   }
 `;
