@@ -4,7 +4,6 @@
 // letters in flight at the kill, handed to the mail server but not yet marked sent, may arrive twice).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -18,19 +17,10 @@ import { eventually } from './eventually.ts';
 import { seedFixture, TEST_JWT_SECRET } from './fixtures.ts';
 import { startSmtpStandIn, type SmtpStandIn } from './smtpStandIn.ts';
 import { createTestDatabase, type TestDatabase } from './testDb.ts';
+import { freePort } from './freePort.ts';
 
 const SUBSCRIBERS = 500;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a mailing across restarts of the server process (postgres)', () => {
   let testDb: TestDatabase;

@@ -1,7 +1,6 @@
 // The public cache: what it keeps, when it lets go, and that several processes on one PostgreSQL invalidate together.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import { PublicCache } from '../src/services/publicCache.ts';
 import { bearer, buildTestApp, ids, seedFixture } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
 import { eventually, sleep } from './eventually.ts';
+import { freePort } from './freePort.ts';
 
 describe('PublicCache', () => {
   const listening = () => {
@@ -221,13 +221,3 @@ describe.each(dbModes())('cached public responses (%s)', (mode) => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}

@@ -15,6 +15,7 @@ import { prepareDatabase } from '../src/db/prepare.ts';
 import { courses, users } from '../src/db/schema.ts';
 import { fixtureContent } from './fixtures.ts';
 import { dbModes, ensureTemplate } from './testDb.ts';
+import { freePort } from './freePort.ts';
 
 interface Running {
   child: ChildProcess;
@@ -24,16 +25,6 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Servers still running: a failed test must not leave them behind. */
 const children = new Set<ChildProcess>();
