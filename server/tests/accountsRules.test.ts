@@ -146,9 +146,9 @@ describe('the password hasher', () => {
     expect(unusable / known).toBeGreaterThan(0.5);
   });
 
-  it('uses N = 2^17 unless a test asks for less', async () => {
+  it('uses N = 2^15 with p = 3 unless a test asks for less', async () => {
     const hasher = createPasswordHasher();
-    expect(await hasher.hash('x')).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await hasher.hash('x')).toMatch(/^scrypt\$32768\$8\$3\$/);
     expect(await hashPassword('x', { cost: 2 ** 10 })).toMatch(/^scrypt\$1024\$/);
   });
 });

@@ -1,5 +1,5 @@
 // Password hashes (scrypt) and tokens (HS256 JWT): what verifies and what does not.
-import { createHmac } from 'node:crypto';
+import { createHmac, scryptSync } from 'node:crypto';
 import { SignJWT, decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../src/http/errors.ts';
@@ -8,12 +8,20 @@ import { ACCESS_TOKEN_TTL_SECONDS, createTokenService, REFRESH_TOKEN_TTL_SECONDS
 import { TEST_JWT_SECRET } from './fixtures.ts';
 
 describe('passwords', () => {
-  it('hashes with scrypt N=2^17, r=8, p=1 and a per-user salt', async () => {
+  it('hashes with scrypt N=2^15, r=8, p=3 (32 MB a check) and a per-user salt', async () => {
     const [first, second] = await Promise.all([hashPassword('пароль-123'), hashPassword('пароль-123')]);
-    expect(first).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(first).toMatch(/^scrypt\$32768\$8\$3\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(first).not.toBe(second);
     expect(await verifyPassword('пароль-123', first)).toBe(true);
     expect(await verifyPassword('пароль-124', first)).toBe(false);
+  });
+
+  it('still verifies a hash made with the earlier N=2^17, r=8, p=1', async () => {
+    const salt = Buffer.from('an-earlier-salt!');
+    const key = scryptSync('пароль-123'.normalize('NFKC'), salt, 64, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 });
+    const earlier = ['scrypt', 2 ** 17, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    expect(await verifyPassword('пароль-123', earlier)).toBe(true);
+    expect(await verifyPassword('пароль-124', earlier)).toBe(false);
   });
 
   it('verifies cheaper hashes by the parameters they carry, and rejects damaged ones', async () => {
