@@ -3,7 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LETTER_LOGO_SIZE, renderLetterLogo } from '../../scripts/letterLogo.ts';
 import { loadConfig } from '../src/config.ts';
 import { createMailer } from '../src/services/mail.ts';
 import { LOGO_CID, logoPng, renderLetter } from '../src/services/letterTemplate.ts';
@@ -51,6 +53,15 @@ describe('the letter template', () => {
     const letter = renderLetter(config, { to: 'a@example.org', subject: 'Новости', text: 'Текст.', footer: ['Отписаться: https://mutabor.example/news/unsubscribe/x'] });
     expect(letter.text).toBe('Текст.\n\nОтписаться: https://mutabor.example/news/unsubscribe/x');
     expect(letter.html).toMatch(/Отписаться: <a href="https:\/\/mutabor\.example\/news\/unsubscribe\/x"/);
+  });
+
+  it('shows the site\'s logo: the PNG made ahead is public/logo.svg at 96 px (else: npx tsx scripts/letterLogo.ts)', async () => {
+    const pixels = (png: Buffer) => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const [kept, fresh] = await Promise.all([pixels(await logoPng()), pixels(await renderLetterLogo())]);
+    expect(kept.info).toMatchObject({ width: LETTER_LOGO_SIZE, height: LETTER_LOGO_SIZE });
+    expect(kept.info).toEqual(fresh.info);
+    // The same drawing, whatever libvips version renders it: no channel of any pixel more than a few steps apart.
+    expect(kept.data.reduce((most, value, index) => Math.max(most, Math.abs(value - fresh.data[index]!)), 0)).toBeLessThanOrEqual(8);
   });
 
   it('attaches the logo as an inline PNG in the outbox and over SMTP, beside the plain text', async () => {

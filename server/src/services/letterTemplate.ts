@@ -1,9 +1,8 @@
 // How every letter looks: the plain text as written, and beside it an HTML part in the site's colours with the logo
 // (an inline image, so it shows without loading anything), the text's paragraphs, a button for the letter's main link
 // and a footer. User text is escaped; only absolute http(s) links of the text become links.
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import type { AppConfig } from '../config.ts';
 import type { MailMessage } from './mail.ts';
 
@@ -99,12 +98,12 @@ export function renderLetter(config: LetterConfig, parts: LetterParts): MailMess
 
 let logo: Promise<Buffer> | null = null;
 
-/** The site's logo (public/logo.svg) as a 96 px PNG, made once: mail clients do not show SVG. */
+/**
+ * The site's logo (public/logo.svg) as a 96 px PNG: mail clients do not show SVG. Rendered ahead by
+ * scripts/letterLogo.ts, so that letters do not load sharp into the server.
+ */
 export function logoPng(): Promise<Buffer> {
-  logo ??= sharp(readFileSync(fileURLToPath(new URL('../../../public/logo.svg', import.meta.url))), { density: 300 })
-    .resize(96, 96)
-    .png()
-    .toBuffer();
+  logo ??= readFile(fileURLToPath(new URL('../../assets/letter-logo.png', import.meta.url)));
   return logo;
 }
 

@@ -1,7 +1,6 @@
 // Uploaded files: checked by content and size, stored in the database under an address made of their hash and
 // name, and, for images, a smaller WebP copy for course cards.
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, mutaboMessages as m, THUMBNAIL_WIDTH, type UploadResult } from '../../../../common/mutabo.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -72,6 +71,9 @@ async function store(ctx: UploadsContext, caller: Caller, data: Buffer, name: st
 
 /** A WebP copy at most THUMBNAIL_WIDTH wide (never enlarged); also proves the image can be decoded. */
 async function thumbnailOf(data: Buffer): Promise<Buffer> {
+  // Loaded with the first image: sharp and libvips keep some 20 MB resident, which a server that never gets an
+  // upload does without.
+  const { default: sharp } = await import('sharp');
   try {
     return await sharp(data, { limitInputPixels: 50_000_000 }).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
   } catch {
