@@ -18,6 +18,7 @@ import { openPglite } from '../server/src/db/client.ts';
 import { prepareDatabase } from '../server/src/db/prepare.ts';
 import { createTokenService } from '../server/src/services/tokens.ts';
 import { writeBenchmarkSection } from './benchmarkReport.ts';
+import { serverRuntimeFlags } from './serverCommand.ts';
 
 /** The part of autocannon's API used here (the package ships no types). */
 interface AutocannonResult {
@@ -122,7 +123,7 @@ async function measureAll(targets: Target[]): Promise<Measured[]> {
 async function main() {
   const loadBefore = os.loadavg()[0]!.toFixed(1);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'webinar-courses-bench-'));
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve', dataDir], {
+  const child = spawn(process.execPath, [...process.execArgv, ...serverRuntimeFlags(), fileURLToPath(import.meta.url), '--serve', dataDir], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   try {

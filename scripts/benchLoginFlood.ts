@@ -17,6 +17,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { startDatabase } from '../server/src/db/startDatabase.ts';
 import { writeBenchmarkSection } from './benchmarkReport.ts';
 import { onScratchDatabase, percentile } from './benchPostgres.ts';
+import { serverRuntimeFlags } from './serverCommand.ts';
 
 const FLOOD = 64;
 const FLOOD_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -120,7 +121,7 @@ const answerList = (answers: Map<number, number>) =>
 
 async function runMode(mode: Mode, databaseUrl?: string): Promise<ModeResult> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'webinar-courses-flood-'));
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve', mode, dataDir, databaseUrl ?? ''], {
+  const child = spawn(process.execPath, [...process.execArgv, ...serverRuntimeFlags(), fileURLToPath(import.meta.url), '--serve', mode, dataDir, databaseUrl ?? ''], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   try {

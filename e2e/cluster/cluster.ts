@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureBuilt } from '../support/testServer.ts';
 import { freePort } from '../../server/tests/freePort.ts';
+import { serverNodeArgs } from '../../scripts/serverCommand.ts';
 
 export interface ClusterServer {
   /** The process's own address, bypassing the proxy. */
@@ -157,12 +158,12 @@ export async function startCluster(): Promise<Cluster> {
     const { JWT_SECRET: _inherited, ...inherited } = process.env;
     const started = servers.map((server, index) => {
       const logFile = path.join(root, `server-${index + 1}.log`);
-      // Node itself runs the server, with tsx as its loader, as deploy/webinar-courses@.service does: the tsx
-      // command would be a second process that relays signals and, when the server is slow to acknowledge one,
-      // kills it (exit 143) instead of letting it finish its requests.
+      // Node itself runs the server, with tsx as its loader, as `npm run serve` and deploy/webinar-courses@.service
+      // do: the tsx command would be a second process that relays signals and, when the server is slow to
+      // acknowledge one, kills it (exit 143) instead of letting it finish its requests.
       const child = startProcess(
         process.execPath,
-        ['--import', 'tsx', 'server/src/main.ts'],
+        serverNodeArgs(),
         {
           ...inherited,
           NODE_ENV: 'production',
