@@ -20,6 +20,7 @@ import { UNUSABLE_PASSWORD } from '../server/src/services/passwords.ts';
 import { createTokenService } from '../server/src/services/tokens.ts';
 import { writeBenchmarkSection } from './benchmarkReport.ts';
 import { onScratchDatabase, percentile } from './benchPostgres.ts';
+import { serverRuntimeFlags } from './serverCommand.ts';
 
 const BUYERS = 200;
 const PLACES = 20;
@@ -132,7 +133,7 @@ async function rush(requests: (() => Promise<Response>)[]): Promise<{ status: nu
 
 
 async function runMode(mode: Mode, location: string): Promise<ModeResult> {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve', mode, location], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, [...process.execArgv, ...serverRuntimeFlags(), fileURLToPath(import.meta.url), '--serve', mode, location], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   // The production request log: one JSON line per request, with the time the server itself took.
   const serverTimes: number[] = [];
   let pending = '';

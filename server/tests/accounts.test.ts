@@ -1,12 +1,13 @@
 // The account endpoints end to end over app.inject: signup, confirmation, login, refresh, the user, password change
 // and reset, and the disciple profile, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
+import { randomBytes, scryptSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Disciple, TokenPair, User } from '../../common/wireTypes.ts';
 import { mailingSubscriptions, participants, users } from '../src/db/schema.ts';
 import { LINK_TTL_SECONDS } from '../src/services/accountLinks.ts';
-import { bearer, letterTo, login, loginTokens, post, PUBLIC_URL, registeredUser, signupPayload, startAccountsApp, type AccountsContext } from './accountsSupport.ts';
+import { bearer, letterTo, login, loginTokens, post, PUBLIC_URL, registeredUser, signupPayload, startAccountsApp, TEST_PASSWORD_COST, type AccountsContext } from './accountsSupport.ts';
 import { ids } from './fixtures.ts';
 import { linkIn, linkParams, readOutbox, waitForLetter } from './mailbox.ts';
 import { dbModes } from './testDb.ts';
@@ -284,6 +285,31 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
       }
       const filler = await login(app(), 'participant-1@demo.invalid', 'anything-at-all');
       expect(filler.json()).toEqual({ detail: 'Неверный адрес электронной почты или пароль.' });
+    });
+
+    it('replaces a hash made with earlier scrypt parameters at the login that proves its password, keeping the tokens', async () => {
+      const payload = await registeredUser(context);
+      // As made before N = 2^15, p = 3 (there N = 2^17, p = 1; cheaper here, as every test hash is).
+      const salt = randomBytes(16);
+      const key = scryptSync(payload.password1.normalize('NFKC'), salt, 64, { N: TEST_PASSWORD_COST, r: 8, p: 1 });
+      const earlier = ['scrypt', TEST_PASSWORD_COST, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+      const { db } = context.testDb.database;
+      await db.update(users).set({ passwordHash: earlier }).where(eq(users.email, payload.email));
+      const before = (await userRow(payload.email))!;
+
+      // A wrong password changes nothing.
+      expect((await login(app(), payload.email, 'not-the-password')).statusCode).toBe(401);
+      await app().background.settled();
+      expect((await userRow(payload.email))!.passwordHash).toBe(earlier);
+
+      const first = await loginTokens(app(), payload.email, payload.password1);
+      await app().background.settled();
+      const after = (await userRow(payload.email))!;
+      expect(after.passwordHash).toMatch(new RegExp(`^scrypt\\$${TEST_PASSWORD_COST}\\$8\\$3\\$`));
+      expect(after.passwordChangedAt).toEqual(before.passwordChangedAt);
+      expect((await me(first.access)).statusCode).toBe(200);
+      expect((await login(app(), payload.email, payload.password1)).statusCode).toBe(200);
+      expect((await login(app(), payload.email, 'not-the-password')).statusCode).toBe(401);
     });
 
     it('wants both fields', async () => {

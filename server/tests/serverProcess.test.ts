@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverNodeArgs } from '../../scripts/serverCommand.ts';
 import { appliedMigrations, openPostgres } from '../src/db/client.ts';
 import { lockFile } from '../src/db/dataDir.ts';
 import { prepareDatabase } from '../src/db/prepare.ts';
@@ -32,7 +33,8 @@ const children = new Set<ChildProcess>();
 /** Starts the server and waits until it answers (or exits); `waitMs` waits only that long instead. */
 async function startServer(env: NodeJS.ProcessEnv, options: { waitMs?: number } = {}): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // As `npm run serve` starts it: the memory this file measures depends on Node's options.
+  const child = spawn(process.execPath, serverNodeArgs(), {
     env: { ...process.env, JWT_SECRET: '', SEED_DEMO: '', PAYMENTS_SANDBOX: '', SMTP_URL: '', DATABASE_URL: '', LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,7 +1,7 @@
-// The database of a starting server: opened, migrated, the demo content loaded into an empty one when configured, then
-// reopened fresh. A new embedded database is created in a child process instead: initdb, the migrations and the demo
-// seed (scrypt hashes of 128 MB each) leave some 170 MB of this process's memory resident for good, and the server
-// lives on with what a restart would have (docs/BENCHMARKS.md, "Login flood").
+// The database of a starting server: opened, migrated, the demo content loaded into an empty one when configured, and
+// reopened fresh if that did any work. A new embedded database is created in a child process instead: initdb, the
+// migrations and the demo seed (and its scrypt hashes) left some 170 MB of this process's memory resident for good, and
+// the server lives on with what a restart would have (docs/BENCHMARKS.md, "Login flood").
 import { fork, type ChildProcess } from 'node:child_process';
 import { readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';

@@ -121,6 +121,19 @@ export function createUsersRepository(db: Db) {
     },
 
     /**
+     * The same password hashed anew (other scrypt parameters), if the stored hash is still `expectedHash`. The password
+     * stamp stays, so tokens issued before stay valid.
+     */
+    async replacePasswordHash(id: number, expectedHash: string, newHash: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ passwordHash: newHash })
+        .where(and(eq(users.id, id), eq(users.passwordHash, expectedHash)))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    /**
      * Sets a new password if the stored one is still `expectedHash` (and, for a reset link, the reset count is
      * still the link's): the compare-and-set makes a link or a form work once even when two requests race.
      */

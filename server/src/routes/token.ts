@@ -9,7 +9,7 @@ import { loginLimits } from '../services/accountLimits.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 
 export const tokenRoutes: ZodRoutes = async (app) => {
-  const { accounts, tokens } = app;
+  const { accounts, tokens, background } = app;
   const { users } = app.repositories;
 
   app.post('/token/', { schema: { body: loginSchema } }, async (request, reply): Promise<TokenPair> => {
@@ -33,6 +33,17 @@ export const tokenRoutes: ZodRoutes = async (app) => {
     // Only someone who knows the password learns that the account waits for confirmation.
     if (!account.isActive) throw new HttpError(403, { detail: m.notConfirmed });
     accounts.knownLogins.add(email, request.ip);
+    if (accounts.passwords.isOutdated(account.passwordHash)) {
+      // After the answer, and only when the checks are not busy: a refused or lost upgrade waits for the next login.
+      background.run(
+        accounts.passwords
+          .hash(password)
+          .then((hash) => users.replacePasswordHash(account.id, account.passwordHash, hash))
+          .catch((error: unknown) => {
+            if (!(error instanceof HttpError)) request.log.warn({ err: error }, 'the password hash was not upgraded');
+          }),
+      );
+    }
     return tokens.signPair(account.id, account.passwordChangedAt);
   });
 

@@ -10,7 +10,7 @@ import { createPasswordHasher, type PasswordGate, type PasswordHasher } from './
 
 /** Knobs for tests; production uses none of them. */
 export interface AccountsOptions {
-  /** scrypt cost of new hashes and of the dummy hash (production: 2^17). */
+  /** scrypt cost of new hashes and of the dummy hash (production: 2^15, with p = 3). */
   passwordCost?: number;
   /** How many password checks run and wait at once (production: DEFAULT_PASSWORD_GATE). */
   passwordGate?: PasswordGate;

@@ -103,7 +103,11 @@ let logo: Promise<Buffer> | null = null;
  * scripts/letterLogo.ts, so that letters do not load sharp into the server.
  */
 export function logoPng(): Promise<Buffer> {
-  logo ??= readFile(fileURLToPath(new URL('../../assets/letter-logo.png', import.meta.url)));
+  logo ??= readFile(fileURLToPath(new URL('../../assets/letter-logo.png', import.meta.url))).catch((error: unknown) => {
+    // A failed read is tried again with the next letter.
+    logo = null;
+    throw error;
+  });
   return logo;
 }
 

@@ -4,7 +4,7 @@
 // as N = 2^17, r = 8, p = 1 (the trade is memory for rounds). Each check takes 32 MB instead of 128 and about 0.2 s
 // of a core, on a worker thread of lower priority (scryptWorkers.ts): the hasher runs only a few at once, lets a few
 // more wait, and refuses the rest with a 503. Hashes made with other parameters (N = 2^17, p = 1 before 2026-11)
-// carry them and still verify.
+// carry them and still verify; a successful login replaces them (isOutdated).
 import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { accountMessages } from '../../../common/accountMessages.ts';
@@ -65,6 +65,12 @@ export interface PasswordHasher {
   verify(password: string, stored: string | null, options?: { priority?: boolean }): Promise<boolean>;
   /** Rejects with the 503 that hash or verify would give if called now: a flood is refused before it costs anything. */
   refuseWhenBusy(options?: { priority?: boolean }): Promise<void>;
+  /**
+   * Whether a stored hash was made with other parameters than new ones (before N = 2^15, p = 3): the login that proves
+   * its password replaces it, so that old accounts cost no more memory than new ones and take as long to check as an
+   * unknown e-mail does. Unusable and damaged hashes are left alone.
+   */
+  isOutdated(stored: string): boolean;
 }
 
 export interface PasswordGate {
@@ -120,7 +126,9 @@ export function createPasswordHasher(cost: number = COST, gate: PasswordGate = D
   // Random salt and key with the real parameters: checking it costs one full scrypt, and nothing ever matches it.
   const dummy = ['scrypt', cost, BLOCK_SIZE, PARALLELISM, randomBytes(SALT_LENGTH).toString('base64'), randomBytes(KEY_LENGTH).toString('base64')].join('$');
   const { inTurn, full, refuse } = createGate(gate);
+  const current = `scrypt$${cost}$${BLOCK_SIZE}$${PARALLELISM}$`;
   return {
+    isOutdated: (stored) => stored.startsWith('scrypt$') && !stored.startsWith(current),
     async refuseWhenBusy(options) {
       if (full(options?.priority ?? false)) await refuse();
     },

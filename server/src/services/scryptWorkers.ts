@@ -1,4 +1,4 @@
-// scrypt in worker threads at a lower CPU priority. A password check keeps a core busy for about 0.25 s; on libuv's
+// scrypt in worker threads at a lower CPU priority. A password check keeps a core busy for about 0.2 s; on libuv's
 // thread pool it would run at the same priority as the event loop and share the pool with file reads and DNS. Here
 // each worker lowers its own thread's priority (nice 10; Linux sets it per thread), so that under a login flood the
 // kernel serves requests first and lets the checks have what is left.
