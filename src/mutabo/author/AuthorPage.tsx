@@ -86,33 +86,24 @@ function AuthorEditor({ author, setAuthor, reload }: AuthorEditorProps) {
         курсов.
       </Muted>
       <form onSubmit={save} noValidate aria-label="Страница автора">
-        <TextField label="Имя" name="firstName" required value={values.firstName} error={errors.firstName} onChange={(e) => change({ firstName: e.target.value })} />
-        <TextField label="Фамилия" name="lastName" required value={values.lastName} error={errors.lastName} onChange={(e) => change({ lastName: e.target.value })} />
+        <TextField label="Имя" required {...form.text('firstName')} />
+        <TextField label="Фамилия" required {...form.text('lastName')} />
         <TextField
           label="Имя и фамилия в родительном падеже («курс Анны Петровой»)"
-          name="genitive"
-          value={values.genitive}
-          error={errors.genitive}
-          onChange={(e) => change({ genitive: e.target.value })}
+          {...form.text('genitive')}
         />
-        <TextField label="Электронная почта для связи" name="email" type="email" inputMode="email" value={values.email} error={errors.email} onChange={(e) => change({ email: e.target.value })} />
+        <TextField label="Электронная почта для связи" type="email" inputMode="email" {...form.text('email')} />
         <TextAreaField
           label="О себе"
-          name="description"
           rows={8}
           maxLength={MAX_AUTHOR_DESCRIPTION_LENGTH}
-          value={values.description}
-          error={errors.description}
-          onChange={(e) => change({ description: e.target.value })}
+          {...form.text('description')}
         />
         <TextAreaField
           label="Цитата под вашим именем на странице «О проекте»"
-          name="quote"
           rows={3}
           maxLength={MAX_QUOTATION_LENGTH}
-          value={values.quote}
-          error={errors.quote}
-          onChange={(e) => change({ quote: e.target.value })}
+          {...form.text('quote')}
         />
         <ImageField label="Фотография" name="photo" value={values.photo} error={errors.photo} onChange={(photo) => change({ photo })} />
         <FormActions>

@@ -77,18 +77,15 @@ function FeedbackEditor({ review, setReview, reload }: FeedbackEditorProps) {
       }
     >
       <form onSubmit={submit} noValidate aria-label="Отзыв">
-        <TextField label="Кто написал отзыв" name="author" required value={values.author} error={errors.author} onChange={(e) => change({ author: e.target.value })} />
+        <TextField label="Кто написал отзыв" required {...form.text('author')} />
         <TextField
           label="Возраст (можно не указывать)"
-          name="authorAge"
           inputMode="numeric"
-          value={values.authorAge}
-          error={errors.authorAge}
-          onChange={(e) => change({ authorAge: e.target.value })}
+          {...form.text('authorAge')}
         />
         <CourseSelect label="Курс" value={values.course} current={review?.course ?? null} none="Выберите курс" error={errors.course} onChange={(course) => change({ course })} />
         <RichTextEditor key={form.editorKey} label="Текст отзыва" initialValue={values.text} error={errors.text} onChange={(text) => change({ text })} />
-        <TextAreaField label="Подпись под отзывом" name="footer" rows={2} value={values.footer} error={errors.footer} onChange={(e) => change({ footer: e.target.value })} />
+        <TextAreaField label="Подпись под отзывом" rows={2} {...form.text('footer')} />
         <FormActions>
           <LoadingButton loading={form.saving}>{review ? 'Сохранить отзыв' : 'Добавить отзыв'}</LoadingButton>
         </FormActions>

@@ -1,9 +1,12 @@
 // The state every editor of the area keeps: the values read and typed, whether they differ (and leaving asks),
 // the save under way, its failure (fields, block, stale copy) and the notice of a save that went through.
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { isRequestError } from '../../api/requestError.ts';
 import { saveFailure, type SaveFailure } from './saveFailure.ts';
 import { useLeaveGuard } from './useLeaveGuard.tsx';
+
+/** The fields of V that hold text: an input or a text area edits them as typed. */
+type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
 export function useEditForm<V>(start: V, fields: readonly string[]) {
   const [initial, setInitial] = useState<V>(start);
@@ -15,6 +18,11 @@ export function useEditForm<V>(start: V, fields: readonly string[]) {
   const [notice, setNotice] = useState<string | null>(null);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const leave = useLeaveGuard(dirty);
+  const errors = failure?.fields ?? {};
+  const change = (patch: Partial<V>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setNotice(null);
+  };
 
   return {
     values,
@@ -22,13 +30,17 @@ export function useEditForm<V>(start: V, fields: readonly string[]) {
     editorKey,
     saving,
     failure,
-    errors: failure?.fields ?? {},
+    errors,
     notice,
     leave,
-    change: (patch: Partial<V>) => {
-      setValues((current) => ({ ...current, ...patch }));
-      setNotice(null);
-    },
+    change,
+    /** A text field's props: its name, what is typed, the message under it, and the change typing makes. */
+    text: (name: TextKey<V>) => ({
+      name,
+      value: values[name] as string,
+      error: errors[name],
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => change({ [name]: event.target.value } as Partial<V>),
+    }),
     /** Shows these values as read (after loading the current version): nothing typed is left. */
     replace: (next: V) => {
       setInitial(next);

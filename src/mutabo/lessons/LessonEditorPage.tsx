@@ -1,8 +1,7 @@
 // A lesson of a course: a new one, or one to edit (title, content, duration, state, its start in the course's time
 // zone, the webinar room and the recording).
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { isRequestError } from '../../api/requestError.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import styled from 'styled-components';
@@ -17,9 +16,8 @@ import { areaPaths } from '../areaPaths.ts';
 import { LESSON_STATE_LABELS } from '../../../common/mutabo.ts';
 import { MOSCOW_TIME_ZONE, timeZonePhrase } from '../../../common/lessonTimeText.ts';
 import { timeZoneLabel } from '../../../common/timeZones.ts';
-import { saveFailure, type SaveFailure } from '../forms/saveFailure.ts';
 import { StaleNotice } from '../forms/StaleNotice.tsx';
-import { useLeaveGuard } from '../forms/useLeaveGuard.tsx';
+import { useEditForm } from '../forms/useEditForm.ts';
 import { LazyRichTextEditor as RichTextEditor } from '../richText/LazyRichTextEditor.tsx';
 import { Notice, Panel } from '../shell/areaParts.ts';
 import { COURSE_RESOURCES } from '../siteCache.ts';
@@ -93,61 +91,33 @@ interface LessonEditorProps {
 function LessonEditor({ courseId, timeZone, lesson, setLesson, reload }: LessonEditorProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [initial, setInitial] = useState<LessonFormValues>(() => (lesson ? lessonValues(lesson, timeZone) : emptyLessonValues()));
-  const [values, setValues] = useState(initial);
-  const [editorKey, setEditorKey] = useState(0);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
-  const leave = useLeaveGuard(dirty);
-  const change = (patch: Partial<LessonFormValues>) => {
-    setValues((current) => ({ ...current, ...patch }));
-    setNotice(null);
-  };
+  const form = useEditForm<LessonFormValues>(lesson ? lessonValues(lesson, timeZone) : emptyLessonValues(), LESSON_FIELDS);
+  const { values, errors, change, failure, leave } = form;
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
-    setNotice(null);
     const checked = lessonWrite(values, timeZone);
-    if ('errors' in checked) {
-      setFailure({ fields: checked.errors });
-      return;
-    }
-    setSaving(true);
-    setFailure(null);
-    try {
+    if ('errors' in checked) return form.refuse(checked.errors);
+    void form.save(async () => {
       if (!lesson) {
         await createLesson(courseId, checked.body);
         dispatch(resourcesInvalidated(COURSE_RESOURCES));
         leave.allowNextLeave();
         void navigate(areaPaths.course(courseId));
-        return;
+        return null;
       }
       const updated = await updateLesson(lesson.id, { ...checked.body, version: lesson.version });
       dispatch(resourcesInvalidated(COURSE_RESOURCES));
       setLesson(updated);
-      setInitial(values);
-      setNotice('Урок сохранён.');
-    } catch (error) {
-      if (!isRequestError(error)) throw error;
-      setFailure(saveFailure(error, LESSON_FIELDS));
-    } finally {
-      setSaving(false);
-    }
+      return 'Урок сохранён.';
+    });
   };
 
   const reloadCurrent = async () => {
     const current = await reload();
-    if (!current) return;
-    const next = lessonValues(current, timeZone);
-    setInitial(next);
-    setValues(next);
-    setEditorKey((key) => key + 1);
-    setFailure(null);
+    if (current) form.replace(lessonValues(current, timeZone));
   };
 
-  const errors = failure?.fields ?? {};
   const zone = timeZone === MOSCOW_TIME_ZONE ? timeZonePhrase(timeZone) : `по времени курса: ${timeZoneLabel(timeZone)}`;
   return (
     <section>
@@ -156,19 +126,16 @@ function LessonEditor({ courseId, timeZone, lesson, setLesson, reload }: LessonE
       </p>
       <PageTitle>{lesson ? `Урок ${lesson.number}: ${lesson.title}` : 'Новый урок'}</PageTitle>
       <Panel aria-label="Урок">
-        {notice ? <Notice>{notice}</Notice> : null}
+        {form.notice ? <Notice>{form.notice}</Notice> : null}
         {failure?.stale ? <StaleNotice message={failure.stale} onReload={() => void reloadCurrent()} /> : null}
         {failure?.block ? <FormErrorBlock>{failure.block}</FormErrorBlock> : null}
-        <form onSubmit={(event) => void save(event)} noValidate aria-label="Урок">
-          <TextField label="Название урока" name="title" required value={values.title} error={errors.title} onChange={(e) => change({ title: e.target.value })} />
-          <RichTextEditor key={editorKey} label="Содержание" initialValue={values.content} error={errors.content} onChange={(content) => change({ content })} />
+        <form onSubmit={save} noValidate aria-label="Урок">
+          <TextField label="Название урока" required {...form.text('title')} />
+          <RichTextEditor key={form.editorKey} label="Содержание" initialValue={values.content} error={errors.content} onChange={(content) => change({ content })} />
           <TextField
             label="Продолжительность, минут"
-            name="duration"
             inputMode="numeric"
-            value={values.duration}
-            error={errors.duration}
-            onChange={(e) => change({ duration: e.target.value })}
+            {...form.text('duration')}
           />
           <SelectField
             label="Состояние урока"
@@ -191,25 +158,19 @@ function LessonEditor({ courseId, timeZone, lesson, setLesson, reload }: LessonE
           </Fieldset>
           <TextField
             label="Ссылка на комнату вебинара (https://…)"
-            name="roomUrl"
             type="url"
             inputMode="url"
-            value={values.roomUrl}
-            error={errors.roomUrl}
-            onChange={(e) => change({ roomUrl: e.target.value })}
+            {...form.text('roomUrl')}
           />
           <TextField
             label="Ссылка на запись занятия (https://…)"
-            name="recordingUrl"
             type="url"
             inputMode="url"
-            value={values.recordingUrl}
-            error={errors.recordingUrl}
-            onChange={(e) => change({ recordingUrl: e.target.value })}
+            {...form.text('recordingUrl')}
           />
           <Hint>Ссылки видят только участники, допущенные к занятию: комнату — за 30 минут до начала, запись — после начала.</Hint>
           <FormActions>
-            <LoadingButton loading={saving}>{lesson ? 'Сохранить урок' : 'Добавить урок'}</LoadingButton>
+            <LoadingButton loading={form.saving}>{lesson ? 'Сохранить урок' : 'Добавить урок'}</LoadingButton>
           </FormActions>
         </form>
       </Panel>

@@ -82,8 +82,8 @@ function LibraryItemEditor({ item, setItem, reload }: LibraryItemEditorProps) {
       }
     >
       <form onSubmit={submit} noValidate aria-label="Материал библиотеки">
-        <TextField label="Название" name="title" required value={values.title} error={errors.title} onChange={(e) => change({ title: e.target.value })} />
-        <TextField label="Автор материала" name="author" value={values.author} error={errors.author} onChange={(e) => change({ author: e.target.value })} />
+        <TextField label="Название" required {...form.text('title')} />
+        <TextField label="Автор материала" {...form.text('author')} />
         <UploadField
           kind="document"
           label="Файл"
@@ -95,12 +95,9 @@ function LibraryItemEditor({ item, setItem, reload }: LibraryItemEditorProps) {
         />
         <TextField
           label="Внешняя ссылка"
-          name="externalLink"
           inputMode="url"
           placeholder="https://…"
-          value={values.externalLink}
-          error={errors.externalLink}
-          onChange={(e) => change({ externalLink: e.target.value })}
+          {...form.text('externalLink')}
         />
         <CheckList
           legend="Категории"

@@ -78,15 +78,12 @@ function QuotationEditor({ quotation, setQuotation, reload }: QuotationEditorPro
       <form onSubmit={submit} noValidate aria-label="Цитата">
         <TextAreaField
           label="Текст цитаты"
-          name="text"
           required
           rows={5}
           maxLength={MAX_QUOTATION_LENGTH}
-          value={values.text}
-          error={errors.text}
-          onChange={(event) => change({ text: event.target.value })}
+          {...form.text('text')}
         />
-        <TextField label="Источник" name="source" required value={values.source} error={errors.source} onChange={(event) => change({ source: event.target.value })} />
+        <TextField label="Источник" required {...form.text('source')} />
         <CourseSelect
           label="Курс, к которому относится цитата"
           value={values.course}

@@ -68,7 +68,7 @@ function TimetableEditor({ timetable, setTimetable, reload }: TimetableEditorPro
         Эту страницу посетители видят по адресу <a href={paths.timetable}>{paths.timetable}</a>.
       </Muted>
       <form onSubmit={save} noValidate aria-label="Расписание">
-        <TextField label="Заголовок страницы" name="name" required value={values.name} error={errors.name} onChange={(event) => change({ name: event.target.value })} />
+        <TextField label="Заголовок страницы" required {...form.text('name')} />
         <RichTextEditor key={form.editorKey} label="Текст расписания" initialValue={values.text} error={errors.text} onChange={(text) => change({ text })} />
         <FormActions>
           <LoadingButton loading={form.saving}>Сохранить расписание</LoadingButton>
