@@ -159,22 +159,23 @@ describe('the course editor', () => {
     expect(sent).toEqual({ state: 'can_be_subscribed', version: 3 });
   });
 
-  it('warns, before a course goes back to draft, that the people in it lose its page too', async () => {
-    server.use(http.get('*/api/v1/mutabo/courses/:id/', () => HttpResponse.json({ ...editedCourse, state: 'can_be_subscribed', peopleCount: 3 })));
+  /** The confirmation the «Вернуть в черновики» button asks, for a course with `peopleCount` people in it. */
+  const draftConfirmation = async (state: string, peopleCount: number) => {
+    server.use(http.get('*/api/v1/mutabo/courses/:id/', () => HttpResponse.json({ ...editedCourse, state, peopleCount })));
     const { user } = await openEditor();
     await user.click(await screen.findByRole('button', { name: 'Вернуть в черновики' }));
     const dialog = await screen.findByRole('dialog', { name: 'Вернуть в черновики?' });
     expect(dialog).toHaveTextContent('Курс скрыт: посетители его не видят.');
+    return dialog;
+  };
+
+  it('warns, before a course goes back to draft, that the people in it lose its page too', async () => {
+    const dialog = await draftConfirmation('can_be_subscribed', 3);
     expect(dialog).toHaveTextContent('В курсе есть участники: 3 человека. Страница курса скроется и от них;');
   });
 
   it('has nothing to warn of when nobody is in the course', async () => {
-    server.use(http.get('*/api/v1/mutabo/courses/:id/', () => HttpResponse.json({ ...editedCourse, state: 'announced', peopleCount: 0 })));
-    const { user } = await openEditor();
-    await user.click(await screen.findByRole('button', { name: 'Вернуть в черновики' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Вернуть в черновики?' });
-    expect(dialog).toHaveTextContent('Курс скрыт: посетители его не видят.');
-    expect(dialog).not.toHaveTextContent('участники');
+    expect(await draftConfirmation('announced', 0)).not.toHaveTextContent('участники');
   });
 
   it('creates a course as a draft and opens it for its lessons', async () => {
