@@ -606,8 +606,10 @@ export interface MutaboLibraryCategory extends LibraryCategory, Versioned {
   itemsCount: number;
 }
 
-/** `authors/{own id}/`: the caller's own author page (the public `Author`, plus `version`). */
-/** The author's own page as they edit it: the record with its `quote` (the saying on the about page). */
+/**
+ * `authors/{own id}/`: the caller's own author page as they edit it: the public `Author`, its `quote` (the saying under
+ * their name on the about page) and `version`.
+ */
 export interface MutaboAuthor extends Author, Versioned {
   quote: string;
 }

@@ -124,7 +124,7 @@ export function PagedList<T>({ name, searchLabel, load, empty, renderRow, rowKey
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setQuery({ search: typed.trim(), page: 1, filter: chosen });
+    setQuery({ ...query, search: typed.trim(), page: 1 });
   };
   const data = list.data;
   const pages = data?.pages ?? 1;
@@ -138,7 +138,7 @@ export function PagedList<T>({ name, searchLabel, load, empty, renderRow, rowKey
       </SearchForm>
       {filter ? (
         <FilterChoice>
-          <SelectField label={filter.label} value={chosen ?? ''} onChange={(event) => setQuery({ search, page: 1, filter: event.target.value })}>
+          <SelectField label={filter.label} value={chosen ?? ''} onChange={(event) => setQuery({ ...query, page: 1, filter: event.target.value })}>
             <option value="">{filter.all}</option>
             {(filter.options ?? []).map((option) => (
               <option key={option.value} value={option.value}>
@@ -168,13 +168,13 @@ export function PagedList<T>({ name, searchLabel, load, empty, renderRow, rowKey
       )}
       {pages > 1 ? (
         <Pager aria-label={`Страницы: ${name}`}>
-          <Button $variant="secondary" disabled={page <= 1} onClick={() => setQuery({ search, page: page - 1, filter: chosen })}>
+          <Button $variant="secondary" disabled={page <= 1} onClick={() => setQuery({ ...query, page: page - 1 })}>
             Назад
           </Button>
           <span>
             Страница {Math.min(page, pages)} из {pages}
           </span>
-          <Button $variant="secondary" disabled={page >= pages} onClick={() => setQuery({ search, page: page + 1, filter: chosen })}>
+          <Button $variant="secondary" disabled={page >= pages} onClick={() => setQuery({ ...query, page: page + 1 })}>
             Дальше
           </Button>
         </Pager>
