@@ -128,12 +128,12 @@ describe("running a course from the authors' area", () => {
     await page.getByLabel('Состояние').selectOption('');
     await page.getByRole('region', { name: `Занятие 1. ${FREE.lessons[0]}` }).getByText('Подтверждено', { exact: true }).waitFor();
 
-    // The CSV export downloads with the author's token: UTF-8 with BOM, `;` between cells.
+    // The CSV export downloads with the author's token: UTF-8 with BOM, `;` between quoted cells.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Скачать CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`participants-${free.id}.csv`);
     const csv = readFileSync(await download.path(), 'utf8');
-    expect(csv.startsWith('\uFEFFЗанятие;Название занятия;Фамилия;Имя;E-mail')).toBe(true);
-    expect(csv).toContain(`1;${FREE.lessons[0]};Соколова;Екатерина;${PARTICIPANT.email}`);
+    expect(csv.startsWith('\uFEFF"Занятие";"Название занятия";"Фамилия";"Имя";"E-mail"')).toBe(true);
+    expect(csv).toContain(`"1";"${FREE.lessons[0]}";"Соколова";"Екатерина";"${PARTICIPANT.email}"`);
 
     await participant.reload();
     await participant.getByText('Ваше участие подтверждено').first().waitFor();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetails, Participation } from '../../common/wireTypes.ts';
 import { mailingSubscriptions, participants } from '../src/db/schema.ts';
 import { bearer, ids } from './fixtures.ts';
-import { createAuthorUser, createCourse, createUser, createUsers, json, occupy, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
+import { createAuthorUser, createCourse, createUser, createUsers, json, occupy, payInSandbox, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { dbModes } from './testDb.ts';
 
 describe.each(dbModes())('enrollment (%s)', (mode) => {
@@ -253,6 +253,32 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       expect(context.mailer.to(waiting!.email).at(-1)?.subject).toBe('Освободилось место на курсе «Курс Анны»');
       expect((await json(app(), 'GET', `/api/v1/manager/participants/${held!.id}/`, anna)).statusCode).toBe(404);
     });
+
+    it('refuses to release a paid place: only a refund gives it back, with the same rules, history and letters as the area', async () => {
+      const annaToken = await app().tokens.sign(ids.users.anna, 'access');
+      const anna: TestUser = { id: ids.users.anna, email: 'anna@example.org', firstName: 'Анна', token: annaToken, headers: bearer(annaToken) };
+      const course = await createCourse(context.db, { title: 'Платный курс Анны', authors: [1], participantsLimit: 2, lessons: ['Первое'], prices: [RUB] });
+      const [payer, joiner] = await createUsers(context, 2, 'manager-paid');
+      const paid = await payInSandbox(app(), payer!, course.lessonIds);
+      expect(paid).toHaveProperty('paymentId');
+      const [row] = await rowsOf(payer!.id);
+      expect(row).toMatchObject({ state: 'approved', paymentId: (paid as { paymentId: number }).paymentId });
+
+      const refused = await json(app(), 'DELETE', `/api/v1/manager/participants/${row!.id}/`, anna);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toContain('Платежи');
+      expect((await rowsOf(payer!.id)).map((item) => item.state)).toEqual(['approved']);
+      expect((await courseAs(course.id, payer!)).lessons[0]!.participationState).toBe('approved');
+
+      // A place that is not paid for: the same reject as the area's, recorded in the course's history, with its letter.
+      await context.db.insert(participants).values({ userId: joiner!.id, lessonId: course.lessonIds[0]!, state: 'reserved' });
+      const [held] = await rowsOf(joiner!.id);
+      expect((await json(app(), 'DELETE', `/api/v1/manager/participants/${held!.id}/`, anna)).statusCode).toBe(204);
+      const history = (await json(app(), 'GET', `/api/v1/mutabo/courses/${course.id}/history/`, anna)).json<{ results: { action: string; entityId: number }[] }>();
+      expect(history.results[0]).toMatchObject({ action: 'reject', entityId: held!.id });
+      await app().letters.drain();
+      expect(context.mailer.to(joiner!.email).at(-1)?.subject).toMatch(/^Запись отклонена/);
+    });
   });
 
   describe('one letter per person per action', () => {
@@ -348,7 +374,7 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       }
     });
 
-    it('leaves out a lesson rejected before the letter went, and sends nothing when none is left', async () => {
+    it('leaves out of the approval letter a lesson rejected before it went, and sends none when none is left', async () => {
       const author = await anna();
       const course = await createCourse(context.db, { authors: [1], participantsLimit: 5, lessons: 3 });
       const [changed, undone] = await createUsers(context, 2, 'undone');
@@ -358,10 +384,11 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       for (const rowId of [first, second, only]) await json(app(), 'PATCH', `/api/v1/manager/participants/${rowId}/`, author, { state: 'approved' });
       for (const rowId of [second, only]) await json(app(), 'DELETE', `/api/v1/manager/participants/${rowId}/`, author);
       await app().letters.drain({ gathering: true });
+      // The rejections are told as in the area; the approval letter names only what is still approved.
       const letters = context.mailer.to(changed!.email);
-      expect(letters).toHaveLength(1);
-      expect(letters[0]!.text).toContain('подтверждено: занятие 1. Занятие 1.');
-      expect(context.mailer.to(undone!.email)).toEqual([]);
+      expect(letters.map((letter) => letter.subject.split(':')[0]).sort()).toEqual(['Запись отклонена', 'Участие подтверждено']);
+      expect(letters.find((letter) => letter.subject.startsWith('Участие'))!.text).toContain('подтверждено: занятие 1. Занятие 1.');
+      expect(context.mailer.to(undone!.email).map((letter) => letter.subject)).toEqual([expect.stringMatching(/^Запись отклонена/)]);
     });
   });
 });

@@ -208,3 +208,13 @@ export async function createAuthorUser(context: Pick<EnrollmentApp, 'app' | 'db'
   const [author] = await context.db.insert(authors).values({ userId: user.id, firstName: 'Вера', lastName: 'Новая', genitive: 'Веры Новой' }).returning({ id: authors.id });
   return { ...user, authorId: author!.id };
 }
+
+/** Buys these lessons in the test checkout and pays: the payment's id, or the answer's status when it was refused. */
+export async function payInSandbox(app: FastifyInstance, buyer: TestUser, lessonIds: number[], currency: 'CURRENCY_CHOICE_RUB' | 'CURRENCY_CHOICE_EURO' = 'CURRENCY_CHOICE_RUB'): Promise<{ paymentId: number } | { status: number }> {
+  const created = await json(app, 'POST', '/api/v1/payments/', buyer, { system: currency === 'CURRENCY_CHOICE_RUB' ? 'yookassa' : 'paypal', currency, lessons: lessonIds });
+  if (created.statusCode !== 201) return { status: created.statusCode };
+  const redirect = new URL(created.json<{ details: { redirectTo: string } }>().details.redirectTo);
+  const paymentId = Number(redirect.pathname.split('/').at(-1));
+  await app.inject({ method: 'POST', url: `/sandbox-checkout/${paymentId}`, payload: { key: redirect.searchParams.get('key')!, decision: 'pay' } });
+  return { paymentId };
+}

@@ -100,10 +100,25 @@ describe.each(dbModes())('the authors’ participants (%s)', (mode) => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="participants-\d+\.csv"$/);
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toMatch(/^Занятие;Название занятия;Фамилия;Имя;E-mail;Возраст;Состояние/);
+    expect(lines[0]).toMatch(/^"Занятие";"Название занятия";"Фамилия";"Имя";"E-mail";"Возраст";"Состояние"/);
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain(';Бронь;');
+    expect(lines[1]).toContain(';"Бронь";');
     expect(lines.some((line) => line.includes(`;"'=HYPERLINK(""x"")";`))).toBe(true);
+    // Every cell is quoted.
+    expect(lines[1]!.split(';').every((cell) => /^".*"$/.test(cell))).toBe(true);
+  });
+
+  it('keeps a formula out of every piece of a CSV cell, also when the file is split at commas', async () => {
+    const { course } = await freeCourseWith(2, 1);
+    const lastName = 'Ivan,=2+3, +1,@SUM(A1)|-2\t=3';
+    await context.db.update(users).set({ lastName }).where(sql`${users.id} = (SELECT max(user_id) FROM participants WHERE lesson_id = ${course.lessonIds[0]!})`);
+    const body = (await json(app(), 'GET', `/api/v1/mutabo/courses/${course.id}/participants.csv`, anna)).body;
+    const row = body.replace(/^\uFEFF/, '').split('\r\n')[1]!;
+    expect(row).toContain(`"Ivan,'=2+3, '+1,'@SUM(A1)|'-2\t'=3"`);
+    // Split as a spreadsheet would with any of these separators, ignoring quotes: no piece starts a formula.
+    for (const separator of [',', ';', '|', '\t']) {
+      for (const piece of row.split(separator)) expect(piece.replace(/^[" ]+/, ''), `${separator}: ${piece}`).not.toMatch(/^[=+\-@]/);
+    }
   });
 
   it('approves a reserved person of a free course, who gets one letter and sees the approval; the history records it', async () => {

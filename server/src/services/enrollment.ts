@@ -6,7 +6,7 @@ import { notFound } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
 import { enrollmentErrors } from './enrollmentErrors.ts';
 import { approvedLessonLinks } from './lessonLinks.ts';
-import { queueApprovalLetter, queuePromotionLetters, type LetterContext } from './enrollmentLetters.ts';
+import { queuePromotionLetters, type LetterContext } from './enrollmentLetters.ts';
 import {
   authorIdOfUser,
   authorsOfCourses,
@@ -22,19 +22,17 @@ import {
   type ManagedRow,
 } from '../repositories/enrollmentRepository.ts';
 import { leadsCourse } from '../repositories/mutaboCoursesRepository.ts';
-import { lockPaymentsInProgress, lockUserPaymentsOnLessons } from '../repositories/paymentsRepository.ts';
+import { lockUserPaymentsOnLessons } from '../repositories/paymentsRepository.ts';
 import {
-  deleteParticipant,
   deleteUnapprovedRows,
   insertParticipants,
   lessonsWithRowOf,
   lockCourse,
-  participantById,
-  rowsForApproval,
   takenPlaces,
   type Promotion,
 } from '../repositories/placesRepository.ts';
-import { approveRows, failPayment, NoFreePlace, promoteWaitingList } from './places.ts';
+import { approveParticipantRows, rejectParticipant as rejectParticipantAsAuthor } from './mutabo/participants.ts';
+import { failPayment, NoFreePlace, promoteWaitingList } from './places.ts';
 import type { PublicCache } from './publicCache.ts';
 
 export interface EnrollmentDeps {
@@ -244,60 +242,28 @@ export async function approveParticipant(deps: EnrollmentDeps, userId: number, p
 
 /**
  * Confirms several participations of the caller's courses together: all of them or, when one has no free place, none.
- * Each person hears of it in one letter per course, however many of their lessons were approved.
+ * The area's own approval (services/mutabo/participants.ts) with its history entry and letters: one per person and
+ * course, however many of their lessons were approved.
  */
 export async function approveParticipants(deps: EnrollmentDeps, userId: number, participantIds: readonly number[]): Promise<ManagerParticipant[]> {
   const ids = [...new Set(participantIds)];
-  const found: ManagerParticipant[] = [];
-  for (const id of ids) found.push(await getManagedParticipant(deps, userId, id));
-  const waiting = found.filter((row) => row.state !== 'approved');
-  if (waiting.length === 0) return found;
-  const { approved, promotions } = await deps.db.transaction(async (tx) => {
-    // Courses are locked in one order (by id), so that two batches over the same courses cannot deadlock.
-    const limits = new Map<number, number>();
-    for (const courseId of [...new Set(waiting.map((row) => row.course.id))].sort((a, b) => a - b)) {
-      const locked = await lockCourse(tx, courseId);
-      if (!locked) throw enrollmentErrors.participantNotFound();
-      for (const lessonId of locked.allLessonIds) limits.set(lessonId, locked.participantsLimit);
-    }
-    const rows = await rowsForApproval(
-      tx,
-      waiting.map((item) => item.id),
-    );
-    if (rows.length !== waiting.length) throw enrollmentErrors.participantNotFound();
-    let result: Awaited<ReturnType<typeof approveRows>>;
-    try {
-      result = await approveRows(tx, rows, limits);
-    } catch (error) {
-      if (error instanceof NoFreePlace) throw enrollmentErrors.fullyOccupied([error.lessonId]);
-      throw error;
-    }
-    const approvedNow = waiting.filter((item) => result.approved.some((row) => row.id === item.id));
-    await tellPromoted(deps, tx, result.promotions);
-    // One letter per person and course, also for the lessons the author approves one after another.
-    for (const item of approvedNow) await queueApprovalLetter(tx, item.user.id, item.course.id, [item.lesson.id]);
-    return { approved: approvedNow, promotions: result.promotions };
-  });
-  if (promotions.length > 0 || approved.length > 0) deps.publicCache.invalidate();
+  const authorId = await callerAuthorId(deps, userId);
+  for (const id of ids) await getManagedParticipant(deps, userId, id);
+  try {
+    await approveParticipantRows(deps, { userId, authorId }, ids);
+  } catch (error) {
+    if (error instanceof NoFreePlace) throw enrollmentErrors.fullyOccupied([error.lessonId]);
+    throw error;
+  }
   return Promise.all(ids.map((id) => getManagedParticipant(deps, userId, id)));
 }
 
-/** Rejects (deletes) a participation; a payment in progress that held the place ends, and the queue moves up. */
+/**
+ * Rejects a participation: the area's own reject (services/mutabo/participants.ts), with its history entry and
+ * letters. A place bought by a completed payment is given back only with a refund (409).
+ */
 export async function rejectParticipant(deps: EnrollmentDeps, userId: number, participantId: number): Promise<void> {
-  const found = await getManagedParticipant(deps, userId, participantId);
-  await deps.db.transaction(async (tx) => {
-    const locked = await lockCourse(tx, found.course.id);
-    if (!locked) return [];
-    const row = await participantById(tx, participantId);
-    if (!row) return [];
-    const promoted: Promotion[] = [];
-    if (row.paymentId !== null && row.state === 'reserved') {
-      for (const paymentId of await lockPaymentsInProgress(tx, [row.paymentId])) promoted.push(...(await failPayment(tx, paymentId, 'canceled', locked.participantsLimit)));
-    }
-    await deleteParticipant(tx, participantId);
-    promoted.push(...(await promoteWaitingList(tx, [row.lessonId], locked.participantsLimit)));
-    await tellPromoted(deps, tx, promoted);
-    return promoted;
-  });
-  deps.publicCache.invalidate();
+  const authorId = await callerAuthorId(deps, userId);
+  await getManagedParticipant(deps, userId, participantId);
+  await rejectParticipantAsAuthor(deps, { userId, authorId }, participantId);
 }

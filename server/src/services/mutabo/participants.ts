@@ -55,11 +55,20 @@ export async function listParticipants(deps: ParticipantsDeps, caller: Caller, c
 
 const CSV_STATE: Record<MutaboParticipantState, string> = { reserved: 'Бронь', waiting_list: 'В очереди', approved: 'Подтверждено' };
 
-const csvCell = (value: string | number | null) => {
+/** A spreadsheet reads a piece of text starting with one of these as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Every cell is quoted, and every piece of it that a spreadsheet could read as a formula, also after splitting the
+ * cell at a separator the file was not written with (`Ivan,=2+3,` opened with commas), starts with an apostrophe.
+ */
+export const csvCell = (value: string | number | null) => {
   const text = value === null ? '' : String(value);
-  // A leading = + - @ would be a formula in a spreadsheet: the cell is kept as text.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = text
+    .split(/(?<=[,;|\t\r\n])/)
+    .map((piece) => (FORMULA_START.test(piece.replace(/^ +/, '')) ? piece.replace(/^( *)/, "$1'") : piece))
+    .join('');
+  return `"${safe.replace(/"/g, '""')}"`;
 };
 
 const moscowTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' }) : '');
@@ -99,13 +108,19 @@ export function participantsCsv(table: MutaboParticipants): string {
 
 type LockedRow = ApprovalRow;
 
-/** The rows (of one course the caller leads) and their course id; 404 for a row that is missing or not the caller's. */
-async function courseOfRows(deps: ParticipantsDeps, caller: Caller, ids: number[]): Promise<number> {
+/** The rows' courses, each led by the caller (ascending); 404 for a row that is missing or not the caller's. */
+async function coursesOfRows(deps: ParticipantsDeps, caller: Caller, ids: number[]): Promise<number[]> {
   const rows = await coursesOfParticipants(deps.db, ids);
   if (rows.length !== new Set(ids).size) throw participantErrors.notFound();
-  const courseIds = [...new Set(rows.map((row) => row.courseId))];
+  const courseIds = [...new Set(rows.map((row) => row.courseId))].sort((a, b) => a - b);
+  for (const courseId of courseIds) if (!(await ledCourse(deps.db, caller.authorId, courseId))) throw participantErrors.notFound();
+  return courseIds;
+}
+
+/** The course of rows that must all be of one course the caller leads. */
+async function courseOfRows(deps: ParticipantsDeps, caller: Caller, ids: number[]): Promise<number> {
+  const courseIds = await coursesOfRows(deps, caller, ids);
   if (courseIds.length > 1) throw participantErrors.severalCourses();
-  if (!(await ledCourse(deps.db, caller.authorId, courseIds[0]!))) throw participantErrors.notFound();
   return courseIds[0]!;
 }
 
@@ -167,38 +182,60 @@ const byUser = (rows: Pick<LockedRow, 'userId' | 'lessonId'>[]) => {
 export async function approveParticipants(deps: ParticipantsDeps, caller: Caller, ids: number[]): Promise<MutaboParticipant[]> {
   const unique = [...new Set(ids)];
   const courseId = await courseOfRows(deps, caller, unique);
-  const done = await deps.db.transaction(async (tx): Promise<Done> => {
-    const locked = await lockCourse(tx, courseId);
-    if (!locked) throw participantErrors.notFound();
-    const rows = await lockedRows(tx, unique, locked.allLessonIds);
-    let result: Awaited<ReturnType<typeof approveRows>>;
-    try {
-      result = await approveRows(tx, rows, new Map(locked.allLessonIds.map((id) => [id, locked.participantsLimit])));
-    } catch (error) {
-      if (!(error instanceof NoFreePlace)) throw error;
-      const [lesson] = await lessonTitles(tx, [error.lessonId]);
-      throw participantErrors.noFreePlace(lesson!);
+  try {
+    await approveRowsOfCourses(deps, caller, unique, [courseId]);
+  } catch (error) {
+    if (!(error instanceof NoFreePlace)) throw error;
+    const [lesson] = await lessonTitles(deps.db, [error.lessonId]);
+    throw participantErrors.noFreePlace(lesson!);
+  }
+  return participantRows(deps.db, courseId, unique);
+}
+
+/**
+ * The approval of the area and of the /manager/ routes, which may approve rows of several of the caller's courses at
+ * once: every row or none; throws NoFreePlace (each caller words it) when a lesson has no free place.
+ */
+export async function approveParticipantRows(deps: ParticipantsDeps, caller: Caller, ids: number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  await approveRowsOfCourses(deps, caller, unique, await coursesOfRows(deps, caller, unique));
+}
+
+async function approveRowsOfCourses(deps: ParticipantsDeps, caller: Caller, ids: number[], courseIds: number[]): Promise<void> {
+  const done = await deps.db.transaction(async (tx) => {
+    // Courses are locked in one order (ascending id, coursesOfRows), so that two batches over the same courses cannot deadlock.
+    const limits = new Map<number, number>();
+    const courseOfLesson = new Map<number, number>();
+    for (const courseId of courseIds) {
+      const locked = await lockCourse(tx, courseId);
+      if (!locked) throw participantErrors.notFound();
+      for (const lessonId of locked.allLessonIds) {
+        limits.set(lessonId, locked.participantsLimit);
+        courseOfLesson.set(lessonId, courseId);
+      }
     }
+    const rows = await lockedRows(tx, ids, [...limits.keys()]);
+    const result = await approveRows(tx, rows, limits);
     const ended = new Set(result.endedPayments);
     for (const row of result.approved) {
       await recordWrite(tx, {
         userId: caller.userId,
         entity: 'participant',
         entityId: row.id,
-        courseId,
+        courseId: courseOfLesson.get(row.lessonId)!,
         action: 'approve',
         before: snapshot(row),
         after: snapshot({ ...row, state: 'approved', paymentId: row.paymentId !== null && ended.has(row.paymentId) ? null : row.paymentId }),
       });
     }
-    const letters = byUser(result.approved);
     // The approval letters gather per person and course (enrollmentLetters.ts): rows approved one after another make one letter.
-    for (const entry of letters) await queueApprovalLetter(tx, entry.userId, courseId, entry.lessonIds);
+    for (const courseId of courseIds) {
+      for (const entry of byUser(result.approved.filter((row) => courseOfLesson.get(row.lessonId) === courseId))) await queueApprovalLetter(tx, entry.userId, courseId, entry.lessonIds);
+    }
     await queuePromotionLetters({ db: tx, config: deps.config }, result.promotions);
-    return { courseId, letters, promotions: result.promotions };
+    return result.approved.length + result.promotions.length;
   });
-  if (done.letters.length > 0 || done.promotions.length > 0) deps.publicCache.invalidate();
-  return participantRows(deps.db, courseId, unique);
+  if (done > 0) deps.publicCache.invalidate();
 }
 
 /** Moves a waiting-list row to a place in its lesson's queue: the rows of the queue exchange their order values. */
