@@ -3,7 +3,8 @@
 // (a controlled clock), and live in the database.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenPair } from '../../common/wireTypes.ts';
+import { and, eq } from 'drizzle-orm';
+import type { TokenPair, User } from '../../common/wireTypes.ts';
 import { authLimits } from '../src/db/schema.ts';
 import { bearer, letterTo, login, post, registeredUser, signupPayload, startAccountsApp, TEST_PASSWORD_COST, type AccountsContext } from './accountsSupport.ts';
 import { buildTestApp, testConfig } from './fixtures.ts';
@@ -249,6 +250,32 @@ describe.each(dbModes())('account limits (%s)', (mode) => {
       expect(readOutbox(context.outbox).filter((letter) => letter.to === user.email).length - before).toBe(3);
     });
 
+    it('queues exactly three confirmation letters of 20 parallel signups for one address', async () => {
+      const payload = signupPayload();
+      const statuses = (await Promise.all(Array.from({ length: 20 }, () => post(app(), '/api/v1/users/', payload, { remoteAddress: '10.8.2.1' })))).map(
+        (response) => response.statusCode,
+      );
+      expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(17);
+      await app().accounts.lettersSent();
+      expect(readOutbox(context.outbox).filter((letter) => letter.to === payload.email)).toHaveLength(3);
+      // The refused signups hold no slot of the client address's limit either.
+      const [row] = await context.testDb.database.db.select({ times: authLimits.times }).from(authLimits).where(and(eq(authLimits.kind, 'mail-ip'), eq(authLimits.key, '10.8.2.1')));
+      expect(row?.times).toHaveLength(3);
+      context.clock.advance(61 * MINUTE_MS);
+    });
+
+    it('sends exactly three reset letters of 20 parallel requests for one address', async () => {
+      const user = await registeredUser(context);
+      await app().accounts.lettersSent();
+      const count = () => readOutbox(context.outbox).filter((letter) => letter.to === user.email && letter.text.includes('/user/reset-password/')).length;
+      const responses = await Promise.all(Array.from({ length: 20 }, () => post(app(), '/api/v1/users/reset-password/', { email: user.email }, { remoteAddress: '10.8.3.1' })));
+      expect(responses.map((response) => response.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
+      await app().accounts.lettersSent();
+      expect(count()).toBe(3);
+      context.clock.advance(61 * MINUTE_MS);
+    });
+
     it('limits the requests that send letters per client address', async () => {
       for (let request = 0; request < 30; request += 1) {
         const response = await post(app(), '/api/v1/users/reset-password/', { email: `someone-${request}@example.org` }, { remoteAddress: '10.9.0.1' });
@@ -289,10 +316,29 @@ describe.each(dbModes())('account limits (%s)', (mode) => {
       expect(statuses.filter((status) => status === 429)).toHaveLength(35);
       context.clock.advance(16 * MINUTE_MS);
     });
+
+    it('checks exactly five of 40 parallel wrong current passwords of an e-mail change', async () => {
+      const user = await registeredUser(context);
+      const { access } = (await login(app(), user.email, user.password1)).json<TokenPair>();
+      const me = (await app().inject({ url: '/api/v1/users/me/', headers: bearer(access) })).json<User>();
+      const change = (currentPassword: string) =>
+        app().inject({ method: 'PATCH', url: `/api/v1/disciples/${me.disciple}/`, headers: bearer(access), payload: { email: `moved-${me.id}@example.org`, currentPassword } });
+      const responses = await Promise.all(Array.from({ length: 40 }, (_, index) => change(`guess-${index}`)));
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+      expect(responses.find((response) => response.statusCode === 429)!.json<{ detail: string }>().detail).toMatch(/^Слишком много попыток ввести текущий пароль/);
+      // The right password waits for the window like the password change form's.
+      expect((await change(user.password1)).statusCode).toBe(429);
+      context.clock.advance(16 * MINUTE_MS);
+      expect((await change(user.password1)).statusCode).toBe(200);
+    });
   });
 
   it('deletes rows idle for more than a day when it records new events', async () => {
     const db = context.testDb.database.db;
+    // Pruning runs at most once a minute: the tests before may have just run it.
+    context.clock.advance(2 * MINUTE_MS);
     const old = new Date(context.clock.now() - 25 * 60 * MINUTE_MS);
     await db.insert(authLimits).values({ kind: 'login-email', key: 'old@example.org', times: [old], lastAt: old });
     await login(app() as FastifyInstance, 'someone-new@example.org', 'wrong', '10.10.0.1');

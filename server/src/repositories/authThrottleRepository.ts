@@ -46,14 +46,6 @@ export function createAuthThrottleRepository(db: Db) {
       return taken.length > 0;
     },
 
-    /** Records an event whatever the count, keeping at most `max` times in the window. */
-    async record(kind: string, key: string, at: Date, window: Window): Promise<void> {
-      await db
-        .insert(authLimits)
-        .values({ kind, key, times: [at], lastAt: at })
-        .onConflictDoUpdate({ target: [authLimits.kind, authLimits.key], set: { times: keptWith(at, window), lastAt: at } });
-    },
-
     /** Removes one event recorded at `at` (a taken slot that turned out not to count). */
     async release(kind: string, key: string, at: Date): Promise<void> {
       const position = sql`array_position(${authLimits.times}, ${timestamp(at)})`;

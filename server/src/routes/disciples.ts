@@ -5,10 +5,11 @@ import type { Disciple } from '../../../common/wireTypes.ts';
 import { accountMessages as m } from '../../../common/accountMessages.ts';
 import { disciplePatchSchema, leafFieldErrors } from '../http/accountSchemas.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { refuseWhenLimited } from '../http/limitReply.ts';
+import { letterRefusal, takeOrRefuse } from '../http/limitReply.ts';
 import { idParams } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { emailChangeLetter, emailChangeLink, emailChangeNotice, emailTakenLetter } from '../services/accountLetters.ts';
+import { signupLetterLimits } from '../services/accountLimits.ts';
 import { encodeAddress } from '../services/accountLinks.ts';
 
 /** The object without its undefined properties (fields the PATCH did not send). */
@@ -25,23 +26,35 @@ async function requestEmailChange(app: FastifyInstance, request: FastifyRequest,
   const { accounts, config } = app;
   const { users } = app.repositories;
   if (password === undefined) throw new HttpError(400, { currentPassword: [m.currentPasswordRequired] });
-  await refuseWhenLimited(accounts, reply, [['password-check', String(userId)]], m.passwordChecksTooMany);
+  // Taken before the check (services/accountLimits.ts), so parallel guesses get exactly the limit; only a wrong
+  // password keeps it.
+  const check = await takeOrRefuse(accounts, reply, [['password-check', String(userId)]], m.passwordChecksTooMany);
   const account = await users.findAccountById(userId);
-  if (!account) throw notFound();
-  if (!(await accounts.passwords.verify(password, account.passwordHash))) {
-    await accounts.limits.record(['password-check', String(userId)]);
-    throw new HttpError(400, { currentPassword: [m.oldPasswordWrong] });
+  if (!account) {
+    await check.release();
+    throw notFound();
   }
-  await refuseWhenLimited(accounts, reply, [['mail-ip', request.ip]], m.mailRequestsTooMany);
-  await refuseWhenLimited(accounts, reply, [['signup-letter', newEmail]], m.signupLettersTooMany);
-  await accounts.limits.record(['mail-ip', request.ip], ['signup-letter', newEmail]);
-  const taken = (await users.findAccountByEmail(newEmail)) !== null;
-  const link = accounts.links.make('change-email', account, newEmail);
-  const url = emailChangeLink(config, { ...link, address: encodeAddress(newEmail) });
-  if (taken) await accounts.queueLetter('email-taken', emailTakenLetter(config, newEmail));
-  else {
-    await accounts.queueLetter('email-change', emailChangeLetter(config, account, newEmail, url), userId);
-    await accounts.queueLetter('email-change-notice', emailChangeNotice(config, account, newEmail), userId);
+  const matches = await accounts.passwords.verify(password, account.passwordHash).catch(async (error: unknown) => {
+    await check.release();
+    throw error;
+  });
+  if (!matches) throw new HttpError(400, { currentPassword: [m.oldPasswordWrong] });
+  await check.release();
+
+  // The letters' slots too are taken before anything is sent: a letter to the new address counts like a signup's.
+  const letters = await takeOrRefuse(accounts, reply, signupLetterLimits(newEmail, request.ip), letterRefusal);
+  try {
+    const taken = (await users.findAccountByEmail(newEmail)) !== null;
+    const link = accounts.links.make('change-email', account, newEmail);
+    const url = emailChangeLink(config, { ...link, address: encodeAddress(newEmail) });
+    if (taken) await accounts.queueLetter('email-taken', emailTakenLetter(config, newEmail));
+    else {
+      await accounts.queueLetter('email-change', emailChangeLetter(config, account, newEmail, url), userId);
+      await accounts.queueLetter('email-change-notice', emailChangeNotice(config, account, newEmail), userId);
+    }
+  } catch (error) {
+    await letters.release();
+    throw error;
   }
 }
 

@@ -13,11 +13,12 @@ import {
   signupSchema,
 } from '../http/accountSchemas.ts';
 import { fieldErrors, HttpError, notFound } from '../http/errors.ts';
-import { refuseWhenLimited, takeOrRefuse } from '../http/limitReply.ts';
+import { letterRefusal, takeOrRefuse } from '../http/limitReply.ts';
 import { messages } from '../http/messages.ts';
 import { integerParam, MAX_ID } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { accountExistsLetter, confirmationLetter, confirmationLink, resetLetter, resetLink } from '../services/accountLetters.ts';
+import { signupLetterLimits } from '../services/accountLimits.ts';
 import { decodeAddress, decodeUid } from '../services/accountLinks.ts';
 
 const userParams = z.object({ id: z.union([z.literal('me'), integerParam(1, MAX_ID, messages.notFound)]) });
@@ -50,23 +51,28 @@ export const usersRoutes: ZodRoutes = async (app) => {
     if (!parsed.success) throw new HttpError(400, fieldErrors(parsed.error));
     const { email, password1, firstName, lastName, yearOfBirth } = parsed.data;
 
-    // Every signup sends a letter to the address, whoever owns it: a few an hour per address.
-    await refuseWhenLimited(accounts, reply, [['mail-ip', request.ip]], m.mailRequestsTooMany);
-    await refuseWhenLimited(accounts, reply, [['signup-letter', email]], m.signupLettersTooMany);
-    // Hashed whatever happens next, so that a registered address answers as slowly as a new one.
-    const passwordHash = await accounts.passwords.hash(password1);
-    const created = await users.createInactive({ email, passwordHash, firstName, lastName, yearOfBirth });
-    // A taken address changes nothing, not even for an account still unconfirmed: a second signup must not set the
-    // password a stranger would then log in with. Its letter goes to the address, and the answer is the same.
-    const account = created === null ? await users.findAccountByEmail(email) : await users.findAccountById(created);
-    if (!account) throw new HttpError(503, { detail: m.mailFailed });
-    await accounts.limits.record(['mail-ip', request.ip], ['signup-letter', email]);
+    // Every signup sends a letter to the address, whoever owns it: a few an hour per address. The slots are taken
+    // first (services/accountLimits.ts), so that parallel signups cannot all pass a count none of them is in yet.
+    const slot = await takeOrRefuse(accounts, reply, signupLetterLimits(email, request.ip), letterRefusal);
+    try {
+      // Hashed whatever happens next, so that a registered address answers as slowly as a new one.
+      const passwordHash = await accounts.passwords.hash(password1);
+      const created = await users.createInactive({ email, passwordHash, firstName, lastName, yearOfBirth });
+      // A taken address changes nothing, not even for an account still unconfirmed: a second signup must not set the
+      // password a stranger would then log in with. Its letter goes to the address, and the answer is the same.
+      const account = created === null ? await users.findAccountByEmail(email) : await users.findAccountById(created);
+      if (!account) throw new HttpError(503, { detail: m.mailFailed });
 
-    const letter = account.isActive
-      ? accountExistsLetter(config, account)
-      : confirmationLetter(config, account, confirmationLink(config, accounts.links.make('confirm-signup', account)), created === null);
-    // Queued: sent in the background and retried while the mail server fails (services/letterQueue.ts).
-    await accounts.queueLetter(account.isActive ? 'account-exists' : 'confirmation', letter, account.id);
+      const letter = account.isActive
+        ? accountExistsLetter(config, account)
+        : confirmationLetter(config, account, confirmationLink(config, accounts.links.make('confirm-signup', account)), created === null);
+      // Queued: sent in the background and retried while the mail server fails (services/letterQueue.ts).
+      await accounts.queueLetter(account.isActive ? 'account-exists' : 'confirmation', letter, account.id);
+    } catch (error) {
+      // No letter was queued: it does not count.
+      await slot.release();
+      throw error;
+    }
     reply.code(201);
     return { detail: m.signupLetterSent };
   });
@@ -139,16 +145,24 @@ export const usersRoutes: ZodRoutes = async (app) => {
 
   app.post('/users/reset-password/', { schema: { body: resetRequestSchema } }, async (request, reply) => {
     const { email } = request.body;
-    await refuseWhenLimited(accounts, reply, [['mail-ip', request.ip]], m.mailRequestsTooMany);
-    await accounts.limits.record(['mail-ip', request.ip]);
+    // Every request counts toward the client address's limit, whether or not a letter goes.
+    await takeOrRefuse(accounts, reply, [['mail-ip', request.ip]], m.mailRequestsTooMany);
     const account = await users.findAccountByEmail(email);
-    // Past the per-address limit, or for an unknown address, nothing is sent and the answer is the same.
-    if (account && (await accounts.limits.wait('reset-letter', email)) === 0) {
-      const current = await users.bumpResetCount(account.id);
-      if (current) {
-        await accounts.limits.record(['reset-letter', email]);
-        const url = resetLink(config, accounts.links.make('reset-password', current));
-        await accounts.queueLetter('reset', resetLetter(config, current, url), current.id);
+    // Past the per-address limit, or for an unknown address, nothing is sent and the answer is the same. The letter's
+    // slot is taken before anything is decided (services/accountLimits.ts), so parallel requests send no more.
+    const { slot } = account ? await accounts.limits.take(['reset-letter', email]) : { slot: null };
+    if (account && slot) {
+      let queued = false;
+      try {
+        const current = await users.bumpResetCount(account.id);
+        if (current) {
+          const url = resetLink(config, accounts.links.make('reset-password', current));
+          await accounts.queueLetter('reset', resetLetter(config, current, url), current.id);
+          queued = true;
+        }
+      } finally {
+        // A letter that was not queued does not count.
+        if (!queued) await slot.release();
       }
     }
     return { detail: m.resetRequested };

@@ -5,8 +5,10 @@
 // lock its owner out; the far higher ceilings per e-mail and per address keep guessing from many addresses, or of
 // many e-mails, hopelessly slow.
 //
-// A password check takes its slot before it runs (take): counting and recording are one statement, so a burst of
-// parallel guesses gets exactly the limit, not as many as were in flight before the first failure was recorded.
+// Every limited event takes its slot before it happens (take): a password check before it runs, a letter before
+// anything is decided about it. Counting and recording are one statement, so a burst of parallel requests gets
+// exactly the limit, not as many as were in flight before the first of them was recorded. A slot whose event turns
+// out not to count (a password that matched, a letter that was never queued) is released.
 import type { AuthThrottleRepository } from '../repositories/authThrottleRepository.ts';
 
 export interface Limit {
@@ -59,18 +61,23 @@ export function loginLimits(email: string, ip: string): [LimitKind, string][] {
   ];
 }
 
+/** The limits a request that sends a letter to a new address (signup, e-mail change) takes a slot of: the client address's first. */
+export function signupLetterLimits(email: string, ip: string): [LimitKind, string][] {
+  return [
+    ['mail-ip', ip],
+    ['signup-letter', email],
+  ];
+}
+
 /** A taken slot: the event counts unless released (a password that matched, a check that never ran). */
 export interface Slot {
   release(): Promise<void>;
 }
 
-export type Taken = { slot: Slot; wait: 0 } | { slot: null; wait: number };
+/** A slot, or the seconds to wait and the limit that had no room. */
+export type Taken = { slot: Slot; wait: 0 } | { slot: null; wait: number; refusedBy: LimitKind };
 
 export interface AccountLimiter {
-  /** Seconds until one more event of this kind and key is allowed; 0 when it is allowed now. */
-  wait(kind: LimitKind, key: string): Promise<number>;
-  /** Records the events whether or not their limits allow them (letters already decided on). */
-  record(...events: [LimitKind, string][]): Promise<void>;
   /**
    * Takes one event of each kind and key if every limit has room, atomically per limit; otherwise records none of
    * them and says how long to wait for the first limit that has no room.
@@ -90,6 +97,7 @@ export function createAccountLimiter(repository: AuthThrottleRepository, limits:
     await repository.prune(new Date(at - keepMs));
   };
 
+  /** Seconds until one more event of this kind and key is allowed; 0 when it is allowed now. */
   const wait = async (kind: LimitKind, key: string) => {
     const { max, windowSeconds } = limits[kind];
     const at = now();
@@ -104,12 +112,6 @@ export function createAccountLimiter(repository: AuthThrottleRepository, limits:
   const releaseAll = (events: [LimitKind, string][], at: Date) => Promise.all(events.map(([kind, key]) => repository.release(kind, key, at))).then(() => undefined);
 
   return {
-    wait,
-    async record(...events) {
-      const at = now();
-      for (const [kind, key] of events) await repository.record(kind, key, new Date(at), window(kind, at));
-      await prune(at);
-    },
     async take(...events) {
       const at = now();
       const taken: [LimitKind, string][] = [];
@@ -118,7 +120,7 @@ export function createAccountLimiter(repository: AuthThrottleRepository, limits:
         if (!(await repository.take(kind, key, new Date(at), window(kind, at)))) {
           await releaseAll(taken, new Date(at));
           // The window may have moved on meanwhile: the caller is refused either way, so it waits at least a second.
-          return { slot: null, wait: Math.max(1, await wait(kind, key)) };
+          return { slot: null, wait: Math.max(1, await wait(kind, key)), refusedBy: kind };
         }
         taken.push([kind, key]);
       }
