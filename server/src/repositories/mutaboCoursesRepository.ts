@@ -96,10 +96,15 @@ export function createMutaboCoursesRepository(db: Db) {
       });
     },
 
-    /** The stored thumbnail of a course ('' when it has none or does not exist). */
-    async thumbnailOf(courseId: number): Promise<string> {
-      const [row] = await db.select({ thumbnail: courses.thumbnail }).from(courses).where(eq(courses.id, courseId));
-      return row?.thumbnail ?? '';
+    /**
+     * The course and its lessons as stored, without a lock: a save's checks before its costly work (the same checks
+     * run again on the locked rows). Null when there is no such course.
+     */
+    async findCourseForSave(courseId: number): Promise<LockedCourseForWrite | null> {
+      const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
+      if (!course) return null;
+      const lessonRows = await db.select().from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.number));
+      return { course, lessons: lessonRows };
     },
 
     async findLesson(id: number): Promise<LessonRow | null> {

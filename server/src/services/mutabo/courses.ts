@@ -10,7 +10,7 @@ import {
   type MutaboCourse,
   type MutaboCourseListItem,
 } from '../../../../common/mutabo.ts';
-import { loadCourseDetails } from '../../repositories/coursesRepository.ts';
+import { loadCourseDetails, type Executor } from '../../repositories/coursesRepository.ts';
 import {
   authorIdsOf,
   courseBlockers,
@@ -73,7 +73,7 @@ function courseSnapshot(row: CourseRow, authorIds: number[]): Record<string, unk
 const sortedPrices = (list: PriceValues[]) => [...list].sort((a, b) => a.currency.localeCompare(b.currency));
 
 /** The authors of a course as written: the caller is always one of them (added last when missing). */
-async function checkedAuthors(tx: Tx, requested: number[], caller: Caller): Promise<number[]> {
+async function checkedAuthors(tx: Executor, requested: number[], caller: Caller): Promise<number[]> {
   const ids = requested.includes(caller.authorId) ? requested : [...requested, caller.authorId];
   const known = await existingAuthorIds(tx, ids);
   if (ids.some((id) => !known.has(id))) throw mutaboErrors.field('authors', m.authorUnknown);
@@ -112,6 +112,8 @@ async function thumbnailIfMissing(ctx: MutaboContext, caller: Caller, image: str
 export async function createCourse(ctx: MutaboContext, caller: Caller, input: CourseCreate): Promise<MutaboCourse> {
   // A new course has no lessons yet, so none is published.
   if (input.state === 'can_be_subscribed') throw mutaboErrors.field('state', m.openWithoutLessons);
+  // Refusals first, the image's decoding after: a save that will be refused costs no thumbnail.
+  await checkedAuthors(ctx.db, input.authors, caller);
   input = { ...input, thumbnail: await thumbnailIfMissing(ctx, caller, input.image, input.thumbnail) };
   const id = await ctx.db.transaction(async (tx) => {
     const authorIds = await checkedAuthors(tx, input.authors, caller);
@@ -129,28 +131,39 @@ export async function createCourse(ctx: MutaboContext, caller: Caller, input: Co
   return getCourse(ctx, caller, id);
 }
 
+/**
+ * The refusals of a save that its rows decide: a stale version, an end before the start, enrollment opened without a
+ * published lesson, an unknown author. Checked on the stored rows before any costly work, and again on the locked
+ * ones in the transaction. Answers the authors the course will have.
+ */
+async function checkedPatch(db: Executor, caller: Caller, current: LockedCourseForWrite, authorsBefore: number[], patch: CoursePatch): Promise<number[]> {
+  const before = current.course;
+  if (before.version !== patch.version) throw mutaboErrors.staleCourse();
+  const start = patch.start === undefined ? before.start : patch.start;
+  const end = patch.end === undefined ? before.end : patch.end;
+  if (start && end && end < start) throw mutaboErrors.field('end', m.endBeforeStart);
+  if (patch.state === 'can_be_subscribed' && before.state !== 'can_be_subscribed' && !hasPublishedLesson(current)) {
+    throw mutaboErrors.field('state', m.openWithoutLessons);
+  }
+  return patch.authors === undefined ? authorsBefore : checkedAuthors(db, patch.authors, caller);
+}
+
 export async function patchCourse(ctx: MutaboContext, caller: Caller, courseId: number, patch: CoursePatch): Promise<MutaboCourse> {
-  // Before any work for the save (a thumbnail is stored under the caller's name): another author's course is 404 at once.
-  if (!(await ctx.courses.leadsCourse(caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
+  // Before any work for the save (a thumbnail is decoded, and stored under the caller's name): another author's
+  // course is 404 at once, and a save its rows refuse is refused now.
+  const current = await ctx.courses.findCourseForSave(courseId);
+  if (!current || !(await ctx.courses.leadsCourse(caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
+  await checkedPatch(ctx.db, caller, current, await authorIdsOf(ctx.db, courseId), patch);
   // A new image without a thumbnail (sent empty, or absent and none stored) gets one made from it.
-  if (patch.image && (patch.thumbnail === '' || (patch.thumbnail === undefined && (await ctx.courses.thumbnailOf(courseId)) === ''))) {
+  if (patch.image && (patch.thumbnail === '' || (patch.thumbnail === undefined && current.course.thumbnail === ''))) {
     patch = { ...patch, thumbnail: await thumbnailIfMissing(ctx, caller, patch.image, '') };
   }
   const changed = await ctx.db.transaction(async (tx) => {
     const locked = await lockLedCourse(tx, caller, courseId);
     const before = locked.course;
-    if (before.version !== patch.version) throw mutaboErrors.staleCourse();
-    const { version, authors: requestedAuthors, prices: requestedPrices, ...fields } = patch;
-
-    const start = fields.start === undefined ? before.start : fields.start;
-    const end = fields.end === undefined ? before.end : fields.end;
-    if (start && end && end < start) throw mutaboErrors.field('end', m.endBeforeStart);
-    if (fields.state === 'can_be_subscribed' && before.state !== 'can_be_subscribed' && !hasPublishedLesson(locked)) {
-      throw mutaboErrors.field('state', m.openWithoutLessons);
-    }
-
     const authorsBefore = await authorIdsOf(tx, courseId);
-    const authorsAfter = requestedAuthors === undefined ? authorsBefore : await checkedAuthors(tx, requestedAuthors, caller);
+    const authorsAfter = await checkedPatch(tx, caller, locked, authorsBefore, patch);
+    const { version, authors: _authors, prices: requestedPrices, ...fields } = patch;
     const authorsChanged = authorsAfter.join() !== authorsBefore.join();
     const pricesBefore = sortedPrices(await pricesOfCourse(tx, courseId));
     const pricesAfter = requestedPrices === undefined ? pricesBefore : sortedPrices(requestedPrices);

@@ -13,6 +13,17 @@ import { detectFileType, storedName, type FileType } from './fileTypes.ts';
 export const MEDIA_PREFIX = '/media/';
 
 /**
+ * The bounds of decoding one image: its pixels (width × height, read from the header before any decoding) and the
+ * time libvips may take over it.
+ */
+export const IMAGE_LIMITS = { pixels: 40_000_000, seconds: 10 };
+
+export const imageMessages = {
+  tooManyPixels: 'Изображение больше 40 мегапикселей: уменьшите его и загрузите снова.',
+  tooSlow: 'Изображение обрабатывается слишком долго: уменьшите его и загрузите снова.',
+};
+
+/**
  * What one user may store in a day (thumbnails included): files are kept in the database, so an author's account, or a
  * token stolen from one, must not be able to fill it.
  */
@@ -69,15 +80,41 @@ async function store(ctx: UploadsContext, caller: Caller, data: Buffer, name: st
   return urlOf(key);
 }
 
-/** A WebP copy at most THUMBNAIL_WIDTH wide (never enlarged); also proves the image can be decoded. */
+/** An image that is not made a thumbnail of: broken, or beyond IMAGE_LIMITS (its message says which). */
+class ImageRefused extends Error {
+  constructor(
+    message: string,
+    /** Over a bound rather than unreadable: a course save says so instead of going without a thumbnail. */
+    readonly overBound: boolean,
+  ) {
+    super(message);
+  }
+}
+
+function refusalOf(error: unknown): ImageRefused {
+  const message = error instanceof Error ? error.message : '';
+  if (/pixel limit/i.test(message)) return new ImageRefused(imageMessages.tooManyPixels, true);
+  if (/^timeout/i.test(message)) return new ImageRefused(imageMessages.tooSlow, true);
+  return new ImageRefused(m.uploadBrokenImage, false);
+}
+
+/**
+ * A WebP copy at most THUMBNAIL_WIDTH wide (never enlarged); also proves the image can be decoded. Refused
+ * (ImageRefused) over IMAGE_LIMITS: the pixel count is read from the header, before anything is decoded.
+ */
 async function thumbnailOf(data: Buffer): Promise<Buffer> {
   // Loaded with the first image: sharp and libvips keep some 20 MB resident, which a server that never gets an
   // upload does without.
   const { default: sharp } = await import('sharp');
   try {
-    return await sharp(data, { limitInputPixels: 50_000_000 }).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
-  } catch {
-    throw mutaboErrors.field('file', m.uploadBrokenImage);
+    return await sharp(data, { limitInputPixels: IMAGE_LIMITS.pixels })
+      .timeout({ seconds: IMAGE_LIMITS.seconds })
+      .rotate()
+      .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch (error) {
+    throw refusalOf(error);
   }
 }
 
@@ -92,20 +129,35 @@ export async function uploadFile(ctx: UploadsContext, caller: Caller, uploadedNa
   await checkQuota(ctx.db, caller.userId, data.length, false);
   const name = storedName(uploadedName, type);
   if (type.kind === 'document') return { url: await store(ctx, caller, data, name, type, true) };
-  const thumbnail = await thumbnailOf(data);
+  let thumbnail: Buffer;
+  try {
+    thumbnail = await thumbnailOf(data);
+  } catch (error) {
+    if (error instanceof ImageRefused) throw mutaboErrors.field('file', error.message);
+    throw error;
+  }
   return { url: await store(ctx, caller, data, name, type, true), thumbnail: await store(ctx, caller, thumbnail, thumbnailName(name), WEBP) };
 }
 
 /**
  * The thumbnail of an image uploaded here, for a course saved with an image and no thumbnail: made (or found, the
- * address being the same) from the stored image; null for an image elsewhere or one that cannot be read.
+ * address being the same) from the stored image; null for an image elsewhere or one that cannot be read; 400 under
+ * `image` for one beyond IMAGE_LIMITS (stored before they were set). Call it only for a save that is otherwise
+ * going through: it is the one costly step of a save.
  */
 export async function thumbnailForImage(ctx: UploadsContext, caller: Caller, imageUrl: string): Promise<string | null> {
   const key = mediaKey(imageUrl);
   const image = key === null ? null : await ctx.uploads.findByKey(key);
   if (!image || !image.contentType.startsWith('image/')) return null;
+  let thumbnail: Buffer;
   try {
-    return await store(ctx, caller, await thumbnailOf(image.data), thumbnailName(image.name), WEBP);
+    thumbnail = await thumbnailOf(image.data);
+  } catch (error) {
+    if (error instanceof ImageRefused && error.overBound) throw mutaboErrors.field('image', error.message);
+    return null;
+  }
+  try {
+    return await store(ctx, caller, thumbnail, thumbnailName(image.name), WEBP);
   } catch {
     return null;
   }
