@@ -1,17 +1,22 @@
 // The server process: reads the config, opens and prepares the database, starts Fastify on PORT, and stops
-// gracefully on SIGTERM/SIGINT (no new connections, requests in flight finish, then the database closes).
+// gracefully on SIGTERM/SIGINT (no new connections, requests in flight finish, then the database closes); a second
+// signal ends it at once, and a stop that outlasts the grace period is ended whatever the main thread is doing.
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { isDatabaseUnavailable, type Database } from './db/client.ts';
 import { startDatabase } from './db/startDatabase.ts';
 import { serializeError } from './http/requestLog.ts';
+import { logDestination } from './logDestination.ts';
 import { startReminderSweep } from './services/lessonReminders.ts';
+import { startShutdownWatchdog } from './shutdownWatchdog.ts';
 import { reportConfigurationGaps } from './startupReport.ts';
 
 const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
 /** After this long the requests still running are abandoned and the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** If the process is still there this long after the forced exit was due, its main thread is stuck: it is killed. */
+const WATCHDOG_MARGIN_MS = 1_000;
 
 const config = loadConfigOrExit();
 let database: Database | null = null;
@@ -22,7 +27,7 @@ try {
   const started = await startDatabase(config);
   database = started.database;
   const seeded = started.seeded;
-  app = await buildApp({ config, database, distDir });
+  app = await buildApp({ config, database, distDir, logStream: logDestination(process.stdout, stdoutBroken) });
   if (seeded) app.log.info({ seeded }, 'demo content loaded into the empty database');
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: database.kind === 'pglite' ? `PGlite in ${config.pgliteDir}` : 'PostgreSQL (DATABASE_URL)' }, 'server started');
@@ -47,30 +52,39 @@ function startFailure(error: unknown): string {
   return `The server could not start: ${message}`;
 }
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    app!.log.info({ signal }, 'stopping: no new connections, waiting for the requests in flight');
-    stopSweep();
-    const sweeping = stopReminders();
-    const forced = setTimeout(() => {
-      app!.log.error(`requests still running after ${SHUTDOWN_GRACE_MS} ms were abandoned`);
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    void Promise.all([sweeping, app!.close()])
-      .then(() => database!.close())
-      .then(
-        () => {
-          clearTimeout(forced);
-          app!.log.info('stopped');
-          process.exit(0);
-        },
-        (error: unknown) => {
-          app!.log.error({ err: error }, 'the shutdown failed');
-          process.exit(1);
-        },
-      );
-  });
+/** Once: stdout failed (its reader went away), so the log goes nowhere from now on; stderr may still be read. */
+function stdoutBroken(error: unknown) {
+  // stderr may be the same broken pipe: its failure must not end the process as an uncaught error.
+  process.stderr.on('error', () => {});
+  process.stderr.write(`The log on stdout stopped: writing to it failed (${(error as NodeJS.ErrnoException).code ?? String(error)})\n`);
 }
+
+const stopSignals = ['SIGINT', 'SIGTERM'] as const;
+function stop(signal: NodeJS.Signals) {
+  // A second SIGTERM or SIGINT ends the process at once, whatever it is doing: without a listener Node leaves the
+  // signal to its default action, which the kernel carries out even while the main thread is stuck.
+  for (const name of stopSignals) process.off(name, stop);
+  // The forced exit below is a timer of the main thread; a worker thread kills the process if even that cannot run.
+  startShutdownWatchdog(SHUTDOWN_GRACE_MS + WATCHDOG_MARGIN_MS);
+  app!.log.info({ signal }, 'stopping: no new connections, waiting for the requests in flight');
+  stopSweep();
+  const sweeping = stopReminders();
+  const forced = setTimeout(() => {
+    app!.log.error(`requests still running after ${SHUTDOWN_GRACE_MS} ms were abandoned`);
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS).unref();
+  void Promise.all([sweeping, app!.close()])
+    .then(() => database!.close())
+    .then(
+      () => {
+        clearTimeout(forced);
+        app!.log.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app!.log.error({ err: error }, 'the shutdown failed');
+        process.exit(1);
+      },
+    );
+}
+for (const signal of stopSignals) process.on(signal, stop);
