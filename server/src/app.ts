@@ -7,7 +7,7 @@ import type { AppConfig, EnvConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { setApiSecurityHeaders } from './http/apiHeaders.ts';
 import { registerOptionalAuth, requireAuth } from './http/auth.ts';
-import { errorHandler } from './http/errors.ts';
+import { errorHandler, frameworkErrorHandler } from './http/errors.ts';
 import { OneLineRequestLog, redactedLogPaths, serializeError } from './http/requestLog.ts';
 import { zodValidatorCompiler } from './http/zodTypeProvider.ts';
 import { createAuthorsRepository } from './repositories/authorsRepository.ts';
@@ -42,6 +42,7 @@ import { paymentsRoutes } from './routes/payments.ts';
 import { quotationsRoutes } from './routes/quotations.ts';
 import { sandboxCheckoutRoutes } from './routes/sandboxCheckout.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
+import { sellerRoutes } from './routes/seller.ts';
 import { testEndpointsRoutes } from './routes/testEndpoints.ts';
 import { registerSite } from './routes/site.ts';
 import { tokenRoutes } from './routes/token.ts';
@@ -174,6 +175,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     http: { connectionsCheckingInterval: timeouts.checkMs, requestTimeout: timeouts.requestMs, headersTimeout: timeouts.requestMs },
     logController: new OneLineRequestLog(),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // A broken %-escape or an overlong path parameter: answered in the wire shape, not Fastify's own.
+    frameworkErrors: frameworkErrorHandler,
     // Behind a load balancer, request.ip (the login limits) comes from X-Forwarded-For only as far as TRUST_PROXY says.
     trustProxy: config.trustProxy,
   });
@@ -250,6 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await v1.register(enrollmentRoutes);
         await v1.register(participantsRoutes);
         await v1.register(paymentsRoutes);
+        await v1.register(sellerRoutes);
         await v1.register(mutaboRoutes, { prefix: '/mutabo' });
         if (config.testEndpoints) await v1.register(testEndpointsRoutes);
       },

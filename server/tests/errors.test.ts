@@ -59,6 +59,20 @@ describe('errors', () => {
     }
   });
 
+  it('answers an address the router cannot read in the wire shape: a broken % with 400, an overlong parameter with 404', async () => {
+    for (const url of ['/api/v1/courses/%/', '/api/v1/courses/%zz/', '/api/v1/courses/%E2%82/', '/api/v1/mutabo/lessons/a%/']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json()).toEqual({ detail: 'Некорректный запрос.' });
+    }
+    for (const url of [`/api/v1/courses/${'9'.repeat(101)}/`, `/api/v1/library-items/${encodeURIComponent('я'.repeat(200))}`]) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Не найдено.' });
+    }
+  });
+
   it('hides the internals of an unexpected failure behind a 500', async () => {
     const response = await broken.inject('/api/v1/courses/');
     expect(response.statusCode).toBe(500);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES, mutaboMessages, type MutaboCourse, type UploadResult } from '../../common/mutabo.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { detectFileType, storedName } from '../src/services/mutabo/fileTypes.ts';
-import { bearer, buildTestApp, ids, seedFixture } from './fixtures.ts';
+import { bearer, buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
 
 interface FilePart {
@@ -138,6 +138,30 @@ describe.each(dbModes())('uploads (%s)', (mode) => {
     const beyond = await app.inject({ url: result.url, headers: { range: `bytes=${pdf.length}-` } });
     expect(beyond.statusCode).toBe(416);
     expect((await app.inject({ url: result.url, headers: { range: 'lines=1-2' } })).statusCode).toBe(200);
+  });
+
+  it('answers a file name with a control character 404, as any unknown file, and logs no error', async () => {
+    const lines: string[] = [];
+    const logged = await buildTestApp({ database: testDb.database, config: testConfig({ LOG_LEVEL: 'info' }), logStream: { write: (line: string) => void lines.push(line) } });
+    try {
+      const { url } = (await upload([{ name: 'a.pdf', data: pdf }])).json<UploadResult>();
+      const prefix = url.split('/')[2]!;
+      for (const name of ['a%00b.png', '%00', 'a%01b.pdf', '%7F', '%C2%85', 'a.pdf%0A']) {
+        const response = await logged.inject(`/media/${prefix}/${name}`);
+        expect(response.statusCode, name).toBe(404);
+        expect(response.json()).toEqual({ detail: 'Не найдено.' });
+      }
+      // A bare or broken percent sign is a bad address, answered in the same shape.
+      for (const name of ['%', 'a%zz.pdf', '%E2%82']) {
+        const response = await logged.inject(`/media/${prefix}/${name}`);
+        expect(response.statusCode, name).toBe(400);
+        expect(response.json()).toEqual({ detail: 'Некорректный запрос.' });
+      }
+    } finally {
+      await logged.close();
+    }
+    const errors = lines.map((line) => JSON.parse(line) as { level: number; err?: unknown }).filter((line) => line.level >= 50 || line.err !== undefined);
+    expect(errors).toEqual([]);
   });
 
   it('refuses SVG and anything else that is not an accepted type, whatever its name', async () => {

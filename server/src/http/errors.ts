@@ -40,6 +40,15 @@ const detailByStatus: Record<number, string> = {
   429: messages.tooManyRequests,
 };
 
+/**
+ * Fastify's own refusals before any route (`frameworkErrors`): an address whose percent-encoding does not decode is a
+ * 400, a path parameter longer than the router reads (100 characters) names nothing, a 404; both in the wire shape.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(404).send({ detail: messages.notFound });
+  return errorHandler(error, request, reply);
+}
+
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send(error.body);
   if (error instanceof z.ZodError) {

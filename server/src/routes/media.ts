@@ -1,11 +1,17 @@
 // GET /media/<hash prefix>/<name>: the authors' uploaded files, from the database. The address changes with the
 // content, so a year-long immutable cache is safe. Byte ranges are answered, so a player can seek in an MP3.
 import { z } from 'zod';
+import { hasControlCharacters } from '../../../common/controlCharacters.ts';
 import { notFound } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 
-const mediaParams = z.object({ prefix: z.string().regex(/^[0-9a-f]{16}$/), name: z.string().min(1).max(200) });
+// A name with a control character (the shared rule, as for every text) was never stored: a 404 before the query, which
+// PostgreSQL would refuse for U+0000.
+const mediaParams = z.object({
+  prefix: z.string().regex(/^[0-9a-f]{16}$/),
+  name: z.string().min(1).max(200).refine((name) => !hasControlCharacters(name)),
+});
 
 /** One range of `bytes=a-b`, `bytes=a-` or `bytes=-n` within size; null for anything else (the whole file is sent). */
 function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
