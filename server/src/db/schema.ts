@@ -550,12 +550,17 @@ export const outboxLetters = pgTable(
   ],
 );
 
-/** The secret of a user's personal calendar feed (GET /api/v1/calendar/{token}.ics); a new one replaces it. */
+/**
+ * The secret of a user's personal calendar feed (GET /api/v1/calendar/{token}.ics); a new one replaces it. It opens
+ * the feed only while `password_changed_at` is the user's: a password change or a reset ends it, as it ends the tokens.
+ */
 export const calendarFeeds = pgTable('calendar_feeds', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   token: text('token').notNull().unique(),
+  /** The user's password stamp when the secret was made. */
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
 

@@ -40,6 +40,12 @@ const publicLesson = and(eq(lessons.state, 'published'), ne(courses.state, 'draf
 
 const withStart = <T extends { startsAt: Date | null }>(rows: T[]) => rows.filter((row): row is T & { startsAt: Date } => row.startsAt !== null);
 
+/** A feed secret opens the feed only while it carries the user's password stamp (joined with `users`). */
+const currentFeed = eq(calendarFeeds.passwordChangedAt, users.passwordChangedAt);
+
+/** The user's password stamp, read in the statement that stores a secret: it never passes through JavaScript's milliseconds. */
+const passwordStamp = (userId: number) => sql`(SELECT ${users.passwordChangedAt} FROM ${users} WHERE ${users.id} = ${userId})`;
+
 export function createScheduleRepository(db: Db) {
   return {
     /** Lessons of courses open for enrollment that end after `now`, soonest first. */
@@ -98,30 +104,49 @@ export function createScheduleRepository(db: Db) {
     },
 
     async feedToken(userId: number): Promise<string | null> {
-      const [row] = await db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+      const [row] = await db
+        .select({ token: calendarFeeds.token })
+        .from(calendarFeeds)
+        .innerJoin(users, and(eq(users.id, calendarFeeds.userId), currentFeed))
+        .where(eq(calendarFeeds.userId, userId));
       return row?.token ?? null;
     },
 
-    /** Keeps the user's secret when there is one (two first requests at once agree); answers the one in force. */
+    /**
+     * Keeps the user's secret when there is one made under the current password (two first requests at once agree),
+     * otherwise stores the candidate; answers the one in force.
+     */
     async ensureFeedToken(userId: number, candidate: string): Promise<string> {
-      await db.insert(calendarFeeds).values({ userId, token: candidate }).onConflictDoNothing({ target: calendarFeeds.userId });
-      return (await this.feedToken(userId))!;
+      const stale = sql`${calendarFeeds.passwordChangedAt} IS DISTINCT FROM excluded.password_changed_at`;
+      const [row] = await db
+        .insert(calendarFeeds)
+        .values({ userId, token: candidate, passwordChangedAt: passwordStamp(userId) })
+        .onConflictDoUpdate({
+          target: calendarFeeds.userId,
+          set: {
+            token: sql`CASE WHEN ${stale} THEN excluded.token ELSE ${calendarFeeds.token} END`,
+            createdAt: sql`CASE WHEN ${stale} THEN now() ELSE ${calendarFeeds.createdAt} END`,
+            passwordChangedAt: sql`excluded.password_changed_at`,
+          },
+        })
+        .returning({ token: calendarFeeds.token });
+      return row!.token;
     },
 
     /** A new secret: the old address stops working at once. */
     async replaceFeedToken(userId: number, token: string): Promise<void> {
       await db
         .insert(calendarFeeds)
-        .values({ userId, token })
-        .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: sql`now()` } });
+        .values({ userId, token, passwordChangedAt: passwordStamp(userId) })
+        .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, passwordChangedAt: sql`excluded.password_changed_at`, createdAt: sql`now()` } });
     },
 
-    /** The active user whose feed this secret opens, or null. */
+    /** The active user whose feed this secret opens (made under the current password), or null. */
     async userOfFeedToken(token: string): Promise<number | null> {
       const [row] = await db
         .select({ userId: calendarFeeds.userId })
         .from(calendarFeeds)
-        .innerJoin(users, eq(users.id, calendarFeeds.userId))
+        .innerJoin(users, and(eq(users.id, calendarFeeds.userId), currentFeed))
         .where(and(eq(calendarFeeds.token, token), eq(users.isActive, true)));
       return row?.userId ?? null;
     },

@@ -1,4 +1,5 @@
-// The personal calendar feed: its secret address (shown to its owner, replaced on request) and its events, the
+// The personal calendar feed: its secret address (shown to its owner, replaced on request; it belongs to the password
+// it was made under, so a password change or a reset ends it as it ends the tokens) and its events, the
 // user's approved lessons with their room and recording links. A lesson that leaves the feed (made a draft,
 // unscheduled, deleted, the place given up or refunded) is sent once more as cancelled with a higher SEQUENCE, from
 // what the feed remembers having told (table calendar_feed_events), so a subscribed calendar drops it visibly.
@@ -19,7 +20,7 @@ export function feedUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/api/v1/calendar/${token}.ics`;
 }
 
-/** The user's feed address, made on first ask. */
+/** The user's feed address, made on first ask and on the first ask after a password change or reset. */
 export async function feedAddress(schedule: ScheduleRepository, publicUrl: string, userId: number): Promise<CalendarFeed> {
   const token = (await schedule.feedToken(userId)) ?? (await schedule.ensureFeedToken(userId, newToken()));
   return { url: feedUrl(publicUrl, token) };
