@@ -24,8 +24,11 @@ export interface AppConfig {
   mailLeaseSeconds: number;
   /** Fastify's trustProxy: the proxies whose X-Forwarded-For gives the client's address (login limits); false for none. */
   trustProxy: false | string[];
-  /** notifyIps: the addresses and ranges whose notifications are accepted (YooKassa's published ones by default). */
-  yookassa: { shopId: string; secretKey: string; apiUrl: string; notifyIps: string[] } | null;
+  /**
+   * notifyIps: the addresses and ranges whose notifications are accepted (YooKassa's published ones by default);
+   * receipts: the 54-ФЗ receipt sent with every payment and refund (RECEIPTS=yookassa), null for none (RECEIPTS=off).
+   */
+  yookassa: { shopId: string; secretKey: string; apiUrl: string; notifyIps: string[]; receipts: ReceiptSettings | null } | null;
   paypal: { clientId: string; clientSecret: string; apiUrl: string } | null;
   /** Load the demo content into an empty database at start. */
   seedDemo: boolean;
@@ -40,6 +43,18 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Test-only endpoints (the reminder sweep with a given clock): browser tests on the embedded database only. */
   testEndpoints: boolean;
+}
+
+/** `payment_mode` of a receipt's items: lessons paid before they are given (the default), or given already. */
+export const RECEIPT_PAYMENT_MODES = ['full_prepayment', 'full_payment'] as const;
+
+/** The codes of a 54-ФЗ receipt (docs/PAYMENTS.md, «Receipts»; https://yookassa.ru/developers/54fz/parameters-values). */
+export interface ReceiptSettings {
+  /** `tax_system_code` 1–6, sent only when set (an online register with several systems, or ATOL with FFD 1.2). */
+  taxSystemCode: number | null;
+  /** `vat_code` 1–12; 1 is «без НДС». */
+  vatCode: number;
+  paymentMode: (typeof RECEIPT_PAYMENT_MODES)[number];
 }
 
 /** What loadConfig reads from the environment: the signing secret only when JWT_SECRET gives it. */
@@ -161,6 +176,26 @@ const envSchema = z.object({
       .refine((value) => parseAddressRanges(value) !== null, 'must be a comma-separated list of addresses or CIDR ranges')
       .transform((value) => parseAddressRanges(value)!),
   ),
+  RECEIPTS: z.preprocess(blankToUndefined, z.enum(['yookassa', 'off'], 'must be yookassa (54-FZ receipts sent through YooKassa) or off (none)').optional()),
+  RECEIPT_TAX_SYSTEM: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[1-6]$/, 'must be a tax_system_code from 1 to 6')
+      .transform(Number)
+      .optional(),
+  ),
+  RECEIPT_VAT_CODE: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^(?:[1-9]|1[0-2])$/, 'must be a vat_code from 1 to 12 (1 is «без НДС»)')
+      .transform(Number)
+      .default(1),
+  ),
+  RECEIPT_PAYMENT_MODE: z.preprocess(blankToUndefined, z.enum(RECEIPT_PAYMENT_MODES, 'must be full_prepayment or full_payment').default('full_prepayment')),
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
   PAYPAL_API_URL: httpUrl('must be an http:// or https:// URL'),
@@ -240,12 +275,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const vars = parsed.data;
   const dataDir = path.resolve(cwd, vars.DATA_DIR);
-  const yookassa = pair(vars.YOOKASSA_SHOP_ID, vars.YOOKASSA_SECRET_KEY, ['YOOKASSA_SHOP_ID', 'YOOKASSA_SECRET_KEY'], (shopId, secretKey) => ({
-    shopId,
-    secretKey,
-    apiUrl: vars.YOOKASSA_API_URL ?? 'https://api.yookassa.ru/v3',
-    notifyIps: vars.YOOKASSA_NOTIFY_IPS,
-  }));
+  const yookassa = pair(vars.YOOKASSA_SHOP_ID, vars.YOOKASSA_SECRET_KEY, ['YOOKASSA_SHOP_ID', 'YOOKASSA_SECRET_KEY'], (shopId, secretKey) => {
+    // A shop with 54-ФЗ receipts refuses every payment without one, and a shop without them must not be sent one by
+    // accident: whoever sets the keys says which it is.
+    if (!vars.RECEIPTS) {
+      throw new ConfigError('RECEIPTS', 'must be chosen when the YooKassa keys are set: yookassa (a 54-FZ receipt with every payment and refund) or off (no receipts through YooKassa)');
+    }
+    return {
+      shopId,
+      secretKey,
+      apiUrl: vars.YOOKASSA_API_URL ?? 'https://api.yookassa.ru/v3',
+      notifyIps: vars.YOOKASSA_NOTIFY_IPS,
+      receipts: vars.RECEIPTS === 'yookassa' ? { taxSystemCode: vars.RECEIPT_TAX_SYSTEM ?? null, vatCode: vars.RECEIPT_VAT_CODE, paymentMode: vars.RECEIPT_PAYMENT_MODE } : null,
+    };
+  });
   const paypal = pair(vars.PAYPAL_CLIENT_ID, vars.PAYPAL_CLIENT_SECRET, ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'], (clientId, clientSecret) => ({
     clientId,
     clientSecret,

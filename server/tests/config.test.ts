@@ -62,6 +62,10 @@ describe('config', () => {
         SMTP_URL: 'smtp://user:pass@mail.example.org:587',
         YOOKASSA_SHOP_ID: '12345',
         YOOKASSA_SECRET_KEY: 'live_key',
+        RECEIPTS: 'yookassa',
+        RECEIPT_TAX_SYSTEM: '2',
+        RECEIPT_VAT_CODE: '11',
+        RECEIPT_PAYMENT_MODE: 'full_payment',
         PAYPAL_CLIENT_ID: 'client',
         PAYPAL_CLIENT_SECRET: 'secret',
         PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com',
@@ -84,6 +88,7 @@ describe('config', () => {
         secretKey: 'live_key',
         apiUrl: 'https://api.yookassa.ru/v3',
         notifyIps: ['185.71.76.0/27', '185.71.77.0/27', '77.75.153.0/25', '77.75.156.11', '77.75.156.35', '77.75.154.128/25', '2a02:5180::/32'],
+        receipts: { taxSystemCode: 2, vatCode: 11, paymentMode: 'full_payment' },
       },
       paypal: { clientId: 'client', clientSecret: 'secret', apiUrl: 'https://api-m.sandbox.paypal.com' },
       seedDemo: false,
@@ -107,11 +112,31 @@ describe('config', () => {
     [{ LIBRARY_CORS_ORIGINS: 'https://a.example.org/path' }, 'LIBRARY_CORS_ORIGINS'],
     [{ OPERATOR_EMAIL: 'nobody' }, 'OPERATOR_EMAIL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ RECEIPTS: 'on' }, 'RECEIPTS'],
+    [{ RECEIPT_TAX_SYSTEM: '7' }, 'RECEIPT_TAX_SYSTEM'],
+    [{ RECEIPT_TAX_SYSTEM: 'УСН' }, 'RECEIPT_TAX_SYSTEM'],
+    [{ RECEIPT_VAT_CODE: '0' }, 'RECEIPT_VAT_CODE'],
+    [{ RECEIPT_VAT_CODE: '13' }, 'RECEIPT_VAT_CODE'],
+    [{ RECEIPT_PAYMENT_MODE: 'advance' }, 'RECEIPT_PAYMENT_MODE'],
   ])('names the wrong variable: %o', (env, variable) => {
     const error = configError(env as NodeJS.ProcessEnv);
     expect(error.variable).toBe(variable);
     expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
     expect(error.message).not.toContain('\n');
+  });
+
+  it('refuses YooKassa keys without a choice of receipts, in one line; RECEIPTS=off sends none, yookassa has defaults', () => {
+    const keys = { YOOKASSA_SHOP_ID: '12345', YOOKASSA_SECRET_KEY: 'live_key' };
+    const error = configError(keys);
+    expect(error.variable).toBe('RECEIPTS');
+    expect(error.message).toMatch(/^Invalid configuration: RECEIPTS must be chosen .*yookassa.*off/);
+    expect(error.message).not.toContain('\n');
+    expect(error.message).not.toContain('live_key');
+    expect(loadConfig({ ...keys, RECEIPTS: 'off' }, tempDir()).yookassa).toMatchObject({ shopId: '12345', receipts: null });
+    expect(loadConfig({ ...keys, RECEIPTS: 'yookassa' }, tempDir()).yookassa).toMatchObject({ receipts: { taxSystemCode: null, vatCode: 1, paymentMode: 'full_prepayment' } });
+    // Without keys nothing goes to YooKassa, so nothing needs choosing; wrong values are refused all the same.
+    expect(loadConfig({}, tempDir()).yookassa).toBeNull();
+    expect(configError({ RECEIPTS: 'yookassa', RECEIPT_VAT_CODE: '1.5' }).variable).toBe('RECEIPT_VAT_CODE');
   });
 
   it('never repeats a secret value in the error', () => {

@@ -30,6 +30,8 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       YOOKASSA_SHOP_ID: SHOP_ID,
       YOOKASSA_SECRET_KEY: SECRET_KEY,
       YOOKASSA_API_URL: yookassa.apiUrl,
+      // The stand-in refuses, as a shop with 54-ФЗ receipts does, a payment or refund without a valid receipt.
+      RECEIPTS: 'yookassa',
       // The stand-in's notifications come from loopback, as YooKassa's come from its published ranges.
       YOOKASSA_NOTIFY_IPS: '127.0.0.1,::1',
       PAYPAL_CLIENT_ID: CLIENT_ID,
