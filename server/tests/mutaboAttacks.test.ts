@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fast
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutaboMessages, type MutaboCourse, type MutaboCourseListItem, type MutaboLesson, type UploadResult } from '../../common/mutabo.ts';
 import { auditLog, courses, lessons, uploads } from '../src/db/schema.ts';
-import { UPLOAD_QUOTA } from '../src/services/mutabo/uploads.ts';
+import { imageMessages, UPLOAD_QUOTA } from '../src/services/mutabo/uploads.ts';
 import { bearer, buildTestApp, ids, seedFixture } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
 
@@ -314,7 +314,7 @@ describe.each(dbModes())('attacks on the authors’ area (%s)', (mode) => {
 
       const pixels = await upload('bomb.png', pixelBomb(100_000, 100_000));
       expect(pixels.statusCode).toBe(400);
-      expect(pixels.json()).toEqual({ file: [mutaboMessages.uploadBrokenImage] });
+      expect(pixels.json()).toEqual({ file: [imageMessages.tooManyPixels] });
     });
     it('stops an author’s uploads at the daily quota, exactly, however many arrive at once', async () => {
       const boris = (name: string, data: Buffer) => {
