@@ -77,7 +77,7 @@ describe('places under random sequences of the API (pglite)', () => {
     await context?.close();
   });
 
-  const rows = async <T>(query: ReturnType<typeof sql>) => (await context.db.execute(query)).rows as T[];
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await context.db.execute(query)) as unknown as { rows: T[] }).rows;
 
   /** Runs one step on the course; every answer is checked for a 5xx. */
   async function run(step: Action, courseId: number, checkouts: Map<Who, { paymentId: number; key: string }>): Promise<void> {
