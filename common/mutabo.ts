@@ -43,6 +43,21 @@ export interface Versioned {
 export interface MutaboLesson extends Lesson, Versioned {
   roomUrl: string;
   recordingUrl: string;
+  /** Who is in the lesson, counted on the server: what taking it back to draft would affect. */
+  people: MutaboLessonPeople;
+}
+
+/** The people of one lesson (a lapsed hold is nobody's). */
+export interface MutaboLessonPeople {
+  /** People with a place: approved, or reserved and not lapsed. */
+  holding: number;
+  /** People on the waiting list. */
+  waiting: number;
+  /**
+   * People who would get a letter that the lesson is cancelled (with the calendar entry cancelled) if it were made a
+   * draft now: its approved participants, when it is published with a time ahead in a course that is not a draft; else 0.
+   */
+  toldIfDrafted: number;
 }
 
 /**

@@ -4,7 +4,7 @@
 // compared with the rows the authors' participants table lists.
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailingAudienceCounts, MutaboCourseListItem, MutaboDashboard, MutaboParticipants } from '../../common/mutabo.ts';
+import type { MailingAudienceCounts, MutaboCourse, MutaboCourseListItem, MutaboDashboard, MutaboParticipants } from '../../common/mutabo.ts';
 import type { CourseDetails, Participation } from '../../common/wireTypes.ts';
 import { participants } from '../src/db/schema.ts';
 import { countedPlace, lockCourse, takenOnPublishedLessons, takenPlaces } from '../src/repositories/placesRepository.ts';
@@ -119,6 +119,9 @@ describe.each(dbModes())('which participant row holds a place (%s)', (mode) => {
     expect(list.find((item) => item.id === course.id)!.placesTaken).toBe(fullest);
     const dashboard = await get<MutaboDashboard>('/api/v1/mutabo/dashboard/');
     expect(dashboard.courses.find((item) => item.id === course.id)!.placesLeft).toBe(LIMIT - fullest);
+    // The area's lesson list: the people holding each lesson, which its draft confirmation names.
+    const area = await get<MutaboCourse>(`/api/v1/mutabo/courses/${course.id}/`);
+    expect(new Map(area.lessons.map((lesson) => [lesson.id, lesson.people.holding]))).toEqual(listed);
 
     // A mailing to the participants goes to everyone who holds a place on one of the lessons.
     const holders = new Set([...people.values()].flat().filter((person) => HOLDS[person.kind]).map((person) => person.user.id));

@@ -1,10 +1,10 @@
 // The authors' participants (/api/v1/mutabo/courses/{id}/participants/, .csv, /participants/.../approve|promote|reject/)
 // over app.inject: who may call, the table, the CSV, and the actions under the course's lock.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryPage, MutaboDashboard, MutaboParticipant, MutaboParticipants } from '../../common/mutabo.ts';
+import type { HistoryPage, MutaboCourse, MutaboDashboard, MutaboLesson, MutaboParticipant, MutaboParticipants } from '../../common/mutabo.ts';
 import type { CourseDetails } from '../../common/wireTypes.ts';
-import { disciples, participants, payments, users } from '../src/db/schema.ts';
+import { courses, disciples, lessons, outboxLetters, participants, payments, users } from '../src/db/schema.ts';
 import { createAuthorUser, createCourse, createUsers, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { dbModes } from './testDb.ts';
 
@@ -89,6 +89,44 @@ describe.each(dbModes())('the authors’ participants (%s)', (mode) => {
     expect(await people()).toBe(3);
     await context.db.update(participants).set({ expiredAt: new Date(Date.now() - 60_000) }).where(eq(participants.userId, joiners[0]!.id));
     expect(await people()).toBe(2);
+  });
+
+  it("gives each lesson's people (holding, waiting, told if it became a draft) for the lesson list's draft confirmation", async () => {
+    const { course, joiners } = await freeCourseWith(1, 3, 2);
+    const [first, second] = course.lessonIds as [number, number];
+    const rows = (await table(course.id)).participants;
+    const held = rows.find((row) => row.lessonId === first && row.state === 'reserved')!;
+    expect((await json(app(), 'POST', `/api/v1/mutabo/participants/${held.id}/approve/`, anna, {})).statusCode).toBe(200);
+    // Lesson 1 has a time ahead: its approved participant would be told; lesson 2 has no time and only a hold.
+    await context.db.update(lessons).set({ startsAt: new Date(Date.now() + 7 * 24 * 3600_000) }).where(eq(lessons.id, first));
+    const lessonPeople = async () =>
+      (await json(app(), 'GET', `/api/v1/mutabo/courses/${course.id}/`, anna)).json<MutaboCourse>().lessons.map((lesson) => [lesson.id, lesson.people]);
+    expect(await lessonPeople()).toEqual([
+      [first, { holding: 1, waiting: 2, toldIfDrafted: 1 }],
+      [second, { holding: 1, waiting: 2, toldIfDrafted: 0 }],
+    ]);
+    await context.db
+      .update(participants)
+      .set({ expiredAt: new Date(Date.now() - 60_000) })
+      .where(and(eq(participants.userId, joiners[0]!.id), eq(participants.lessonId, second)));
+    const one = (await json(app(), 'GET', `/api/v1/mutabo/lessons/${second}/`, anna)).json<MutaboLesson>();
+    expect(one.people).toEqual({ holding: 0, waiting: 2, toldIfDrafted: 0 });
+
+    // Made a draft: the one person it said is told gets the cancellation; the answer counts the people still there.
+    const version = (await json(app(), 'GET', `/api/v1/mutabo/lessons/${first}/`, anna)).json<MutaboLesson>().version;
+    const drafted = await json(app(), 'PATCH', `/api/v1/mutabo/lessons/${first}/`, anna, { state: 'draft', version });
+    expect(drafted.statusCode, drafted.body).toBe(200);
+    expect(drafted.json<MutaboLesson>().people).toEqual({ holding: 1, waiting: 2, toldIfDrafted: 0 });
+    const cancellations = await context.db
+      .select({ userId: outboxLetters.userId })
+      .from(outboxLetters)
+      .where(and(eq(outboxLetters.kind, 'lesson-change'), sql`${outboxLetters.dedupeKey} LIKE ${`lesson-change:${first}:%`}`));
+    expect(cancellations).toEqual([{ userId: joiners[0]!.id }]);
+
+    // In a draft course nobody is told.
+    await context.db.update(lessons).set({ state: 'published' }).where(eq(lessons.id, first));
+    await context.db.update(courses).set({ state: 'draft' }).where(eq(courses.id, course.id));
+    expect((await lessonPeople())[0]).toEqual([first, { holding: 1, waiting: 2, toldIfDrafted: 0 }]);
   });
 
   it('gives the table as CSV with a BOM, as an attachment', async () => {

@@ -61,6 +61,7 @@ export const editedCourse: MutaboCourse = {
       roomUrl: '',
       recordingUrl: '',
       version: 1,
+      people: { holding: 0, waiting: 0, toldIfDrafted: 0 },
     },
   ],
 };

@@ -1,5 +1,5 @@
 // The SQL of the authors' courses and lessons (services/mutabo): reads, row locks and compare-and-set writes.
-import { and, asc, count, countDistinct, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { MutaboCourseListItem } from '../../../common/mutabo.ts';
 import type { Currency } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
@@ -224,6 +224,30 @@ export async function peopleOfCourse(db: Executor, courseId: number): Promise<nu
     .from(participants)
     .where(and(inArray(participants.lessonId, db.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, courseId))), ne(participants.state, 'subscribed'), notLapsedHold));
   return row?.n ?? 0;
+}
+
+export interface LessonPeopleCounts {
+  /** People with a place (countedPlace). */
+  holding: number;
+  waiting: number;
+  approved: number;
+}
+
+/** Per lesson of the course that anyone is in, its people by what they have (a lapsed hold is nobody's). */
+export async function peopleOfLessons(db: Executor, courseId: number): Promise<Map<number, LessonPeopleCounts>> {
+  const people = (condition: SQL) => sql<number>`count(DISTINCT ${participants.userId}) FILTER (WHERE ${condition})`.mapWith(Number);
+  const rows = await db
+    .select({
+      lessonId: participants.lessonId,
+      holding: people(countedPlace),
+      waiting: people(sql`${participants.state} = 'waiting_list'`),
+      approved: people(sql`${participants.state} = 'approved'`),
+    })
+    .from(participants)
+    .innerJoin(lessons, eq(lessons.id, participants.lessonId))
+    .where(eq(lessons.courseId, courseId))
+    .groupBy(participants.lessonId);
+  return new Map(rows.map(({ lessonId, ...counts }) => [lessonId, counts]));
 }
 
 /** The reviews of a course (deleted with it: the history keeps them). */

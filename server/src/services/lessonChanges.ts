@@ -7,11 +7,14 @@ import type { LetterContext } from './enrollmentLetters.ts';
 import { queueLetters } from './letterQueue.ts';
 import { lessonChangeLetter, type LessonTimeChange, type NoticeLesson } from './lessonLetters.ts';
 
+/** What of a lesson decides whether its participants are told of a change. */
+type LessonTimes = Pick<LessonRow, 'state' | 'startsAt'>;
+
 /** The time the lesson's participants know: its start while it is on offer (published), else none. */
-const knownStart = (lesson: LessonRow): Date | null => (lesson.state === 'published' ? lesson.startsAt : null);
+const knownStart = (lesson: LessonTimes): Date | null => (lesson.state === 'published' ? lesson.startsAt : null);
 
 /** What changed for the participants between the two rows; null for nothing they need to hear about. */
-export function lessonTimeChange(before: LessonRow, after: LessonRow, now: Date): LessonTimeChange | null {
+export function lessonTimeChange(before: LessonTimes, after: LessonTimes, now: Date): LessonTimeChange | null {
   const was = knownStart(before);
   const is = knownStart(after);
   if (was?.getTime() === is?.getTime()) return null;
@@ -20,6 +23,11 @@ export function lessonTimeChange(before: LessonRow, after: LessonRow, now: Date)
   if (was === null) return { kind: 'scheduled', after: is! };
   if (is !== null) return { kind: 'moved', before: was, after: is };
   return after.state === 'published' ? { kind: 'unscheduled', before: was } : { kind: 'cancelled', before: was };
+}
+
+/** Whether making the lesson a draft now would queue its approved participants the letter that it is cancelled. */
+export function draftingIsTold(course: Pick<CourseRow, 'state'>, lesson: LessonTimes, now: Date = new Date()): boolean {
+  return course.state !== 'draft' && lessonTimeChange(lesson, { ...lesson, state: 'draft' }, now) !== null;
 }
 
 /**
@@ -34,7 +42,7 @@ export async function queueLessonChangeLetters(
   after: LessonRow,
   now: Date = new Date(),
 ): Promise<void> {
-  if (course.state === 'draft') return;
+  if (course.state === 'draft') return; // draftingIsTold says the same for a lesson made a draft
   const change = lessonTimeChange(before, after, now);
   if (!change) return;
   const people = await approvedParticipantsOf(tx, after.id);

@@ -3,10 +3,11 @@ import { mutaboMessages as m, type MutaboCourse, type MutaboLesson } from '../..
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { MutaboAuditRepository } from '../../repositories/mutaboAuditRepository.ts';
-import type { MutaboCoursesRepository } from '../../repositories/mutaboCoursesRepository.ts';
+import type { LessonPeopleCounts, MutaboCoursesRepository } from '../../repositories/mutaboCoursesRepository.ts';
 import type { CourseDetailsWithVersions } from '../../repositories/coursesRepository.ts';
 import type { UploadsRepository } from '../../repositories/uploadsRepository.ts';
 import type { LetterContext } from '../enrollmentLetters.ts';
+import { draftingIsTold } from '../lessonChanges.ts';
 import type { PublicCache } from '../publicCache.ts';
 
 export interface MutaboContext {
@@ -37,17 +38,22 @@ export const mutaboErrors = {
   field: (field: string, message: string) => new HttpError(400, { [field]: [message] }),
 };
 
-/** The lessons in the authors' form: drafts included, with their links and versions. */
-export function toMutaboLessons({ course, versions, links }: CourseDetailsWithVersions): MutaboLesson[] {
-  return course.lessons.map((lesson) => ({
-    ...lesson,
-    roomUrl: links.get(lesson.id)?.roomUrl ?? '',
-    recordingUrl: links.get(lesson.id)?.recordingUrl ?? '',
-    version: versions.lessons.get(lesson.id) ?? 1,
-  }));
+/** The lessons in the authors' form: drafts included, with their links, versions and people (peopleOfLessons). */
+export function toMutaboLessons({ course, versions, links }: CourseDetailsWithVersions, people: Map<number, LessonPeopleCounts>, now = new Date()): MutaboLesson[] {
+  return course.lessons.map((lesson) => {
+    const counts = people.get(lesson.id) ?? { holding: 0, waiting: 0, approved: 0 };
+    const told = draftingIsTold(course, { state: lesson.state, startsAt: lesson.startsAt === null ? null : new Date(lesson.startsAt) }, now);
+    return {
+      ...lesson,
+      roomUrl: links.get(lesson.id)?.roomUrl ?? '',
+      recordingUrl: links.get(lesson.id)?.recordingUrl ?? '',
+      version: versions.lessons.get(lesson.id) ?? 1,
+      people: { holding: counts.holding, waiting: counts.waiting, toldIfDrafted: told ? counts.approved : 0 },
+    };
+  });
 }
 
 /** The authors' form of a course: drafts included, with the versions of the course and of each lesson. */
-export function toMutaboCourse(found: CourseDetailsWithVersions, peopleCount: number): MutaboCourse {
-  return { ...found.course, version: found.versions.course, lessons: toMutaboLessons(found), peopleCount };
+export function toMutaboCourse(found: CourseDetailsWithVersions, peopleCount: number, lessonPeople: Map<number, LessonPeopleCounts>): MutaboCourse {
+  return { ...found.course, version: found.versions.course, lessons: toMutaboLessons(found, lessonPeople), peopleCount };
 }

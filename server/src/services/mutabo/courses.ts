@@ -21,6 +21,7 @@ import {
   leadsCourse,
   lockCourseForWrite,
   peopleOfCourse,
+  peopleOfLessons,
   pricesOfCourse,
   replaceAuthors,
   replacePrices,
@@ -100,7 +101,8 @@ export async function getCourse(ctx: MutaboContext, caller: Caller, courseId: nu
   if (!(await ctx.courses.leadsCourse(caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
   const found = await loadCourseDetails(ctx.db, courseId, { draftCourse: true, draftLessons: true });
   if (!found) throw mutaboErrors.courseNotFound();
-  return toMutaboCourse(found, await peopleOfCourse(ctx.db, courseId));
+  const [people, lessonPeople] = await Promise.all([peopleOfCourse(ctx.db, courseId), peopleOfLessons(ctx.db, courseId)]);
+  return toMutaboCourse(found, people, lessonPeople);
 }
 
 /** An image uploaded here and no thumbnail: the thumbnail is made from the image (else stays empty). */

@@ -8,6 +8,7 @@ import {
   insertLesson,
   lessonBlockers,
   nextLessonNumber,
+  peopleOfLessons,
   renumberLessons,
   updateLessonAtVersion,
   type LessonRow,
@@ -37,7 +38,7 @@ function changedLessonValues(before: LessonRow, patch: LessonPatch): LessonValue
 async function courseLessons(ctx: MutaboContext, courseId: number): Promise<MutaboLesson[]> {
   const found = await loadCourseDetails(ctx.db, courseId, { draftCourse: true, draftLessons: true });
   if (!found) throw mutaboErrors.courseNotFound();
-  return toMutaboLessons(found);
+  return toMutaboLessons(found, await peopleOfLessons(ctx.db, courseId));
 }
 
 async function lessonOf(ctx: MutaboContext, lessonId: number, courseId: number): Promise<MutaboLesson> {
