@@ -232,22 +232,23 @@ describe.each(dbModes())('the authors’ shared content (%s)', (mode) => {
       expect(shown.count).toBe(before.count + 1);
       expect(shown.results[0]).toMatchObject({ id: review.id, author: 'Ольга', authorAge: 14 });
 
-      const moved = await call('PATCH', `/api/v1/mutabo/feedback/${review.id}/`, 'boris', { course: ids.courses.draft, authorAge: null, version: 1 });
+      // The draft is Anna's: she may move the review to it.
+      const moved = await call('PATCH', `/api/v1/mutabo/feedback/${review.id}/`, 'anna', { course: ids.courses.draft, authorAge: null, version: 1 });
       expect(moved.statusCode, moved.body).toBe(200);
       expect(moved.json<MutaboFeedback>()).toMatchObject({ course: { id: ids.courses.draft }, authorAge: null, version: 2 });
       // A review of a draft course is not public.
       expect((await publicPage()).count).toBe(before.count);
 
-      const stale = await call('PATCH', `/api/v1/mutabo/feedback/${review.id}/`, 'anna', { author: 'Оля', version: 1 });
+      const stale = await call('PATCH', `/api/v1/mutabo/feedback/${review.id}/`, 'boris', { author: 'Оля', version: 1 });
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toEqual({ detail: s.staleFeedback });
 
-      expect((await call('DELETE', `/api/v1/mutabo/feedback/${review.id}/`, 'anna')).statusCode).toBe(204);
+      expect((await call('DELETE', `/api/v1/mutabo/feedback/${review.id}/`, 'boris')).statusCode).toBe(204);
       expect(await db().select().from(feedback).where(eq(feedback.id, review.id))).toEqual([]);
       const history = (await call('GET', `/api/v1/mutabo/history/?entity=feedback&id=${review.id}`, 'anna')).json<HistoryPage>();
       expect(history.results.map((entry) => [entry.action, entry.user?.name])).toEqual([
-        ['delete', 'Анна Петрова'],
-        ['update', 'Борис Иванов'],
+        ['delete', 'Борис Иванов'],
+        ['update', 'Анна Петрова'],
         ['create', 'Анна Петрова'],
       ]);
     });
@@ -269,6 +270,49 @@ describe.each(dbModes())('the authors’ shared content (%s)', (mode) => {
       const escaped = await post({ author: 'Ольга', course: ids.courses.open, text: { blocks: [{ key: 'a', text: 'До\u0000после', type: 'unstyled' }], entityMap: {} } });
       expect(escaped.statusCode, escaped.body).toBe(201);
       expect(JSON.parse(escaped.json<MutaboFeedback>().text).blocks[0].text).toBe('До\u0000после');
+    });
+  });
+
+  describe('a draft course of another author', () => {
+    // The fixture's draft (Секретный черновик) is Anna's alone; «Курс без цены» is Anna's alone and published.
+    it('cannot take a quotation or a review from Boris: the same refusal as an unknown course, without its title', async () => {
+      const unknown = await call('POST', '/api/v1/mutabo/quotations/', 'boris', { source: 'Борис', text: 'Цитата.', course: 999_999 });
+      expect(unknown.statusCode).toBe(400);
+      const attempts = [
+        await call('POST', '/api/v1/mutabo/quotations/', 'boris', { source: 'Борис', text: 'Цитата.', course: ids.courses.draft }),
+        await call('POST', '/api/v1/mutabo/feedback/', 'boris', { author: 'Ольга', course: ids.courses.draft, text: raw('Отзыв.') }),
+      ];
+      const quotation = await createQuotation({ course: null });
+      const review = await createReview();
+      attempts.push(
+        await call('PATCH', `/api/v1/mutabo/quotations/${quotation.id}/`, 'boris', { course: ids.courses.draft, version: quotation.version }),
+        await call('PATCH', `/api/v1/mutabo/feedback/${review.id}/`, 'boris', { course: ids.courses.draft, version: review.version }),
+      );
+      for (const attempt of attempts) {
+        expect(attempt.statusCode).toBe(400);
+        expect(attempt.json()).toEqual(unknown.json());
+        expect(attempt.body).not.toContain('Секретный черновик');
+      }
+      // Nothing was changed.
+      expect((await call('GET', `/api/v1/mutabo/quotations/${quotation.id}/`, 'boris')).json()).toEqual(quotation);
+      expect((await call('GET', `/api/v1/mutabo/feedback/${review.id}/`, 'boris')).json()).toEqual(review);
+    });
+
+    it('takes them from its own author, and another author’s published course takes them from anyone', async () => {
+      const own = await call('POST', '/api/v1/mutabo/quotations/', 'anna', { source: 'Анна', text: 'Своя.', course: ids.courses.draft });
+      expect(own.statusCode, own.body).toBe(201);
+      expect(own.json<MutaboQuotation>().course).toEqual({ id: ids.courses.draft, title: 'Секретный черновик' });
+      const ownReview = await call('POST', '/api/v1/mutabo/feedback/', 'anna', { author: 'Ольга', course: ids.courses.draft, text: raw('Отзыв.') });
+      expect(ownReview.statusCode, ownReview.body).toBe(201);
+      for (const course of [ids.courses.free, ids.courses.announced]) {
+        const quotation = await call('POST', '/api/v1/mutabo/quotations/', 'boris', { source: 'Борис', text: 'Чужой курс.', course });
+        expect(quotation.statusCode, quotation.body).toBe(201);
+        const review = await call('POST', '/api/v1/mutabo/feedback/', 'boris', { author: 'Ольга', course, text: raw('Отзыв.') });
+        expect(review.statusCode, review.body).toBe(201);
+      }
+      // A quotation already on the draft keeps it when Boris changes its text.
+      const kept = await call('PATCH', `/api/v1/mutabo/quotations/${own.json<MutaboQuotation>().id}/`, 'boris', { text: 'Исправил Борис.', version: 1 });
+      expect(kept.statusCode, kept.body).toBe(200);
     });
   });
 

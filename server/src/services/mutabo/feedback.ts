@@ -29,7 +29,7 @@ export async function getFeedback(ctx: MutaboContext, id: number): Promise<Mutab
 
 export async function createFeedback(ctx: MutaboContext, caller: Caller, input: FeedbackCreate): Promise<MutaboFeedback> {
   const id = await ctx.db.transaction(async (tx) => {
-    await checkCourse(tx, 'course', input.course);
+    await checkCourse(tx, caller, 'course', input.course);
     const row = await insertFeedback(tx, { author: input.author, authorAge: input.authorAge, courseId: input.course, footer: input.footer, text: input.text });
     await recordWrite(tx, { userId: caller.userId, entity: 'feedback', entityId: row.id, courseId: null, action: 'create', before: null, after: snapshot(row) });
     return row.id;
@@ -45,7 +45,7 @@ export async function patchFeedback(ctx: MutaboContext, caller: Caller, id: numb
     if (before.version !== patch.version) throw sharedErrors.stale(s.staleFeedback);
     const values = changedFields(before, { author: patch.author, authorAge: patch.authorAge, courseId: patch.course, footer: patch.footer, text: patch.text });
     if (Object.keys(values).length === 0) return false;
-    if (values.courseId !== undefined) await checkCourse(tx, 'course', values.courseId);
+    if (values.courseId !== undefined) await checkCourse(tx, caller, 'course', values.courseId);
     const after = await updateFeedbackAtVersion(tx, id, patch.version, values);
     if (!after) throw sharedErrors.stale(s.staleFeedback);
     await recordWrite(tx, { userId: caller.userId, entity: 'feedback', entityId: id, courseId: null, action: 'update', before: snapshot(before), after: snapshot(after) });

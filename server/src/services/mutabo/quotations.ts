@@ -28,7 +28,7 @@ export async function getQuotation(ctx: MutaboContext, id: number): Promise<Muta
 
 export async function createQuotation(ctx: MutaboContext, caller: Caller, input: QuotationCreate): Promise<MutaboQuotation> {
   const id = await ctx.db.transaction(async (tx) => {
-    await checkCourse(tx, 'course', input.course);
+    await checkCourse(tx, caller, 'course', input.course);
     const row = await insertQuotation(tx, { source: input.source, text: input.text, courseId: input.course });
     await recordWrite(tx, { userId: caller.userId, entity: 'quotation', entityId: row.id, courseId: null, action: 'create', before: null, after: snapshot(row) });
     return row.id;
@@ -44,7 +44,7 @@ export async function patchQuotation(ctx: MutaboContext, caller: Caller, id: num
     if (before.version !== patch.version) throw sharedErrors.stale(s.staleQuotation);
     const values = changedFields(before, { source: patch.source, text: patch.text, courseId: patch.course });
     if (Object.keys(values).length === 0) return false;
-    if (values.courseId !== undefined) await checkCourse(tx, 'course', values.courseId);
+    if (values.courseId !== undefined) await checkCourse(tx, caller, 'course', values.courseId);
     const after = await updateQuotationAtVersion(tx, id, patch.version, values);
     if (!after) throw sharedErrors.stale(s.staleQuotation);
     await recordWrite(tx, { userId: caller.userId, entity: 'quotation', entityId: id, courseId: null, action: 'update', before: snapshot(before), after: snapshot(after) });

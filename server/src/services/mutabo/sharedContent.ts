@@ -5,8 +5,8 @@
 import { MUTABO_PAGE_SIZE, sharedContentMessages as s, type MutaboPage } from '../../../../common/mutabo.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Tx } from '../../repositories/mutaboCoursesRepository.ts';
-import { holdCourses } from '../../repositories/mutaboReferencesRepository.ts';
-import type { MutaboContext } from './context.ts';
+import { holdAttachableCourse } from '../../repositories/mutaboReferencesRepository.ts';
+import type { Caller, MutaboContext } from './context.ts';
 import { mediaKey } from './uploads.ts';
 
 export const sharedErrors = {
@@ -39,10 +39,14 @@ export function changedFields<Row extends object, Values extends object>(row: Ro
   ) as Partial<Values>;
 }
 
-/** 400 under `field` unless the course exists (drafts count); it is held until the commit. */
-export async function checkCourse(tx: Tx, field: string, courseId: number | null): Promise<void> {
+/**
+ * 400 under `field` unless the course exists and the caller may attach to it (a draft only its own authors: to anyone
+ * else the same answer as an unknown course, so its title does not come back with the saved item); it is held until
+ * the commit.
+ */
+export async function checkCourse(tx: Tx, caller: Caller, field: string, courseId: number | null): Promise<void> {
   if (courseId === null) return;
-  if (!(await holdCourses(tx, [courseId])).has(courseId)) throw sharedErrors.field(field, s.courseUnknown);
+  if (!(await holdAttachableCourse(tx, courseId, caller.authorId))) throw sharedErrors.field(field, s.courseUnknown);
 }
 
 /**
