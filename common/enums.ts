@@ -15,6 +15,8 @@ export const PAYMENT_STATES = ['STATE_IN_PROGRESS', 'STATE_COMPLETED', 'STATE_FA
 export const AUDIT_ENTITIES = [
   'course',
   'prices',
+  // Who leads a course: before and after as {authors: [{id, name}]} (services/mutabo/courseAuthors.ts).
+  'authors',
   'lesson',
   'upload',
   // The content both authors share, and each author's own page (GET /api/v1/mutabo/history/?entity=...).
@@ -24,6 +26,9 @@ export const AUDIT_ENTITIES = [
   'libraryCategory',
   'author',
   'timetable',
+  // The seller's details and the public offer (routes/mutabo/pages.ts).
+  'seller',
+  'offer',
   // The participants' actions, the refunds asked and their confirmation (routes/mutabo/participants.ts, payments.ts).
   'participant',
   'payment',

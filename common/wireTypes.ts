@@ -241,6 +241,23 @@ export interface Timetable {
   text: string;
 }
 
+/** `GET /api/v2/user/pages-content/offer/`: the public offer (договор-оферта), in the timetable's shape; 404 while none. */
+export type Offer = Timetable;
+
+/**
+ * `GET /api/v1/seller/`: who sells the courses, as the authors filled it in: `name` (an organisation's name or the ИП's
+ * full name), `inn` (10 or 12 digits), `ogrn` (ОГРН, 13 digits, or ОГРНИП, 15), `address`, `email`, `phone`;
+ * '' for what is not filled in.
+ */
+export interface Seller {
+  name: string;
+  inn: string;
+  ogrn: string;
+  address: string;
+  email: string;
+  phone: string;
+}
+
 /** Pairs of [code, name]; countries are shown sorted by name. */
 export interface Dictionaries {
   countries: [string, string][];

@@ -87,6 +87,14 @@ export const fixtureContent: DemoContent = {
     file: index % 2 === 1 ? `/demo/library/item-${index + 1}.pdf` : null,
   })),
   timetable: { name: 'Расписание занятий', text: ['Понедельник: чтение.', 'Среда: письмо.'] },
+  seller: {
+    name: 'ИП Петрова Анна Сергеевна',
+    inn: '500100732259',
+    ogrn: '304500116000157',
+    address: '123456, г. Москва, ул. Тестовая, д. 1',
+    email: 'seller@example.org',
+    phone: '+7 495 000-00-00',
+  },
 };
 
 /** Ids in a freshly seeded fixture database. */

@@ -216,6 +216,8 @@ export const payments = pgTable(
     refundRequired: boolean('refund_required').notNull().default(false),
     /** Why a payment ended in STATE_FAILURE: canceled, expired, superseded, withdrawn, provider_error, no_places. */
     failureReason: text('failure_reason'),
+    /** The version of the public offer (pages_content, slug `offer`) when the payment was made; null when there was none. */
+    offerVersion: integer('offer_version'),
   },
   (table) => [
     unique('payments_system_provider_id_unique').on(table.system, table.providerId),
@@ -400,6 +402,30 @@ export const pagesContent = pgTable('pages_content', {
   /** Bumped by every write of the authors' API; a write that names an older version is refused. */
   version: integer('version').notNull().default(1),
 });
+
+/**
+ * The seller's details (issue 19): one row (id 1), made by the authors' first save; until then every field reads ''.
+ * Behind the public GET /api/v1/seller/, so its trigger drops the public cache like the other public tables'.
+ */
+export const seller = pgTable(
+  'seller',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** An organisation's name or an individual entrepreneur's full name. */
+    name: text('name').notNull().default(''),
+    /** 10 digits (an organisation) or 12 (an ИП), check digits verified by common/sellerNumbers.ts. */
+    inn: text('inn').notNull().default(''),
+    /** ОГРН (13 digits) or ОГРНИП (15). */
+    ogrn: text('ogrn').notNull().default(''),
+    address: text('address').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every write of the authors' API; a write that names an older version is refused. */
+    version: integer('version').notNull().default(1),
+  },
+  (table) => [check('seller_single_row', sql`${table.id} = 1`)],
+);
 
 /**
  * One row whose version a trigger bumps (and announces with NOTIFY public_content_changed) on every

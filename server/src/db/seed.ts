@@ -50,6 +50,7 @@ export async function seedDemo(db: Db, content: DemoContent, options: SeedOption
     await insertFeedbackAndQuotations(tx, content, courseIds);
     await insertLibrary(tx, content, courseIds);
     await tx.insert(t.pagesContent).values({ slug: 'timetable', name: content.timetable.name, text: paragraphsToDraftRaw(content.timetable.text) });
+    await tx.insert(t.seller).values(content.seller);
     return {
       accounts: content.accounts.length,
       authors: content.authors.length,

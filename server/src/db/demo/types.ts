@@ -1,5 +1,5 @@
 // The shape of the Russian demo content: plain data that the seed inserts into an empty database.
-import type { Currency, CourseState, DisciplesAge, MainLanguage } from '../../../../common/wireTypes.ts';
+import type { Currency, CourseState, DisciplesAge, MainLanguage, Seller } from '../../../../common/wireTypes.ts';
 
 /** Rich text is written as paragraphs; the seed turns them into Draft.js raw content. */
 export type DemoRichText = string[];
@@ -94,4 +94,6 @@ export interface DemoContent {
   libraryCategories: { key: string; name: string }[];
   library: DemoLibraryItem[];
   timetable: { name: string; text: DemoRichText };
+  /** The seller's details (the site's footer, the offer and the letters); numbers that pass common/sellerNumbers.ts. */
+  seller: Seller;
 }

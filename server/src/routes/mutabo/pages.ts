@@ -1,10 +1,11 @@
-// Pages the authors edit as a whole: /api/v1/mutabo/authors/{own id}/ (GET, PATCH; another author's id is 403) and
-// /api/v1/mutabo/pages-content/timetable/ (GET, PATCH).
+// Pages the authors edit as a whole: /api/v1/mutabo/authors/{own id}/ (GET, PATCH; another author's id is 403),
+// /api/v1/mutabo/pages-content/timetable/ (GET, PATCH) and /api/v1/mutabo/seller/ (GET, PATCH).
 import type { FastifyRequest } from 'fastify';
 import { authorPatchSchema, timetablePatchSchema } from '../../../../common/mutabo.ts';
+import { sellerPatchSchema } from '../../../../common/mutaboSeller.ts';
 import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
-import { getOwnAuthor, getTimetable, ownPageOnly, patchOwnAuthor, patchTimetable } from '../../services/mutabo/pages.ts';
+import { getOwnAuthor, getSeller, getTimetable, ownPageOnly, patchOwnAuthor, patchSeller, patchTimetable } from '../../services/mutabo/pages.ts';
 import { callerOf } from './caller.ts';
 import { RICH_TEXT_BODY_LIMIT } from './limits.ts';
 
@@ -23,4 +24,8 @@ export const mutaboPagesRoutes: ZodRoutes = async (app) => {
   app.patch('/pages-content/timetable/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { body: timetablePatchSchema } }, async (request) =>
     patchTimetable(app.mutabo, callerOf(request), request.body),
   );
+
+  app.get('/seller/', async () => getSeller(app.mutabo));
+
+  app.patch('/seller/', { schema: { body: sellerPatchSchema } }, async (request) => patchSeller(app.mutabo, callerOf(request), request.body));
 };

@@ -1,5 +1,6 @@
-// Pages the authors edit as a whole: each author's own author page (another author's is 403) and the timetable
-// page's text (shared). Same write rules as the rest of the area: lock, compare `version`, compare-and-set, record.
+// Pages the authors edit as a whole: each author's own author page (another author's is 403), the timetable page's
+// text and the public offer's (shared), and the seller's details (shared). Same write rules as the rest of the area:
+// lock, compare `version`, compare-and-set, record.
 import {
   DEFAULT_TIMETABLE_NAME,
   sharedContentMessages as s,
@@ -8,7 +9,10 @@ import {
   type MutaboTimetable,
   type TimetablePatch,
 } from '../../../../common/mutabo.ts';
+import { sellerMessages, type MutaboSeller, type SellerPatch } from '../../../../common/mutaboSeller.ts';
+import { innMatchesOgrn } from '../../../../common/sellerNumbers.ts';
 import { toAuthor } from '../../repositories/authorsRepository.ts';
+import { findSeller, insertSeller, lockSeller, toSeller, updateSellerAtVersion, type SellerRow } from '../../repositories/sellerRepository.ts';
 import { findAuthor, findPage, insertPage, lockAuthor, lockPage, updateAuthorAtVersion, updatePageAtVersion, type AuthorRow, type PageRow } from '../../repositories/mutaboPagesRepository.ts';
 import { recordWrite } from './audit.ts';
 import type { Caller, MutaboContext } from './context.ts';
@@ -88,4 +92,40 @@ export async function patchTimetable(ctx: MutaboContext, caller: Caller, patch: 
   });
   if (changed) ctx.publicCache.invalidate();
   return getTimetable(ctx);
+}
+
+const sellerSnapshot = (row: SellerRow) => ({ name: row.name, inn: row.inn, ogrn: row.ogrn, address: row.address, email: row.email, phone: row.phone });
+
+export async function getSeller(ctx: MutaboContext): Promise<MutaboSeller> {
+  const row = await findSeller(ctx.db);
+  return { ...toSeller(row), version: row?.version ?? 0 };
+}
+
+/**
+ * Version 0 is the seller before the first save: the PATCH makes the row. ИНН and ОГРН must agree (10 and 13 digits,
+ * or 12 and 15), the one sent checked against the other as stored: 400 under `ogrn`.
+ */
+export async function patchSeller(ctx: MutaboContext, caller: Caller, patch: SellerPatch): Promise<MutaboSeller> {
+  const changed = await ctx.db.transaction(async (tx) => {
+    const before = await lockSeller(tx);
+    if ((before?.version ?? 0) !== patch.version) throw sharedErrors.stale(sellerMessages.stale);
+    const { version, ...fields } = patch;
+    const inn = fields.inn ?? before?.inn ?? '';
+    const ogrn = fields.ogrn ?? before?.ogrn ?? '';
+    if (inn !== '' && ogrn !== '' && !innMatchesOgrn(inn, ogrn)) throw sharedErrors.field('ogrn', sellerMessages.innOgrnMismatch);
+    if (!before) {
+      const created = await insertSeller(tx, fields);
+      if (!created) throw sharedErrors.stale(sellerMessages.stale);
+      await recordWrite(tx, { userId: caller.userId, entity: 'seller', entityId: created.id, courseId: null, action: 'create', before: null, after: sellerSnapshot(created) });
+      return true;
+    }
+    const values = changedFields(before, fields);
+    if (Object.keys(values).length === 0) return false;
+    const after = await updateSellerAtVersion(tx, version, values);
+    if (!after) throw sharedErrors.stale(sellerMessages.stale);
+    await recordWrite(tx, { userId: caller.userId, entity: 'seller', entityId: after.id, courseId: null, action: 'update', before: sellerSnapshot(before), after: sellerSnapshot(after) });
+    return true;
+  });
+  if (changed) ctx.publicCache.invalidate();
+  return getSeller(ctx);
 }
