@@ -7,6 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fast
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutaboMessages, type MutaboCourse, type MutaboCourseListItem, type MutaboLesson, type UploadResult } from '../../common/mutabo.ts';
 import { auditLog, courses, lessons, uploads } from '../src/db/schema.ts';
+import { courseAuthorMessages } from '../src/services/mutabo/courseAuthors.ts';
 import { imageMessages, UPLOAD_QUOTA } from '../src/services/mutabo/uploads.ts';
 import { bearer, buildTestApp, ids, seedFixture } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
@@ -207,10 +208,11 @@ describe.each(dbModes())('attacks on the authors’ area (%s)', (mode) => {
       expect(changed.json<MutaboLesson>()).toMatchObject({ id: lesson.id, version: lesson.version + 1 });
       const [stored] = await testDb.database.db.select().from(lessons).where(eq(lessons.id, lesson.id));
       expect(stored!.courseId).toBe(courseId);
-      // The author list always keeps the caller: nobody can give a course away from under themselves by accident.
+      // The author list is never left empty: a course cannot be made nobody's (services/mutabo/courseAuthors.ts).
       const course = (await call('GET', `/api/v1/mutabo/courses/${courseId}/`, 'anna')).json<MutaboCourse>();
-      const given = await call('PATCH', `/api/v1/mutabo/courses/${courseId}/`, 'anna', { authors: [ids.authors.boris], version: course.version });
-      expect(given.json<MutaboCourse>().authors.map((author) => author.id)).toEqual([ids.authors.boris, ids.authors.anna]);
+      const orphaned = await call('PATCH', `/api/v1/mutabo/courses/${courseId}/`, 'anna', { authors: [], version: course.version });
+      expect(orphaned.statusCode).toBe(400);
+      expect(orphaned.json()).toEqual({ authors: [courseAuthorMessages.lastAuthor] });
     });
 
     it('refuses a body that tries to reach the prototype', async () => {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RICH_TEXT_LENGTH, mutaboMessages, type HistoryPage, type MutaboCourse, type MutaboCourseListItem, type MutaboLesson } from '../../common/mutabo.ts';
 import type { CourseDetails, CourseShort } from '../../common/wireTypes.ts';
 import { openPostgres } from '../src/db/client.ts';
-import { auditLog, courses, feedback, lessons, paymentLessons, payments, prices } from '../src/db/schema.ts';
+import { auditLog, courses, feedback, lessons, outboxLetters, paymentLessons, payments, prices } from '../src/db/schema.ts';
+import { courseAuthorMessages } from '../src/services/mutabo/courseAuthors.ts';
 import { bearer, buildTestApp, ids, seedFixture } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
 import { eventually } from './eventually.ts';
@@ -172,6 +173,14 @@ describe.each(dbModes())('the authors’ API (%s)', (mode) => {
         'prices.0.lessonPrice': [mutaboMessages.amountInvalid],
         'prices.2.currency': [mutaboMessages.currencyInvalid],
       });
+      // A browser reads `/\\host/…` as `//host/…`, another host: neither is a path on this site.
+      for (const image of ['/\\evil.example/x.png', '//evil.example/x.png', '/\\/evil.example/x.png']) {
+        for (const field of ['image', 'thumbnail']) {
+          const offsite = await call('POST', '/api/v1/mutabo/courses/', 'anna', { ...newCourse, [field]: image });
+          expect(offsite.statusCode, `${field} ${image}`).toBe(400);
+          expect(offsite.json()).toEqual({ [field]: [mutaboMessages.urlInvalid] });
+        }
+      }
       const repeated = await call('POST', '/api/v1/mutabo/courses/', 'anna', { ...newCourse, prices: [newCourse.prices[0], newCourse.prices[0]] });
       expect(repeated.json()).toEqual({ 'prices.1.currency': [mutaboMessages.currencyRepeated] });
       const dates = await call('POST', '/api/v1/mutabo/courses/', 'anna', { ...newCourse, start: '2031-02-10', end: '2031-01-10' });
@@ -256,9 +265,10 @@ describe.each(dbModes())('the authors’ API (%s)', (mode) => {
       // The stored start (2031-01-10) is later than this end.
       const endOnly = await call('PATCH', `/api/v1/mutabo/courses/${course.id}/`, 'anna', { end: '2030-01-01', version: stored.version });
       expect(endOnly.json()).toEqual({ end: [mutaboMessages.endBeforeStart] });
-      // The caller stays an author even when the list leaves them out.
-      const authors = await call('PATCH', `/api/v1/mutabo/courses/${course.id}/`, 'anna', { authors: [ids.authors.boris], version: stored.version });
-      expect(authors.json<MutaboCourse>().authors.map((author) => author.id)).toEqual([ids.authors.boris, ids.authors.anna]);
+      // A course keeps at least one author.
+      const noAuthors = await call('PATCH', `/api/v1/mutabo/courses/${course.id}/`, 'anna', { authors: [], version: stored.version });
+      expect(noAuthors.statusCode).toBe(400);
+      expect(noAuthors.json()).toEqual({ authors: [courseAuthorMessages.lastAuthor] });
     });
 
     it('decides concurrent saves of the same version: one wins, the other gets 409', async () => {
@@ -430,6 +440,102 @@ describe.each(dbModes())('the authors’ API (%s)', (mode) => {
       expect(rows.find((row) => row.action === 'delete')?.before).toMatchObject({ title: 'Новый курс', prices: [expect.objectContaining({ currency: 'CURRENCY_CHOICE_RUB' })], feedback: [expect.objectContaining({ author: 'Слушатель', text: raw('Спасибо!') })] });
       // The history of a deleted course is no longer anyone's to read through the API.
       expect((await call('GET', `/api/v1/mutabo/courses/${course.id}/history/`, 'anna')).statusCode).toBe(404);
+    });
+  });
+
+  describe('authors', () => {
+    /** The letters about authorship queued after `since` (the last letter's id before), in order. */
+    const lastLetterId = async () => Math.max(0, ...(await testDb.database.db.select({ id: outboxLetters.id }).from(outboxLetters)).map((row) => row.id));
+    const authorLetters = async (since: number) =>
+      (await testDb.database.db.select().from(outboxLetters).orderBy(outboxLetters.id)).filter((letter) => letter.id > since && letter.kind.startsWith('author-'));
+    const history = async (courseId: number, who: Who) => (await call('GET', `/api/v1/mutabo/courses/${courseId}/history/`, who)).json<HistoryPage>().results;
+    const anna = { id: ids.authors.anna, name: 'Анна Петрова' };
+    const boris = { id: ids.authors.boris, name: 'Борис Иванов' };
+
+    it('records who added or removed which author, and tells that author by a letter queued with the change', async () => {
+      const since = await lastLetterId();
+      const course = await createCourse();
+      const title = `Авторский курс ${course.id}`;
+      const added = await call('PATCH', `/api/v1/mutabo/courses/${course.id}/`, 'anna', { title, authors: [ids.authors.anna, ids.authors.boris], version: course.version });
+      expect(added.statusCode, added.body).toBe(200);
+      expect(added.json<MutaboCourse>().authors.map((author) => author.id)).toEqual([ids.authors.anna, ids.authors.boris]);
+
+      const [addedEntry] = await history(course.id, 'anna');
+      expect(addedEntry).toMatchObject({ entity: 'authors', action: 'update', entityId: course.id, user: { id: ids.users.anna, name: 'Анна Петрова' } });
+      expect(addedEntry!.before).toEqual({ authors: [anna] });
+      expect(addedEntry!.after).toEqual({ authors: [anna, boris] });
+      const [addedLetter] = await authorLetters(since);
+      expect(addedLetter).toMatchObject({ kind: 'author-added', userId: ids.users.boris, recipient: 'boris@example.org' });
+      expect(addedLetter!.subject).toBe(`Вы — автор курса «${title}»`);
+      expect(addedLetter!.text).toContain(`Вас добавили в авторы курса «${title}»`);
+      expect(addedLetter!.text).toContain('Анна Петрова');
+      expect(addedLetter!.text).toContain(`/mutabo/courses/${course.id}`);
+
+      // The co-author removes the other: allowed (they lead the course together), and no longer silent.
+      const version = added.json<MutaboCourse>().version;
+      const removed = await call('PATCH', `/api/v1/mutabo/courses/${course.id}/`, 'boris', { authors: [ids.authors.boris], version });
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect((await call('GET', `/api/v1/mutabo/courses/${course.id}/`, 'anna')).statusCode).toBe(404);
+      const entries = await history(course.id, 'boris');
+      expect(entries.map((entry) => [entry.action, entry.entity])).toEqual([
+        ['update', 'authors'],
+        ['update', 'authors'],
+        ['update', 'course'],
+        ['create', 'prices'],
+        ['create', 'course'],
+      ]);
+      expect(entries[0]).toMatchObject({ user: { id: ids.users.boris, name: 'Борис Иванов' }, before: { authors: [anna, boris] }, after: { authors: [boris] } });
+      const letters = await authorLetters(since);
+      expect(letters.map((letter) => [letter.kind, letter.userId])).toEqual([
+        ['author-added', ids.users.boris],
+        ['author-removed', ids.users.anna],
+      ]);
+      expect(letters[1]!.recipient?.toLowerCase()).toBe('anna@example.org');
+      expect(letters[1]!.subject).toBe(`Вы больше не автор курса «${title}»`);
+      expect(letters[1]!.text).toContain(`Вас убрали из авторов курса «${title}»`);
+      expect(letters[1]!.text).toContain('Борис Иванов');
+
+      // A refused change (a stale version) records nothing and tells nobody.
+      const stale = await call('PATCH', `/api/v1/mutabo/courses/${course.id}/`, 'boris', { authors: [ids.authors.boris, ids.authors.anna], version });
+      expect(stale.statusCode).toBe(409);
+      expect(await authorLetters(since)).toHaveLength(2);
+      expect(await history(course.id, 'boris')).toHaveLength(5);
+    });
+
+    it('keeps the last author, under authors in Russian; the caller may leave a course another author keeps', async () => {
+      const since = await lastLetterId();
+      const course = await createCourse();
+      const last = await call('PATCH', `/api/v1/mutabo/courses/${course.id}/`, 'anna', { authors: [], version: course.version });
+      expect(last.statusCode).toBe(400);
+      expect(last.json()).toEqual({ authors: [courseAuthorMessages.lastAuthor] });
+      expect(courseAuthorMessages.lastAuthor).toMatch(/хотя бы один автор/);
+      expect((await call('GET', `/api/v1/mutabo/courses/${course.id}/`, 'anna')).json<MutaboCourse>()).toMatchObject({ version: course.version });
+
+      const shared = await call('PATCH', `/api/v1/mutabo/courses/${course.id}/`, 'anna', { authors: [ids.authors.anna, ids.authors.boris], version: course.version });
+      const left = await call('PATCH', `/api/v1/mutabo/courses/${course.id}/`, 'anna', { authors: [ids.authors.boris], version: shared.json<MutaboCourse>().version });
+      expect(left.statusCode, left.body).toBe(200);
+      // The answer is the course as saved, the last time the caller sees it.
+      expect(left.json<MutaboCourse>().authors.map((author) => author.id)).toEqual([ids.authors.boris]);
+      expect((await call('GET', `/api/v1/mutabo/courses/${course.id}/`, 'anna')).statusCode).toBe(404);
+      const [entry] = await history(course.id, 'boris');
+      expect(entry).toMatchObject({ entity: 'authors', user: { id: ids.users.anna }, before: { authors: [anna, boris] }, after: { authors: [boris] } });
+      // Who left by their own hand gets no letter about it; the one added got theirs.
+      const letters = await authorLetters(since);
+      expect(letters.map((letter) => [letter.kind, letter.userId])).toEqual([['author-added', ids.users.boris]]);
+    });
+
+    it('tells a co-author named when a course is created, and its history names them', async () => {
+      const since = await lastLetterId();
+      const course = await createCourse({ authors: [ids.authors.boris] });
+      const entries = await history(course.id, 'boris');
+      expect(entries.map((entry) => [entry.action, entry.entity])).toEqual([
+        ['update', 'authors'],
+        ['create', 'prices'],
+        ['create', 'course'],
+      ]);
+      expect(entries[0]).toMatchObject({ user: { id: ids.users.anna }, before: { authors: [anna] }, after: { authors: [boris, anna] } });
+      const letters = await authorLetters(since);
+      expect(letters.map((letter) => [letter.kind, letter.userId])).toEqual([['author-added', ids.users.boris]]);
     });
   });
 

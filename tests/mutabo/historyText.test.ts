@@ -49,4 +49,21 @@ describe('a line of the course history', () => {
     expect(moved).toMatch(/^Изменён урок «Ионыч»: время занятия: — → \d{2}\.02\.2027, \d{2}:00; ссылка на комнату$/);
     expect(describeHistoryEntry(entry({ before: { timeZone: 'Europe/Moscow' }, after: { timeZone: 'Europe/Berlin' } })).what).toBe('Изменено: часовой пояс: Москва → Германия');
   });
+
+  it('names the authors added to or removed from a course, and who did it', () => {
+    const anna = { id: 1, name: 'Анна Мельникова' };
+    const boris = { id: 2, name: 'Борис Иванов' };
+    const pavel = { id: 3, name: 'Павел Смирнов' };
+    const added = describeHistoryEntry(entry({ entity: 'authors', before: { authors: [anna] }, after: { authors: [anna, boris] } }));
+    expect(added).toMatchObject({ who: 'Анна Мельникова', what: 'Добавлен автор Борис Иванов' });
+    const removed = describeHistoryEntry(entry({ user: { id: 2, name: 'Борис Иванов' }, entity: 'authors', before: { authors: [anna, boris] }, after: { authors: [boris] } }));
+    expect(removed).toMatchObject({ who: 'Борис Иванов', what: 'Удалён автор Анна Мельникова' });
+    expect(describeHistoryEntry(entry({ entity: 'authors', before: { authors: [anna, boris] }, after: { authors: [anna, pavel] } })).what).toBe(
+      'Добавлен автор Павел Смирнов; удалён автор Борис Иванов',
+    );
+    expect(describeHistoryEntry(entry({ entity: 'authors', before: { authors: [anna] }, after: { authors: [anna, boris, pavel] } })).what).toBe(
+      'Добавлены авторы Борис Иванов, Павел Смирнов',
+    );
+    expect(describeHistoryEntry(entry({ entity: 'authors', before: { authors: [anna, boris] }, after: { authors: [boris, anna] } })).what).toBe('Изменён порядок авторов');
+  });
 });

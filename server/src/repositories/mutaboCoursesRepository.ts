@@ -155,6 +155,32 @@ export async function existingAuthorIds(tx: Executor, ids: number[]): Promise<Se
   return new Set(rows.map((row) => row.id));
 }
 
+export interface AuthorPerson {
+  id: number;
+  /** «Имя Фамилия» of the author's record. */
+  name: string;
+  firstName: string;
+  /** Where a letter reaches them: their account's address, else their record's; '' when neither. */
+  email: string;
+  userId: number | null;
+}
+
+/** The authors of these ids with their names and addresses, by id. */
+export async function authorPeople(db: Executor, ids: number[]): Promise<Map<number, AuthorPerson>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: authors.id, firstName: authors.firstName, lastName: authors.lastName, recordEmail: authors.email, userId: authors.userId, accountEmail: users.email })
+    .from(authors)
+    .leftJoin(users, eq(users.id, authors.userId))
+    .where(inArray(authors.id, ids));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { id: row.id, name: `${row.firstName} ${row.lastName}`.trim(), firstName: row.firstName, email: row.accountEmail || row.recordEmail, userId: row.userId },
+    ]),
+  );
+}
+
 export async function pricesOfCourse(tx: Executor, courseId: number): Promise<PriceValues[]> {
   const rows = await tx.select().from(prices).where(eq(prices.courseId, courseId)).orderBy(asc(prices.id));
   return rows.map((row) => ({

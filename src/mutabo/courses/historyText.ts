@@ -70,8 +70,30 @@ function lessonName(entry: HistoryEntry): string {
   return title.startsWith('«') && title.endsWith('»') ? `урок ${title}` : `урок «${title}»`;
 }
 
+/** The authors of one side of an `authors` record: [{id, name}]. */
+function authorList(value: unknown): { id: unknown; name: string }[] {
+  const list = record(value).authors;
+  if (!Array.isArray(list)) return [];
+  return list.map((item) => record(item)).map((item) => ({ id: item.id, name: typeof item.name === 'string' && item.name ? item.name : `автор № ${String(item.id)}` }));
+}
+
+/** «Добавлен автор …; удалён автор …», from the names before and after. */
+function authorsChange(entry: HistoryEntry): string {
+  const before = authorList(entry.before);
+  const after = authorList(entry.after);
+  const added = after.filter((author) => !before.some((other) => other.id === author.id)).map((author) => author.name);
+  const removed = before.filter((author) => !after.some((other) => other.id === author.id)).map((author) => author.name);
+  const parts = [
+    added.length === 0 ? '' : added.length === 1 ? `добавлен автор ${added[0]}` : `добавлены авторы ${added.join(', ')}`,
+    removed.length === 0 ? '' : removed.length === 1 ? `удалён автор ${removed[0]}` : `удалены авторы ${removed.join(', ')}`,
+  ].filter(Boolean);
+  const text = parts.length > 0 ? parts.join('; ') : 'изменён порядок авторов';
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function what(entry: HistoryEntry): string {
   if (entry.entity === 'prices') return 'Изменены цены';
+  if (entry.entity === 'authors') return authorsChange(entry);
   if (entry.entity === 'lesson') {
     const name = lessonName(entry);
     if (entry.action === 'create') return `Добавлен ${name}`;

@@ -34,6 +34,7 @@ import {
   type Tx,
 } from '../../repositories/mutaboCoursesRepository.ts';
 import { recordWrite } from './audit.ts';
+import { courseAuthorMessages, recordAuthorsChange } from './courseAuthors.ts';
 import { thumbnailForImage } from './uploads.ts';
 import { mutaboErrors, toMutaboCourse, type Caller, type MutaboContext } from './context.ts';
 
@@ -52,12 +53,13 @@ export function lessonSnapshot(row: LessonRow): Record<string, unknown> {
 }
 
 /** The fields of a course the history shows, in wire names. */
-function courseSnapshot(row: CourseRow, authorIds: number[]): Record<string, unknown> {
+function courseSnapshot(row: CourseRow, authorIds?: number[]): Record<string, unknown> {
   return {
     title: row.title,
     subtitle: row.subtitle,
     description: row.description,
-    authors: authorIds,
+    // A change of authors has a record of its own, with their names (courseAuthors.ts).
+    ...(authorIds ? { authors: authorIds } : {}),
     start: row.start,
     end: row.end,
     disciplesAge: row.disciplesAge,
@@ -73,9 +75,13 @@ function courseSnapshot(row: CourseRow, authorIds: number[]): Record<string, unk
 
 const sortedPrices = (list: PriceValues[]) => [...list].sort((a, b) => a.currency.localeCompare(b.currency));
 
-/** The authors of a course as written: the caller is always one of them (added last when missing). */
-async function checkedAuthors(tx: Executor, requested: number[], caller: Caller): Promise<number[]> {
-  const ids = requested.includes(caller.authorId) ? requested : [...requested, caller.authorId];
+/**
+ * The authors of a course as written. A new course's caller is always one of them (added last when missing); a saved
+ * course's list is taken as it is (the caller may leave a course another author keeps), but never empty.
+ */
+async function checkedAuthors(tx: Executor, requested: number[], caller: Caller, creating = false): Promise<number[]> {
+  const ids = !creating || requested.includes(caller.authorId) ? requested : [...requested, caller.authorId];
+  if (ids.length === 0) throw mutaboErrors.field('authors', courseAuthorMessages.lastAuthor);
   const known = await existingAuthorIds(tx, ids);
   if (ids.some((id) => !known.has(id))) throw mutaboErrors.field('authors', m.authorUnknown);
   return ids;
@@ -96,9 +102,12 @@ export async function listCourses(ctx: MutaboContext, caller: Caller): Promise<M
   return ctx.courses.listLedBy(caller.authorId);
 }
 
-/** The course in the authors' form; 404 when the caller does not lead it. */
-export async function getCourse(ctx: MutaboContext, caller: Caller, courseId: number): Promise<MutaboCourse> {
-  if (!(await ctx.courses.leadsCourse(caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
+/**
+ * The course in the authors' form; 404 when the caller does not lead it (not checked for the answer to the save that
+ * took the caller off its authors).
+ */
+export async function getCourse(ctx: MutaboContext, caller: Caller, courseId: number, checkLead = true): Promise<MutaboCourse> {
+  if (checkLead && !(await ctx.courses.leadsCourse(caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
   const found = await loadCourseDetails(ctx.db, courseId, { draftCourse: true, draftLessons: true });
   if (!found) throw mutaboErrors.courseNotFound();
   const [people, lessonPeople] = await Promise.all([peopleOfCourse(ctx.db, courseId), peopleOfLessons(ctx.db, courseId)]);
@@ -115,10 +124,10 @@ export async function createCourse(ctx: MutaboContext, caller: Caller, input: Co
   // A new course has no lessons yet, so none is published.
   if (input.state === 'can_be_subscribed') throw mutaboErrors.field('state', m.openWithoutLessons);
   // Refusals first, the image's decoding after: a save that will be refused costs no thumbnail.
-  await checkedAuthors(ctx.db, input.authors, caller);
+  await checkedAuthors(ctx.db, input.authors, caller, true);
   input = { ...input, thumbnail: await thumbnailIfMissing(ctx, caller, input.image, input.thumbnail) };
   const id = await ctx.db.transaction(async (tx) => {
-    const authorIds = await checkedAuthors(tx, input.authors, caller);
+    const authorIds = await checkedAuthors(tx, input.authors, caller, true);
     const { authors: _authors, prices, ...values } = input;
     const row = await insertCourse(tx, values);
     await replaceAuthors(tx, row.id, authorIds);
@@ -127,6 +136,8 @@ export async function createCourse(ctx: MutaboContext, caller: Caller, input: Co
     if (prices.length > 0) {
       await recordWrite(tx, { userId: caller.userId, entity: 'prices', entityId: row.id, courseId: row.id, action: 'create', before: null, after: { prices: sortedPrices(prices) } });
     }
+    // The co-authors named are added by the caller: recorded and told as any later addition.
+    if (authorIds.length > 1) await recordAuthorsChange(tx, ctx.config, caller, row, [caller.authorId], authorIds);
     return row.id;
   });
   ctx.publicCache.invalidate();
@@ -160,7 +171,7 @@ export async function patchCourse(ctx: MutaboContext, caller: Caller, courseId: 
   if (patch.image && (patch.thumbnail === '' || (patch.thumbnail === undefined && current.course.thumbnail === ''))) {
     patch = { ...patch, thumbnail: await thumbnailIfMissing(ctx, caller, patch.image, '') };
   }
-  const changed = await ctx.db.transaction(async (tx) => {
+  const { changed, left } = await ctx.db.transaction(async (tx) => {
     const locked = await lockLedCourse(tx, caller, courseId);
     const before = locked.course;
     const authorsBefore = await authorIdsOf(tx, courseId);
@@ -171,29 +182,23 @@ export async function patchCourse(ctx: MutaboContext, caller: Caller, courseId: 
     const pricesAfter = requestedPrices === undefined ? pricesBefore : sortedPrices(requestedPrices);
     const pricesChanged = JSON.stringify(pricesAfter) !== JSON.stringify(pricesBefore);
     const values: CourseValues = Object.fromEntries(Object.entries(fields).filter(([key, value]) => value !== undefined && before[key as keyof CourseRow] !== value));
-    if (Object.keys(values).length === 0 && !authorsChanged && !pricesChanged) return false;
+    if (Object.keys(values).length === 0 && !authorsChanged && !pricesChanged) return { changed: false, left: false };
 
     // Authors and prices belong to the course: changing them bumps its version too.
     const after = await updateCourseAtVersion(tx, courseId, version, values);
     if (!after) throw mutaboErrors.staleCourse();
     if (authorsChanged) await replaceAuthors(tx, courseId, authorsAfter);
     if (pricesChanged) await replacePrices(tx, courseId, pricesAfter);
-    await recordWrite(tx, {
-      userId: caller.userId,
-      entity: 'course',
-      entityId: courseId,
-      courseId,
-      action: 'update',
-      before: courseSnapshot(before, authorsBefore),
-      after: courseSnapshot(after, authorsAfter),
-    });
+    await recordWrite(tx, { userId: caller.userId, entity: 'course', entityId: courseId, courseId, action: 'update', before: courseSnapshot(before), after: courseSnapshot(after) });
     if (pricesChanged) {
       await recordWrite(tx, { userId: caller.userId, entity: 'prices', entityId: courseId, courseId, action: 'update', before: { prices: pricesBefore }, after: { prices: pricesAfter } });
     }
-    return true;
+    if (authorsChanged) await recordAuthorsChange(tx, ctx.config, caller, after, authorsBefore, authorsAfter);
+    return { changed: true, left: !authorsAfter.includes(caller.authorId) };
   });
   if (changed) ctx.publicCache.invalidate();
-  return getCourse(ctx, caller, courseId);
+  // A caller who took themselves off the authors gets the course as saved, the last time they see it.
+  return getCourse(ctx, caller, courseId, !left);
 }
 
 /** Refused while anyone holds, waits for or has paid for a place, or any payment names one of its lessons. */
