@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { MutaboCourse } from '../../common/mutabo.ts';
+import type { MutaboCourse, MutaboLesson } from '../../common/mutabo.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';
@@ -73,6 +73,88 @@ describe('the lessons of a course', () => {
     const panel = await lessonsPanel();
     await user.click(within(panel).getByRole('button', { name: 'Урок «Пушкин»: опубликовать' }));
     await waitFor(() => expect(sent).toEqual({ state: 'published', version: 1 }));
+    expect(await within(panel).findByRole('status')).toHaveTextContent('Урок 1 опубликован.');
+  });
+
+  describe('taking a published lesson back to draft', () => {
+    const withPeople = (people: MutaboLesson['people']): MutaboCourse => ({
+      ...twoLessons,
+      lessons: [twoLessons.lessons[0]!, { ...twoLessons.lessons[1]!, people }],
+    });
+
+    /** The PATCH bodies the server receives. */
+    const patches = () => {
+      const sent: unknown[] = [];
+      server.use(
+        http.patch('*/api/v1/mutabo/lessons/:id/', async ({ request }) => {
+          sent.push(await request.json());
+          return HttpResponse.json({ ...twoLessons.lessons[1]!, state: 'draft', version: 3 });
+        }),
+      );
+      return sent;
+    };
+
+    const toDraft = 'Урок «Гоголь»: скрыть в черновики';
+
+    it('asks first when people hold the lesson, saying how many and that they get a letter; cancelling changes nothing', async () => {
+      server.use(...mutaboHandlers(undefined, withPeople({ holding: 3, waiting: 2, toldIfDrafted: 3 })));
+      const sent = patches();
+      const { user } = renderApp('/mutabo/courses/5');
+      const panel = await lessonsPanel();
+      await user.click(within(panel).getByRole('button', { name: toDraft }));
+      const dialog = await screen.findByRole('dialog', { name: 'Вернуть урок в черновики?' });
+      expect(dialog).toHaveTextContent('Урок «Гоголь» скроется от посетителей: записаться на него будет нельзя.');
+      expect(dialog).toHaveTextContent('Участники урока: 3 человека с местом и 2 человека в очереди.');
+      expect(dialog).toHaveTextContent('Письмо об отмене урока (и отмену события в календаре) получат участники с подтверждённым местом: 3 человека.');
+      await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(within(panel).getByRole('button', { name: toDraft })).toHaveFocus();
+      expect(sent).toEqual([]);
+      expect(within(panel).getByRole('status')).toHaveTextContent(/^$/);
+
+      await user.click(within(panel).getByRole('button', { name: toDraft }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Вернуть в черновики' }));
+      const status = within(panel).getByRole('status');
+      await waitFor(() => expect(status).toHaveTextContent('Урок 2 снят с публикации; участникам отправлено письмо об отмене.'));
+      expect(sent).toEqual([{ state: 'draft', version: 2 }]);
+    });
+
+    it('says when the people there get no letter, with one person in the right form', async () => {
+      server.use(...mutaboHandlers(undefined, withPeople({ holding: 1, waiting: 0, toldIfDrafted: 0 })));
+      const sent = patches();
+      const { user } = renderApp('/mutabo/courses/5');
+      const panel = await lessonsPanel();
+      await user.click(within(panel).getByRole('button', { name: toDraft }));
+      const dialog = await screen.findByRole('dialog', { name: 'Вернуть урок в черновики?' });
+      expect(dialog).toHaveTextContent('Участники урока: 1 человек с местом.');
+      expect(dialog).toHaveTextContent('Письма об отмене не будет:');
+      await user.click(within(dialog).getByRole('button', { name: 'Вернуть в черновики' }));
+      await waitFor(() => expect(within(panel).getByRole('status')).toHaveTextContent(/^Урок 2 снят с публикации\.$/));
+      expect(sent).toEqual([{ state: 'draft', version: 2 }]);
+    });
+
+    it('goes without asking when nobody holds or waits for the lesson, and says what happened', async () => {
+      const sent = patches();
+      const { user } = renderApp('/mutabo/courses/5');
+      const panel = await lessonsPanel();
+      await user.click(within(panel).getByRole('button', { name: toDraft }));
+      await waitFor(() => expect(within(panel).getByRole('status')).toHaveTextContent(/^Урок 2 снят с публикации\.$/));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(sent).toEqual([{ state: 'draft', version: 2 }]);
+    });
+
+    it("shows the server's refusal instead", async () => {
+      server.use(
+        http.patch('*/api/v1/mutabo/lessons/:id/', () =>
+          HttpResponse.json({ state: ['Это последнее опубликованное занятие курса с открытой записью: сначала закройте запись на курс.'] }, { status: 400 }),
+        ),
+      );
+      const { user } = renderApp('/mutabo/courses/5');
+      const panel = await lessonsPanel();
+      await user.click(within(panel).getByRole('button', { name: toDraft }));
+      expect(await within(panel).findByText(/^Это последнее опубликованное занятие/)).toBeInTheDocument();
+      expect(within(panel).getByRole('status')).toHaveTextContent(/^$/);
+    });
   });
 
   it("deletes a lesson only after confirmation, and shows the server's refusal", async () => {

@@ -1,4 +1,6 @@
-// The lessons of a course in the editor: add, edit, move up and down, publish or hide, delete.
+// The lessons of a course in the editor: add, edit, move up and down, publish or hide, delete. Hiding a lesson that
+// people hold or wait for asks first, saying how many and who gets the letter that it is cancelled; publishing and
+// hiding say what happened in a status line above the list.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -9,9 +11,11 @@ import { FormErrorBlock } from '../../components/form/fields.tsx';
 import { LessonTime } from '../../features/schedule/LessonTime.tsx';
 import { deleteLesson, orderLessons, updateLesson } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
-import { Muted, Panel, RowActions, TitleRow } from '../shell/areaParts.ts';
+import { Muted, Notice, Panel, RowActions, TitleRow } from '../shell/areaParts.ts';
+import { useConfirmedAction } from '../shell/useConfirmedAction.ts';
 import type { MutaboCourse, MutaboLesson } from '../../../common/mutabo.ts';
 import { LESSON_STATE_LABELS } from '../../../common/mutabo.ts';
+import { peopleCount } from '../../../common/plural.ts';
 
 const List = styled.ol`
   margin: 0 0 ${({ theme }) => theme.space(4)};
@@ -37,7 +41,37 @@ const Facts = styled.span`
   font-size: ${({ theme }) => theme.fonts.sizes.small};
 `;
 
+/** The status line: always there (a live region must exist before its text changes), taking no room while empty. */
+const Status = styled(Notice)`
+  &:empty {
+    margin: 0;
+    padding: 0;
+    border: 0;
+  }
+`;
+
 type Move = 'up' | 'down';
+
+const lessonName = (lesson: MutaboLesson) => lesson.title || 'Без названия';
+
+/** What taking a lesson that people hold or wait for back to draft does to them. */
+function DraftWarning({ lesson }: { lesson: MutaboLesson }) {
+  const { holding, waiting, toldIfDrafted } = lesson.people;
+  const people = [holding > 0 ? `${peopleCount(holding)} с местом` : '', waiting > 0 ? `${peopleCount(waiting)} в очереди` : ''];
+  return (
+    <>
+      <p>Урок «{lessonName(lesson)}» скроется от посетителей: записаться на него будет нельзя.</p>
+      <p>
+        <strong>Участники урока: {people.filter(Boolean).join(' и ')}.</strong>
+      </p>
+      <p>
+        {toldIfDrafted > 0
+          ? `Письмо об отмене урока (и отмену события в календаре) получат участники с подтверждённым местом: ${peopleCount(toldIfDrafted)}.`
+          : 'Письма об отмене не будет: его получают участники с подтверждённым местом, если курс не в черновиках, а время урока назначено и ещё не наступило.'}
+      </p>
+    </>
+  );
+}
 
 interface LessonsPanelProps {
   course: MutaboCourse;
@@ -52,6 +86,11 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
   const [deleting, setDeleting] = useState<MutaboLesson | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const [focusAfter, setFocusAfter] = useState<{ id: number; move: Move } | null>(null);
+  // Publishing and hiding: the confirmation (when people are in the lesson) and the status line.
+  const stateChange = useConfirmedAction<MutaboLesson>(onChanged);
+  const { asking, notice, outcome } = stateChange;
+  const working = busy || stateChange.busy;
+  const failure = error ?? stateChange.error;
 
   // A moved lesson keeps keyboard focus on its button (or the other one when it reached an end of the list).
   useEffect(() => {
@@ -83,8 +122,26 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
     void run(() => orderLessons(course.id, order));
   };
 
-  const toggleState = (lesson: MutaboLesson) =>
-    void run(() => updateLesson(lesson.id, { state: lesson.state === 'published' ? 'draft' : 'published', version: lesson.version }));
+  const publish = (lesson: MutaboLesson) =>
+    stateChange.run(async () => {
+      await updateLesson(lesson.id, { state: 'published', version: lesson.version });
+      return `Урок ${lesson.number} опубликован.`;
+    });
+
+  const toDraft = (lesson: MutaboLesson) =>
+    stateChange.run(async () => {
+      await updateLesson(lesson.id, { state: 'draft', version: lesson.version });
+      return lesson.people.toldIfDrafted > 0
+        ? `Урок ${lesson.number} снят с публикации; участникам отправлено письмо об отмене.`
+        : `Урок ${lesson.number} снят с публикации.`;
+    });
+
+  const toggleState = (lesson: MutaboLesson) => {
+    setError(null);
+    if (lesson.state !== 'published') void publish(lesson);
+    else if (lesson.people.holding + lesson.people.waiting > 0) stateChange.ask(lesson);
+    else void toDraft(lesson);
+  };
 
   const setButton = (key: string) => (element: HTMLButtonElement | null) => {
     if (element) buttons.current.set(key, element);
@@ -97,11 +154,14 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
         <h2 id="course-lessons-title">Уроки</h2>
         <ButtonLink to={areaPaths.newLesson(course.id)}>Добавить урок</ButtonLink>
       </TitleRow>
-      {error ? <FormErrorBlock>{error}</FormErrorBlock> : null}
+      <div ref={outcome} tabIndex={-1}>
+        <Status>{notice}</Status>
+        {failure ? <FormErrorBlock>{failure}</FormErrorBlock> : null}
+      </div>
       {lessons.length === 0 ? (
         <Muted>Уроков пока нет. Для записи на курс нужен хотя бы один опубликованный урок.</Muted>
       ) : (
-        <List aria-busy={busy || undefined}>
+        <List aria-busy={working || undefined}>
           {lessons.map((lesson, index) => (
             <Item key={lesson.id}>
               <div>
@@ -117,7 +177,7 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
                 <Button
                   ref={setButton(`${lesson.id}:up`)}
                   $variant="secondary"
-                  disabled={busy || index === 0}
+                  disabled={working || index === 0}
                   aria-label={`Урок «${lesson.title}»: выше`}
                   onClick={() => move(index, 'up')}
                 >
@@ -126,7 +186,7 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
                 <Button
                   ref={setButton(`${lesson.id}:down`)}
                   $variant="secondary"
-                  disabled={busy || index === lessons.length - 1}
+                  disabled={working || index === lessons.length - 1}
                   aria-label={`Урок «${lesson.title}»: ниже`}
                   onClick={() => move(index, 'down')}
                 >
@@ -134,7 +194,7 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
                 </Button>
                 <Button
                   $variant="secondary"
-                  disabled={busy}
+                  disabled={working}
                   aria-label={`Урок «${lesson.title}»: ${lesson.state === 'published' ? 'скрыть в черновики' : 'опубликовать'}`}
                   onClick={() => toggleState(lesson)}
                 >
@@ -142,7 +202,7 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
                 </Button>
                 <Button
                   $variant="secondary"
-                  disabled={busy}
+                  disabled={working}
                   aria-label={`Урок «${lesson.title}»: удалить`}
                   onClick={() => setDeleting(lesson)}
                 >
@@ -166,6 +226,16 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
           void run(() => deleteLesson(lesson.id));
         }}
         onClose={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={asking !== null}
+        title="Вернуть урок в черновики?"
+        message={asking ? <DraftWarning lesson={asking} /> : null}
+        confirmLabel="Вернуть в черновики"
+        cancelLabel="Отмена"
+        busy={working}
+        onConfirm={() => void toDraft(asking!)}
+        onClose={stateChange.cancel}
       />
     </Panel>
   );

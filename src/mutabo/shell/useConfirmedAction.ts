@@ -22,11 +22,13 @@ export function useConfirmedAction<T>(reload: () => unknown) {
     setAsking(item);
   };
 
-  /** Runs the confirmed action; `act` answers the notice to show. */
+  /** Runs the confirmed action (or one that needs no confirmation); `act` answers the notice to show. */
   const run = async (act: () => Promise<string>) => {
     if (running.current) return;
     running.current = true;
     setBusy(true);
+    setNotice(null);
+    setError(null);
     try {
       setNotice(await act());
     } catch (caught) {
