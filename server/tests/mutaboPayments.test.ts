@@ -153,6 +153,41 @@ describe.each(dbModes())('the authors’ payments and refunds (%s)', (mode) => {
     expect(history.filter((entry) => entry.entity === 'payment' && entry.action === 'refund')).toHaveLength(2);
   });
 
+  it('sends a refund’s 54-ФЗ receipt with the refunded lessons, adding up to a partial refund; a full refund sends none', async () => {
+    type Sent = { amount: { value: string }; receipt?: { customer: { email: string }; items: { description: string; quantity: number; amount: { value: string; currency: string } }[] } };
+    const lastRefundRequest = () => yookassa.requests.filter((request) => request.method === 'POST' && request.path === '/v3/refunds').at(-1)!.body as Sent;
+    const price = { currency: 'CURRENCY_CHOICE_RUB' as const, coursePrice: 1000, lessonPrice: 400.01, lessonWholesalePrice: 333.33 };
+    const course = await createCourse(context.db, { title: 'Акварель', participantsLimit: 3, lessons: ['Цветовой круг', 'Свет и тень', 'Пейзаж'], prices: [price] });
+    const { buyer, payment } = await paidThroughYookassa(course.lessonIds);
+    expect(payment.amount).toBe('1000.00');
+
+    const part = await refund(payment.id, { lessons: [course.lessonIds[1]] });
+    expect(part.statusCode, part.body).toBe(200);
+    const partial = lastRefundRequest();
+    expect(partial.amount.value).toBe('333.33');
+    expect(partial.receipt).toEqual({
+      customer: { email: buyer.email },
+      items: [{ description: 'Курс «Акварель», занятие 2. Свет и тень', quantity: 1, amount: { value: '333.33', currency: 'RUB' }, vat_code: 1, payment_subject: 'service', payment_mode: 'full_prepayment', measure: 'piece' }],
+    });
+
+    // The rest completes the payment: its two lessons share what is left, the kopeck on the last.
+    const rest = await refund(payment.id);
+    expect(rest.statusCode, rest.body).toBe(200);
+    const last = lastRefundRequest();
+    expect(last.amount.value).toBe('666.67');
+    expect(last.receipt!.items.map((item) => [item.description, item.amount.value])).toEqual([
+      ['Курс «Акварель», занятие 1. Цветовой круг', '333.33'],
+      ['Курс «Акварель», занятие 3. Пейзаж', '333.34'],
+    ]);
+
+    // The whole payment at once: YooKassa makes the refund's receipt from the payment's, and no receipt is sent.
+    const other = await paidThroughYookassa(course.lessonIds);
+    expect((await refund(other.payment.id)).statusCode).toBe(200);
+    const full = lastRefundRequest();
+    expect(full.amount.value).toBe('1000.00');
+    expect(full).not.toHaveProperty('receipt');
+  });
+
   it('refuses lessons not in the payment, and a payment that is not paid', async () => {
     const course = await createCourse(context.db, { participantsLimit: 3, lessons: 2, prices: [RUB] });
     const { payment } = await paidThroughYookassa([course.lessonIds[0]!]);

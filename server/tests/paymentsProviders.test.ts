@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentPayment, PaymentCreated, Price } from '../../common/wireTypes.ts';
 import { selectionTotal, wholeCourseTotal } from '../../common/coursePrices.ts';
 import { wholeCourseLessons, wholeCourseOffered } from '../../common/lessonBlocks.ts';
+import { loadConfig } from '../src/config.ts';
 import { participants, payments } from '../src/db/schema.ts';
+import { createPaymentProviders } from '../src/services/payments/providers.ts';
+import { receiptLines } from '../src/services/payments/receipts.ts';
 import { sweepExpiredPayments } from '../src/services/payments/completion.ts';
 import { createCourse, createUser, EURO, json, lapse, paymentDeps, PUBLIC_URL, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { startPaypal, startYookassa, type PaypalStandIn, type YookassaStandIn } from './providerStandIns.ts';
@@ -16,6 +19,51 @@ const SHOP_ID = '506751';
 const SECRET_KEY = 'test_S3cr3tK3y-of-the-shop';
 const CLIENT_ID = 'AeHq-client-id';
 const CLIENT_SECRET = 'EKs-client-secret';
+
+describe('RECEIPTS', () => {
+  /** A payment of one lesson and a refund of half of it through the YooKassa adapter the configuration makes. */
+  const payAndRefund = async (receipts: 'yookassa' | 'off') => {
+    const standIn = await startYookassa(SHOP_ID, SECRET_KEY);
+    try {
+      const config = loadConfig({ YOOKASSA_SHOP_ID: SHOP_ID, YOOKASSA_SECRET_KEY: SECRET_KEY, YOOKASSA_API_URL: standIn.apiUrl, RECEIPTS: receipts, RECEIPT_TAX_SYSTEM: '2' }, '/');
+      const provider = createPaymentProviders({ ...config, jwtSecret: 'x'.repeat(40) }).bySystem.yookassa;
+      const lesson = [{ number: 1, title: 'Цветовой круг' }];
+      const created = await provider.create({
+        paymentId: 1,
+        amount: '1200.00',
+        currency: 'CURRENCY_CHOICE_RUB',
+        description: 'Курс «Акварель», занятия № 1',
+        idempotencyKey: 'payment-1',
+        receipt: { email: 'buyer@example.org', lines: receiptLines('Акварель', lesson, 1200_00) },
+      });
+      standIn.setStatus(created.providerId, 'succeeded');
+      await provider.refund({
+        paymentId: 1,
+        providerPaymentId: created.providerId,
+        amount: '600.00',
+        currency: 'CURRENCY_CHOICE_RUB',
+        idempotencyKey: 'refund-1',
+        description: 'Возврат по платежу № 1',
+        receipt: { email: 'buyer@example.org', lines: receiptLines('Акварель', lesson, 600_00) },
+        wholePayment: false,
+      });
+      return standIn.requests.filter((request) => request.method === 'POST').map((request) => request.body as Record<string, unknown>);
+    } finally {
+      await standIn.close();
+    }
+  };
+
+  it('off sends no receipt with a payment or a refund; yookassa sends both, with tax_system_code when it is set', async () => {
+    const off = await payAndRefund('off');
+    expect(off).toHaveLength(2);
+    for (const body of off) expect(body).not.toHaveProperty('receipt');
+    const on = await payAndRefund('yookassa');
+    expect(on.map((body) => body.receipt)).toEqual([
+      expect.objectContaining({ customer: { email: 'buyer@example.org' }, tax_system_code: 2, items: [expect.objectContaining({ amount: { value: '1200.00', currency: 'RUB' } })] }),
+      expect.objectContaining({ customer: { email: 'buyer@example.org' }, tax_system_code: 2, items: [expect.objectContaining({ amount: { value: '600.00', currency: 'RUB' } })] }),
+    ]);
+  });
+});
 
 describe.each(dbModes())('payment providers (%s)', (mode) => {
   let context: EnrollmentApp;
@@ -88,6 +136,47 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       }
       const amounts = [...yookassa.payments.values()].slice(-selections.length).map((payment) => Number(payment.amount.value));
       expect(amounts).toEqual([8751.75, 1500.5, 3001, 6002, 6251.25, 7501.5]);
+    });
+
+    it('sends a 54-ФЗ receipt with every payment: the payer’s e-mail and one item per lesson, adding up to the amount to the kopeck', async () => {
+      // The course price, the lesson price, the wholesale price and blocks; amounts that do not divide by the lessons.
+      const price: Price = { coursePrice: 1000, lessonPrice: 400.01, lessonWholesalePrice: 333.33, currency: 'CURRENCY_CHOICE_RUB' };
+      const three = await createCourse(context.db, { title: 'Акварель', participantsLimit: 10, lessons: ['Цветовой круг', 'Свет и тень', 'Пейзаж'], prices: [price] });
+      const six = await createCourse(context.db, { title: 'Графика', participantsLimit: 10, lessons: 6, prices: [price] });
+      const blocks = await createCourse(context.db, { title: 'Масло', participantsLimit: 10, lessons: 4, lessonsBlockSize: 2, prices: [{ ...price, coursePrice: 1000.01 }] });
+      const cases: [number[], string, number][] = [
+        [three.lessonIds, '1000.00', 3], // the course price: 333.33 + 333.33 + 333.34
+        [three.lessonIds.slice(0, 2), '800.02', 2], // the lesson price
+        [six.lessonIds.slice(0, 5), '1666.65', 5], // the wholesale price
+        [six.lessonIds, '1000.00', 6], // the course price over six: 166.66 × 4 + 166.67 × 2
+        [blocks.lessonIds.slice(2), '800.02', 2], // one block of two
+        [blocks.lessonIds, '1000.01', 4], // the whole course in blocks: 250.00 × 3 + 250.01
+      ];
+      for (const [lessons, amount, count] of cases) {
+        const user = await createUser(context);
+        const before = yookassa.requests.length;
+        const response = await pay(user, lessons);
+        expect(response.statusCode, response.body).toBe(201);
+        const sent = yookassa.requests.slice(before).find((request) => request.method === 'POST')!.body as {
+          amount: { value: string };
+          receipt: { customer: { email: string }; items: { description: string; quantity: number; amount: { value: string; currency: string } }[]; tax_system_code?: number };
+        };
+        expect(sent.amount.value).toBe(amount);
+        expect(sent.receipt.customer).toEqual({ email: user.email });
+        expect(sent.receipt).not.toHaveProperty('tax_system_code');
+        expect(sent.receipt.items).toHaveLength(count);
+        for (const item of sent.receipt.items) {
+          expect(item).toMatchObject({ quantity: 1, amount: { currency: 'RUB' }, vat_code: 1, payment_subject: 'service', payment_mode: 'full_prepayment', measure: 'piece' });
+        }
+        const cents = sent.receipt.items.reduce((sum, item) => sum + Math.round(Number(item.amount.value) * 100) * item.quantity, 0);
+        expect(cents).toBe(Math.round(Number(amount) * 100));
+      }
+      const first = yookassa.requests.filter((request) => request.method === 'POST' && request.path === '/v3/payments').at(-cases.length)!.body as { receipt: { items: { description: string; amount: { value: string } }[] } };
+      expect(first.receipt.items.map((item) => [item.description, item.amount.value])).toEqual([
+        ['Курс «Акварель», занятие 1. Цветовой круг', '333.33'],
+        ['Курс «Акварель», занятие 2. Свет и тень', '333.33'],
+        ['Курс «Акварель», занятие 3. Пейзаж', '333.34'],
+      ]);
     });
 
     it('sends dollars to YooKassa in USD', async () => {

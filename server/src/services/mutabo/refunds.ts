@@ -37,7 +37,8 @@ import { queueLetters } from '../letterQueue.ts';
 import { promoteWaitingList } from '../places.ts';
 import type { PaymentProviders } from '../payments/providers.ts';
 import type { PublicCache } from '../publicCache.ts';
-import { CURRENCY_CODES, ProviderError, type ProviderRefundState } from '../payments/provider.ts';
+import { CURRENCY_CODES, ProviderError, type ProviderRefundState, type ReceiptFacts } from '../payments/provider.ts';
+import { receiptLines } from '../payments/receipts.ts';
 import { insertAuditRecord } from '../../repositories/mutaboAuditRepository.ts';
 import type { Caller } from './context.ts';
 import { refundedLetter } from './participantLetters.ts';
@@ -147,9 +148,19 @@ export async function requestRefund(deps: RefundDeps, caller: Caller, paymentId:
   return askProvider(deps, payment, refund, caller.userId);
 }
 
+/** A refund's 54-ФЗ receipt: the payer's address, and the refunded lessons at equal shares of the refund's amount. */
+async function refundReceipt(db: Db, payment: PaymentRow, refund: RefundRow): Promise<ReceiptFacts> {
+  const payer = await personById(db, payment.userId);
+  const courseId = await courseOfPayment(db, payment.id);
+  const course = courseId === null ? null : await courseTitle(db, courseId);
+  const lessons = await lessonTitles(db, refund.lessonIds);
+  return { email: payer?.email ?? '', lines: receiptLines(course?.title ?? '', lessons, cents(refund.amount)) };
+}
+
 /** Asks the provider for a pending refund (again, with the same key, when asked before) and applies its answer. */
 async function askProvider(deps: RefundDeps, payment: PaymentRow, refund: RefundRow, userId: number | null): Promise<RefundAnswer> {
   const provider = deps.providers.forPayment(payment.system, payment.providerId);
+  const receipt = await refundReceipt(deps.db, payment, refund);
   let state: ProviderRefundState;
   try {
     if (!payment.providerId) throw new ProviderError('the payment has no id at its provider', 422);
@@ -160,6 +171,8 @@ async function askProvider(deps: RefundDeps, payment: PaymentRow, refund: Refund
       currency: refund.currency as Currency,
       idempotencyKey: refund.idempotenceKey,
       description: `Возврат по платежу № ${payment.id}`,
+      receipt,
+      wholePayment: cents(refund.amount) === cents(payment.amount),
     });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;

@@ -7,6 +7,7 @@ import { paymentSystemFor } from '../../../../common/coursePrices.ts';
 import { formatAmount } from '../../../../common/paymentAmount.ts';
 import type { Db } from '../../db/client.ts';
 import { MAX_ID } from '../../http/queryParams.ts';
+import { personById } from '../../repositories/enrollmentRepository.ts';
 import { lessonsOnSale, storeProviderPage, type LessonOnSale } from '../../repositories/paymentsRepository.ts';
 import { placeHolders } from '../../repositories/placesRepository.ts';
 import { enrollmentErrors, refuseTakenLessons } from '../enrollmentErrors.ts';
@@ -17,6 +18,7 @@ import { applyOutcome, type OutcomeDeps } from './completion.ts';
 import { holdBatch, type Held, type HoldRequest } from './holds.ts';
 import { ProviderError } from './provider.ts';
 import type { PaymentProviders } from './providers.ts';
+import { receiptLines } from './receipts.ts';
 
 /** The most lessons one payment may name. */
 const MAX_LESSONS = 500;
@@ -132,12 +134,15 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     // The provider is asked outside the transaction: no lock is held while a remote API thinks.
     const provider = deps.providers.bySystem[system];
     try {
+      // The receipt goes to the payer's address; its lines are the lessons, adding up to the amount.
+      const payer = await personById(deps.db, userId);
       const created = await provider.create({
         paymentId: held.paymentId,
         amount: formatAmount(held.amount),
         currency,
         description: held.description,
         idempotencyKey: `payment-${held.paymentId}-${held.createdAt.getTime()}`,
+        receipt: { email: payer?.email ?? '', lines: receiptLines(held.courseTitle, held.lessons, Math.round(held.amount * 100)) },
       });
       await storeProviderPage(deps.db, { paymentId: held.paymentId, providerId: created.providerId, redirectTo: created.redirectTo });
       return { redirectTo: created.redirectTo };

@@ -20,6 +20,7 @@ import { enrollmentErrors, refuseTakenLessons } from '../enrollmentErrors.ts';
 import { queuePromotionLetters, type LetterContext } from '../enrollmentLetters.ts';
 import { failPayment, HOLD_MINUTES } from '../places.ts';
 import type { PublicCache } from '../publicCache.ts';
+import type { ReceiptLesson } from './receipts.ts';
 
 export interface HoldDeps {
   db: Db;
@@ -40,7 +41,7 @@ export interface HoldRequest {
 
 export type Held =
   | { kind: 'reused'; redirectTo: string }
-  | { kind: 'held'; paymentId: number; createdAt: Date; amount: number; description: string };
+  | { kind: 'held'; paymentId: number; createdAt: Date; amount: number; description: string; courseTitle: string; lessons: ReceiptLesson[] };
 
 /** Per lesson, the places one buyer sees taken by others, and the buyer's own participation. */
 interface PlacesRow {
@@ -181,6 +182,9 @@ interface Decision {
   request: HoldRequest;
   amount: number;
   description: string;
+  courseTitle: string;
+  /** The lessons paid for, in their order in the course: the receipt's lines. */
+  lessons: ReceiptLesson[];
 }
 
 /** The checks under the lock, in the order the site expects its errors; a refusal throws. */
@@ -203,9 +207,10 @@ function decide(locked: LockedCourse, places: PlacesRow[], request: HoldRequest)
   const decision = paymentAmount(price, forSale, requested, locked.lessonsBlockSize);
   if (!decision.ok) throw decision.problem === 'blocks' ? enrollmentErrors.wholeBlocks(locked.lessonsBlockSize) : enrollmentErrors.wholeCourseOnly();
   if (decision.amount <= 0) throw enrollmentErrors.zeroAmount();
-  const numbers = published.filter((lesson) => requested.includes(lesson.id)).map((lesson) => lesson.number);
+  const chosen = published.filter((lesson) => requested.includes(lesson.id)).map(({ number, title }) => ({ number, title }));
+  const numbers = chosen.map((lesson) => lesson.number);
   const description = decision.kind === 'whole' ? `Курс «${locked.title}» целиком` : `Курс «${locked.title}», занятия № ${numbers.join(', ')}`;
-  return { request, amount: decision.amount, description };
+  return { request, amount: decision.amount, description, courseTitle: locked.title, lessons: chosen };
 }
 
 /**
@@ -220,8 +225,8 @@ async function holdPlaces(tx: Tx, decisions: Decision[]): Promise<Held[]> {
     HOLD_MINUTES,
   );
   const byUser = new Map(created.map((row) => [row.userId, row]));
-  return decisions.map(({ request, amount, description }) => {
+  return decisions.map(({ request, amount, description, courseTitle, lessons }) => {
     const row = byUser.get(request.userId)!;
-    return { kind: 'held', paymentId: row.id, createdAt: row.createdAt, amount, description };
+    return { kind: 'held', paymentId: row.id, createdAt: row.createdAt, amount, description, courseTitle, lessons };
   });
 }

@@ -1,5 +1,17 @@
 // The one interface every payment provider implements (YooKassa, PayPal, the built-in sandbox checkout).
 import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
+import type { ReceiptLine } from './receipts.ts';
+
+/**
+ * What a 54-ФЗ receipt of a payment or a refund names (docs/PAYMENTS.md, «Receipts»): YooKassa sends it with
+ * RECEIPTS=yookassa; PayPal and the test checkout ignore it.
+ */
+export interface ReceiptFacts {
+  /** The payer's e-mail address: where the receipt is sent. */
+  email: string;
+  /** One line per lesson, adding up to the amount to the kopeck (receipts.ts). */
+  lines: ReceiptLine[];
+}
 
 export interface ProviderPaymentRequest {
   /** Our payment id: the provider keeps it (metadata, custom_id) and it makes the idempotency key. */
@@ -11,6 +23,7 @@ export interface ProviderPaymentRequest {
   description: string;
   /** The same for every attempt to create this payment, and never reused for another one. */
   idempotencyKey: string;
+  receipt: ReceiptFacts;
 }
 
 export interface ProviderPaymentCreated {
@@ -47,6 +60,10 @@ export interface ProviderRefundRequest {
   /** Kept in our refund row: asking again with it never refunds twice. */
   idempotencyKey: string;
   description: string;
+  /** The refunded lessons, adding up to the refund's amount. */
+  receipt: ReceiptFacts;
+  /** The refund gives the whole payment back at once (YooKassa then makes the refund's receipt from the payment's). */
+  wholePayment: boolean;
 }
 
 /** pending: the provider is still working on it; succeeded: the money is on its way back; canceled: refused. */

@@ -1,5 +1,8 @@
 // YooKassa API v3 for rubles (and every currency but the euro): create a payment with a redirect confirmation,
 // read it back, capture it, refund it (POST /refunds) and read a refund back. https://yookassa.ru/developers/api
+// With RECEIPTS=yookassa every payment and every partial refund carries its 54-ФЗ receipt (docs/PAYMENTS.md).
+import type { ReceiptSettings } from '../../config.ts';
+import type { Currency } from '../../../../common/wireTypes.ts';
 import {
   CURRENCY_CODES,
   isObject,
@@ -11,6 +14,7 @@ import {
   type ProviderRefundState,
   type ProviderRefundStatus,
   type ProviderStatus,
+  type ReceiptFacts,
 } from './provider.ts';
 
 export interface YookassaOptions {
@@ -20,6 +24,8 @@ export interface YookassaOptions {
   apiUrl: string;
   /** Where the payer comes back to after the payment page. */
   returnUrl: string;
+  /** The receipts' codes with RECEIPTS=yookassa; null: no receipt is sent (RECEIPTS=off). */
+  receipts: ReceiptSettings | null;
   fetch?: typeof fetch;
 }
 
@@ -32,6 +38,27 @@ const STATUSES: Record<string, ProviderStatus> = {
   succeeded: 'succeeded',
   canceled: 'canceled',
 };
+
+/**
+ * The `receipt` object of a payment or a refund (https://yookassa.ru/developers/api#create_payment_receipt): the
+ * payer's e-mail, one item per line with its price, quantity and codes; `tax_system_code` only when it is set.
+ * Lessons are a service (`payment_subject`), counted in pieces (`measure`, required by «Чеки от ЮKassa» and FFD 1.2).
+ */
+export function yookassaReceipt(settings: ReceiptSettings, facts: ReceiptFacts, currency: Currency) {
+  return {
+    customer: { email: facts.email },
+    items: facts.lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      amount: { value: (line.amountCents / 100).toFixed(2), currency: CURRENCY_CODES[currency] },
+      vat_code: settings.vatCode,
+      payment_subject: 'service',
+      payment_mode: settings.paymentMode,
+      measure: 'piece',
+    })),
+    ...(settings.taxSystemCode === null ? {} : { tax_system_code: settings.taxSystemCode }),
+  };
+}
 
 export function createYookassaProvider(options: YookassaOptions): PaymentProvider {
   const fetchImpl = options.fetch ?? fetch;
@@ -88,6 +115,8 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
             payment_id: request.providerPaymentId,
             amount: { value: request.amount, currency: CURRENCY_CODES[request.currency] },
             description: request.description.slice(0, 250),
+            // A full refund's receipt is made from the payment's; a partial one names the lessons given back.
+            ...(options.receipts && !request.wholePayment ? { receipt: yookassaReceipt(options.receipts, request.receipt, request.currency) } : {}),
           }),
         },
         'refund payment',
@@ -115,6 +144,7 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
             confirmation: { type: 'redirect', return_url: options.returnUrl },
             description: request.description.slice(0, DESCRIPTION_LIMIT),
             metadata: { paymentId: String(request.paymentId) },
+            ...(options.receipts ? { receipt: yookassaReceipt(options.receipts, request.receipt, request.currency) } : {}),
           }),
         },
         'create payment',
