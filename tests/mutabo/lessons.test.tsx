@@ -77,9 +77,9 @@ describe('the lessons of a course', () => {
   });
 
   describe('taking a published lesson back to draft', () => {
-    const withPeople = (people: MutaboLesson['people']): MutaboCourse => ({
+    const withPeople = (people: MutaboLesson['people'], title = 'Гоголь'): MutaboCourse => ({
       ...twoLessons,
-      lessons: [twoLessons.lessons[0]!, { ...twoLessons.lessons[1]!, people }],
+      lessons: [twoLessons.lessons[0]!, { ...twoLessons.lessons[1]!, title, people }],
     });
 
     /** The PATCH bodies the server receives. */
@@ -120,12 +120,14 @@ describe('the lessons of a course', () => {
     });
 
     it('says when the people there get no letter, with one person in the right form', async () => {
-      server.use(...mutaboHandlers(undefined, withPeople({ holding: 1, waiting: 0, toldIfDrafted: 0 })));
+      server.use(...mutaboHandlers(undefined, withPeople({ holding: 1, waiting: 0, toldIfDrafted: 0 }, '«Нос»')));
       const sent = patches();
       const { user } = renderApp('/mutabo/courses/5');
       const panel = await lessonsPanel();
-      await user.click(within(panel).getByRole('button', { name: toDraft }));
+      await user.click(within(panel).getByRole('button', { name: 'Урок ««Нос»»: скрыть в черновики' }));
       const dialog = await screen.findByRole('dialog', { name: 'Вернуть урок в черновики?' });
+      // A title in quotes of its own is not quoted twice.
+      expect(dialog).toHaveTextContent('Урок «Нос» скроется от посетителей');
       expect(dialog).toHaveTextContent('Участники урока: 1 человек с местом.');
       expect(dialog).toHaveTextContent('Письма об отмене не будет:');
       await user.click(within(dialog).getByRole('button', { name: 'Вернуть в черновики' }));

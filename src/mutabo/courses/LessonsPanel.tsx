@@ -52,7 +52,11 @@ const Status = styled(Notice)`
 
 type Move = 'up' | 'down';
 
-const lessonName = (lesson: MutaboLesson) => lesson.title || 'Без названия';
+/** A lesson's title in quotes, unless it is in quotes of its own («Нос» stays «Нос»). */
+const quotedTitle = (lesson: MutaboLesson) => {
+  const title = lesson.title || 'Без названия';
+  return /^«.*»$/.test(title) ? title : `«${title}»`;
+};
 
 /** What taking a lesson that people hold or wait for back to draft does to them. */
 function DraftWarning({ lesson }: { lesson: MutaboLesson }) {
@@ -60,7 +64,7 @@ function DraftWarning({ lesson }: { lesson: MutaboLesson }) {
   const people = [holding > 0 ? `${peopleCount(holding)} с местом` : '', waiting > 0 ? `${peopleCount(waiting)} в очереди` : ''];
   return (
     <>
-      <p>Урок «{lessonName(lesson)}» скроется от посетителей: записаться на него будет нельзя.</p>
+      <p>Урок {quotedTitle(lesson)} скроется от посетителей: записаться на него будет нельзя.</p>
       <p>
         <strong>Участники урока: {people.filter(Boolean).join(' и ')}.</strong>
       </p>
