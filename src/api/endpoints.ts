@@ -26,6 +26,7 @@ import type {
   PaymentCreatePayload,
   PaymentCreated,
   Quotation,
+  Seller,
   SignupPayload,
   Timetable,
   TokenPair,
@@ -51,6 +52,7 @@ export const deleteParticipants = (id: number) =>
   request<Record<string, never>>(`/api/v1/courses/${id}/delete-participants/`, { method: 'DELETE' });
 
 export const getTimetable = () => request<Timetable>('/api/v2/user/pages-content/timetable/');
+export const getSeller = () => request<Seller>('/api/v1/seller/');
 export const getUpcomingLessons = () => request<UpcomingLesson[]>('/api/v1/lessons/upcoming/');
 
 /** Addresses of the .ics files («Добавить в календарь»): links, not calls. */

@@ -36,5 +36,6 @@ export const areaPaths = {
   newLibraryItem: `${root}/library/new`,
   libraryItem: (id: number | string) => `${root}/library/${id}`,
   timetable: `${root}/timetable`,
+  seller: `${root}/seller`,
   authorPage: `${root}/author`,
 } as const;

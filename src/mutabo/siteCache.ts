@@ -8,4 +8,5 @@ export const QUOTATION_RESOURCES: ResourceName[] = ['quotations'];
 export const FEEDBACK_RESOURCES: ResourceName[] = ['feedbackPage'];
 export const LIBRARY_RESOURCES: ResourceName[] = ['libraryItems', 'libraryCategories'];
 export const TIMETABLE_RESOURCES: ResourceName[] = ['timetable'];
+export const SELLER_RESOURCES: ResourceName[] = ['seller'];
 export const AUTHOR_RESOURCES: ResourceName[] = ['authors', 'courses', 'course'];

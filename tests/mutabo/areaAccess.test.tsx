@@ -58,6 +58,7 @@ describe('who may enter /mutabo', () => {
       'Отзывы',
       'Библиотека',
       'Расписание',
+      'Реквизиты продавца',
       'Моя страница автора',
     ]);
     expect(within(nav).getByRole('link', { name: 'Сводка' })).toHaveAttribute('aria-current', 'page');

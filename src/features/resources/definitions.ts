@@ -22,6 +22,7 @@ export const resourceFetchers = {
   libraryCategories: () => api.getLibraryCategories(),
   dictionaries: () => api.getDictionaries(),
   timetable: () => api.getTimetable(),
+  seller: () => api.getSeller(),
   upcomingLessons: () => api.getUpcomingLessons(),
   me: () => api.getUser('me'),
   disciple: (id: number) => api.getDisciple(id),

@@ -24,6 +24,7 @@ import type {
   SharedHistoryQuery,
   TimetablePatchPayload,
 } from '../../../common/mutabo.ts';
+import type { MutaboSeller, SellerPatchPayload } from '../../../common/mutaboSeller.ts';
 
 const base = '/api/v1/mutabo';
 type Query = Record<string, string | number | undefined>;
@@ -67,5 +68,8 @@ export const updateOwnAuthor = (id: number, body: AuthorPatchPayload) =>
 export const getTimetable = () => request<MutaboTimetable>(`${base}/pages-content/timetable/`);
 export const updateTimetable = (body: TimetablePatchPayload) =>
   request<MutaboTimetable>(`${base}/pages-content/timetable/`, { method: 'PATCH', body });
+
+export const getSeller = () => request<MutaboSeller>(`${base}/seller/`);
+export const updateSeller = (body: SellerPatchPayload) => request<MutaboSeller>(`${base}/seller/`, { method: 'PATCH', body });
 
 export const getSharedHistory = (query: SharedHistoryQuery) => request<HistoryPage>(`${base}/history/`, { query: asQuery(query) });

@@ -9,6 +9,7 @@ import { LibraryItemEditorPage } from '../library/LibraryItemEditorPage.tsx';
 import { LibraryPage } from '../library/LibraryPage.tsx';
 import { QuotationEditorPage } from '../quotations/QuotationEditorPage.tsx';
 import { QuotationListPage } from '../quotations/QuotationListPage.tsx';
+import { SellerPage } from '../seller/SellerPage.tsx';
 import { TimetablePage } from '../timetable/TimetablePage.tsx';
 
 const relative = (path: string) => path.slice(areaPaths.root.length + 1);
@@ -24,5 +25,6 @@ export const contentRoutes: RouteObject[] = [
   { path: relative(areaPaths.newLibraryItem), element: <LibraryItemEditorPage /> },
   { path: relative(areaPaths.libraryItem(':itemId')), element: <LibraryItemEditorPage /> },
   { path: relative(areaPaths.timetable), element: <TimetablePage /> },
+  { path: relative(areaPaths.seller), element: <SellerPage /> },
   { path: relative(areaPaths.authorPage), element: <AuthorPage /> },
 ];

@@ -23,10 +23,14 @@ const FIELD_LABELS: Record<string, string> = {
   description: 'о себе',
   quote: 'цитата',
   photo: 'фотография',
+  inn: 'ИНН',
+  ogrn: 'ОГРН',
+  address: 'адрес',
+  phone: 'телефон',
 };
 
 /** Short fields shown as «было → стало». */
-const SHOWN_VALUES = new Set(['source', 'title', 'name', 'firstName', 'lastName', 'author', 'authorAge']);
+const SHOWN_VALUES = new Set(['source', 'title', 'name', 'firstName', 'lastName', 'author', 'authorAge', 'inn', 'ogrn', 'phone']);
 
 const record = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

@@ -17,5 +17,6 @@ export const areaSections: readonly AreaSection[] = [
   { label: 'Отзывы', path: areaPaths.feedback, built: true },
   { label: 'Библиотека', path: areaPaths.library, built: true },
   { label: 'Расписание', path: areaPaths.timetable, built: true },
+  { label: 'Реквизиты продавца', path: areaPaths.seller, built: true },
   { label: 'Моя страница автора', path: areaPaths.authorPage, built: true },
 ];
