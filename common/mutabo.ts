@@ -4,6 +4,7 @@
 // fields as `prices.<index>.<field>`), 404/409 with `{"detail": "..."}`, 401/403 for guests and non-authors.
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, COURSE_STATES, CURRENCIES, DISCIPLES_AGES, LESSON_STATES } from './enums.ts';
+import { isSitePath } from './sitePaths.ts';
 import { textField, textMessages } from './textFields.ts';
 import { DEFAULT_COURSE_TIME_ZONE, isKnownTimeZone } from './timeZones.ts';
 import type {
@@ -296,7 +297,7 @@ export const dateField = z
 export const fileUrlField = text(m.urlInvalid)
   .trim()
   .max(MAX_URL_LENGTH, m.urlInvalid)
-  .refine((value) => value === '' || (value.startsWith('/') && !value.startsWith('//')) || /^https?:\/\/[^\s/]+/i.test(value), m.urlInvalid);
+  .refine((value) => value === '' || isSitePath(value) || /^https?:\/\/[^\s/]+/i.test(value), m.urlInvalid);
 
 /** An IANA zone the site offers (the dictionary's list). */
 export const timeZoneField = text(m.timeZoneInvalid).trim().refine(isKnownTimeZone, m.timeZoneInvalid);
@@ -749,7 +750,7 @@ const libraryFileField = z.preprocess(
       text(s.fileInvalid)
         .trim()
         .max(MAX_URL_LENGTH, s.fileInvalid)
-        .refine((value) => value.startsWith('/') && !value.startsWith('//') && !/\s/.test(value), s.fileInvalid),
+        .refine((value) => isSitePath(value) && !/\s/.test(value), s.fileInvalid),
       z.null(),
     ],
     { error: s.fileInvalid },

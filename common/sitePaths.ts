@@ -1,5 +1,7 @@
 // The pages of the site (spec section 2) as its route table matches them: the site's routes are built from these
 // patterns, and the server answers any other address with the not-found page and status 404.
+// Also the rule for «a path on this site» that both programs check addresses with (isSitePath).
+import { hasControlCharacters } from './controlCharacters.ts';
 
 /** React Router patterns: `:name` is one path segment. */
 export const SITE_ROUTES = {
@@ -49,4 +51,14 @@ const matchers = Object.values(SITE_ROUTES).map(
 /** Whether the site's route table has a page at this path (a course page still needs its course). */
 export function isSitePage(pathname: string): boolean {
   return matchers.some((matcher) => matcher.test(pathname));
+}
+
+/**
+ * A path on this site: `/` followed by anything but `/` or `\` (a browser reads `/\host/…` as `//host/…`, another
+ * host), with no control character (a browser drops tabs and line breaks from an address, so `/<tab>/host` is
+ * `//host`). The authors' image and file fields, the library's download links, the way back after login and the first
+ * HTML's image preload all check with this rule.
+ */
+export function isSitePath(value: string): boolean {
+  return /^\/(?![/\\])/.test(value) && !hasControlCharacters(value);
 }

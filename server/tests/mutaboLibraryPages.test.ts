@@ -112,6 +112,7 @@ describe.each(dbModes())('the authors’ library and pages (%s)', (mode) => {
         courses: [s.coursesInvalid],
       });
       expect((await post({ title: 'Книга', file: '/media/0000000000000000/missing.pdf' })).json()).toEqual({ file: [s.uploadNotFound] });
+      for (const file of ['/\\evil.example/x.pdf', '//evil.example/x.pdf']) expect((await post({ title: 'Книга', file })).json(), file).toEqual({ file: [s.fileInvalid] });
       expect((await post({ title: 'Книга', externalLink: 'https://example.org/', categories: [999] })).json()).toEqual({ categories: [s.categoryUnknown] });
       expect((await post({ title: 'Книга', externalLink: 'https://example.org/', courses: [999] })).json()).toEqual({ courses: [s.courseUnknown] });
       expect((await call('GET', '/api/v1/mutabo/library-items/?category=0', 'anna')).statusCode).toBe(400);
@@ -230,6 +231,7 @@ describe.each(dbModes())('the authors’ library and pages (%s)', (mode) => {
         email: [s.emailInvalid],
         photo: [mutaboMessages.urlInvalid],
       });
+      expect((await patch({ photo: '/\\evil.example/me.png' })).json()).toEqual({ photo: [mutaboMessages.urlInvalid] });
       expect((await patch({ description: 'строка\u0000' })).json()).toEqual({ description: [controlMessage] });
       expect((await patch({ quote: 'я'.repeat(MAX_QUOTATION_LENGTH + 1) })).json()).toEqual({ quote: [s.quotationTooLong] });
       expect((await patch({ photo: PDF_URL })).json()).toEqual({ photo: [s.uploadNotImage] });

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
-import { authors } from '../src/db/schema.ts';
+import { authors, courses as coursesTable } from '../src/db/schema.ts';
 import { buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';
 import { createTestDatabase, type TestDatabase } from './testDb.ts';
 
@@ -70,6 +70,22 @@ describe('site', () => {
 
     const library = await app.inject({ url: '/library?categories=2,x&page=1', headers: html });
     expect(Object.keys(initialData(library.body) ?? {}).sort()).toEqual(['authors', 'courses', 'libraryCategories', 'libraryItems:page=1&limit=15&categories=2']);
+  });
+
+  it('preloads a course image only when it is a path on this site, not one a browser takes to another host', async () => {
+    const db = testDb.database.db;
+    // Stored before the authors' forms refused it: `/\\host/…` is `//host/…` to a browser.
+    const [before] = await db.select({ image: coursesTable.image }).from(coursesTable).where(eq(coursesTable.id, ids.courses.open));
+    await db.update(coursesTable).set({ image: '/\\evil.example/x.png' }).where(eq(coursesTable.id, ids.courses.open));
+    app.publicCache.invalidate();
+    try {
+      const page = await app.inject({ url: `/courses/${ids.courses.open}`, headers: html });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain('rel="preload" as="image"');
+    } finally {
+      await db.update(coursesTable).set({ image: before!.image }).where(eq(coursesTable.id, ids.courses.open));
+      app.publicCache.invalidate();
+    }
   });
 
   it('gives the about page the authors’ records, as the API gives them after an author changed theirs', async () => {

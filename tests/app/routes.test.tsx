@@ -160,5 +160,9 @@ describe('returning after login', () => {
     back.unmount();
     const away = renderApp({ pathname: '/user/login', state: { from: '//evil.example/x' } });
     await waitFor(() => expect(away.router.state.location.pathname).toBe('/'));
+    away.unmount();
+    // A browser reads a backslash as a slash: `/\\evil.example` is another host too.
+    const backslash = renderApp({ pathname: '/user/login', state: { from: '/\\evil.example/x' } });
+    await waitFor(() => expect(backslash.router.state.location.pathname).toBe('/'));
   });
 });

@@ -10,7 +10,7 @@ import type { CourseDetails, CourseShort } from '../../../common/wireTypes.ts';
 import { catalogueCourses } from '../../../common/catalogue.ts';
 import { INITIAL_DATA_ELEMENT_ID } from '../../../common/initialDataElement.ts';
 import { libraryResourceQuery, parseLibraryFilters } from '../../../common/libraryQuery.ts';
-import { isSitePage } from '../../../common/sitePaths.ts';
+import { isSitePage, isSitePath } from '../../../common/sitePaths.ts';
 
 interface PagePlan {
   /** The page module, as Vite's manifest names it (none: no chunk to preload). */
@@ -135,7 +135,7 @@ export function createIndexRenderer(root: string): IndexRenderer {
       const data = Object.fromEntries(answers.filter((entry) => entry !== null));
       const head: string[] = [];
       const image = plan.image?.(data);
-      if (image && image.startsWith('/')) head.push(`<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high">`);
+      if (image && isSitePath(image)) head.push(`<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high">`);
       for (const file of plan.module ? chunkFiles(manifest, plan.module) : []) head.push(`<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`);
       if (Object.keys(data).length > 0) {
         head.push(`<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${escapeJson(JSON.stringify(data))}</script>`);
