@@ -1,6 +1,7 @@
 // Local HTTP stand-ins of the YooKassa v3 and PayPal Orders v2 APIs (node:http), answering like the documented
 // APIs and refusing what the real ones refuse: a wrong auth header, a missing idempotency header, an amount
-// that is not a string with two decimals, a currency the test did not expect.
+// that is not a string with two decimals, a currency the test did not expect, and (YooKassa, a shop with 54-ФЗ
+// receipts, unless a test turns `receipts` off) a payment or partial refund without a valid receipt.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -73,6 +74,65 @@ const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:
 
 // ---- YooKassa v3: https://yookassa.ru/developers/api#create_payment
 
+/** https://yookassa.ru/developers/payment-acceptance/receipts/54fz/yoomoney/parameters-values#payment-subject */
+const PAYMENT_SUBJECTS = new Set([
+  'commodity', 'excise', 'job', 'service', 'gambling_bet', 'gambling_prize', 'lottery', 'lottery_prize', 'intellectual_activity', 'payment',
+  'agent_commission', 'property_right', 'non_operating_gain', 'insurance_premium', 'sales_tax', 'resort_fee', 'composite', 'another', 'fine', 'tax',
+  'lien', 'cost', 'pension_insurance_without_payouts', 'pension_insurance_with_payouts', 'health_insurance_without_payouts',
+  'health_insurance_with_payouts', 'health_insurance', 'casino', 'agent_withdrawals', 'non_marked_excise', 'marked_excise', 'marked', 'non_marked',
+]);
+/** https://yookassa.ru/developers/payment-acceptance/receipts/54fz/yoomoney/parameters-values#payment-mode */
+const PAYMENT_MODES = new Set(['full_prepayment', 'partial_prepayment', 'advance', 'full_payment', 'partial_payment', 'credit', 'credit_payment']);
+/** «Чеки от ЮKassa» take at most 80 items, another online register 100: the stand-in holds to the smaller. */
+const MAX_RECEIPT_ITEMS = 80;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A number, or a string of one, as YooKassa reads `quantity` and the codes. */
+const numeric = (value: unknown): number | null => (typeof value === 'number' ? value : typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? Number(value) : null);
+const integerIn = (value: unknown, low: number, high: number) => {
+  const number = numeric(value);
+  return number !== null && Number.isInteger(number) && number >= low && number <= high;
+};
+
+/**
+ * What a live shop with 54-ФЗ receipts checks of `receipt` (https://yookassa.ru/developers/api#create_payment_receipt):
+ * a customer with an e-mail or a phone; 1–80 items, each with a description of 1–128 characters, a positive quantity
+ * (at most 3 decimals), an amount of two decimals in the payment's currency, vat_code 1–12, a known payment_subject
+ * and payment_mode; items whose quantity × amount add up to the amount; tax_system_code 1–6 when given. The reason
+ * the receipt is refused, or null.
+ */
+export function checkReceipt(receipt: unknown, amount: { value: string; currency: string }): string | null {
+  if (!isRecord(receipt)) return 'receipt is missing';
+  const customer = receipt.customer;
+  if (!isRecord(customer)) return 'receipt.customer is missing';
+  const email = typeof customer.email === 'string' ? customer.email : '';
+  const phone = typeof customer.phone === 'string' ? customer.phone : '';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && !/^\d{11,15}$/.test(phone)) return 'receipt.customer needs an email or a phone';
+  if (receipt.tax_system_code !== undefined && !integerIn(receipt.tax_system_code, 1, 6)) return 'receipt.tax_system_code must be from 1 to 6';
+  const items = receipt.items;
+  if (!Array.isArray(items) || items.length === 0) return 'receipt.items is missing';
+  if (items.length > MAX_RECEIPT_ITEMS) return `receipt.items has more than ${MAX_RECEIPT_ITEMS} items`;
+  let sum = 0;
+  for (const [index, item] of items.entries()) {
+    const at = `receipt.items[${index}]`;
+    if (!isRecord(item)) return `${at} is not an object`;
+    const description = typeof item.description === 'string' ? Array.from(item.description).length : 0;
+    if (description < 1 || description > 128) return `${at}.description must have 1 to 128 characters`;
+    const quantity = numeric(item.quantity);
+    if (quantity === null || quantity <= 0 || Math.round(quantity * 1000) !== quantity * 1000) return `${at}.quantity must be positive, with at most 3 decimals`;
+    const value = isRecord(item.amount) ? item.amount.value : undefined;
+    if (typeof value !== 'string' || !TWO_DECIMALS.test(value)) return `${at}.amount.value must be a string with two decimals`;
+    if (!isRecord(item.amount) || item.amount.currency !== amount.currency) return `${at}.amount.currency differs from the payment's`;
+    if (!integerIn(item.vat_code, 1, 12)) return `${at}.vat_code must be from 1 to 12`;
+    if (typeof item.payment_subject !== 'string' || !PAYMENT_SUBJECTS.has(item.payment_subject)) return `${at}.payment_subject is missing or unknown`;
+    if (typeof item.payment_mode !== 'string' || !PAYMENT_MODES.has(item.payment_mode)) return `${at}.payment_mode is missing or unknown`;
+    sum += Math.round(Number(value) * 100 * quantity);
+  }
+  const expected = Math.round(Number(amount.value) * 100);
+  if (sum !== expected) return `the items add up to ${(sum / 100).toFixed(2)}, not ${amount.value}`;
+  return null;
+}
+
 export interface YookassaPayment {
   id: string;
   status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
@@ -108,13 +168,18 @@ export interface YookassaStandIn extends StandIn {
   setStatus(id: string, status: YookassaPayment['status']): void;
   /** The currencies this test lets through. */
   currencies: Set<string>;
+  /** The shop sends 54-ФЗ receipts (the default): payments and partial refunds without a valid one are refused. */
+  receipts: boolean;
+  /** Why each refused receipt was refused (checkReceipt), for a test that wants to know. */
+  receiptRefusals: string[];
 }
 
 export async function startYookassa(shopId: string, secretKey: string): Promise<YookassaStandIn> {
   const payments = new Map<string, YookassaPayment>();
   const refunds = new Map<string, YookassaRefund>();
   const refundsByKey = new Map<string, string>();
-  const settings = { refundStatus: 'succeeded' as YookassaRefund['status'] };
+  const settings = { refundStatus: 'succeeded' as YookassaRefund['status'], receipts: true };
+  const receiptRefusals: string[] = [];
   const byKey = new Map<string, string>();
   const cents = (value: string) => Math.round(Number(value) * 100);
   /** What is left to refund of a payment: its amount less its refunds that are not canceled. */
@@ -127,6 +192,13 @@ export async function startYookassa(shopId: string, secretKey: string): Promise<
   };
   const currencies = new Set(['RUB']);
   const error = (status: number, code: string, description: string) => ({ status, body: { type: 'error', id: randomUUID(), code, description } });
+  /** A live shop's answer to a missing or wrong receipt. */
+  const refuseReceipt = (receipt: unknown, amount: { value: string; currency: string }) => {
+    const reason = checkReceipt(receipt, amount);
+    if (reason === null) return null;
+    receiptRefusals.push(reason);
+    return { status: 400, body: { type: 'error', id: randomUUID(), code: 'invalid_request', parameter: 'receipt', description: 'Receipt is missing or illegal' } };
+  };
 
   const standIn = await startServer(
     (request) => {
@@ -139,11 +211,15 @@ export async function startYookassa(shopId: string, secretKey: string): Promise<
         const key = String(request.headers['idempotence-key']);
         const previous = byKey.get(key);
         if (previous) return { status: 200, body: payments.get(previous) };
-        const body = request.body as { amount?: { value?: unknown; currency?: unknown }; capture?: unknown; confirmation?: { type?: unknown; return_url?: unknown }; description?: unknown; metadata?: Record<string, string> };
+        const body = request.body as { amount?: { value?: unknown; currency?: unknown }; capture?: unknown; confirmation?: { type?: unknown; return_url?: unknown }; description?: unknown; metadata?: Record<string, string>; receipt?: unknown };
         if (typeof body.amount?.value !== 'string' || !TWO_DECIMALS.test(body.amount.value)) return error(400, 'invalid_request', 'amount.value must be a string with two decimals');
         if (typeof body.amount.currency !== 'string' || !currencies.has(body.amount.currency)) return error(400, 'invalid_request', 'unexpected amount.currency');
         if (body.confirmation?.type !== 'redirect' || typeof body.confirmation.return_url !== 'string') return error(400, 'invalid_request', 'confirmation.return_url is required');
         if (typeof body.description === 'string' && body.description.length > 128) return error(400, 'invalid_request', 'description is longer than 128');
+        if (settings.receipts) {
+          const refused = refuseReceipt(body.receipt, { value: body.amount.value, currency: body.amount.currency });
+          if (refused) return refused;
+        }
         const id = randomUUID();
         const payment: YookassaPayment = {
           id,
@@ -169,13 +245,18 @@ export async function startYookassa(shopId: string, secretKey: string): Promise<
         if (!key) return error(400, 'invalid_request', 'Idempotence key is missing');
         const previous = refundsByKey.get(String(key));
         if (previous) return { status: 200, body: refunds.get(previous) };
-        const body = request.body as { payment_id?: unknown; amount?: { value?: unknown; currency?: unknown }; description?: unknown };
+        const body = request.body as { payment_id?: unknown; amount?: { value?: unknown; currency?: unknown }; description?: unknown; receipt?: unknown };
         const payment = typeof body.payment_id === 'string' ? payments.get(body.payment_id) : undefined;
         if (!payment) return error(404, 'not_found', 'Payment not found');
         if (payment.status !== 'succeeded') return error(400, 'invalid_request', 'Payment is not succeeded');
         if (typeof body.amount?.value !== 'string' || !TWO_DECIMALS.test(body.amount.value)) return error(400, 'invalid_request', 'amount.value must be a string with two decimals');
         if (body.amount.currency !== payment.amount.currency) return error(400, 'invalid_request', 'amount.currency differs from the payment');
         if (cents(body.amount.value) > refundable(payment)) return error(400, 'invalid_request', 'Refund amount exceeds the payment amount');
+        // A full refund's receipt is made from the payment's; a partial one must name what is given back.
+        if (settings.receipts && (body.receipt !== undefined || cents(body.amount.value) < cents(payment.amount.value))) {
+          const refused = refuseReceipt(body.receipt, { value: body.amount.value, currency: payment.amount.currency });
+          if (refused) return refused;
+        }
         const refund = newRefund(payment, body.amount.value, settings.refundStatus, typeof body.description === 'string' ? body.description : undefined);
         refundsByKey.set(String(key), refund.id);
         return { status: 200, body: refund };
@@ -211,6 +292,13 @@ export async function startYookassa(shopId: string, secretKey: string): Promise<
       return newRefund(payments.get(paymentId)!, value, 'succeeded');
     },
     currencies,
+    get receipts() {
+      return settings.receipts;
+    },
+    set receipts(on) {
+      settings.receipts = on;
+    },
+    receiptRefusals,
     setStatus(id, status) {
       const payment = payments.get(id)!;
       payment.status = status;
