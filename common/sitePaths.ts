@@ -8,6 +8,8 @@ export const SITE_ROUTES = {
   home: '/',
   about: '/about',
   policy: '/policy',
+  /** The public offer (договор-оферта). */
+  offer: '/offer',
   course: '/courses/:id',
   feedbacks: '/feedbacks',
   library: '/library',

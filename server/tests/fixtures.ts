@@ -95,6 +95,7 @@ export const fixtureContent: DemoContent = {
     email: 'seller@example.org',
     phone: '+7 495 000-00-00',
   },
+  offer: { name: 'Договор-оферта', text: ['1. Предмет договора: участие в вебинарах.', '2. Оплата и возврат.'] },
 };
 
 /** Ids in a freshly seeded fixture database. */

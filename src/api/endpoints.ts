@@ -18,6 +18,7 @@ import type {
   LibraryPage,
   LibraryQuery,
   LoginPayload,
+  Offer,
   Paged,
   Participation,
   PasswordResetCompletionPayload,
@@ -53,6 +54,7 @@ export const deleteParticipants = (id: number) =>
 
 export const getTimetable = () => request<Timetable>('/api/v2/user/pages-content/timetable/');
 export const getSeller = () => request<Seller>('/api/v1/seller/');
+export const getOffer = () => request<Offer>('/api/v2/user/pages-content/offer/');
 export const getUpcomingLessons = () => request<UpcomingLesson[]>('/api/v1/lessons/upcoming/');
 
 /** Addresses of the .ics files («Добавить в календарь»): links, not calls. */

@@ -21,6 +21,7 @@ const CoursePage = lazyPage(() => import('../pages/CoursePage.tsx'), 'CoursePage
 const FeedbacksPage = lazyPage(() => import('../pages/FeedbacksPage.tsx'), 'FeedbacksPage');
 const LibraryPage = lazyPage(() => import('../pages/LibraryPage.tsx'), 'LibraryPage');
 const TimetablePage = lazyPage(() => import('../pages/TimetablePage.tsx'), 'TimetablePage');
+const OfferPage = lazyPage(() => import('../pages/OfferPage.tsx'), 'OfferPage');
 const AccountPage = lazyPage(() => import('../pages/AccountPage.tsx'), 'AccountPage');
 const ProfilePage = lazyPage(() => import('../pages/ProfilePage.tsx'), 'ProfilePage');
 const ProfileEditorPage = lazyPage(() => import('../pages/ProfileEditorPage.tsx'), 'ProfileEditorPage');
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: paths.about, element: <AboutPage /> },
           { path: paths.policy, element: <PolicyPage /> },
+          { path: paths.offer, element: <OfferPage /> },
           { path: SITE_ROUTES.course, element: <CoursePage /> },
           { path: paths.feedbacks, element: <FeedbacksPage /> },
           { path: paths.library, element: <LibraryPage /> },

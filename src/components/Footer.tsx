@@ -88,6 +88,9 @@ export function Footer() {
             <li>
               <Link to={paths.policy}>Политика конфиденциальности</Link>
             </li>
+            <li>
+              <Link to={paths.offer}>Договор-оферта</Link>
+            </li>
           </LinkList>
         </nav>
         {authors.length > 0 ? (

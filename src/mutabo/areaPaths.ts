@@ -37,5 +37,6 @@ export const areaPaths = {
   libraryItem: (id: number | string) => `${root}/library/${id}`,
   timetable: `${root}/timetable`,
   seller: `${root}/seller`,
+  offer: `${root}/offer`,
   authorPage: `${root}/author`,
 } as const;

@@ -9,4 +9,5 @@ export const FEEDBACK_RESOURCES: ResourceName[] = ['feedbackPage'];
 export const LIBRARY_RESOURCES: ResourceName[] = ['libraryItems', 'libraryCategories'];
 export const TIMETABLE_RESOURCES: ResourceName[] = ['timetable'];
 export const SELLER_RESOURCES: ResourceName[] = ['seller'];
+export const OFFER_RESOURCES: ResourceName[] = ['offer'];
 export const AUTHOR_RESOURCES: ResourceName[] = ['authors', 'courses', 'course'];

@@ -59,6 +59,7 @@ describe('who may enter /mutabo', () => {
       'Библиотека',
       'Расписание',
       'Реквизиты продавца',
+      'Договор-оферта',
       'Моя страница автора',
     ]);
     expect(within(nav).getByRole('link', { name: 'Сводка' })).toHaveAttribute('aria-current', 'page');

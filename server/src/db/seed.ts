@@ -51,6 +51,7 @@ export async function seedDemo(db: Db, content: DemoContent, options: SeedOption
     await insertLibrary(tx, content, courseIds);
     await tx.insert(t.pagesContent).values({ slug: 'timetable', name: content.timetable.name, text: paragraphsToDraftRaw(content.timetable.text) });
     await tx.insert(t.seller).values(content.seller);
+    await tx.insert(t.pagesContent).values({ slug: 'offer', name: content.offer.name, text: paragraphsToDraftRaw(content.offer.text) });
     return {
       accounts: content.accounts.length,
       authors: content.authors.length,

@@ -78,6 +78,15 @@ function planFor(pathname: string, search: string): PagePlan | null {
     return { module: 'src/pages/AboutPage.tsx', data: [['authors', '/api/v1/authors/']] };
   }
   if (/^\/policy\/?$/.test(pathname)) return { module: 'src/pages/PolicyPage.tsx', data: [] };
+  if (/^\/offer\/?$/.test(pathname)) {
+    return {
+      module: 'src/pages/OfferPage.tsx',
+      data: [
+        ['offer', '/api/v2/user/pages-content/offer/'],
+        ['seller', '/api/v1/seller/'],
+      ],
+    };
+  }
   return null;
 }
 

@@ -23,6 +23,7 @@ export const resourceFetchers = {
   dictionaries: () => api.getDictionaries(),
   timetable: () => api.getTimetable(),
   seller: () => api.getSeller(),
+  offer: () => api.getOffer(),
   upcomingLessons: () => api.getUpcomingLessons(),
   me: () => api.getUser('me'),
   disciple: (id: number) => api.getDisciple(id),

@@ -24,7 +24,7 @@ import type {
   SharedHistoryQuery,
   TimetablePatchPayload,
 } from '../../../common/mutabo.ts';
-import type { MutaboSeller, SellerPatchPayload } from '../../../common/mutaboSeller.ts';
+import type { MutaboOffer, MutaboSeller, OfferPatchPayload, SellerPatchPayload } from '../../../common/mutaboSeller.ts';
 
 const base = '/api/v1/mutabo';
 type Query = Record<string, string | number | undefined>;
@@ -71,5 +71,8 @@ export const updateTimetable = (body: TimetablePatchPayload) =>
 
 export const getSeller = () => request<MutaboSeller>(`${base}/seller/`);
 export const updateSeller = (body: SellerPatchPayload) => request<MutaboSeller>(`${base}/seller/`, { method: 'PATCH', body });
+
+export const getOffer = () => request<MutaboOffer>(`${base}/pages-content/offer/`);
+export const updateOffer = (body: OfferPatchPayload) => request<MutaboOffer>(`${base}/pages-content/offer/`, { method: 'PATCH', body });
 
 export const getSharedHistory = (query: SharedHistoryQuery) => request<HistoryPage>(`${base}/history/`, { query: asQuery(query) });

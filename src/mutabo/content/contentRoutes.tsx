@@ -9,6 +9,7 @@ import { LibraryItemEditorPage } from '../library/LibraryItemEditorPage.tsx';
 import { LibraryPage } from '../library/LibraryPage.tsx';
 import { QuotationEditorPage } from '../quotations/QuotationEditorPage.tsx';
 import { QuotationListPage } from '../quotations/QuotationListPage.tsx';
+import { OfferEditorPage } from '../offer/OfferEditorPage.tsx';
 import { SellerPage } from '../seller/SellerPage.tsx';
 import { TimetablePage } from '../timetable/TimetablePage.tsx';
 
@@ -26,5 +27,6 @@ export const contentRoutes: RouteObject[] = [
   { path: relative(areaPaths.libraryItem(':itemId')), element: <LibraryItemEditorPage /> },
   { path: relative(areaPaths.timetable), element: <TimetablePage /> },
   { path: relative(areaPaths.seller), element: <SellerPage /> },
+  { path: relative(areaPaths.offer), element: <OfferEditorPage /> },
   { path: relative(areaPaths.authorPage), element: <AuthorPage /> },
 ];

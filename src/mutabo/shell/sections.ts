@@ -18,5 +18,6 @@ export const areaSections: readonly AreaSection[] = [
   { label: 'Библиотека', path: areaPaths.library, built: true },
   { label: 'Расписание', path: areaPaths.timetable, built: true },
   { label: 'Реквизиты продавца', path: areaPaths.seller, built: true },
+  { label: 'Договор-оферта', path: areaPaths.offer, built: true },
   { label: 'Моя страница автора', path: areaPaths.authorPage, built: true },
 ];

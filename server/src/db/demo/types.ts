@@ -96,4 +96,6 @@ export interface DemoContent {
   timetable: { name: string; text: DemoRichText };
   /** The seller's details (the site's footer, the offer and the letters); numbers that pass common/sellerNumbers.ts. */
   seller: Seller;
+  /** The public offer (договор-оферта): the text of the page /offer. */
+  offer: { name: string; text: DemoRichText };
 }

@@ -9,7 +9,7 @@ import {
   type MutaboTimetable,
   type TimetablePatch,
 } from '../../../../common/mutabo.ts';
-import { sellerMessages, type MutaboSeller, type SellerPatch } from '../../../../common/mutaboSeller.ts';
+import { DEFAULT_OFFER_NAME, sellerMessages, type MutaboOffer, type MutaboSeller, type OfferPatch, type SellerPatch } from '../../../../common/mutaboSeller.ts';
 import { innMatchesOgrn } from '../../../../common/sellerNumbers.ts';
 import { toAuthor } from '../../repositories/authorsRepository.ts';
 import { findSeller, insertSeller, lockSeller, toSeller, updateSellerAtVersion, type SellerRow } from '../../repositories/sellerRepository.ts';
@@ -19,6 +19,7 @@ import type { Caller, MutaboContext } from './context.ts';
 import { changedFields, checkUploadedFile, sharedErrors } from './sharedContent.ts';
 
 export const TIMETABLE_SLUG = 'timetable';
+export const OFFER_SLUG = 'offer';
 
 const authorSnapshot = (row: AuthorRow) => ({
   firstName: row.firstName,
@@ -63,36 +64,50 @@ export async function patchOwnAuthor(ctx: MutaboContext, caller: Caller, authorI
   return getOwnAuthor(ctx, caller, authorId);
 }
 
-const toMutaboTimetable = (row: PageRow | null): MutaboTimetable =>
-  row ? { name: row.name, text: row.text, version: row.version } : { name: DEFAULT_TIMETABLE_NAME, text: '', version: 0 };
+/** A page whose text the authors edit together: its slug, its name before the first save, its history and 409. */
+interface SharedPage {
+  slug: string;
+  defaultName: string;
+  entity: 'timetable' | 'offer';
+  staleMessage: string;
+}
+
+const TIMETABLE: SharedPage = { slug: TIMETABLE_SLUG, defaultName: DEFAULT_TIMETABLE_NAME, entity: 'timetable', staleMessage: s.staleTimetable };
+const OFFER: SharedPage = { slug: OFFER_SLUG, defaultName: DEFAULT_OFFER_NAME, entity: 'offer', staleMessage: sellerMessages.staleOffer };
 
 const pageSnapshot = (row: Pick<PageRow, 'name' | 'text'>) => ({ name: row.name, text: row.text });
 
-export async function getTimetable(ctx: MutaboContext): Promise<MutaboTimetable> {
-  return toMutaboTimetable(await findPage(ctx.db, TIMETABLE_SLUG));
+async function getPage(ctx: MutaboContext, page: SharedPage): Promise<MutaboTimetable> {
+  const row = await findPage(ctx.db, page.slug);
+  return row ? { name: row.name, text: row.text, version: row.version } : { name: page.defaultName, text: '', version: 0 };
 }
 
 /** Version 0 is the page before its first save: the PATCH creates it (unless someone else just did: 409). */
-export async function patchTimetable(ctx: MutaboContext, caller: Caller, patch: TimetablePatch): Promise<MutaboTimetable> {
+async function patchPage(ctx: MutaboContext, caller: Caller, page: SharedPage, patch: TimetablePatch): Promise<MutaboTimetable> {
   const changed = await ctx.db.transaction(async (tx) => {
-    const before = await lockPage(tx, TIMETABLE_SLUG);
-    if ((before?.version ?? 0) !== patch.version) throw sharedErrors.stale(s.staleTimetable);
+    const before = await lockPage(tx, page.slug);
+    if ((before?.version ?? 0) !== patch.version) throw sharedErrors.stale(page.staleMessage);
     if (!before) {
-      const created = await insertPage(tx, { slug: TIMETABLE_SLUG, name: patch.name ?? DEFAULT_TIMETABLE_NAME, text: patch.text ?? '' });
-      if (!created) throw sharedErrors.stale(s.staleTimetable);
-      await recordWrite(tx, { userId: caller.userId, entity: 'timetable', entityId: created.id, courseId: null, action: 'create', before: null, after: pageSnapshot(created) });
+      const created = await insertPage(tx, { slug: page.slug, name: patch.name ?? page.defaultName, text: patch.text ?? '' });
+      if (!created) throw sharedErrors.stale(page.staleMessage);
+      await recordWrite(tx, { userId: caller.userId, entity: page.entity, entityId: created.id, courseId: null, action: 'create', before: null, after: pageSnapshot(created) });
       return true;
     }
     const values = changedFields(before, { name: patch.name, text: patch.text });
     if (Object.keys(values).length === 0) return false;
-    const after = await updatePageAtVersion(tx, TIMETABLE_SLUG, patch.version, values);
-    if (!after) throw sharedErrors.stale(s.staleTimetable);
-    await recordWrite(tx, { userId: caller.userId, entity: 'timetable', entityId: after.id, courseId: null, action: 'update', before: pageSnapshot(before), after: pageSnapshot(after) });
+    const after = await updatePageAtVersion(tx, page.slug, patch.version, values);
+    if (!after) throw sharedErrors.stale(page.staleMessage);
+    await recordWrite(tx, { userId: caller.userId, entity: page.entity, entityId: after.id, courseId: null, action: 'update', before: pageSnapshot(before), after: pageSnapshot(after) });
     return true;
   });
   if (changed) ctx.publicCache.invalidate();
-  return getTimetable(ctx);
+  return getPage(ctx, page);
 }
+
+export const getTimetable = (ctx: MutaboContext): Promise<MutaboTimetable> => getPage(ctx, TIMETABLE);
+export const patchTimetable = (ctx: MutaboContext, caller: Caller, patch: TimetablePatch): Promise<MutaboTimetable> => patchPage(ctx, caller, TIMETABLE, patch);
+export const getOffer = (ctx: MutaboContext): Promise<MutaboOffer> => getPage(ctx, OFFER);
+export const patchOffer = (ctx: MutaboContext, caller: Caller, patch: OfferPatch): Promise<MutaboOffer> => patchPage(ctx, caller, OFFER, patch);
 
 const sellerSnapshot = (row: SellerRow) => ({ name: row.name, inn: row.inn, ogrn: row.ogrn, address: row.address, email: row.email, phone: row.phone });
 

@@ -1,0 +1,61 @@
+// The public offer (договор-оферта, route /offer): the text the authors edit in their area, and the seller's details
+// under it. Paying for a course accepts it (the payment panel links here).
+import { useEffect } from 'react';
+import styled from 'styled-components';
+import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
+import { ErrorScreen } from '../components/ErrorScreen.tsx';
+import { Loader } from '../components/Loader.tsx';
+import { PageContainer } from '../components/PageContainer.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
+import { RichText } from '../components/RichText.tsx';
+import { selectResource } from '../features/resources/selectors.ts';
+import { ensureResource } from '../features/resources/slice.ts';
+import { SellerDetails } from '../features/seller/SellerDetails.tsx';
+import { useSeller } from '../features/seller/siteSeller.ts';
+import { richTextParagraphs } from '../lib/richText.ts';
+
+/** The heading while the page loads, and when the authors left the name empty. */
+const DEFAULT_TITLE = 'Договор-оферта';
+
+const Details = styled.section`
+  margin-top: ${({ theme }) => theme.space(8)};
+  padding-top: ${({ theme }) => theme.space(4)};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const DetailsTitle = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  font-size: ${({ theme }) => theme.fonts.sizes.h3};
+`;
+
+export function OfferPage() {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(ensureResource('offer'));
+  }, [dispatch]);
+  const offer = useAppSelector((state) => selectResource(state, 'offer'));
+  const seller = useSeller();
+  const unpublished = offer.error?.statusCode === 404;
+
+  if (offer.error && !unpublished) return <ErrorScreen />;
+  return (
+    <PageContainer $width="text">
+      <PageTitle>{offer.data?.name.trim() || DEFAULT_TITLE}</PageTitle>
+      {unpublished ? (
+        <p>Договор-оферта пока не опубликован.</p>
+      ) : !offer.data ? (
+        <Loader label="Загружаем договор-оферту" />
+      ) : richTextParagraphs(offer.data.text).length === 0 ? (
+        <p>Договор-оферта пока не опубликован.</p>
+      ) : (
+        <RichText source={offer.data.text} />
+      )}
+      {seller && seller.name ? (
+        <Details aria-labelledby="seller-details">
+          <DetailsTitle id="seller-details">Реквизиты исполнителя</DetailsTitle>
+          <SellerDetails seller={seller} />
+        </Details>
+      ) : null}
+    </PageContainer>
+  );
+}
