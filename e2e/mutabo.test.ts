@@ -150,6 +150,31 @@ describe("the authors' area", () => {
     await visitor.goto(`/courses/${courseId}`);
     await visitor.getByText('«Ионыч» (перенесён)').first().waitFor();
     expect(await visitor.getByRole('complementary', { name: 'Запись на курс' }).getByRole('checkbox', { name: /^1\. .*\(оплачено\)$/ }).isChecked()).toBe(true);
+
+    // The bought lesson goes back to draft only after a confirmation that names its people (cancelled here, at both
+    // widths); a lesson nobody is in goes without asking, and the status line above the list says what happened.
+    await author.goto(`/mutabo/courses/${courseId}`);
+    const lessonList = author.getByRole('region', { name: 'Уроки' });
+    for (const viewport of [DESKTOP, PHONE]) {
+      await author.setViewportSize(viewport);
+      await lessonList.getByRole('button', { name: `Урок «${LESSONS[0]}»: скрыть в черновики` }).click();
+      const confirmation = author.getByRole('dialog', { name: 'Вернуть урок в черновики?' });
+      await confirmation.getByText('Участники урока: 1 человек с местом.').waitFor();
+      const width = viewport === PHONE ? 'phone' : 'desktop';
+      await screenshot(author, `mutabo-lesson-draft-dialog-${width}`);
+      await expectAccessible(author, `lesson draft confirmation (${width})`);
+      expect(await hasHorizontalScroll(author)).toBe(false);
+      await confirmation.getByRole('button', { name: 'Отмена' }).click();
+      await confirmation.waitFor({ state: 'detached' });
+    }
+    await author.setViewportSize(DESKTOP);
+    expect(await lessonList.getByRole('listitem').first().textContent()).toContain('Опубликовано');
+    const status = lessonList.getByRole('status');
+    expect(await status.textContent()).toBe('');
+    await lessonList.getByRole('button', { name: `Урок «${LESSONS[2]}»: скрыть в черновики` }).click();
+    await status.getByText('Урок 3 снят с публикации.').waitFor();
+    await lessonList.getByRole('button', { name: `Урок «${LESSONS[2]}»: опубликовать` }).click();
+    await status.getByText('Урок 3 опубликован.').waitFor();
     expect(pageErrors(visitor)).toEqual([]);
     expect(pageErrors(author)).toEqual([]);
     await visitor.context().close();
