@@ -9,6 +9,7 @@ import { startDatabase } from './db/startDatabase.ts';
 import { serializeError } from './http/requestLog.ts';
 import { logDestination } from './logDestination.ts';
 import { startReminderSweep } from './services/lessonReminders.ts';
+import { settlementsWanted, startSettlementSweep } from './services/payments/settlements.ts';
 import { startShutdownWatchdog } from './shutdownWatchdog.ts';
 import { reportConfigurationGaps } from './startupReport.ts';
 
@@ -23,6 +24,7 @@ let database: Database | null = null;
 let app: Awaited<ReturnType<typeof buildApp>> | null = null;
 let stopSweep = () => {};
 let stopReminders = async () => {};
+let stopSettlements = async () => {};
 try {
   const started = await startDatabase(config);
   database = started.database;
@@ -36,6 +38,10 @@ try {
   stopSweep = app.paymentFollowUps.startExpirySweep(60_000);
   // Reminders 24 hours and 1 hour before each lesson: queued by whichever process sweeps first, each once.
   stopReminders = startReminderSweep({ db: app.database.db, log: app.log }, 60_000);
+  // Settlement receipts of prepaid lessons once given (RECEIPTS=yookassa; payments made with full_prepayment): each once.
+  if (settlementsWanted(config.yookassa?.receipts)) {
+    stopSettlements = startSettlementSweep({ db: app.database.db, log: app.log, provider: app.paymentProviders.bySystem.yookassa }, 60_000);
+  }
   if (config.testEndpoints) app.log.warn('TEST_ENDPOINTS is on: POST /api/v1/test/reminders/sweep/ moves the reminders\' clock (tests only)');
 } catch (error) {
   process.stderr.write(`${startFailure(error)}\n`);
@@ -68,7 +74,7 @@ function stop(signal: NodeJS.Signals) {
   startShutdownWatchdog(SHUTDOWN_GRACE_MS + WATCHDOG_MARGIN_MS);
   app!.log.info({ signal }, 'stopping: no new connections, waiting for the requests in flight');
   stopSweep();
-  const sweeping = stopReminders();
+  const sweeping = Promise.all([stopReminders(), stopSettlements()]);
   const forced = setTimeout(() => {
     app!.log.error(`requests still running after ${SHUTDOWN_GRACE_MS} ms were abandoned`);
     process.exit(1);

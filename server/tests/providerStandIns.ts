@@ -155,6 +155,16 @@ export interface YookassaRefund {
   cancellation_details?: { party: string; reason: string };
 }
 
+/** A receipt made by POST /receipts (a settlement receipt), as the stand-in keeps it. */
+export interface YookassaReceipt {
+  id: string;
+  type: 'payment' | 'refund';
+  payment_id: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  /** The request's body as it came. */
+  request: Record<string, unknown>;
+}
+
 export interface YookassaStandIn extends StandIn {
   /** The API root to configure: YOOKASSA_API_URL. */
   apiUrl: string;
@@ -172,6 +182,8 @@ export interface YookassaStandIn extends StandIn {
   receipts: boolean;
   /** Why each refused receipt was refused (checkReceipt), for a test that wants to know. */
   receiptRefusals: string[];
+  /** The receipts made by POST /receipts, in their order. */
+  receiptsMade: YookassaReceipt[];
 }
 
 export async function startYookassa(shopId: string, secretKey: string): Promise<YookassaStandIn> {
@@ -180,6 +192,8 @@ export async function startYookassa(shopId: string, secretKey: string): Promise<
   const refundsByKey = new Map<string, string>();
   const settings = { refundStatus: 'succeeded' as YookassaRefund['status'], receipts: true };
   const receiptRefusals: string[] = [];
+  const receiptsMade: YookassaReceipt[] = [];
+  const receiptsByKey = new Map<string, YookassaReceipt>();
   const byKey = new Map<string, string>();
   const cents = (value: string) => Math.round(Number(value) * 100);
   /** What is left to refund of a payment: its amount less its refunds that are not canceled. */
@@ -261,6 +275,37 @@ export async function startYookassa(shopId: string, secretKey: string): Promise<
         refundsByKey.set(String(key), refund.id);
         return { status: 200, body: refund };
       }
+      if (request.method === 'POST' && request.path === '/v3/receipts') {
+        // https://yookassa.ru/developers/api#create_receipt: a settlement receipt of a succeeded payment, its
+        // settlements adding up to its items, checked like a payment's receipt.
+        const key = request.headers['idempotence-key'];
+        if (!key) return error(400, 'invalid_request', 'Idempotence key is missing');
+        const previous = receiptsByKey.get(String(key));
+        if (previous) return { status: 200, body: { id: previous.id, type: previous.type, payment_id: previous.payment_id, status: previous.status } };
+        const body = request.body as { type?: unknown; payment_id?: unknown; send?: unknown; settlements?: unknown };
+        if (body.type !== 'payment') return error(400, 'invalid_request', 'type must be payment');
+        if (body.send !== true) return error(400, 'invalid_request', 'send must be true');
+        const payment = typeof body.payment_id === 'string' ? payments.get(body.payment_id) : undefined;
+        if (!payment) return error(404, 'not_found', 'Payment not found');
+        if (payment.status !== 'succeeded') return error(400, 'invalid_request', 'Payment is not succeeded');
+        const settlements = Array.isArray(body.settlements) ? body.settlements : [];
+        if (settlements.length === 0) return error(400, 'invalid_request', 'settlements is missing');
+        let settled = 0;
+        for (const settlement of settlements) {
+          const value = isRecord(settlement) && isRecord(settlement.amount) ? settlement.amount.value : undefined;
+          if (!isRecord(settlement) || settlement.type !== 'prepayment') return error(400, 'invalid_request', 'settlements[].type must be prepayment');
+          if (typeof value !== 'string' || !TWO_DECIMALS.test(value)) return error(400, 'invalid_request', 'settlements[].amount.value must be a string with two decimals');
+          if (!isRecord(settlement.amount) || settlement.amount.currency !== payment.amount.currency) return error(400, 'invalid_request', 'settlements[].amount.currency differs from the payment');
+          settled += cents(value);
+        }
+        if (settled > cents(payment.amount.value)) return error(400, 'invalid_request', 'settlements exceed the payment amount');
+        const refused = refuseReceipt(body, { value: (settled / 100).toFixed(2), currency: payment.amount.currency });
+        if (refused) return refused;
+        const receipt: YookassaReceipt = { id: randomUUID(), type: 'payment', payment_id: payment.id, status: 'pending', request: body as Record<string, unknown> };
+        receiptsMade.push(receipt);
+        receiptsByKey.set(String(key), receipt);
+        return { status: 200, body: { id: receipt.id, type: receipt.type, payment_id: receipt.payment_id, status: receipt.status } };
+      }
       const readRefund = /^\/v3\/refunds\/([\w-]+)$/.exec(request.path);
       if (request.method === 'GET' && readRefund) {
         const refund = refunds.get(readRefund[1]!);
@@ -299,6 +344,7 @@ export async function startYookassa(shopId: string, secretKey: string): Promise<
       settings.receipts = on;
     },
     receiptRefusals,
+    receiptsMade,
     setStatus(id, status) {
       const payment = payments.get(id)!;
       payment.status = status;

@@ -184,6 +184,8 @@ export const lessons = pgTable(
     recordingUrl: text('recording_url').notNull().default(''),
     /** iCalendar SEQUENCE: bumped when the time, the duration or the publication changes. */
     sequence: integer('sequence').notNull().default(0),
+    /** When an author marked the lesson held (a lesson without a time): its settlement receipts are due then. */
+    heldAt: timestamp('held_at', { withTimezone: true }),
   },
   (table) => [
     unique('lessons_course_number_unique').on(table.courseId, table.number),
@@ -611,4 +613,54 @@ export const calendarFeedEvents = pgTable(
     cancelled: boolean('cancelled').notNull().default(false),
   },
   (table) => [primaryKey({ columns: [table.userId, table.lessonId] })],
+);
+
+export const RECEIPT_TYPES = ['payment', 'refund', 'settlement'] as const;
+export type ReceiptType = (typeof RECEIPT_TYPES)[number];
+export type ReceiptState = 'pending' | 'sent' | 'failed';
+
+/**
+ * Every 54-ФЗ receipt the server sends through YooKassa (migration 0016, docs/PAYMENTS.md): a payment's and a partial
+ * refund's go with their request and are recorded as sent; a settlement receipt is queued once per payment and lesson
+ * and sent by the workers (services/payments/settlements.ts), claimed with FOR UPDATE SKIP LOCKED and a lease.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').$type<ReceiptType>().notNull(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    refundId: integer('refund_id').references(() => refunds.id, { onDelete: 'cascade' }),
+    /** A settlement's lesson (its unique key with the payment); null for a payment's or a refund's receipt. */
+    lessonId: integer('lesson_id').references(() => lessons.id, { onDelete: 'cascade' }),
+    /** The receipt's lessons in its order, and each one's amount in kopecks. */
+    lessonIds: integer('lesson_ids').array().notNull().default(sql`'{}'`),
+    lessonCents: integer('lesson_cents').array().notNull().default(sql`'{}'`),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    currency: currency('currency').notNull(),
+    /** The items' payment_mode: full_prepayment or full_payment. */
+    paymentMode: text('payment_mode').notNull(),
+    state: text('state').$type<ReceiptState>().notNull().default('pending'),
+    /** YooKassa's description of a refusal, or the last failure of a receipt still being retried. */
+    reason: text('reason'),
+    idempotenceKey: text('idempotence_key').notNull(),
+    /** YooKassa's receipt id (a settlement's). */
+    providerId: text('provider_id'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('receipts_idempotence_key_unique').on(table.idempotenceKey),
+    unique('receipts_payment_lesson_type_unique').on(table.paymentId, table.lessonId, table.type),
+    check('receipts_type_known', sql`${table.type} IN ('payment', 'refund', 'settlement')`),
+    check('receipts_state_known', sql`${table.state} IN ('pending', 'sent', 'failed')`),
+    check('receipts_amount_non_negative', sql`${table.amount} >= 0`),
+    index('receipts_due_idx').on(table.nextAttemptAt, table.id).where(sql`${table.state} = 'pending'`),
+    index('receipts_failed_idx').on(table.id).where(sql`${table.state} = 'failed'`),
+  ],
 );

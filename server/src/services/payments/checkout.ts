@@ -5,6 +5,7 @@ import { CURRENCIES, PAYMENT_SYSTEMS } from '../../../../common/enums.ts';
 import type { Currency, ParticipationState, PaymentSystem, Price } from '../../../../common/wireTypes.ts';
 import { paymentSystemFor } from '../../../../common/coursePrices.ts';
 import { formatAmount } from '../../../../common/paymentAmount.ts';
+import type { ReceiptSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { MAX_ID } from '../../http/queryParams.ts';
 import { personById } from '../../repositories/enrollmentRepository.ts';
@@ -18,7 +19,8 @@ import { applyOutcome, type OutcomeDeps } from './completion.ts';
 import { holdBatch, type Held, type HoldRequest } from './holds.ts';
 import { ProviderError } from './provider.ts';
 import type { PaymentProviders } from './providers.ts';
-import { receiptLines } from './receipts.ts';
+import { receiptLines, splitCents } from './receipts.ts';
+import { recordSentReceipt } from '../../repositories/receiptsRepository.ts';
 
 /** The most lessons one payment may name. */
 const MAX_LESSONS = 500;
@@ -81,6 +83,7 @@ export interface CheckoutDeps extends OutcomeDeps {
    */
   publicCache: Pick<PublicCache, 'invalidate' | 'generation'>;
   providers: Pick<PaymentProviders, 'accepts' | 'bySystem'>;
+  config: OutcomeDeps['config'] & { yookassa?: { receipts: ReceiptSettings | null } | null };
 }
 
 export interface Checkout {
@@ -145,6 +148,8 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
         receipt: { email: payer?.email ?? '', lines: receiptLines(held.courseTitle, held.lessons, Math.round(held.amount * 100)) },
       });
       await storeProviderPage(deps.db, { paymentId: held.paymentId, providerId: created.providerId, redirectTo: created.redirectTo });
+      // The payment stands whatever happens here: a receipt not recorded only means no settlement receipt for it.
+      await recordPaymentReceipt(deps, provider.kind, held, currency).catch((error: unknown) => deps.log.error({ err: error, paymentId: held.paymentId }, 'the receipt of a payment could not be recorded'));
       return { redirectTo: created.redirectTo };
     } catch (error) {
       deps.log.error({ err: error, paymentId: held.paymentId, system, provider: provider.kind }, 'the payment could not be created at the provider: its hold is released');
@@ -157,4 +162,24 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
   }
 
   return { createPayment };
+}
+
+/**
+ * Records the receipt that went with a YooKassa payment (table receipts): its lessons and each one's amount in it,
+ * which a settlement receipt takes when the lesson is given (settlements.ts). Nothing for the test checkout or PayPal.
+ */
+async function recordPaymentReceipt(deps: CheckoutDeps, kind: string, held: Extract<Held, { kind: 'held' }>, currency: Currency): Promise<void> {
+  const settings = deps.config.yookassa?.receipts;
+  if (kind !== 'yookassa' || !settings) return;
+  const lessonIds = held.lessons.map((lesson) => lesson.id).filter((id): id is number => id !== undefined);
+  if (lessonIds.length !== held.lessons.length) return;
+  await recordSentReceipt(deps.db, {
+    type: 'payment',
+    paymentId: held.paymentId,
+    lessonIds,
+    lessonCents: splitCents(Math.round(held.amount * 100), lessonIds.length),
+    currency,
+    paymentMode: settings.paymentMode,
+    idempotenceKey: `payment-receipt-${held.paymentId}`,
+  });
 }

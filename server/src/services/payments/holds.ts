@@ -207,7 +207,7 @@ function decide(locked: LockedCourse, places: PlacesRow[], request: HoldRequest)
   const decision = paymentAmount(price, forSale, requested, locked.lessonsBlockSize);
   if (!decision.ok) throw decision.problem === 'blocks' ? enrollmentErrors.wholeBlocks(locked.lessonsBlockSize) : enrollmentErrors.wholeCourseOnly();
   if (decision.amount <= 0) throw enrollmentErrors.zeroAmount();
-  const chosen = published.filter((lesson) => requested.includes(lesson.id)).map(({ number, title }) => ({ number, title }));
+  const chosen = published.filter((lesson) => requested.includes(lesson.id)).map(({ id, number, title }) => ({ id, number, title }));
   const numbers = chosen.map((lesson) => lesson.number);
   const description = decision.kind === 'whole' ? `Курс «${locked.title}» целиком` : `Курс «${locked.title}», занятия № ${numbers.join(', ')}`;
   return { request, amount: decision.amount, description, courseTitle: locked.title, lessons: chosen };

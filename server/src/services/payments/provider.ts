@@ -82,6 +82,25 @@ export interface ProviderRefundState {
   reason?: string;
 }
 
+/**
+ * A settlement receipt («чек зачёта предоплаты», docs/PAYMENTS.md): the lessons given of a prepaid payment, each with
+ * its amount of the payment's receipt, settled against the prepayment.
+ */
+export interface ProviderReceiptRequest {
+  /** The provider's id of the prepaid payment. */
+  providerPaymentId: string;
+  currency: Currency;
+  /** Kept in our receipt row: every retry sends it again, so the receipt is made once. */
+  idempotencyKey: string;
+  receipt: ReceiptFacts;
+}
+
+/** pending: YooKassa is registering it; succeeded: registered; canceled: the register refused it. */
+export interface ProviderReceiptState {
+  receiptId: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+}
+
 export interface PaymentProvider {
   /** `sandbox` for the built-in checkout page used when the provider has no keys. */
   readonly kind: PaymentSystem | 'sandbox';
@@ -94,6 +113,8 @@ export interface PaymentProvider {
   refund(request: ProviderRefundRequest): Promise<ProviderRefundState>;
   /** Reads a refund back from the provider's API (a refund notification is only a hint). */
   fetchRefund(refundId: string): Promise<ProviderRefundState>;
+  /** Makes a settlement receipt of a prepaid payment (YooKassa's POST /receipts); only YooKassa has it. */
+  createReceipt?(request: ProviderReceiptRequest): Promise<ProviderReceiptState>;
 }
 
 /** The provider could not be reached, refused the request, or answered something we cannot read. */
@@ -101,6 +122,8 @@ export class ProviderError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    /** The provider's own words for a refusal (YooKassa's `description`), when it gave them. */
+    readonly description?: string,
   ) {
     super(message);
     this.name = 'ProviderError';

@@ -9,6 +9,8 @@ export const RECEIPT_DESCRIPTION_LIMIT = 128;
 export const RECEIPT_ITEMS_LIMIT = 80;
 
 export interface ReceiptLesson {
+  /** The lesson's id, when known: a prepayment receipt records each lesson's amount for its settlement receipt. */
+  id?: number;
   number: number;
   title: string;
 }

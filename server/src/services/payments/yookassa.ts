@@ -1,6 +1,7 @@
 // YooKassa API v3 for rubles (and every currency but the euro): create a payment with a redirect confirmation,
 // read it back, capture it, refund it (POST /refunds) and read a refund back. https://yookassa.ru/developers/api
-// With RECEIPTS=yookassa every payment and every partial refund carries its 54-ФЗ receipt (docs/PAYMENTS.md).
+// With RECEIPTS=yookassa every payment and every partial refund carries its 54-ФЗ receipt (docs/PAYMENTS.md), and a
+// prepaid lesson once given gets its settlement receipt through POST /receipts (services/payments/settlements.ts).
 import type { ReceiptSettings } from '../../config.ts';
 import type { Currency } from '../../../../common/wireTypes.ts';
 import {
@@ -32,6 +33,9 @@ export interface YookassaOptions {
 /** YooKassa limits the description to 128 characters. */
 const DESCRIPTION_LIMIT = 128;
 
+/** The codes of a settlement when RECEIPTS=off (it is never sent then: the sweep runs only with receipts). */
+const DEFAULT_RECEIPT_CODES: ReceiptSettings = { taxSystemCode: null, vatCode: 1, paymentMode: 'full_payment' };
+
 const STATUSES: Record<string, ProviderStatus> = {
   pending: 'pending',
   waiting_for_capture: 'approved',
@@ -60,12 +64,31 @@ export function yookassaReceipt(settings: ReceiptSettings, facts: ReceiptFacts, 
   };
 }
 
+/**
+ * The body of a settlement receipt (https://yookassa.ru/developers/api#create_receipt): `type` payment with the
+ * prepaid payment's id, sent to the payer, its items with `payment_mode` full_payment, and one settlement of type
+ * prepayment for their sum (the prepayment is counted against them).
+ */
+export function yookassaSettlement(settings: ReceiptSettings, providerPaymentId: string, facts: ReceiptFacts, currency: Currency) {
+  const receipt = yookassaReceipt({ ...settings, paymentMode: 'full_payment' }, facts, currency);
+  const cents = facts.lines.reduce((sum, line) => sum + line.quantity * line.amountCents, 0);
+  return {
+    type: 'payment',
+    payment_id: providerPaymentId,
+    send: true,
+    ...receipt,
+    settlements: [{ type: 'prepayment', amount: { value: (cents / 100).toFixed(2), currency: CURRENCY_CODES[currency] } }],
+  };
+}
+
+const RECEIPT_STATUSES = new Set(['pending', 'succeeded', 'canceled']);
+
 export function createYookassaProvider(options: YookassaOptions): PaymentProvider {
   const fetchImpl = options.fetch ?? fetch;
   const authorization = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`).toString('base64')}`;
 
   const failure = (what: string, status: number, body: unknown) =>
-    new ProviderError(`YooKassa ${what}: HTTP ${status}${stringAt(body, 'code') ? ` ${stringAt(body, 'code')}` : ''}${stringAt(body, 'description') ? ` (${stringAt(body, 'description')})` : ''}`, status);
+    new ProviderError(`YooKassa ${what}: HTTP ${status}${stringAt(body, 'code') ? ` ${stringAt(body, 'code')}` : ''}${stringAt(body, 'description') ? ` (${stringAt(body, 'description')})` : ''}`, status, stringAt(body, 'description'));
 
   const toState = (body: unknown, what: string): ProviderPaymentState => {
     const id = stringAt(body, 'id');
@@ -103,6 +126,24 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
 
   return {
     kind: 'yookassa',
+
+    async createReceipt(request) {
+      const { status, body } = await requestJson(
+        fetchImpl,
+        `${options.apiUrl}/receipts`,
+        {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json', 'idempotence-key': request.idempotencyKey },
+          body: JSON.stringify(yookassaSettlement(options.receipts ?? DEFAULT_RECEIPT_CODES, request.providerPaymentId, request.receipt, request.currency)),
+        },
+        'create receipt',
+      );
+      if (status < 200 || status >= 300) throw failure('create receipt', status, body);
+      const id = stringAt(body, 'id');
+      const receiptStatus = stringAt(body, 'status') ?? '';
+      if (!id || !RECEIPT_STATUSES.has(receiptStatus)) throw new ProviderError('YooKassa create receipt: the answer is not a receipt');
+      return { receiptId: id, status: receiptStatus as 'pending' | 'succeeded' | 'canceled' };
+    },
 
     async refund(request) {
       const { status, body } = await requestJson(
