@@ -11,6 +11,9 @@ const ROUTE_MODULE = 'src/pages/HomePage.tsx';
 const RICH_TEXT_MARKER = 'DraftEditorContents';
 /** A text only the authors' area (/mutabo) has: its code must stay in its own lazy chunk. */
 const AUTHORS_AREA_MARKER = 'Уйти без сохранения?';
+/** The public offer's page (/offer) is its own lazy chunk, too. */
+const OFFER_PAGE_MODULE = 'src/pages/OfferPage.tsx';
+const OFFER_PAGE_MARKER = 'Договор-оферта пока не опубликован.';
 
 interface ManifestChunk {
   file: string;
@@ -39,6 +42,7 @@ let totalBytes = 0;
 const rows: string[] = [];
 let richTextInFirstLoad = false;
 let authorsAreaInFirstLoad = false;
+let offerPageInFirstLoad = false;
 for (const key of needed) {
   const file = manifest[key]!.file;
   const source = readFileSync(join('dist', file));
@@ -46,6 +50,7 @@ for (const key of needed) {
   totalBytes += gzipped;
   if (source.includes(RICH_TEXT_MARKER)) richTextInFirstLoad = true;
   if (source.includes(AUTHORS_AREA_MARKER)) authorsAreaInFirstLoad = true;
+  if (source.includes(OFFER_PAGE_MARKER)) offerPageInFirstLoad = true;
   rows.push(`  ${(gzipped / 1024).toFixed(1).padStart(7)} kB  ${file}`);
 }
 const totalKb = totalBytes / 1024;
@@ -71,6 +76,10 @@ if (richTextInFirstLoad) {
 }
 if (authorsAreaInFirstLoad) {
   console.error("The authors' area (/mutabo) is in the first load of the home page: keep it in its lazy chunk.");
+  process.exit(1);
+}
+if (offerPageInFirstLoad || !manifest[OFFER_PAGE_MODULE] || needed.has(OFFER_PAGE_MODULE)) {
+  console.error('The offer page (/offer) is not a lazy chunk of its own: load it with lazyPage in src/app/routes.tsx.');
   process.exit(1);
 }
 if (totalKb > BUDGET_KB) {

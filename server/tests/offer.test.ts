@@ -76,6 +76,14 @@ describe.each(dbModes())('the public offer (%s)', (mode) => {
     expect(data.seller).toEqual(fixtureContent.seller);
   });
 
+  it('puts the seller into the first HTML of every page, for the footer', async () => {
+    for (const url of ['/', '/about', '/policy', '/timetable', '/no-such-page']) {
+      const page = await site.inject({ url, headers: { accept: 'text/html' } });
+      const data = JSON.parse(/<script type="application\/json" id="initial-data">(.*?)<\/script>/s.exec(page.body)![1]!) as Record<string, unknown>;
+      expect(data.seller, url).toEqual(fixtureContent.seller);
+    }
+  });
+
   it('answers 404 while there is no offer, and the authors’ first save makes it', async () => {
     await kit.testDb.database.db.delete(pagesContent).where(eq(pagesContent.slug, 'offer'));
     kit.app.publicCache.invalidate();

@@ -57,7 +57,7 @@ describe('site', () => {
   it('puts the public answers a page reads first into its HTML, exactly as the API gives them', async () => {
     const home = await app.inject({ url: '/', headers: html });
     const data = initialData(home.body);
-    expect(Object.keys(data ?? {}).sort()).toEqual(['authors', 'courses', 'feedbackPage:1', 'quotations']);
+    expect(Object.keys(data ?? {}).sort()).toEqual(['authors', 'courses', 'feedbackPage:1', 'quotations', 'seller']);
     expect(data?.courses).toEqual((await app.inject({ url: '/api/v1/courses/' })).json());
     expect(data?.['feedbackPage:1']).toEqual((await app.inject({ url: '/api/v1/feedback/?page=1' })).json());
     expect(home.body).toMatch(/<link rel="preload" as="image" href="\/[^"]+" fetchpriority="high">/);
@@ -69,7 +69,7 @@ describe('site', () => {
     expect(page.body).toContain(`<link rel="preload" as="image" href="${course.image}" fetchpriority="high">`);
 
     const library = await app.inject({ url: '/library?categories=2,x&page=1', headers: html });
-    expect(Object.keys(initialData(library.body) ?? {}).sort()).toEqual(['authors', 'courses', 'libraryCategories', 'libraryItems:page=1&limit=15&categories=2']);
+    expect(Object.keys(initialData(library.body) ?? {}).sort()).toEqual(['authors', 'courses', 'libraryCategories', 'libraryItems:page=1&limit=15&categories=2', 'seller']);
   });
 
   it('preloads a course image only when it is a path on this site, not one a browser takes to another host', async () => {
@@ -90,7 +90,7 @@ describe('site', () => {
 
   it('gives the about page the authors’ records, as the API gives them after an author changed theirs', async () => {
     const before = initialData((await app.inject({ url: '/about', headers: html })).body);
-    expect(before).toEqual({ authors: (await app.inject({ url: '/api/v1/authors/' })).json() });
+    expect(before).toEqual({ authors: (await app.inject({ url: '/api/v1/authors/' })).json(), seller: (await app.inject({ url: '/api/v1/seller/' })).json() });
     expect((before?.authors as { firstName: string; quote: string }[])[0]).toMatchObject({ firstName: 'Анна', quote: 'Читайте медленно.' });
 
     await testDb.database.db.update(authors).set({ firstName: 'Анастасия', description: 'Новый текст.', photo: '/media/new.jpg' }).where(eq(authors.id, 1));
@@ -110,20 +110,22 @@ describe('site', () => {
     expect(initialData(missing.body)).toEqual({
       authors: (await app.inject({ url: '/api/v1/authors/' })).json(),
       courses: (await app.inject({ url: '/api/v1/courses/' })).json(),
+      seller: (await app.inject({ url: '/api/v1/seller/' })).json(),
     });
     const home = await app.inject({ url: '/', headers: html });
     const json = /id="initial-data">(.*?)<\/script>/s.exec(home.body)![1]!;
     expect(json).not.toContain('<');
   });
 
-  it('falls back to index.html for every site route that asks for HTML, with the authors the header and footer show', async () => {
+  it('falls back to index.html for every site route that asks for HTML, with the authors the header and footer show and the footer’s seller', async () => {
     const authorList = (await app.inject({ url: '/api/v1/authors/' })).json();
+    const seller = (await app.inject({ url: '/api/v1/seller/' })).json();
     for (const url of ['/account/profile/editor', '/user/confirm-signup/MQ/abc-123/', '/waiting-for-payment', '/mutabo/courses', '/no-such-page']) {
       const response = await app.inject({ url, headers: html });
       expect(response.statusCode, url).toBe(url === '/no-such-page' ? 404 : 200);
       expect(response.body.startsWith(INDEX_HTML.slice(0, INDEX_HTML.indexOf('</head>'))), url).toBe(true);
       expect(response.body.endsWith(INDEX_HTML.slice(INDEX_HTML.indexOf('</head>'))), url).toBe(true);
-      expect(initialData(response.body), url).toEqual({ authors: authorList });
+      expect(initialData(response.body), url).toEqual({ authors: authorList, seller });
       expect(response.headers['cache-control']).toBe('no-cache');
     }
   });

@@ -1,9 +1,13 @@
-// The site footer: links to the about, reviews and policy pages, and a word about each author.
+// The site footer: links to the about, reviews, policy and offer pages, a word about each author, and who sells (the
+// seller's details, which the first HTML of every page carries).
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths } from '../app/paths.ts';
 import { SITE_NAME } from '../app/siteInfo.ts';
 import { aboutAuthorPath, useSiteAuthors } from '../features/authors/siteAuthors.ts';
+import { SellerDetails } from '../features/seller/SellerDetails.tsx';
+import { useSeller } from '../features/seller/siteSeller.ts';
+import { sellerLines } from '../../common/seller.ts';
 import { authorBlurb } from '../lib/authorBlurb.ts';
 
 const Bar = styled.footer`
@@ -63,6 +67,14 @@ const Blurb = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
+const SellerBlock = styled.section`
+  color: ${({ theme }) => theme.colors.muted};
+
+  ${({ theme }) => theme.media.tablet} {
+    grid-column: 1 / -1;
+  }
+`;
+
 const Copyright = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.muted};
@@ -74,6 +86,7 @@ const Copyright = styled.p`
 
 export function Footer() {
   const { authors = [] } = useSiteAuthors();
+  const seller = useSeller();
   return (
     <Bar>
       <Inner>
@@ -105,6 +118,11 @@ export function Footer() {
               );
             })}
           </Authors>
+        ) : null}
+        {seller && sellerLines(seller).length > 0 ? (
+          <SellerBlock aria-label="Продавец">
+            <SellerDetails seller={seller} />
+          </SellerBlock>
         ) : null}
         <Copyright>
           © {new Date().getFullYear()} {SITE_NAME}

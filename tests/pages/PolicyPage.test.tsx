@@ -29,6 +29,13 @@ describe('PolicyPage', () => {
     expect(within(withdrawal).getByText(new RegExp(WITHDRAWAL_SUBJECT))).toBeInTheDocument();
   });
 
+  it('names the seller of the courses with the details the authors filled in', async () => {
+    renderApp('/policy');
+    const seller = await within(screen.getByRole('main')).findByRole('region', { name: 'Продавец курсов' });
+    expect(within(seller).getByText('ИП Мельникова Анна Викторовна')).toBeInTheDocument();
+    expect(within(seller).getByText('ИНН 771234567859, ОГРНИП 319774600123453')).toBeInTheDocument();
+  });
+
   it('takes the operator from the build configuration, and defaults for blank values', () => {
     expect(operatorFrom({ VITE_OPERATOR_NAME: 'ИП Мельникова А. В.', VITE_OPERATOR_EMAIL: 'privacy@mutabor.ru' })).toEqual({
       name: 'ИП Мельникова А. В.',

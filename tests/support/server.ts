@@ -1,6 +1,6 @@
-// The msw server shared by the site's tests; each test adds the handlers it needs. The authors' list, which the
-// frame of every page reads, is answered unless a test answers it otherwise.
+// The msw server shared by the site's tests; each test adds the handlers it needs. The authors' list and the seller's
+// details, which the frame of every page reads, are answered unless a test answers them otherwise.
 import { setupServer } from 'msw/node';
-import { authorsHandler } from './siteData.ts';
+import { authorsHandler, sellerHandler } from './siteData.ts';
 
-export const server = setupServer(authorsHandler);
+export const server = setupServer(authorsHandler, sellerHandler);

@@ -9,6 +9,7 @@ import type {
   FeedbackPage,
   LibraryPage,
   Quotation,
+  Seller,
   Timetable,
 } from '../../common/wireTypes.ts';
 
@@ -39,6 +40,18 @@ export const siteAuthors: Author[] = [
 
 /** The authors' list: the header and footer of every page read it, so every test's server answers it. */
 export const authorsHandler = http.get('*/api/v1/authors/', () => HttpResponse.json(siteAuthors));
+
+export const siteSeller: Seller = {
+  name: 'ИП Мельникова Анна Викторовна',
+  inn: '771234567859',
+  ogrn: '319774600123453',
+  address: '109012, г. Москва, Демонстрационный пер., д. 1, кв. 1',
+  email: 'school@example.com',
+  phone: '+7 495 000-00-00',
+};
+
+/** The seller's details: the footer of every page shows them, so every test's server answers them. */
+export const sellerHandler = http.get('*/api/v1/seller/', () => HttpResponse.json(siteSeller));
 
 export const siteCourse: CourseDetails = {
   id: 12,

@@ -23,8 +23,14 @@ interface PagePlan {
   required?: string;
 }
 
-/** What the frame of every page reads (the header's and footer's authors, the about page's): in every page's HTML. */
-const FRAME_DATA: [string, string][] = [['authors', '/api/v1/authors/']];
+/**
+ * What the frame of every page reads (the header's and footer's authors, the about page's; the footer's seller): in
+ * every page's HTML.
+ */
+const FRAME_DATA: [string, string][] = [
+  ['authors', '/api/v1/authors/'],
+  ['seller', '/api/v1/seller/'],
+];
 
 function planFor(pathname: string, search: string): PagePlan | null {
   if (pathname === '/') {
@@ -81,10 +87,7 @@ function planFor(pathname: string, search: string): PagePlan | null {
   if (/^\/offer\/?$/.test(pathname)) {
     return {
       module: 'src/pages/OfferPage.tsx',
-      data: [
-        ['offer', '/api/v2/user/pages-content/offer/'],
-        ['seller', '/api/v1/seller/'],
-      ],
+      data: [['offer', '/api/v2/user/pages-content/offer/']],
     };
   }
   return null;

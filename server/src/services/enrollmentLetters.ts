@@ -31,9 +31,12 @@ export interface LessonRef {
   title: string;
 }
 
-/** A letter of these flows in the site's template (letterTemplate.ts), with its main link as the button. */
-export function letter(config: LetterContext['config'], to: string, subject: string, text: string, action?: LetterAction): MailMessage {
-  return renderLetter(config, { to, subject, text, action });
+/**
+ * A letter of these flows in the site's template (letterTemplate.ts), with its main link as the button; `footer` lines
+ * go under it (the seller's details of a letter about money: sellerFooter.ts).
+ */
+export function letter(config: LetterContext['config'], to: string, subject: string, text: string, action?: LetterAction, footer?: string[]): MailMessage {
+  return renderLetter(config, { to, subject, text, action, ...(footer && footer.length > 0 ? { footer } : {}) });
 }
 
 export const coursePage = (config: LetterContext['config'], course: { id: number }): LetterAction => ({ label: 'Открыть страницу курса', url: `${config.publicUrl}/courses/${course.id}` });
@@ -83,6 +86,8 @@ export function receiptLetter(
   items: LessonRef[],
   payment: PaidPayment,
   subscribed: boolean,
+  /** The seller's details under the letter (sellerFooter.ts). */
+  footer: string[],
 ): MailMessage {
   const text = [
     greeting(recipient),
@@ -92,10 +97,18 @@ export function receiptLetter(
     `Ваши курсы: ${config.publicUrl}/account/courses\n${newsLine(config, course, subscribed)}`,
     signature(config),
   ].join('\n\n');
-  return letter(config, recipient.email, `Оплата получена: курс «${course.title}»`, text, myCourses(config));
+  return letter(config, recipient.email, `Оплата получена: курс «${course.title}»`, text, myCourses(config), footer);
 }
 
-export function refundLetter(config: LetterContext['config'], recipient: Recipient, course: { id: number; title: string }, items: LessonRef[], payment: PaidPayment): MailMessage {
+export function refundLetter(
+  config: LetterContext['config'],
+  recipient: Recipient,
+  course: { id: number; title: string },
+  items: LessonRef[],
+  payment: PaidPayment,
+  /** The seller's details under the letter (sellerFooter.ts). */
+  footer: string[],
+): MailMessage {
   const contact = config.operatorEmail ? `Если у вас есть вопросы, напишите нам: ${config.operatorEmail}` : 'Если у вас есть вопросы, ответьте на это письмо.';
   const text = [
     greeting(recipient),
@@ -103,7 +116,7 @@ export function refundLetter(config: LetterContext['config'], recipient: Recipie
     `Мы вернём вам деньги полностью. ${contact}`,
     signature(config),
   ].join('\n\n');
-  return letter(config, recipient.email, `Возврат оплаты за курс «${course.title}»`, text);
+  return letter(config, recipient.email, `Возврат оплаты за курс «${course.title}»`, text, undefined, footer);
 }
 
 export function refundNoticeForOperator(config: LetterContext['config'], payer: Recipient, course: { id: number; title: string }, payment: PaidPayment & { system: string; providerId: string | null }): MailMessage {

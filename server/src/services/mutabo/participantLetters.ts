@@ -37,6 +37,8 @@ export function refundedLetter(
   course: CourseRef,
   items: LessonRef[],
   refund: { paymentId: number; amount: number; currency: Currency },
+  /** The seller's details under the letter (sellerFooter.ts). */
+  footer: string[],
 ): MailMessage {
   const lessonsText = items.length > 0 ? `\n${lessonList(items)}\n\nВаше участие в ${items.length === 1 ? 'этом занятии' : 'этих занятиях'} отменено.` : '';
   const text = [
@@ -46,5 +48,5 @@ export function refundedLetter(
     `Ваши курсы: ${config.publicUrl}/account/courses`,
     signature(config),
   ].join('\n\n');
-  return letter(config, recipient.email, `Возврат денег: курс «${course.title}»`, text, myCourses(config));
+  return letter(config, recipient.email, `Возврат денег: курс «${course.title}»`, text, myCourses(config), footer);
 }

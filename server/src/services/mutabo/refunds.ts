@@ -35,6 +35,7 @@ import {
 import { queuePromotionLetters, type LetterContext } from '../enrollmentLetters.ts';
 import { queueLetters } from '../letterQueue.ts';
 import { promoteWaitingList } from '../places.ts';
+import { currentSellerFooter } from '../sellerFooter.ts';
 import type { PaymentProviders } from '../payments/providers.ts';
 import type { PublicCache } from '../publicCache.ts';
 import { CURRENCY_CODES, ProviderError, type ProviderRefundState, type ReceiptFacts } from '../payments/provider.ts';
@@ -251,7 +252,8 @@ async function queueRefundLetters(deps: RefundDeps, tx: Tx, applied: Applied): P
   const course = await courseTitle(tx, applied.courseId);
   const items = await lessonTitles(tx, applied.refund.lessonIds);
   if (payer && course) {
-    const letter = refundedLetter(deps.config, payer, course, items, { paymentId: applied.payment.id, amount: Number(applied.refund.amount), currency: applied.refund.currency as Currency });
+    const amount = { paymentId: applied.payment.id, amount: Number(applied.refund.amount), currency: applied.refund.currency as Currency };
+    const letter = refundedLetter(deps.config, payer, course, items, amount, await currentSellerFooter(tx));
     await queueLetters(tx, [{ kind: 'refund', userId: applied.payment.userId, dedupeKey: `refund:${applied.refund.id}`, ...letter }]);
   }
   await queuePromotionLetters({ db: tx, config: deps.config }, applied.promotions);

@@ -36,6 +36,7 @@ import {
 } from '../enrollmentLetters.ts';
 import { queueLetters, type QueuedLetter } from '../letterQueue.ts';
 import { failPayment } from '../places.ts';
+import { currentSellerFooter } from '../sellerFooter.ts';
 import type { PublicCache } from '../publicCache.ts';
 import { CURRENCY_CODES, ProviderError, type ProviderPaymentState } from './provider.ts';
 import type { PaymentProviders } from './providers.ts';
@@ -155,11 +156,12 @@ async function queueOutcomeLetters(config: LetterContext['config'], tx: Tx, done
   const paid: PaidPayment = { id: payment.id, amount: Number(payment.amount), currency: payment.currency as Currency, paidAt: payment.paidAt ?? new Date() };
   const queued: QueuedLetter[] = [];
   const userId = payment.userId;
+  const footer = await currentSellerFooter(tx);
   if (done.result === 'approved') {
     const subscribed = await subscribedToNews(tx, payment.userId, course.id);
-    queued.push({ kind: 'receipt', userId, dedupeKey: `receipt:${payment.id}`, ...receiptLetter(config, payer, course, lessonRows, paid, subscribed) });
+    queued.push({ kind: 'receipt', userId, dedupeKey: `receipt:${payment.id}`, ...receiptLetter(config, payer, course, lessonRows, paid, subscribed, footer) });
   } else {
-    queued.push({ kind: 'late-payment-refund', userId, dedupeKey: `late-payment-refund:${payment.id}`, ...refundLetter(config, payer, course, lessonRows, paid) });
+    queued.push({ kind: 'late-payment-refund', userId, dedupeKey: `late-payment-refund:${payment.id}`, ...refundLetter(config, payer, course, lessonRows, paid, footer) });
     if (config.operatorEmail) {
       const notice = refundNoticeForOperator(config, payer, course, { ...paid, system: payment.system, providerId: payment.providerId });
       queued.push({ kind: 'late-payment-operator', dedupeKey: `late-payment-operator:${payment.id}`, ...notice });
