@@ -46,6 +46,11 @@ export interface MutaboLesson extends Lesson, Versioned {
   recordingUrl: string;
   /** Who is in the lesson, counted on the server: what taking it back to draft would affect. */
   people: MutaboLessonPeople;
+  /**
+   * When an author marked the lesson held (`POST /api/v1/mutabo/lessons/{id}/held/`, for a lesson without a time):
+   * its settlement receipts are sent then. Null (or absent) while it is not.
+   */
+  heldAt?: string | null;
 }
 
 /** The people of one lesson (a lapsed hold is nobody's). */
@@ -231,6 +236,8 @@ export const mutaboMessages = {
   uploadQuota: 'За сутки можно загрузить не больше 200 файлов и 1 ГБ: попробуйте снова позже.',
   courseNotFound: 'Курс не найден.',
   lessonNotFound: 'Занятие не найдено.',
+  lessonHeldDraft: 'Проведённым можно отметить только опубликованное занятие.',
+  lessonHeldTimed: 'У занятия есть время: оно будет считаться проведённым, когда закончится.',
 } as const;
 
 const m = mutaboMessages;
@@ -1079,6 +1086,8 @@ export interface MutaboPayment {
   refundRequired: boolean;
   createdAt: string;
   paidAt: string | null;
+  /** The version of the public offer (договор-оферта) the payment was made under; null when there was none. */
+  offerVersion: number | null;
   /** The sum of succeeded refunds. */
   refunded: number;
   /** What a refund of all its remaining lessons would give back now; 0 when nothing can be refunded. */

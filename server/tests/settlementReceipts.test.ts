@@ -164,6 +164,40 @@ describe.each(dbModes())('settlement receipts (%s)', (mode) => {
     expect((await rowsOf(payment.id)).map((row) => row.state)).toEqual(['sent']);
   });
 
+  it('lets the course’s authors mark a published lesson without a time held (POST /mutabo/lessons/{id}/held/), in the history', async () => {
+    const course = await createCourse(context.db, { participantsLimit: 5, lessons: 2, draftLessons: 1, prices: [RUB] });
+    const { payment, providerPayment } = await paid(context, [course.lessonIds[0]!]);
+    const held = (id: number, who: TestUser | null = anna) => json(context.app, 'POST', `/api/v1/mutabo/lessons/${id}/held/`, who);
+    expect((await held(course.lessonIds[0]!, null)).statusCode).toBe(401);
+    const stranger = await createUser(context, 'pupil');
+    expect((await held(course.lessonIds[0]!, stranger)).statusCode).toBe(403);
+    const boris = await context.app.tokens.sign(2, 'access');
+    expect((await held(course.lessonIds[0]!, { ...anna, id: 2, token: boris, headers: { authorization: `Bearer ${boris}` } })).statusCode).toBe(404);
+    // A draft lesson, or one with a time (it is held when it ends), is refused.
+    const draft = await held(course.draftLessonIds[0]!);
+    expect(draft.statusCode).toBe(400);
+    expect(draft.json<{ nonFieldErrors: string[] }>().nonFieldErrors[0]).toMatch(/опубликованное/);
+    await context.db.update(lessons).set({ startsAt: new Date('2031-05-01T10:00:00Z') }).where(eq(lessons.id, course.lessonIds[1]!));
+    const timed = await held(course.lessonIds[1]!);
+    expect(timed.statusCode).toBe(400);
+    expect(timed.json<{ nonFieldErrors: string[] }>().nonFieldErrors[0]).toMatch(/время/);
+
+    const answer = await held(course.lessonIds[0]!);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const lesson = answer.json<{ id: number; heldAt: string | null }>();
+    expect(lesson.id).toBe(course.lessonIds[0]);
+    expect(Date.parse(lesson.heldAt!)).toBeGreaterThan(Date.now() - 60_000);
+    // Again: nothing changes.
+    const again = await held(course.lessonIds[0]!);
+    expect(again.json<{ heldAt: string }>().heldAt).toBe(lesson.heldAt);
+    const history = await json(context.app, 'GET', `/api/v1/mutabo/courses/${course.id}/history/`, anna);
+    const entries = history.json<{ results: { entity: string; entityId: number; action: string; after: { heldAt?: string } }[] }>().results;
+    expect(entries.filter((entry) => entry.entity === 'lesson' && entry.entityId === course.lessonIds[0] && entry.after?.heldAt)).toHaveLength(1);
+    await sweep();
+    expect(madeFor(providerPayment.id)).toHaveLength(1);
+    expect((await rowsOf(payment.id)).map((row) => row.lessonId)).toEqual([course.lessonIds[0]]);
+  });
+
   it('makes none with RECEIPT_PAYMENT_MODE=full_payment', async () => {
     const fullPayment = await startEnrollmentApp(mode, yookassaEnv(yookassa, { RECEIPT_PAYMENT_MODE: 'full_payment' }));
     try {

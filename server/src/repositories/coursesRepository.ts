@@ -85,7 +85,7 @@ export interface CourseDetailsWithVersions extends PublicCourseDetails {
   /** The versions the course row and each lesson row were read at (the authors' API sends them). */
   versions: { course: number; lessons: Map<number, number> };
   /** Each lesson's room and recording links: never part of `course`, which visitors may get. */
-  links: Map<number, { roomUrl: string; recordingUrl: string }>;
+  links: Map<number, { roomUrl: string; recordingUrl: string; heldAt?: string | null }>;
 }
 
 /**
@@ -145,7 +145,7 @@ export async function loadCourseDetails(
     },
     validUntil,
     versions: { course: row.version, lessons: new Map(lessonRows.map((lesson) => [lesson.id, lesson.version])) },
-    links: new Map(lessonRows.map((lesson) => [lesson.id, { roomUrl: lesson.roomUrl, recordingUrl: lesson.recordingUrl }])),
+    links: new Map(lessonRows.map((lesson) => [lesson.id, { roomUrl: lesson.roomUrl, recordingUrl: lesson.recordingUrl, heldAt: lesson.heldAt?.toISOString() ?? null }])),
   };
 }
 

@@ -1,5 +1,5 @@
 // The SQL of the authors' courses and lessons (services/mutabo): reads, row locks and compare-and-set writes.
-import { and, asc, count, countDistinct, desc, eq, inArray, max, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { MutaboCourseListItem } from '../../../common/mutabo.ts';
 import type { Currency } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
@@ -343,4 +343,14 @@ export async function renumberLessons(tx: Tx, courseId: number, orderedIds: numb
       "version" = ${lessons.version} + CASE WHEN -${lessons.number} = target.n THEN 0 ELSE 1 END
     FROM (VALUES ${numbering}) AS target(id, n)
     WHERE ${lessons.id} = target.id AND ${lessons.courseId} = ${courseId}`);
+}
+
+/** Marks a lesson held now (a lesson without a time: its settlement receipts fall due); the new mark, or null when it was held already. */
+export async function markLessonHeld(tx: Tx, id: number): Promise<Date | null> {
+  const [row] = await tx
+    .update(lessons)
+    .set({ heldAt: sql`now()` })
+    .where(and(eq(lessons.id, id), isNull(lessons.heldAt)))
+    .returning({ heldAt: lessons.heldAt });
+  return row?.heldAt ?? null;
 }

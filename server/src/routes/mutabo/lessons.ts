@@ -1,9 +1,9 @@
 // The authors' lessons: POST /api/v1/mutabo/courses/{id}/lessons/, POST /courses/{id}/lessons/order/,
-// GET, PATCH, DELETE /api/v1/mutabo/lessons/{id}/.
+// GET, PATCH, DELETE /api/v1/mutabo/lessons/{id}/, POST /lessons/{id}/held/.
 import { lessonCreateSchema, lessonOrderSchema, lessonPatchSchema } from '../../../../common/mutabo.ts';
 import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
-import { createLesson, deleteLesson, getLesson, patchLesson, reorderLessons } from '../../services/mutabo/lessons.ts';
+import { createLesson, deleteLesson, getLesson, markHeld, patchLesson, reorderLessons } from '../../services/mutabo/lessons.ts';
 import { callerOf } from './caller.ts';
 import { RICH_TEXT_BODY_LIMIT } from './limits.ts';
 
@@ -21,6 +21,8 @@ export const mutaboLessonsRoutes: ZodRoutes = async (app) => {
   app.patch('/lessons/:id/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { params: idParams, body: lessonPatchSchema } }, async (request) =>
     patchLesson(app.mutabo, callerOf(request), request.params.id, request.body),
   );
+
+  app.post('/lessons/:id/held/', { schema: { params: idParams } }, async (request) => markHeld(app.mutabo, callerOf(request), request.params.id));
 
   app.delete('/lessons/:id/', { schema: { params: idParams } }, async (request, reply) => {
     await deleteLesson(app.mutabo, callerOf(request), request.params.id);

@@ -47,6 +47,7 @@ export function toMutaboLessons({ course, versions, links }: CourseDetailsWithVe
       ...lesson,
       roomUrl: links.get(lesson.id)?.roomUrl ?? '',
       recordingUrl: links.get(lesson.id)?.recordingUrl ?? '',
+      heldAt: links.get(lesson.id)?.heldAt ?? null,
       version: versions.lessons.get(lesson.id) ?? 1,
       people: { holding: counts.holding, waiting: counts.waiting, toldIfDrafted: told ? counts.approved : 0 },
     };

@@ -7,6 +7,7 @@ import {
   deleteLesson as deleteLessonRow,
   insertLesson,
   lessonBlockers,
+  markLessonHeld,
   nextLessonNumber,
   peopleOfLessons,
   renumberLessons,
@@ -139,4 +140,23 @@ export async function reorderLessons(ctx: MutaboContext, caller: Caller, courseI
   });
   if (changed) ctx.publicCache.invalidate();
   return courseLessons(ctx, courseId);
+}
+
+/**
+ * Marks a published lesson without a time held (POST /api/v1/mutabo/lessons/{id}/held/): its prepaid places get their
+ * settlement receipts (services/payments/settlements.ts). A lesson with a time is held when it ends; a second mark
+ * changes nothing. Recorded in the course's history.
+ */
+export async function markHeld(ctx: MutaboContext, caller: Caller, lessonId: number): Promise<MutaboLesson> {
+  const courseId = await ledLessonCourse(ctx, caller, lessonId);
+  await ctx.db.transaction(async (tx) => {
+    const locked = await lockLedCourse(tx, caller, courseId);
+    const before = locked.lessons.find((lesson) => lesson.id === lessonId);
+    if (!before) throw mutaboErrors.lessonNotFound();
+    if (before.state !== 'published') throw mutaboErrors.field('nonFieldErrors', m.lessonHeldDraft);
+    if (before.startsAt !== null) throw mutaboErrors.field('nonFieldErrors', m.lessonHeldTimed);
+    const heldAt = await markLessonHeld(tx, lessonId);
+    if (heldAt) await recordWrite(tx, { userId: caller.userId, entity: 'lesson', entityId: lessonId, courseId, action: 'update', before: { heldAt: null }, after: { heldAt: heldAt.toISOString() } });
+  });
+  return lessonOf(ctx, lessonId, courseId);
 }
