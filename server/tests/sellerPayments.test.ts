@@ -1,9 +1,11 @@
 // The seller and the offer around payments (issue 19): the seller's details at the foot of every payment, refund and
-// receipt letter (with the sandbox checkout).
+// receipt letter (with the sandbox checkout); the offer's version a payment was made under, recorded on it, named in the
+// area's payments and in the receipt.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MutaboPaymentsPage } from '../../common/mutabo.ts';
 import type { PaymentCreated } from '../../common/wireTypes.ts';
-import { payments, seller as sellerTable, users } from '../src/db/schema.ts';
+import { pagesContent, payments, seller as sellerTable, users } from '../src/db/schema.ts';
 import { fixtureContent } from './fixtures.ts';
 import { createCourse, createUser, createUsers, json, lapse, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { dbModes } from './testDb.ts';
@@ -87,6 +89,46 @@ describe.each(dbModes())('the seller in the payment letters (%s)', (mode) => {
       expect(receipt!.text).not.toContain('ИНН');
     } finally {
       await context.db.insert(sellerTable).values(fixtureContent.seller);
+    }
+  });
+
+  it('records the offer’s version a payment was made under, and names it in the area and in the receipt', async () => {
+    const author = await anna();
+    const offerUrl = '/api/v1/mutabo/pages-content/offer/';
+    const course = await createCourse(context.db, { title: 'Курс по оферте', lessons: 2, prices: [RUB] });
+    const first = await createUser(context);
+    await decide((await pay(first, [course.lessonIds[0]!])).json<PaymentCreated>().details.redirectTo, 'pay');
+    const { version } = (await json(app(), 'GET', offerUrl, author)).json<{ version: number }>();
+    expect((await paymentOf(first.id)).offerVersion).toBe(version);
+
+    // The authors publish a new version: the next payment is made under it, the first keeps its own.
+    expect((await json(app(), 'PATCH', offerUrl, author, { name: 'Оферта, новая редакция', version })).statusCode).toBe(200);
+    const second = await createUser(context);
+    await decide((await pay(second, [course.lessonIds[1]!])).json<PaymentCreated>().details.redirectTo, 'pay');
+    expect((await paymentOf(second.id)).offerVersion).toBe(version + 1);
+    expect((await paymentOf(first.id)).offerVersion).toBe(version);
+
+    const listed = (await json(app(), 'GET', `/api/v1/mutabo/payments/?course=${course.id}`, author)).json<MutaboPaymentsPage>();
+    const byPayer = new Map(listed.results.map((row) => [row.payer.id, row.offerVersion]));
+    expect(byPayer.get(first.id)).toBe(version);
+    expect(byPayer.get(second.id)).toBe(version + 1);
+
+    const [receipt] = await lettersTo(second.email, 'Оплата получена');
+    expect(receipt!.text).toContain(`Оплачивая, вы приняли договор-оферту в редакции № ${version + 1}: https://mutabor.example.org/offer`);
+  });
+
+  it('records no version while there is no offer, and the receipt does not name one', async () => {
+    const [saved] = await context.db.select().from(pagesContent).where(eq(pagesContent.slug, 'offer'));
+    await context.db.delete(pagesContent).where(eq(pagesContent.slug, 'offer'));
+    try {
+      const buyer = await createUser(context);
+      const course = await createCourse(context.db, { lessons: 1, prices: [RUB] });
+      await decide((await pay(buyer, course.lessonIds)).json<PaymentCreated>().details.redirectTo, 'pay');
+      expect((await paymentOf(buyer.id)).offerVersion).toBeNull();
+      const [receipt] = await lettersTo(buyer.email, 'Оплата получена');
+      expect(receipt!.text).not.toContain('оферт');
+    } finally {
+      await context.db.insert(pagesContent).values(saved!);
     }
   });
 });

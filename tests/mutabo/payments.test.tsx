@@ -111,6 +111,8 @@ describe("the authors' payments", () => {
     expect(row.getByText('Оплачен')).toBeInTheDocument();
     expect(row.getByText(/^создан /)).toBeInTheDocument();
     expect(row.getByText(/^оплачен /)).toBeInTheDocument();
+    // The public offer the payer accepted by paying: its version, linked to the page.
+    expect(row.getByText('по оферте в редакции № 3')).toBeInTheDocument();
     expect(row.getByRole('button', { name: 'Вернуть деньги по платежу № 7' })).toBeInTheDocument();
 
     const done = within(rowOf(6));
@@ -246,5 +248,18 @@ describe("the authors' payments", () => {
     const nav = within(await screen.findByRole('navigation', { name: 'Раздел авторов' }, FIRST_RENDER));
     await user.click(nav.getByRole('link', { name: 'Платежи' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Платежи' })).toBeInTheDocument();
+  });
+});
+
+describe('a payment made before there was an offer', () => {
+  beforeEach(() => {
+    storeSession();
+    server.use(...siteApiHandlers(), meHandler(author), ...mutaboHandlers());
+  });
+
+  it('names no offer', async () => {
+    paymentsApi(paymentsPage([payment(7, { offerVersion: null })]));
+    await openPayments();
+    expect(within(rowOf(7)).queryByText(/оферт/)).not.toBeInTheDocument();
   });
 });

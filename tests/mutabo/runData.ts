@@ -95,6 +95,7 @@ export function payment(id: number, patch: Partial<MutaboPayment> = {}): MutaboP
     refundRequired: false,
     createdAt: '2026-03-01T10:00:00Z',
     paidAt: '2026-03-01T10:05:00Z',
+    offerVersion: 3,
     refunded: 0,
     refundable: 3000,
     refunds: [],

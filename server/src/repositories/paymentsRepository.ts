@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Currency, PaymentSystem } from '../../../common/wireTypes.ts';
 import type { Executor, Tx } from '../db/client.ts';
-import { courses, lessons, participants, paymentLessons, payments, prices } from '../db/schema.ts';
+import { courses, lessons, pagesContent, participants, paymentLessons, payments, prices } from '../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -216,8 +216,11 @@ export async function insertHolds(tx: Tx, holds: NewHold[], holdMinutes: number)
     WITH wanted (user_id, system, currency, amount) AS (VALUES ${wanted}),
     chosen (user_id, lesson_id) AS (VALUES ${chosen}),
     created AS (
-      INSERT INTO ${payments} (user_id, system, currency, amount, expires_at)
-      SELECT user_id, system, currency, amount, now() + interval '${sql.raw(String(holdMinutes))} minutes' FROM wanted
+      INSERT INTO ${payments} (user_id, system, currency, amount, expires_at, offer_version)
+      SELECT user_id, system, currency, amount, now() + interval '${sql.raw(String(holdMinutes))} minutes',
+        -- The public offer the payer accepts by paying, as it is now (null while there is none).
+        (SELECT ${pagesContent.version} FROM ${pagesContent} WHERE ${pagesContent.slug} = 'offer')
+      FROM wanted
       RETURNING id, user_id, created_at, expires_at
     ), linked AS (
       INSERT INTO ${paymentLessons} (payment_id, lesson_id) SELECT created.id, chosen.lesson_id FROM created JOIN chosen USING (user_id)

@@ -77,6 +77,8 @@ export interface PaidPayment {
   amount: number;
   currency: Currency;
   paidAt: Date;
+  /** The version of the public offer the payment was made under (null: there was none). */
+  offerVersion?: number | null;
 }
 
 export function receiptLetter(
@@ -94,6 +96,7 @@ export function receiptLetter(
     `Мы получили вашу оплату за курс «${course.title}». Ваше участие подтверждено.`,
     `${items.length === 1 ? 'Оплаченное занятие' : 'Оплаченные занятия'}:\n${lessonList(items)}`,
     `Сумма: ${formatMoney(payment.amount, payment.currency)}\nНомер платежа: ${payment.id}\nДата оплаты: ${payment.paidAt.toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' })} (по московскому времени)`,
+    ...(payment.offerVersion ? [`Оплачивая, вы приняли договор-оферту в редакции № ${payment.offerVersion}: ${config.publicUrl}/offer`] : []),
     `Ваши курсы: ${config.publicUrl}/account/courses\n${newsLine(config, course, subscribed)}`,
     signature(config),
   ].join('\n\n');

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { CourseDetails, Currency, Lesson } from '../../../common/wireTypes.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/Button.ts';
 import {
   allowsLessonSelection,
@@ -368,6 +369,16 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
               : 'Отдельные занятия в этой валюте не продаются.'}
         </Note>
       )}
+
+      {wholeOffered || (byLesson && lessons.length > 0) ? (
+        <Note>
+          Оплачивая курс, вы принимаете условия{' '}
+          <a href={paths.offer} target="_blank" rel="noopener">
+            договора-оферты
+          </a>
+          .
+        </Note>
+      ) : null}
 
       {paying ? <Note role="status">Переходим к оплате…</Note> : null}
     </Form>

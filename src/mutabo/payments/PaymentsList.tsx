@@ -227,6 +227,7 @@ function PaymentRow({ payment, showCourse, busy, onRefund }: PaymentRowProps) {
         <strong>№ {payment.id}</strong>
         <CellNote>создан {formatDateTime(payment.createdAt)}</CellNote>
         {payment.paidAt ? <CellNote>оплачен {formatDateTime(payment.paidAt)}</CellNote> : null}
+        {payment.offerVersion !== null ? <CellNote>по оферте в редакции № {payment.offerVersion}</CellNote> : null}
         <Provider>{PROVIDER_LABELS[payment.provider]}</Provider>
         {payment.providerId ? <CellNote>{payment.providerId}</CellNote> : null}
       </Td>

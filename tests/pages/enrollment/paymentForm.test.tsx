@@ -403,3 +403,26 @@ describe('a participant who has bought every lesson', () => {
     expect(within(panel).queryByRole('heading', { name: 'Вы оплатили все занятия курса' })).not.toBeInTheDocument();
   });
 });
+
+describe('the public offer', () => {
+  it('says beside the pay buttons that paying accepts the offer, linked to open in a new tab', async () => {
+    answerCourse(course({ prices: [RUB] }));
+    renderAsUser('/courses/5');
+    const panel = await coursePanel();
+    const note = within(panel).getByText(/Оплачивая курс, вы принимаете условия/);
+    const link = within(note).getByRole('link', { name: 'договора-оферты' });
+    expect(link).toHaveAttribute('href', '/offer');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')?.split(' ')).toContain('noopener');
+    // Right after the last pay button.
+    const buttons = within(panel).getAllByRole('button', { name: /^Оплатить/ });
+    expect(buttons.at(-1)!.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('is not mentioned where nothing can be paid', async () => {
+    answerCourse(course({ prices: [RUB], lessons: [] }));
+    renderAsUser('/courses/5');
+    const panel = await coursePanel();
+    expect(within(panel).queryByText(/Оплачивая курс/)).not.toBeInTheDocument();
+  });
+});

@@ -48,6 +48,7 @@ async function toPayments(db: Db, rows: PaymentRow[]): Promise<MutaboPayment[]> 
       refundRequired: row.refundRequired,
       createdAt: row.createdAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
+      offerVersion: row.offerVersion,
       refunded: refundedCents / 100,
       refundable: paid ? Math.max(0, cents(row.amount) - live.reduce((sum, refund) => sum + cents(refund.amount), 0)) / 100 : 0,
       refunds: refundRows.map(toRefund),

@@ -153,7 +153,7 @@ async function queueOutcomeLetters(config: LetterContext['config'], tx: Tx, done
   const lessonRows = await lessonTitles(tx, done.lessonIds);
   const course = await courseTitle(tx, done.courseId!);
   if (!payer || !course) return;
-  const paid: PaidPayment = { id: payment.id, amount: Number(payment.amount), currency: payment.currency as Currency, paidAt: payment.paidAt ?? new Date() };
+  const paid: PaidPayment = { id: payment.id, amount: Number(payment.amount), currency: payment.currency as Currency, paidAt: payment.paidAt ?? new Date(), offerVersion: payment.offerVersion };
   const queued: QueuedLetter[] = [];
   const userId = payment.userId;
   const footer = await currentSellerFooter(tx);
