@@ -236,6 +236,8 @@ export const mutaboMessages = {
   uploadQuota: 'За сутки можно загрузить не больше 200 файлов и 1 ГБ: попробуйте снова позже.',
   courseNotFound: 'Курс не найден.',
   lessonNotFound: 'Занятие не найдено.',
+  receiptNotFound: 'Чек не найден.',
+  receiptNotResendable: 'Снова можно отправить только отклонённый чек зачёта предоплаты.',
   lessonHeldDraft: 'Проведённым можно отметить только опубликованное занятие.',
   lessonHeldTimed: 'У занятия есть время: оно будет считаться проведённым, когда закончится.',
 } as const;
@@ -1093,6 +1095,51 @@ export interface MutaboPayment {
   /** What a refund of all its remaining lessons would give back now; 0 when nothing can be refunded. */
   refundable: number;
   refunds: MutaboRefund[];
+  /** The receipts sent through YooKassa for it, oldest first (none for PayPal, the test checkout, RECEIPTS=off). */
+  receipts?: MutaboReceipt[];
+}
+
+/**
+ * A 54-ФЗ receipt the server sent (or is sending) through YooKassa: the payment's, a refund's, or a lesson's
+ * settlement receipt («чек зачёта предоплаты»), with its state. A refused one is resent with
+ * `POST /api/v1/mutabo/receipts/{id}/resend/`.
+ */
+export interface MutaboReceipt {
+  id: number;
+  type: 'payment' | 'refund' | 'settlement';
+  paymentId: number;
+  refundId: number | null;
+  lessonIds: number[];
+  amount: number;
+  currency: Currency;
+  /** The items' payment_mode: full_prepayment or full_payment. */
+  paymentMode: string;
+  /** sent: YooKassa took it; pending: waiting to be sent (or sent again); failed: YooKassa refused it (reason). */
+  state: 'sent' | 'pending' | 'failed';
+  reason: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** A refused receipt on the start page: with its payment's course and payer. */
+export interface MutaboFailedReceipt extends MutaboReceipt {
+  course: { id: number; title: string };
+  payer: { firstName: string; lastName: string; email: string };
+  lessons: { id: number; number: number; title: string }[];
+}
+
+/** «Чек предоплаты», «Чек прихода», «Чек возврата», «Чек зачёта предоплаты». */
+export function receiptTypeLabel(receipt: Pick<MutaboReceipt, 'type' | 'paymentMode'>): string {
+  if (receipt.type === 'settlement') return 'Чек зачёта предоплаты';
+  if (receipt.type === 'refund') return 'Чек возврата';
+  return receipt.paymentMode === 'full_prepayment' ? 'Чек предоплаты' : 'Чек прихода';
+}
+
+/** «отправлен», «ждёт отправки», «отклонён: …». */
+export function receiptStateLabel(receipt: Pick<MutaboReceipt, 'state' | 'reason'>): string {
+  if (receipt.state === 'sent') return 'отправлен';
+  if (receipt.state === 'pending') return 'ждёт отправки';
+  return receipt.reason ? `отклонён: ${receipt.reason}` : 'отклонён';
 }
 
 /** Money per currency: never summed across currencies. */
@@ -1141,6 +1188,8 @@ export interface MutaboRefundResult {
 
 /** `GET /api/v1/mutabo/dashboard/`: what needs the author now, over the courses they lead. */
 export interface MutaboDashboard {
+  /** Receipts YooKassa refused, until they are resent: oldest first. */
+  failedReceipts?: MutaboFailedReceipt[];
   /** Published lessons with a start time in the future, soonest first (at most 20). */
   upcomingLessons: { id: number; courseId: number; courseTitle: string; number: number; title: string; startsAt: string; taken: number; limit: number }[];
   /** Every course the caller leads that is not a draft. */

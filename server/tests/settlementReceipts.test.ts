@@ -6,7 +6,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessons, payments, receipts, users } from '../src/db/schema.ts';
 import { sweepSettlements } from '../src/services/payments/settlements.ts';
-import { createCourse, createUser, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
+import { receiptStateLabel, type MutaboDashboard, type MutaboPayment, type MutaboPaymentsPage } from '../../common/mutabo.ts';
+import { createAuthorUser, createCourse, createUser, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { startYookassa, type YookassaStandIn } from './providerStandIns.ts';
 import { dbModes } from './testDb.ts';
 
@@ -196,6 +197,54 @@ describe.each(dbModes())('settlement receipts (%s)', (mode) => {
     await sweep();
     expect(madeFor(providerPayment.id)).toHaveLength(1);
     expect((await rowsOf(payment.id)).map((row) => row.lessonId)).toEqual([course.lessonIds[0]]);
+  });
+
+  it('shows each payment’s receipts in the area, lists a refused one on the start page, and resends it', async () => {
+    const course = await createCourse(context.db, { participantsLimit: 5, lessons: 2, prices: [RUB] });
+    const { buyer, payment, providerPayment } = await paid(context, course.lessonIds);
+    const refunded = await json(context.app, 'POST', `/api/v1/mutabo/payments/${payment.id}/refund/`, anna, { lessons: [course.lessonIds[0]] });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    await began(course.lessonIds[1]!, 2);
+    yookassa.failNext(400);
+    await sweep();
+    const listed = async () =>
+      (await json(context.app, 'GET', `/api/v1/mutabo/payments/?course=${course.id}`, anna)).json<MutaboPaymentsPage>().results.find((row) => row.id === payment.id)!;
+    const receiptsOf = (row: MutaboPayment) => row.receipts!.map((receipt) => [receipt.type, receipt.state, receipt.amount, receipt.lessonIds, receipt.reason]);
+    expect(receiptsOf(await listed())).toEqual([
+      ['payment', 'sent', 2400, course.lessonIds, null],
+      ['refund', 'sent', 1200, [course.lessonIds[0]], null],
+      ['settlement', 'failed', 1200, [course.lessonIds[1]], 'stand-in failure'],
+    ]);
+    const settlement = (await listed()).receipts![2]!;
+    expect(receiptStateLabel(settlement)).toBe('отклонён: stand-in failure');
+    const board = async () => (await json(context.app, 'GET', '/api/v1/mutabo/dashboard/', anna)).json<MutaboDashboard>().failedReceipts!.filter((receipt) => receipt.paymentId === payment.id);
+    const [refused] = await board();
+    expect(refused).toMatchObject({ id: settlement.id, type: 'settlement', course: { id: course.id, title: course.title }, payer: { email: buyer.email }, lessons: [{ id: course.lessonIds[1], number: 2 }] });
+
+    const resend = (id: number, who: TestUser = anna) => json(context.app, 'POST', `/api/v1/mutabo/receipts/${id}/resend/`, who);
+    const stranger = await createAuthorUser(context);
+    expect((await resend(settlement.id, stranger)).statusCode).toBe(404);
+    expect((await resend(999_999)).statusCode).toBe(404);
+    const notSettlement = await resend((await listed()).receipts![0]!.id);
+    expect(notSettlement.statusCode).toBe(400);
+    expect(notSettlement.json<{ nonFieldErrors: string[] }>().nonFieldErrors[0]).toMatch(/отклонённый/);
+    const [before] = await rowsOf(payment.id);
+    const again = await resend(settlement.id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<MutaboPayment>().receipts![2]).toMatchObject({ state: 'pending', reason: null });
+    expect(receiptStateLabel(again.json<MutaboPayment>().receipts![2]!)).toBe('ждёт отправки');
+    // A second click changes nothing.
+    expect((await resend(settlement.id)).statusCode).toBe(200);
+    expect(await board()).toEqual([]);
+    await sweep();
+    const [after] = await rowsOf(payment.id);
+    expect(after).toMatchObject({ state: 'sent', reason: null });
+    expect(after!.idempotenceKey).not.toBe(before!.idempotenceKey);
+    expect(madeFor(providerPayment.id)).toHaveLength(1);
+    expect((await resend(settlement.id)).statusCode).toBe(400);
+    const history = await json(context.app, 'GET', `/api/v1/mutabo/courses/${course.id}/history/`, anna);
+    const entries = history.json<{ results: { entity: string; entityId: number; action: string; after: { receipt?: number } | null }[] }>().results;
+    expect(entries.filter((entry) => entry.entity === 'payment' && entry.entityId === payment.id && entry.after?.receipt === settlement.id)).toHaveLength(1);
   });
 
   it('makes none with RECEIPT_PAYMENT_MODE=full_payment', async () => {

@@ -146,3 +146,60 @@ export async function releaseReceiptClaims(db: Executor, ids: readonly number[])
     .set({ lockedUntil: null, attempts: sql`greatest(${receipts.attempts} - 1, 0)` })
     .where(and(inArray(receipts.id, [...ids]), eq(receipts.state, 'pending')));
 }
+
+/** The receipts of these payments, oldest first. */
+export async function receiptsOfPayments(db: Executor, paymentIds: readonly number[]): Promise<ReceiptRow[]> {
+  if (paymentIds.length === 0) return [];
+  return db
+    .select()
+    .from(receipts)
+    .where(inArray(receipts.paymentId, [...paymentIds]))
+    .orderBy(asc(receipts.id));
+}
+
+export interface FailedReceiptRow extends ReceiptRow {
+  courseId: number;
+  courseTitle: string;
+  payerFirstName: string;
+  payerLastName: string;
+  payerEmail: string;
+}
+
+/** The refused receipts of payments for the courses the author leads, oldest first. */
+export async function failedReceiptsOf(db: Executor, authorId: number, limit: number): Promise<FailedReceiptRow[]> {
+  const result = await db.execute(sql`
+    SELECT r.id, c.id AS "courseId", c.title AS "courseTitle", u.first_name AS "payerFirstName", u.last_name AS "payerLastName", u.email AS "payerEmail"
+    FROM receipts r
+    JOIN payments p ON p.id = r.payment_id
+    JOIN users u ON u.id = p.user_id
+    JOIN courses c ON c.id = (SELECT l.course_id FROM payment_lessons pl JOIN lessons l ON l.id = pl.lesson_id WHERE pl.payment_id = p.id LIMIT 1)
+    WHERE r.state = 'failed' AND EXISTS (SELECT 1 FROM course_authors ca WHERE ca.course_id = c.id AND ca.author_id = ${authorId})
+    ORDER BY r.id
+    LIMIT ${limit}`);
+  const found = (result as unknown as { rows: { id: number; courseId: number; courseTitle: string; payerFirstName: string; payerLastName: string; payerEmail: string }[] }).rows;
+  if (found.length === 0) return [];
+  const rows = await db.select().from(receipts).where(inArray(receipts.id, found.map((row) => Number(row.id))));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return found.flatMap((row) => {
+    const receipt = byId.get(Number(row.id));
+    return receipt ? [{ ...receipt, courseId: Number(row.courseId), courseTitle: row.courseTitle, payerFirstName: row.payerFirstName, payerLastName: row.payerLastName, payerEmail: row.payerEmail }] : [];
+  });
+}
+
+export async function receiptById(db: Executor, id: number): Promise<ReceiptRow | null> {
+  const [row] = await db.select().from(receipts).where(eq(receipts.id, id));
+  return row ?? null;
+}
+
+/**
+ * Puts a refused receipt back in the queue, due now, under a new idempotence key (YooKassa answers a key it has seen
+ * with its first answer for a day). False when it is not failed any more (resent meanwhile).
+ */
+export async function requeueFailedReceipt(db: Executor, id: number, idempotenceKey: string): Promise<boolean> {
+  const rows = await db
+    .update(receipts)
+    .set({ state: 'pending', reason: null, attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null, idempotenceKey })
+    .where(and(eq(receipts.id, id), eq(receipts.state, 'failed')))
+    .returning({ id: receipts.id });
+  return rows.length > 0;
+}

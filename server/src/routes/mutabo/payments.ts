@@ -1,10 +1,11 @@
 // The authors' payments and start page: GET /api/v1/mutabo/payments/?course=&page=, POST /payments/{id}/refund/,
-// GET /dashboard/.
+// GET /dashboard/, POST /receipts/{id}/resend/.
 import { z } from 'zod';
 import { participantsMessages as pm, refundSchema } from '../../../../common/mutabo.ts';
 import { idParams, integerParam, MAX_ID, pageParam } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { dashboard, listPayments, paymentById } from '../../services/mutabo/payments.ts';
+import { resendReceipt } from '../../services/mutabo/receipts.ts';
 import { requestRefund, type RefundDeps } from '../../services/mutabo/refunds.ts';
 import { callerOf } from './caller.ts';
 
@@ -26,6 +27,8 @@ export const mutaboPaymentsRoutes: ZodRoutes = async (app) => {
     if (!payment) return reply.code(404).send({ detail: pm.paymentNotFound });
     return reply.code(status).send({ refund, payment });
   });
+
+  app.post('/receipts/:id/resend/', { schema: { params: idParams } }, async (request) => resendReceipt(app.database.db, callerOf(request), request.params.id));
 
   app.get('/dashboard/', async (request) => dashboard(app.database.db, callerOf(request)));
 };

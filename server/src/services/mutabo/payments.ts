@@ -1,6 +1,6 @@
 // The authors' payments (GET /api/v1/mutabo/payments/) and start page (GET /api/v1/mutabo/dashboard/): reads over
 // the courses the caller leads. Money is reported per currency and never summed across currencies.
-import { PAYMENTS_PAGE_SIZE, type MutaboDashboard, type MutaboPayment, type MutaboPaymentsPage, type Revenue } from '../../../../common/mutabo.ts';
+import { PAYMENTS_PAGE_SIZE, type MutaboDashboard, type MutaboFailedReceipt, type MutaboPayment, type MutaboPaymentsPage, type MutaboReceipt, type Revenue } from '../../../../common/mutabo.ts';
 import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -16,14 +16,31 @@ import {
   toRefund,
   type PaymentRow,
 } from '../../repositories/mutaboParticipantsRepository.ts';
+import { lessonTitles } from '../../repositories/enrollmentRepository.ts';
 import { paymentById as paymentRow } from '../../repositories/paymentsRepository.ts';
+import { failedReceiptsOf, receiptsOfPayments, type ReceiptRow } from '../../repositories/receiptsRepository.ts';
 import { isSandboxPayment } from '../payments/sandbox.ts';
 import { mutaboErrors, type Caller } from './context.ts';
 
 const cents = (amount: string | number) => Math.round(Number(amount) * 100);
 
+export const toReceipt = (row: ReceiptRow): MutaboReceipt => ({
+  id: row.id,
+  type: row.type,
+  paymentId: row.paymentId,
+  refundId: row.refundId,
+  lessonIds: row.lessonIds,
+  amount: Number(row.amount),
+  currency: row.currency as Currency,
+  paymentMode: row.paymentMode,
+  state: row.state,
+  reason: row.reason,
+  createdAt: row.createdAt.toISOString(),
+  sentAt: row.sentAt?.toISOString() ?? null,
+});
+
 async function toPayments(db: Db, rows: PaymentRow[]): Promise<MutaboPayment[]> {
-  const details = await paymentDetails(db, rows);
+  const [details, receiptRows] = await Promise.all([paymentDetails(db, rows), receiptsOfPayments(db, rows.map((row) => row.id))]);
   return rows.map((row) => {
     const lessonRows = details.lessons.get(row.id) ?? [];
     const refundRows = details.refunds.get(row.id) ?? [];
@@ -52,6 +69,8 @@ async function toPayments(db: Db, rows: PaymentRow[]): Promise<MutaboPayment[]> 
       refunded: refundedCents / 100,
       refundable: paid ? Math.max(0, cents(row.amount) - live.reduce((sum, refund) => sum + cents(refund.amount), 0)) / 100 : 0,
       refunds: refundRows.map(toRefund),
+      // A payment's receipt counts once the payment is paid (YooKassa registers it then).
+      receipts: receiptRows.filter((receipt) => receipt.paymentId === row.id && (receipt.type !== 'payment' || row.paidAt !== null)).map(toReceipt),
     };
   });
 }
@@ -80,16 +99,34 @@ export async function paymentById(db: Db, paymentId: number): Promise<MutaboPaym
 
 const HOLDS_LIMIT = 50;
 
+const FAILED_RECEIPTS_LIMIT = 50;
+
+async function failedReceipts(db: Db, authorId: number): Promise<MutaboFailedReceipt[]> {
+  const rows = await failedReceiptsOf(db, authorId, FAILED_RECEIPTS_LIMIT);
+  const titles = await lessonTitles(db, [...new Set(rows.flatMap((row) => row.lessonIds))]);
+  const byId = new Map(titles.map((lesson) => [lesson.id, lesson]));
+  return rows.map((row) => ({
+    ...toReceipt(row),
+    course: { id: row.courseId, title: row.courseTitle },
+    payer: { firstName: row.payerFirstName, lastName: row.payerLastName, email: row.payerEmail },
+    lessons: row.lessonIds.flatMap((id) => {
+      const lesson = byId.get(id);
+      return lesson ? [{ id, number: lesson.number, title: lesson.title }] : [];
+    }),
+  }));
+}
+
 const UPCOMING_LIMIT = 20;
 
 /** What needs the author now. */
 export async function dashboard(db: Db, caller: Caller): Promise<MutaboDashboard> {
-  const [courseRows, lessonRows, holds, refundRows, money] = await Promise.all([
+  const [courseRows, lessonRows, holds, refundRows, money, refused] = await Promise.all([
     dashboardCourses(db, caller.authorId),
     dashboardLessons(db, caller.authorId),
     lapsingHolds(db, caller.authorId, HOLDS_LIMIT),
     paymentsRefundRequired(db, caller.authorId),
     revenue(db, { authorId: caller.authorId }),
+    failedReceipts(db, caller.authorId),
   ]);
   const courseTitle = new Map(courseRows.map((course) => [course.id, course.title]));
   const limitOf = new Map(courseRows.map((course) => [course.id, course.participantsLimit]));
@@ -128,6 +165,7 @@ export async function dashboard(db: Db, caller: Caller): Promise<MutaboDashboard
       .sort((a, b) => b.waiting - a.waiting || a.courseId - b.courseId || a.number - b.number)
       .map((lesson) => ({ courseId: lesson.courseId, courseTitle: courseTitle.get(lesson.courseId) ?? '', lessonId: lesson.id, lessonNumber: lesson.number, lessonTitle: lesson.title, waiting: lesson.waiting })),
     refundsRequired: await toPayments(db, refundRows),
+    failedReceipts: refused,
     revenue: toRevenue(money),
   };
 }

@@ -40,6 +40,8 @@ import type { PaymentProviders } from '../payments/providers.ts';
 import type { PublicCache } from '../publicCache.ts';
 import { CURRENCY_CODES, ProviderError, type ProviderRefundState, type ReceiptFacts } from '../payments/provider.ts';
 import { receiptLines } from '../payments/receipts.ts';
+import type { ReceiptSettings } from '../../config.ts';
+import { recordSentReceipt } from '../../repositories/receiptsRepository.ts';
 import { insertAuditRecord } from '../../repositories/mutaboAuditRepository.ts';
 import type { Caller } from './context.ts';
 import { refundedLetter } from './participantLetters.ts';
@@ -47,7 +49,7 @@ import { refundedLetter } from './participantLetters.ts';
 export interface RefundDeps {
   db: Db;
   /** The refund letter and the promotions' letters name the site and the operator. */
-  config: LetterContext['config'];
+  config: LetterContext['config'] & { yookassa?: { receipts: ReceiptSettings | null } | null };
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   publicCache: Pick<PublicCache, 'invalidate'>;
   providers: Pick<PaymentProviders, 'bySystem' | 'forPayment'>;
@@ -185,6 +187,20 @@ async function askProvider(deps: RefundDeps, payment: PaymentRow, refund: Refund
     }
     deps.log.warn({ err: error, paymentId: payment.id, refundId: refund.id }, 'a refund could not be asked of the provider: it stays pending');
     throw refundErrors.providerUnavailable();
+  }
+  // YooKassa took the refund and its receipt (a full refund's is made from the payment's): recorded for the area.
+  const settings = deps.config.yookassa?.receipts;
+  if (provider.kind === 'yookassa' && settings && state.status !== 'canceled') {
+    await recordSentReceipt(deps.db, {
+      type: 'refund',
+      paymentId: payment.id,
+      refundId: refund.id,
+      lessonIds: refund.lessonIds,
+      lessonCents: receipt.lines.length === refund.lessonIds.length ? receipt.lines.map((line) => line.amountCents) : refund.lessonIds.map((_, index) => (index === 0 ? cents(refund.amount) : 0)),
+      currency: refund.currency as Currency,
+      paymentMode: settings.paymentMode,
+      idempotenceKey: `refund-receipt-${refund.id}`,
+    }).catch((error: unknown) => deps.log.error({ err: error, refundId: refund.id }, 'the receipt of a refund could not be recorded'));
   }
   const applied = await applyProviderRefund(deps, refund.id, state, userId);
   if (applied.state === 'failed') throw refundErrors.providerRefused(applied.failure ?? state.status);
