@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessons, payments, receipts, users } from '../src/db/schema.ts';
 import { sweepSettlements } from '../src/services/payments/settlements.ts';
 import { receiptStateLabel, type MutaboDashboard, type MutaboPayment, type MutaboPaymentsPage } from '../../common/mutabo.ts';
-import { createAuthorUser, createCourse, createUser, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
+import { createAuthorUser, createCourse, createUser, json, payInSandbox, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { startYookassa, type YookassaStandIn } from './providerStandIns.ts';
 import { dbModes } from './testDb.ts';
 
@@ -245,6 +245,25 @@ describe.each(dbModes())('settlement receipts (%s)', (mode) => {
     const history = await json(context.app, 'GET', `/api/v1/mutabo/courses/${course.id}/history/`, anna);
     const entries = history.json<{ results: { entity: string; entityId: number; action: string; after: { receipt?: number } | null }[] }>().results;
     expect(entries.filter((entry) => entry.entity === 'payment' && entry.entityId === payment.id && entry.after?.receipt === settlement.id)).toHaveLength(1);
+  });
+
+  it('tells the buyer, in the payment letter, that the fiscal receipt comes from YooKassa by e-mail (not for the test checkout)', async () => {
+    const course = await createCourse(context.db, { participantsLimit: 5, lessons: 1, prices: [RUB] });
+    const { buyer } = await paid(context, course.lessonIds);
+    await context.app.letters.drain();
+    const [letter] = context.mailer.to(buyer.email).filter((message) => message.subject.startsWith('Оплата получена'));
+    expect(letter!.text).toContain('Кассовый чек придёт отдельным письмом от ЮKassa на этот адрес.');
+    const sandbox = await startEnrollmentApp(mode);
+    try {
+      const other = await createCourse(sandbox.db, { participantsLimit: 5, lessons: 1, prices: [RUB] });
+      const payer = await createUser(sandbox, 'buyer');
+      expect(await payInSandbox(sandbox.app, payer, other.lessonIds)).toHaveProperty('paymentId');
+      await sandbox.app.letters.drain();
+      const [sandboxLetter] = sandbox.mailer.to(payer.email).filter((message) => message.subject.startsWith('Оплата получена'));
+      expect(sandboxLetter!.text).not.toContain('ЮKassa');
+    } finally {
+      await sandbox.close();
+    }
   });
 
   it('makes none with RECEIPT_PAYMENT_MODE=full_payment', async () => {

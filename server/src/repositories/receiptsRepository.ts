@@ -203,3 +203,13 @@ export async function requeueFailedReceipt(db: Executor, id: number, idempotence
     .returning({ id: receipts.id });
   return rows.length > 0;
 }
+
+/** Whether the payment's own receipt went to YooKassa with it (a YooKassa payment with RECEIPTS=yookassa). */
+export async function paymentReceiptSent(db: Executor, paymentId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: receipts.id })
+    .from(receipts)
+    .where(and(eq(receipts.paymentId, paymentId), eq(receipts.type, 'payment'), eq(receipts.state, 'sent')))
+    .limit(1);
+  return row !== undefined;
+}

@@ -79,6 +79,8 @@ export interface PaidPayment {
   paidAt: Date;
   /** The version of the public offer the payment was made under (null: there was none). */
   offerVersion?: number | null;
+  /** A payment in rubles through YooKassa with RECEIPTS=yookassa: YooKassa e-mails the fiscal receipt to the payer. */
+  fiscalReceiptByEmail?: boolean;
 }
 
 export function receiptLetter(
@@ -97,6 +99,7 @@ export function receiptLetter(
     `${items.length === 1 ? 'Оплаченное занятие' : 'Оплаченные занятия'}:\n${lessonList(items)}`,
     `Сумма: ${formatMoney(payment.amount, payment.currency)}\nНомер платежа: ${payment.id}\nДата оплаты: ${payment.paidAt.toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' })} (по московскому времени)`,
     ...(payment.offerVersion ? [`Оплачивая, вы приняли договор-оферту в редакции № ${payment.offerVersion}: ${config.publicUrl}/offer`] : []),
+    ...(payment.fiscalReceiptByEmail ? ['Кассовый чек придёт отдельным письмом от ЮKassa на этот адрес.'] : []),
     `Ваши курсы: ${config.publicUrl}/account/courses\n${newsLine(config, course, subscribed)}`,
     signature(config),
   ].join('\n\n');

@@ -40,6 +40,7 @@ import { currentSellerFooter } from '../sellerFooter.ts';
 import type { PublicCache } from '../publicCache.ts';
 import { CURRENCY_CODES, ProviderError, type ProviderPaymentState } from './provider.ts';
 import type { PaymentProviders } from './providers.ts';
+import { paymentReceiptSent } from '../../repositories/receiptsRepository.ts';
 import { isSandboxPayment } from './sandbox.ts';
 
 /** What deciding a payment's end needs. */
@@ -154,6 +155,8 @@ async function queueOutcomeLetters(config: LetterContext['config'], tx: Tx, done
   const course = await courseTitle(tx, done.courseId!);
   if (!payer || !course) return;
   const paid: PaidPayment = { id: payment.id, amount: Number(payment.amount), currency: payment.currency as Currency, paidAt: payment.paidAt ?? new Date(), offerVersion: payment.offerVersion };
+  // The payment's receipt went to YooKassa with it (recorded only then): YooKassa e-mails the fiscal receipt.
+  paid.fiscalReceiptByEmail = payment.currency === 'CURRENCY_CHOICE_RUB' && (await paymentReceiptSent(tx, payment.id));
   const queued: QueuedLetter[] = [];
   const userId = payment.userId;
   const footer = await currentSellerFooter(tx);
