@@ -24,6 +24,7 @@ import type {
   Price,
   Timetable,
 } from './wireTypes.ts';
+import type { SellerReadiness } from './mutaboSeller.ts';
 
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -1188,6 +1189,8 @@ export interface MutaboRefundResult {
 
 /** `GET /api/v1/mutabo/dashboard/`: what needs the author now, over the courses they lead. */
 export interface MutaboDashboard {
+  /** The seller's details still missing, and whether that stops payments through YooKassa or PayPal now. */
+  seller?: SellerReadiness;
   /** Receipts YooKassa refused, until they are resent: oldest first. */
   failedReceipts?: MutaboFailedReceipt[];
   /** Published lessons with a start time in the future, soonest first (at most 20). */

@@ -11,7 +11,7 @@ import { logDestination } from './logDestination.ts';
 import { startReminderSweep } from './services/lessonReminders.ts';
 import { settlementsWanted, startSettlementSweep } from './services/payments/settlements.ts';
 import { startShutdownWatchdog } from './shutdownWatchdog.ts';
-import { reportConfigurationGaps } from './startupReport.ts';
+import { reportConfigurationGaps, reportSellerGaps } from './startupReport.ts';
 
 const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
 /** After this long the requests still running are abandoned and the process exits anyway. */
@@ -34,6 +34,7 @@ try {
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: database.kind === 'pglite' ? `PGlite in ${config.pgliteDir}` : 'PostgreSQL (DATABASE_URL)' }, 'server started');
   reportConfigurationGaps(config, app.log);
+  await reportSellerGaps(app.database.db, config, app.log).catch((error: unknown) => app!.log.warn({ err: error }, "the seller's details could not be checked at start"));
   // Holds lapse without any notification: released every minute (and lazily on the payer's next request).
   stopSweep = app.paymentFollowUps.startExpirySweep(60_000);
   // Reminders 24 hours and 1 hour before each lesson: queued by whichever process sweeps first, each once.

@@ -96,6 +96,31 @@ describe("the area's start page", () => {
     expect(screen.getByText('Оплаченных платежей пока нет.')).toBeInTheDocument();
   });
 
+  it('says which of the seller’s details to fill in while YooKassa and PayPal take no payment', async () => {
+    server.use(dashboardHandler(dashboard({ seller: { missing: ['inn', 'phone'], paymentsRefused: true } })));
+    renderApp('/mutabo');
+    const seller = within(await screen.findByRole('region', { name: 'Заполните реквизиты продавца' }, FIRST_RENDER));
+    expect(seller.getByText('Не заполнено: ИНН, Телефон.')).toBeInTheDocument();
+    expect(seller.getByText(/Пока они не заполнены, оплата через ЮKassa и PayPal не принимается/)).toBeInTheDocument();
+    expect(seller.getByRole('link', { name: 'Заполнить реквизиты' })).toHaveAttribute('href', '/mutabo/seller');
+    expect(screen.queryByText('Сейчас ничего не ждёт вашего решения.')).not.toBeInTheDocument();
+  });
+
+  it('mentions missing details more quietly while only the test checkout takes payments, and not at all once complete', async () => {
+    server.use(dashboardHandler(dashboard({ seller: { missing: ['address'], paymentsRefused: false } })));
+    const { unmount } = renderApp('/mutabo');
+    const seller = within(await screen.findByRole('region', { name: 'Заполните реквизиты продавца' }, FIRST_RENDER));
+    expect(seller.getByText('Не заполнено: Адрес.')).toBeInTheDocument();
+    expect(seller.getByText(/Без них ЮKassa и PayPal не примут оплату/)).toBeInTheDocument();
+    unmount();
+
+    server.use(dashboardHandler(dashboard({ seller: { missing: [], paymentsRefused: false } })));
+    renderApp('/mutabo');
+    await screen.findByRole('heading', { level: 1, name: 'Сводка' }, FIRST_RENDER);
+    await screen.findByRole('region', { name: 'Выручка' });
+    expect(screen.queryByRole('region', { name: 'Заполните реквизиты продавца' })).not.toBeInTheDocument();
+  });
+
   it('shows the error screen when the figures cannot be loaded', async () => {
     server.use(http.get('*/api/v1/mutabo/dashboard/', () => HttpResponse.json({ detail: 'Ошибка' }, { status: 500 })));
     renderApp('/mutabo');

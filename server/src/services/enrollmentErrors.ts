@@ -4,6 +4,7 @@
 import { pluralForm } from '../../../common/plural.ts';
 import { HttpError } from '../http/errors.ts';
 import { lessonsMarker } from '../../../common/lessonErrors.ts';
+import { SELLER_REFUSAL } from '../../../common/mutaboSeller.ts';
 
 
 const onLessons = (lessonIds: readonly number[]) => (lessonIds.length === 1 ? 'занятии' : 'занятиях');
@@ -28,6 +29,8 @@ export const enrollmentErrors = {
   paymentBeingCreated: () => new HttpError(409, { detail: 'Платёж за эти занятия уже создаётся. Подождите несколько секунд и попробуйте снова.' }),
   providerUnavailable: () => new HttpError(502, { detail: 'Платёжная система сейчас не отвечает. Места не забронированы; попробуйте оплатить ещё раз через несколько минут.' }),
   paymentUnavailable: () => new HttpError(503, { detail: 'Оплата сейчас недоступна. Пожалуйста, напишите автору курса.' }),
+  /** A real provider while the seller's details are incomplete (services/sellerReadiness.ts). */
+  sellerIncomplete: () => new HttpError(503, { detail: SELLER_REFUSAL }),
   noPayment: () => new HttpError(404, { detail: 'У вас пока нет платежей.' }),
   participantNotFound: () => new HttpError(404, { detail: 'Запись об участии не найдена.' }),
   authorsOnly: () => new HttpError(403, { detail: 'Этот раздел доступен только авторам курсов.' }),

@@ -1,11 +1,13 @@
-// The area's start page: what needs the author now over the courses they lead (refunds to make, people to approve,
-// holds about to lapse, queues, upcoming lessons, places left, revenue), each item linking to where they act.
+// The area's start page: what needs the author now over the courses they lead (the seller's details a payment
+// provider waits for, refunds to make, people to approve, holds about to lapse, queues, upcoming lessons, places left,
+// revenue), each item linking to where they act.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatMoney } from '../../../common/coursePrices.ts';
 import { COURSE_STATE_LABELS, type MutaboDashboard } from '../../../common/mutabo.ts';
 import { peopleCount, placesCount } from '../../../common/plural.ts';
+import { SELLER_FIELD_LABELS } from '../../../common/seller.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
@@ -90,7 +92,8 @@ export function StartPage() {
 
 function Dashboard({ data }: { data: MutaboDashboard }) {
   const awaiting = data.courses.filter((course) => course.awaitingApproval > 0);
-  const nothingUrgent = data.refundsRequired.length === 0 && awaiting.length === 0 && data.lapsingHolds.length === 0;
+  const seller = data.seller;
+  const nothingUrgent = data.refundsRequired.length === 0 && awaiting.length === 0 && data.lapsingHolds.length === 0 && !seller?.paymentsRefused;
   return (
     <>
       {data.courses.length === 0 ? (
@@ -100,6 +103,18 @@ function Dashboard({ data }: { data: MutaboDashboard }) {
         </Muted>
       ) : nothingUrgent ? (
         <Muted>Сейчас ничего не ждёт вашего решения.</Muted>
+      ) : null}
+
+      {seller && seller.missing.length > 0 ? (
+        <Section id="start-seller" title="Заполните реквизиты продавца" urgent={seller.paymentsRefused}>
+          <Muted>Не заполнено: {seller.missing.map((field) => SELLER_FIELD_LABELS[field]).join(', ')}.</Muted>
+          <Muted>
+            {seller.paymentsRefused
+              ? 'Пока они не заполнены, оплата через ЮKassa и PayPal не принимается: покупатели видят, что оплата недоступна.'
+              : 'Без них ЮKassa и PayPal не примут оплату, когда будут подключены. Тестовая оплата работает и так.'}
+          </Muted>
+          <Link to={areaPaths.seller}>Заполнить реквизиты</Link>
+        </Section>
       ) : null}
 
       {data.refundsRequired.length > 0 ? (

@@ -7,6 +7,7 @@ import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { dashboard, listPayments, paymentById } from '../../services/mutabo/payments.ts';
 import { resendReceipt } from '../../services/mutabo/receipts.ts';
 import { requestRefund, type RefundDeps } from '../../services/mutabo/refunds.ts';
+import { sellerReadiness } from '../../services/sellerReadiness.ts';
 import { callerOf } from './caller.ts';
 
 const listQuery = z.object({
@@ -30,5 +31,9 @@ export const mutaboPaymentsRoutes: ZodRoutes = async (app) => {
 
   app.post('/receipts/:id/resend/', { schema: { params: idParams } }, async (request) => resendReceipt(app.database.db, callerOf(request), request.params.id));
 
-  app.get('/dashboard/', async (request) => dashboard(app.database.db, callerOf(request)));
+  // The summary also says which of the seller's details a real payment provider still waits for.
+  app.get('/dashboard/', async (request) => {
+    const [summary, seller] = await Promise.all([dashboard(app.database.db, callerOf(request)), sellerReadiness(app.database.db, app.config)]);
+    return { ...summary, seller };
+  });
 };

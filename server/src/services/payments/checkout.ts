@@ -13,6 +13,7 @@ import { lessonsOnSale, storeProviderPage, type LessonOnSale } from '../../repos
 import { placeHolders } from '../../repositories/placesRepository.ts';
 import { enrollmentErrors, refuseTakenLessons } from '../enrollmentErrors.ts';
 import type { PublicCache } from '../publicCache.ts';
+import { sellerComplete } from '../sellerReadiness.ts';
 import { SharedReads } from '../sharedReads.ts';
 import { BatchQueue } from './batchQueue.ts';
 import { applyOutcome, type OutcomeDeps } from './completion.ts';
@@ -73,6 +74,12 @@ async function readSaleFacts(db: Db, currency: Currency, requested: number[]): P
 /** How long one read of the lessons on sale may answer buyers: a place freed meanwhile is a race lost anyway. */
 const SALE_FACTS_MAX_AGE_MS = 500;
 
+/**
+ * How long one read of the seller's details answers whether a real provider may take payments: any change of the
+ * public content (the seller's table has its trigger) ends it sooner.
+ */
+const SELLER_CHECK_MAX_AGE_MS = 60_000;
+
 /** The most creations one transaction takes on; the rest wait for the next. */
 const MAX_HOLD_BATCH = 100;
 
@@ -101,6 +108,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
   const saleFacts = new SharedReads<string, SaleFact[]>(() => deps.publicCache.generation, SALE_FACTS_MAX_AGE_MS);
   const precheck = (currency: Currency, requested: number[]) =>
     saleFacts.get(`${currency}:${[...requested].sort((a, b) => a - b).join(',')}`, () => readSaleFacts(deps.db, currency, requested));
+  const sellerChecks = new SharedReads<'seller', boolean>(() => deps.publicCache.generation, SELLER_CHECK_MAX_AGE_MS);
   const holdQueue = new BatchQueue<HoldRequest, Held>((courseId, batch) => holdBatch(deps, courseId, batch), { maxBatch: MAX_HOLD_BATCH, distinctKey: (request) => request.userId });
 
   async function createPayment(userId: number, payload: PaymentPayload): Promise<{ redirectTo: string }> {
@@ -110,6 +118,10 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     const system: PaymentSystem = payload.system;
     if (system !== paymentSystemFor(currency)) throw enrollmentErrors.wrongSystem();
     if (!deps.providers.accepts(system)) throw enrollmentErrors.paymentUnavailable();
+    // A real provider takes money for the seller: not before the buyer can know who that is (the test checkout can).
+    if (deps.providers.bySystem[system].kind !== 'sandbox' && !(await sellerChecks.get('seller', () => sellerComplete(deps.db)))) {
+      throw enrollmentErrors.sellerIncomplete();
+    }
 
     // One plain read, shared by everyone asking alike at the moment, answers most refusals (in a rush, «no places»
     // for nearly everyone) without taking any lock; the transaction checks everything again under the lock.
