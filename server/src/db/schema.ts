@@ -21,6 +21,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditEntity, MailingAudience, RefundState } from '../../../common/mutabo.ts';
+import type { ConsentAction, ConsentKind, ConsentSource } from '../../../common/privacy.ts';
 import {
   COURSE_STATES,
   CURRENCIES,
@@ -318,6 +319,38 @@ export const mailingSubscriptions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [unique('mailing_subscriptions_user_course_unique').on(table.userId, table.courseId)],
+);
+
+/**
+ * A consent given or withdrawn (migration 0017, docs/PRIVACY.md): the sign-up's consent to processing (no course) and a
+ * course's news consent, with the policy version, where it was given, the client address and user agent. Only
+ * inserted (repositories/consentsRepository.ts), in the transaction of the change it records; never updated or deleted
+ * while the account exists.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ConsentKind>().notNull(),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    action: text('action').$type<ConsentAction>().notNull(),
+    policyVersion: text('policy_version').notNull(),
+    source: text('source').$type<ConsentSource>().notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('consents_kind_known', sql`${table.kind} IN ('processing', 'news')`),
+    check('consents_action_known', sql`${table.action} IN ('given', 'withdrawn')`),
+    check('consents_source_known', sql`${table.source} IN ('signup', 'course-page', 'account', 'payment', 'unsubscribe-link')`),
+    check('consents_course_of_news', sql`${table.kind} = 'news' OR ${table.courseId} IS NULL`),
+    check('consents_user_agent_length', sql`char_length(${table.userAgent}) <= 500`),
+    index('consents_user_idx').on(table.userId, table.id),
+  ],
 );
 
 export const feedback = pgTable(

@@ -27,12 +27,19 @@ export async function courseHasPrices(db: Executor, courseId: number): Promise<b
 
 // ---- News subscriptions
 
-export async function subscribe(db: Executor, userId: number, courseId: number): Promise<void> {
-  await db.insert(mailingSubscriptions).values({ userId, courseId }).onConflictDoNothing();
+/** Whether the subscription is new (false when it was there already). */
+export async function subscribe(db: Executor, userId: number, courseId: number): Promise<boolean> {
+  const added = await db.insert(mailingSubscriptions).values({ userId, courseId }).onConflictDoNothing().returning({ id: mailingSubscriptions.id });
+  return added.length > 0;
 }
 
-export async function unsubscribe(db: Executor, userId: number, courseId: number): Promise<void> {
-  await db.delete(mailingSubscriptions).where(and(eq(mailingSubscriptions.userId, userId), eq(mailingSubscriptions.courseId, courseId)));
+/** Whether there was a subscription to end. */
+export async function unsubscribe(db: Executor, userId: number, courseId: number): Promise<boolean> {
+  const removed = await db
+    .delete(mailingSubscriptions)
+    .where(and(eq(mailingSubscriptions.userId, userId), eq(mailingSubscriptions.courseId, courseId)))
+    .returning({ id: mailingSubscriptions.id });
+  return removed.length > 0;
 }
 
 // ---- The caller's own course list

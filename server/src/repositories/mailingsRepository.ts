@@ -144,12 +144,3 @@ export async function subscriptionOf(db: Executor, userId: number, courseId: num
     .where(and(eq(mailingSubscriptions.userId, userId), eq(mailingSubscriptions.courseId, courseId)));
   return { title: course.title, subscribed: Boolean(row) };
 }
-
-/** Ends the person's subscription to the course's news; whether there was one. */
-export async function endSubscription(db: Executor, userId: number, courseId: number): Promise<boolean> {
-  const removed = await db
-    .delete(mailingSubscriptions)
-    .where(and(eq(mailingSubscriptions.userId, userId), eq(mailingSubscriptions.courseId, courseId)))
-    .returning({ id: mailingSubscriptions.id });
-  return removed.length > 0;
-}

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { User } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
 import { authors, disciples, users } from '../db/schema.ts';
+import { recordConsent, type ConsentOrigin } from './consentsRepository.ts';
 
 export interface UserAuthState {
   isActive: boolean;
@@ -94,7 +95,7 @@ export function createUsersRepository(db: Db) {
     },
 
     /** A new inactive account with its disciple; null when the e-mail is taken (also by a concurrent signup). */
-    async createInactive(account: NewAccount): Promise<number | null> {
+    async createInactive(account: NewAccount, consent?: ConsentOrigin): Promise<number | null> {
       try {
         return await db.transaction(async (tx) => {
           const [row] = await tx
@@ -102,6 +103,8 @@ export function createUsersRepository(db: Db) {
             .values({ ...account, isActive: false })
             .returning({ id: users.id });
           await tx.insert(disciples).values({ userId: row!.id });
+          // The sign-up's consent to processing, with the account that it is the consent of.
+          if (consent) await recordConsent(tx, { userId: row!.id, kind: 'processing', action: 'given' }, consent);
           return row!.id;
         });
       } catch (error) {

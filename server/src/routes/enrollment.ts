@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CourseDetails } from '../../../common/wireTypes.ts';
 import { idParams } from '../http/queryParams.ts';
+import { consentOrigin } from '../repositories/consentsRepository.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { personalizeCourse } from '../services/coursePersonalization.ts';
 import { joinCourse, subscribeForMailouts, unsubscribeFromMailouts, withdrawFromCourse, type EnrollmentDeps } from '../services/enrollment.ts';
@@ -21,12 +22,12 @@ export const enrollmentRoutes: ZodRoutes = async (app) => {
   const options = { schema: { params: idParams }, preValidation: app.requireAuth };
 
   app.post('/courses/:id/subscribe-for-mailouts/', options, async (request, reply) => {
-    await subscribeForMailouts(deps, request.userId!, request.params.id);
+    await subscribeForMailouts(deps, request.userId!, request.params.id, consentOrigin('course-page', request));
     return reply.code(204).send();
   });
 
   app.post('/courses/:id/unsubscribe-from-mailouts/', options, async (request, reply) => {
-    await unsubscribeFromMailouts(deps, request.userId!, request.params.id);
+    await unsubscribeFromMailouts(deps, request.userId!, request.params.id, consentOrigin('course-page', request));
     return reply.code(204).send();
   });
 

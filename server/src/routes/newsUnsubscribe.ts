@@ -6,7 +6,9 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { MAX_ID } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { endSubscription, subscriptionOf } from '../repositories/mailingsRepository.ts';
+import { consentOrigin } from '../repositories/consentsRepository.ts';
+import { subscriptionOf } from '../repositories/mailingsRepository.ts';
+import { endNews } from '../services/enrollment.ts';
 import { escapeHtml } from '../services/letterTemplate.ts';
 import { UNSUBSCRIBE_PATH, verifyUnsubscribe } from '../services/unsubscribeLinks.ts';
 
@@ -82,7 +84,8 @@ export const newsUnsubscribeRoutes: ZodRoutes = async (app) => {
   app.post(`${UNSUBSCRIBE_PATH}/:user/:course/:signature`, { schema: { params } }, async (request, reply) => {
     const found = await named(request.params);
     if (!found) return invalidPage(reply);
-    if (await endSubscription(app.database.db, found.user, found.course)) {
+    // The withdrawal of the news consent is recorded with the end of the subscription, in its transaction.
+    if (await endNews(app.database.db, found.user, found.course, consentOrigin('unsubscribe-link', request))) {
       app.publicCache.invalidate();
       request.log.info({ courseId: found.course }, 'unsubscribed from the news by the link of a letter');
     }

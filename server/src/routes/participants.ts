@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { PARTICIPATION_STATES } from '../../../common/enums.ts';
 import { integerParam, idParams, MAX_ID } from '../http/queryParams.ts';
+import { consentOrigin } from '../repositories/consentsRepository.ts';
 import { textField } from '../../../common/textFields.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import {
@@ -62,7 +63,7 @@ export const participantsRoutes: ZodRoutes = async (app) => {
 
   // Creating a row means subscribing to the course's news: places are taken with create-participants/ or a payment.
   app.post('/participants/', { ...auth, schema: { body: createBody } }, async (request, reply) => {
-    await subscribeForMailouts(deps, request.userId!, request.body.course);
+    await subscribeForMailouts(deps, request.userId!, request.body.course, consentOrigin('account', request));
     return reply.code(201).send(await getParticipation(deps, request.userId!, request.body.course));
   });
 
@@ -70,15 +71,16 @@ export const participantsRoutes: ZodRoutes = async (app) => {
 
   app.patch('/participants/:id/', { ...auth, schema: { params: idParams, body: patchBody } }, async (request) => {
     const before = await getParticipation(deps, request.userId!, request.params.id);
-    if (request.body.subscribed) await subscribeForMailouts(deps, request.userId!, request.params.id);
-    else await unsubscribeFromMailouts(deps, request.userId!, request.params.id);
+    const origin = consentOrigin('account', request);
+    if (request.body.subscribed) await subscribeForMailouts(deps, request.userId!, request.params.id, origin);
+    else await unsubscribeFromMailouts(deps, request.userId!, request.params.id, origin);
     // A row that was only a subscription leaves the list; its last state is still the answer.
     const [after] = await listParticipations(deps, request.userId!, request.params.id);
     return after ?? { ...before, subscribed: request.body.subscribed };
   });
 
   app.delete('/participants/:id/', { ...auth, schema: { params: idParams } }, async (request, reply) => {
-    await deleteParticipation(deps, request.userId!, request.params.id);
+    await deleteParticipation(deps, request.userId!, request.params.id, consentOrigin('account', request));
     return reply.code(204).send();
   });
 

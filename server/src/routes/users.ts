@@ -20,6 +20,8 @@ import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { accountExistsLetter, confirmationLetter, confirmationLink, resetLetter, resetLink } from '../services/accountLetters.ts';
 import { signupLetterLimits } from '../services/accountLimits.ts';
 import { decodeAddress, decodeUid } from '../services/accountLinks.ts';
+import { consentOrigin } from '../repositories/consentsRepository.ts';
+import { exportPersonalData } from '../services/personalData.ts';
 
 const userParams = z.object({ id: z.union([z.literal('me'), integerParam(1, MAX_ID, messages.notFound)]) });
 
@@ -57,7 +59,8 @@ export const usersRoutes: ZodRoutes = async (app) => {
     try {
       // Hashed whatever happens next, so that a registered address answers as slowly as a new one.
       const passwordHash = await accounts.passwords.hash(password1);
-      const created = await users.createInactive({ email, passwordHash, firstName, lastName, yearOfBirth });
+      // A new account records its consent to processing (docs/PRIVACY.md); a taken address records nothing.
+      const created = await users.createInactive({ email, passwordHash, firstName, lastName, yearOfBirth }, consentOrigin('signup', request));
       // A taken address changes nothing, not even for an account still unconfirmed: a second signup must not set the
       // password a stranger would then log in with. Its letter goes to the address, and the answer is the same.
       const account = created === null ? await users.findAccountByEmail(email) : await users.findAccountById(created);
@@ -110,6 +113,20 @@ export const usersRoutes: ZodRoutes = async (app) => {
     const user = await users.findUser(userId);
     if (!user) throw notFound();
     return user;
+  });
+
+  // «Мои данные» (docs/PRIVACY.md): everything the site holds about the caller, as a file to keep. A few an hour.
+  app.get('/users/me/export/', { preHandler: app.requireAuth }, async (request, reply) => {
+    const userId = request.userId!;
+    await takeOrRefuse(accounts, reply, [['data-export', String(userId)]], m.dataExportsTooMany);
+    const data = await exportPersonalData(app.database.db, userId);
+    if (!data) throw notFound();
+    const day = data.exportedAt.slice(0, 10);
+    return reply
+      .header('content-disposition', `attachment; filename="my-data-${day}.json"`)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(data, null, 2));
   });
 
   app.post('/users/update-password/', { schema: { body: passwordUpdateSchema }, preHandler: app.requireAuth }, async (request, reply) => {

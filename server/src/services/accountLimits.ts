@@ -30,7 +30,9 @@ export type LimitKind =
   /** Requests that may send a letter (signup, reset), per client address. */
   | 'mail-ip'
   /** Wrong current passwords on the password change form, per user. */
-  | 'password-check';
+  | 'password-check'
+  /** Exports of one's own data (GET /users/me/export/), per user: heavier than a GET. */
+  | 'data-export';
 
 export type AccountLimits = Record<LimitKind, Limit>;
 
@@ -42,6 +44,7 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   'reset-letter': { max: 3, windowSeconds: 60 * 60 },
   'mail-ip': { max: 30, windowSeconds: 60 * 60 },
   'password-check': { max: 5, windowSeconds: 15 * 60 },
+  'data-export': { max: 10, windowSeconds: 60 * 60 },
 };
 
 /** Rows with no event for this long are deleted when an event is recorded, at most once a minute per process. */

@@ -21,6 +21,7 @@ import {
   visibleCourse as visibleCourseRow,
   type ManagedRow,
 } from '../repositories/enrollmentRepository.ts';
+import { recordConsent, type ConsentOrigin } from '../repositories/consentsRepository.ts';
 import { leadsCourse } from '../repositories/mutaboCoursesRepository.ts';
 import { lockUserPaymentsOnLessons } from '../repositories/paymentsRepository.ts';
 import {
@@ -55,17 +56,33 @@ async function visibleCourse(deps: EnrollmentDeps, courseId: number) {
 
 // ---- News subscriptions
 
-export async function subscribeForMailouts(deps: EnrollmentDeps, userId: number, courseId: number): Promise<void> {
+/**
+ * Subscribes to a course's news. A new subscription records the consent to news letters (docs/PRIVACY.md) in its
+ * transaction, with where it was given; one that was there already records nothing.
+ */
+export async function subscribeForMailouts(deps: EnrollmentDeps, userId: number, courseId: number, origin: ConsentOrigin): Promise<void> {
   await visibleCourse(deps, courseId);
-  await subscribe(deps.db, userId, courseId);
+  await deps.db.transaction(async (tx) => {
+    if (await subscribe(tx, userId, courseId)) await recordConsent(tx, { userId, kind: 'news', courseId, action: 'given' }, origin);
+  });
   // The caller's course forms are kept as long as the public ones (services/personalCache.ts).
   deps.publicCache.invalidate();
 }
 
-export async function unsubscribeFromMailouts(deps: EnrollmentDeps, userId: number, courseId: number): Promise<void> {
+/** Ends a course's news subscription; an ended one records the consent's withdrawal in its transaction. */
+export async function unsubscribeFromMailouts(deps: EnrollmentDeps, userId: number, courseId: number, origin: ConsentOrigin): Promise<void> {
   await visibleCourse(deps, courseId);
-  await unsubscribe(deps.db, userId, courseId);
+  await endNews(deps.db, userId, courseId, origin);
   deps.publicCache.invalidate();
+}
+
+/** Ends a subscription, if there is one, and records the withdrawal with it; whether there was one (a letter's link). */
+export async function endNews(db: Db, userId: number, courseId: number, origin: ConsentOrigin): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await unsubscribe(tx, userId, courseId))) return false;
+    await recordConsent(tx, { userId, kind: 'news', courseId, action: 'withdrawn' }, origin);
+    return true;
+  });
 }
 
 // ---- Participation in a course without prices
@@ -178,10 +195,10 @@ export async function getParticipation(deps: EnrollmentDeps, userId: number, cou
 }
 
 /** DELETE /participants/{id}/: the row leaves the list: participation withdrawn (paid lessons stay) and news stopped. */
-export async function deleteParticipation(deps: EnrollmentDeps, userId: number, courseId: number): Promise<void> {
+export async function deleteParticipation(deps: EnrollmentDeps, userId: number, courseId: number, origin: ConsentOrigin): Promise<void> {
   await getParticipation(deps, userId, courseId);
   await withdrawFromCourse(deps, userId, courseId);
-  await unsubscribe(deps.db, userId, courseId);
+  await endNews(deps.db, userId, courseId, origin);
   deps.publicCache.invalidate();
 }
 

@@ -1,0 +1,22 @@
+// The consent records of issue 20 (docs/PRIVACY.md): what a person agreed to, under which policy, and where.
+
+/**
+ * The version of the personal data policy (/policy) a consent is given under. The policy is not versioned yet: this
+ * constant stands for the text the site shows now. A later step makes the policy editable with numbered versions,
+ * and then the version comes from there and replaces this constant.
+ */
+export const PROCESSING_POLICY_VERSION = '2025-09-01';
+
+/** `processing`: to the processing of personal data (sign-up); `news`: to a course's news letters. */
+export const CONSENT_KINDS = ['processing', 'news'] as const;
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
+
+export const CONSENT_ACTIONS = ['given', 'withdrawn'] as const;
+export type ConsentAction = (typeof CONSENT_ACTIONS)[number];
+
+/** Where a consent was given or withdrawn. */
+export const CONSENT_SOURCES = ['signup', 'course-page', 'account', 'payment', 'unsubscribe-link'] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
+/** The longest user agent a record keeps. */
+export const MAX_CONSENT_USER_AGENT = 500;

@@ -1,0 +1,48 @@
+// The consent records (migration 0017, docs/PRIVACY.md): only inserted, in the transaction of the change they record;
+// there is no update or delete here, and none is to be added while the account exists.
+import { asc, eq } from 'drizzle-orm';
+import { MAX_CONSENT_USER_AGENT, PROCESSING_POLICY_VERSION, type ConsentAction, type ConsentKind, type ConsentSource } from '../../../common/privacy.ts';
+import type { Executor } from '../db/client.ts';
+import { consents } from '../db/schema.ts';
+
+/** Where and from what a request gave or withdrew a consent: the route knows it, the service records it. */
+export interface ConsentOrigin {
+  source: ConsentSource;
+  /** request.ip (X-Forwarded-For as far as TRUST_PROXY says). */
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface ConsentEvent {
+  userId: number;
+  kind: ConsentKind;
+  action: ConsentAction;
+  /** A news consent's course; none for the consent to processing. */
+  courseId?: number | null;
+}
+
+/** A request's origin: its address and user agent (cut to a sane length). */
+export function consentOrigin(source: ConsentSource, request: { ip: string; headers: Record<string, string | string[] | undefined> }): ConsentOrigin {
+  const agent = request.headers['user-agent'];
+  const userAgent = (Array.isArray(agent) ? agent[0] : agent)?.trim();
+  return { source, ip: request.ip || null, userAgent: userAgent ? userAgent.slice(0, MAX_CONSENT_USER_AGENT) : null };
+}
+
+/** Records a consent given or withdrawn under the current policy version. */
+export async function recordConsent(db: Executor, event: ConsentEvent, origin: ConsentOrigin): Promise<void> {
+  await db.insert(consents).values({
+    userId: event.userId,
+    kind: event.kind,
+    courseId: event.courseId ?? null,
+    action: event.action,
+    policyVersion: PROCESSING_POLICY_VERSION,
+    source: origin.source,
+    ip: origin.ip,
+    userAgent: origin.userAgent === null ? null : origin.userAgent.slice(0, MAX_CONSENT_USER_AGENT),
+  });
+}
+
+/** A user's records, oldest first. */
+export async function consentsOf(db: Executor, userId: number) {
+  return db.select().from(consents).where(eq(consents.userId, userId)).orderBy(asc(consents.id));
+}

@@ -1,0 +1,49 @@
+// «Мои данные» (issue 20, item 3; docs/PRIVACY.md): everything the site holds about a person as one JSON document,
+// for GET /api/v1/users/me/export/. A fixed number of queries (one per part), whatever the account holds; nothing
+// secret (password hash, tokens, keys) and nobody else's data.
+import type { Db } from '../db/client.ts';
+import {
+  accountOf,
+  consentRowsOf,
+  letterRowsOf,
+  participationRowsOf,
+  paymentRowsOf,
+  refundRowsOf,
+  subscriptionRowsOf,
+} from '../repositories/personalDataRepository.ts';
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+/** Dates as ISO strings: the file reads the same whatever parses it. */
+function withIsoDates<T extends Record<string, unknown>>(row: T): { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] } {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) result[key] = value instanceof Date ? iso(value) : value;
+  return result as never;
+}
+
+/** The person's data, or null when the account is gone. */
+export async function exportPersonalData(db: Db, userId: number, now = new Date()) {
+  const [account, participations, payments, refunds, subscriptions, consents, letters] = await Promise.all([
+    accountOf(db, userId),
+    participationRowsOf(db, userId),
+    paymentRowsOf(db, userId),
+    refundRowsOf(db, userId),
+    subscriptionRowsOf(db, userId),
+    consentRowsOf(db, userId),
+    letterRowsOf(db, userId),
+  ]);
+  if (!account) return null;
+  const { country, mainLanguage, visitSchool, readWriteProblems, otherInfo, timezone, ...user } = account;
+  return {
+    exportedAt: now.toISOString(),
+    account: withIsoDates(user),
+    // Every account made by sign-up has its profile; one made otherwise (an author's, by hand) may have none.
+    profile: country === null ? null : { country, mainLanguage, visitSchool, readWriteProblems, otherInfo, timezone },
+    participations: participations.map(withIsoDates),
+    payments: payments.map(withIsoDates),
+    refunds: refunds.map(withIsoDates),
+    newsSubscriptions: subscriptions.map(withIsoDates),
+    consents: consents.map(withIsoDates),
+    letters: letters.map(withIsoDates),
+  };
+}
