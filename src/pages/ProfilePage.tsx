@@ -1,4 +1,4 @@
-// The own profile, read-only (spec section 2): the fields, then Edit, Change password and Logout.
+// The own profile, read-only (spec section 2): the fields, then Edit, Change password and Logout; then «Мои данные».
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -9,6 +9,7 @@ import { Loader } from '../components/Loader.tsx';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { FormActions } from '../components/form/FormLayout.ts';
 import { useAccountData, useDictionaries } from '../features/profile/accountData.ts';
+import { MyDataBlock } from '../features/profile/MyDataBlock.tsx';
 import { ProfileDetails } from '../features/profile/ProfileDetails.tsx';
 import { PROFILE_TITLE } from '../features/profile/profileFields.ts';
 import { useLogout } from '../features/session/useLogout.ts';
@@ -64,6 +65,7 @@ export function ProfilePage() {
               Выйти
             </Button>
           </FormActions>
+          <MyDataBlock />
         </>
       )}
     </Section>
