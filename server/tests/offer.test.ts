@@ -103,6 +103,10 @@ describe('the demo’s offer', () => {
   it('says in Russian what is sold, the price and payment, refunds and who the seller is', () => {
     const text = demoContent.offer.text.join('\n');
     expect(demoContent.offer.name).toMatch(/оферт/i);
+    // Its sections are headed: «## » paragraphs become the text's headings.
+    const blocks = (JSON.parse(paragraphsToDraftRaw(demoContent.offer.text)) as { blocks: { text: string; type: string }[] }).blocks;
+    expect(blocks.filter((block) => block.type === 'header-two').map((block) => block.text)).toContain('6. Отказ от участия и возврат денег');
+    expect(blocks.every((block) => !block.text.startsWith('#'))).toBe(true);
     for (const words of [/вебинар/i, /цен|стоимост/i, /оплат/i, /возврат/i, /исполнител/i, /акцепт/i, /реквизит/i]) expect(text).toMatch(words);
   });
 });

@@ -72,6 +72,22 @@ describe("the seller's details in the area", () => {
     expect(screen.queryByText(/Не заполнено/)).not.toBeInTheDocument();
   });
 
+  it('changes what the site’s footer says once saved', async () => {
+    server.use(
+      http.patch('*/api/v1/mutabo/seller/', async ({ request }) => HttpResponse.json({ ...seller, ...((await request.json()) as object), version: 4 })),
+    );
+    // The site's footer has read the seller before the author goes to the area.
+    const { user, router } = renderApp('/');
+    await within(screen.getByRole('contentinfo')).findByText(/тел\. \+7 495 000-00-00/, {}, FIRST_RENDER);
+    await router.navigate('/mutabo/seller');
+    await user.type(await screen.findByLabelText(LABELS.phone, {}, FIRST_RENDER), '+7 812 111-22-33');
+    server.use(http.get('*/api/v1/seller/', () => HttpResponse.json({ ...seller, phone: '+7 812 111-22-33' })));
+    await user.click(screen.getByRole('button', { name: 'Сохранить реквизиты' }));
+    await screen.findByText('Реквизиты сохранены. На сайте уже новая версия.');
+    await user.click(screen.getByRole('link', { name: 'На сайт' }));
+    expect(await within(await screen.findByRole('contentinfo')).findByText(/тел\. \+7 812 111-22-33/, {}, FIRST_RENDER)).toBeInTheDocument();
+  });
+
   it('checks ИНН and ОГРН with their check digits before sending', async () => {
     let sent = false;
     server.use(

@@ -3,15 +3,20 @@
 import { useEffect } from 'react';
 import type { Seller } from '../../../common/wireTypes.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { resourceKey } from '../resources/definitions.ts';
 import { selectResource } from '../resources/selectors.ts';
 import { ensureResource } from '../resources/slice.ts';
 
-/** The seller, loaded when missing (again after the authors changed it in the area); undefined until then. */
+/**
+ * The seller, loaded when missing, and again when the authors changed it in the area (the entry is then marked
+ * invalid: the old details show until the new ones come); undefined until the first answer.
+ */
 export function useSeller(): Seller | undefined {
   const dispatch = useAppDispatch();
   const { data, loaded } = useAppSelector((state) => selectResource(state, 'seller'));
+  const invalid = useAppSelector((state) => state.resources[resourceKey('seller')]?.invalid ?? false);
   useEffect(() => {
-    if (!loaded) dispatch(ensureResource('seller'));
-  }, [dispatch, loaded]);
+    if (!loaded || invalid) dispatch(ensureResource('seller'));
+  }, [dispatch, loaded, invalid]);
   return data;
 }

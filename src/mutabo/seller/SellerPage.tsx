@@ -73,7 +73,7 @@ function SellerEditor({ seller, setSeller, reload }: SellerEditorProps) {
     >
       <Muted>
         Реквизиты видны в подвале сайта, на страницах договора-оферты и политики конфиденциальности и в письмах об оплате
-        и возврате. Пока заполнено не всё, оплата через ЮKassa и PayPal не принимается.
+        и возврате. Если заполнено не всё, оплата через ЮKassa и PayPal не принимается (тестовая оплата работает).
       </Muted>
       {missing.length > 0 ? (
         <Muted role="note">Не заполнено: {missing.map((field) => SELLER_FIELD_LABELS[field]).join(', ')}.</Muted>

@@ -1,7 +1,7 @@
 // The shape of the Russian demo content: plain data that the seed inserts into an empty database.
 import type { Currency, CourseState, DisciplesAge, MainLanguage, Seller } from '../../../../common/wireTypes.ts';
 
-/** Rich text is written as paragraphs; the seed turns them into Draft.js raw content. */
+/** Rich text is written as paragraphs (`## ` starts a heading); the seed turns them into Draft.js raw content. */
 export type DemoRichText = string[];
 
 export interface DemoAccount {
