@@ -6,7 +6,7 @@ import { requestFile } from '../../api/client.ts';
 import { isRequestError } from '../../api/requestError.ts';
 import { FormErrorBlock } from '../../components/form/fields.tsx';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
-import { saveFile } from '../../mutabo/shell/saveFile.ts';
+import { saveFile } from '../../lib/saveFile.ts';
 
 const Block = styled.section`
   margin-top: ${({ theme }) => theme.space(8)};

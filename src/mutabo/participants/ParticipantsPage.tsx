@@ -17,7 +17,7 @@ import { Muted, Notice, Panel } from '../shell/areaParts.ts';
 import { DataTable, Td, Th, Tr } from '../shell/DataTable.tsx';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { useConfirmedAction } from '../shell/useConfirmedAction.ts';
-import { saveFile } from '../shell/saveFile.ts';
+import { saveFile } from '../../lib/saveFile.ts';
 import { useLoad } from '../useLoad.ts';
 import { confirmation, doneText, runAction, type ActionKind, type ParticipantAction } from './participantActions.tsx';
 import { ParticipantGroups, type GroupBy } from './ParticipantGroups.tsx';
