@@ -1,5 +1,5 @@
-// Hands a file the API answered (a CSV export) to the browser as a download.
-import type { DownloadedFile } from '../../api/client.ts';
+// Hands a file the API answered (a CSV export, the account's data) to the browser as a download.
+import type { DownloadedFile } from '../api/client.ts';
 
 export function saveFile(file: DownloadedFile, fallbackName: string): void {
   const url = URL.createObjectURL(file.blob);
