@@ -37,7 +37,8 @@ describe('OfferPage', () => {
       }),
     );
     renderApp('/offer');
-    expect(await screen.findByRole('status', { name: 'Загружаем договор-оферту' })).toBeInTheDocument();
+    // The page is a lazy chunk: on a busy machine its first load takes more than the default second.
+    expect(await screen.findByRole('status', { name: 'Загружаем договор-оферту' }, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Договор-оферта на участие в онлайн-курсах' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(await screen.findByText('Исполнитель проводит вебинары курса.')).toBeInTheDocument();
