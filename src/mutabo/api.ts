@@ -29,6 +29,8 @@ export const createLesson = (courseId: number, body: LessonCreatePayload) =>
 export const getLesson = (id: number) => request<MutaboLesson>(`${base}/lessons/${id}/`);
 export const updateLesson = (id: number, body: LessonPatchPayload) =>
   request<MutaboLesson>(`${base}/lessons/${id}/`, { method: 'PATCH', body });
+/** Marks a published lesson without a time held: its settlement receipts are sent then. */
+export const markLessonHeld = (id: number) => request<MutaboLesson>(`${base}/lessons/${id}/held/`, { method: 'POST' });
 export const deleteLesson = (id: number) => request<Record<string, never>>(`${base}/lessons/${id}/`, { method: 'DELETE' });
 export const orderLessons = (courseId: number, lessons: number[]) =>
   request<MutaboLessonOrderResult>(`${base}/courses/${courseId}/lessons/order/`, { method: 'POST', body: { lessons } });

@@ -23,6 +23,7 @@ import { Notice, Panel } from '../shell/areaParts.ts';
 import { COURSE_RESOURCES } from '../siteCache.ts';
 import { useLoad } from '../useLoad.ts';
 import type { MutaboLesson } from '../../../common/mutabo.ts';
+import { HeldPanel } from './HeldPanel.tsx';
 import { emptyLessonValues, LESSON_FIELDS, lessonValues, lessonWrite, type LessonFormValues } from './lessonForm.ts';
 import { CourseNotFound } from '../courses/useLedCourse.tsx';
 
@@ -174,6 +175,7 @@ function LessonEditor({ courseId, timeZone, lesson, setLesson, reload }: LessonE
           </FormActions>
         </form>
       </Panel>
+      {lesson ? <HeldPanel lesson={lesson} onHeld={setLesson} /> : null}
       {leave.dialog}
     </section>
   );

@@ -3,7 +3,15 @@
 import { useCallback, useEffect } from 'react';
 import styled from 'styled-components';
 import { formatMoney } from '../../../common/coursePrices.ts';
-import { REFUND_STATE_LABELS, type MutaboPayment, type MutaboPaymentsPage, type MutaboRefund } from '../../../common/mutabo.ts';
+import {
+  receiptStateLabel,
+  receiptTypeLabel,
+  REFUND_STATE_LABELS,
+  type MutaboPayment,
+  type MutaboPaymentsPage,
+  type MutaboReceipt,
+  type MutaboRefund,
+} from '../../../common/mutabo.ts';
 import { paymentsCount } from '../../../common/plural.ts';
 import { Button } from '../../components/Button.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
@@ -211,6 +219,14 @@ function refundText(refund: MutaboRefund): string {
   return `${REFUND_STATE_LABELS[refund.state]}${source}: ${money}${when}${failure}`;
 }
 
+/** «Чек предоплаты: занятия 1, 2, 3, 3 000 ₽ — отправлен 01.03.2026, 13:05» (the time it went, else the time it was made). */
+function receiptText(receipt: MutaboReceipt, payment: MutaboPayment): string {
+  const numbers = receipt.lessonIds.map((id) => payment.lessons.find((lesson) => lesson.id === id)?.number ?? id);
+  const lessons = numbers.length === 0 ? '' : `${numbers.length === 1 ? 'занятие' : 'занятия'} ${numbers.join(', ')}, `;
+  const when = formatDateTime(receipt.sentAt ?? receipt.createdAt);
+  return `${receiptTypeLabel(receipt)}: ${lessons}${formatMoney(receipt.amount, receipt.currency)} — ${receiptStateLabel(receipt)} ${when}`;
+}
+
 interface PaymentRowProps {
   payment: MutaboPayment;
   showCourse: boolean;
@@ -267,6 +283,15 @@ function PaymentRow({ payment, showCourse, busy, onRefund }: PaymentRowProps) {
             {payment.refunds.map((refund) => (
               <li key={refund.id}>
                 <CellNote>{refundText(refund)}</CellNote>
+              </li>
+            ))}
+          </Plain>
+        ) : null}
+        {payment.receipts && payment.receipts.length > 0 ? (
+          <Plain aria-label={`Чеки по платежу № ${payment.id}`}>
+            {payment.receipts.map((receipt) => (
+              <li key={receipt.id}>
+                <CellNote>{receiptText(receipt, payment)}</CellNote>
               </li>
             ))}
           </Plain>

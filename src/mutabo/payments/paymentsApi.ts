@@ -1,6 +1,6 @@
 // The calls of the authors' API for payments, refunds and the start page's figures, typed with common/mutabo.ts.
 import { request } from '../../api/client.ts';
-import type { MutaboDashboard, MutaboPaymentsPage, MutaboRefundResult, RefundPayload } from '../../../common/mutabo.ts';
+import type { MutaboDashboard, MutaboPayment, MutaboPaymentsPage, MutaboRefundResult, RefundPayload } from '../../../common/mutabo.ts';
 
 const base = '/api/v1/mutabo';
 
@@ -13,3 +13,6 @@ export const listPayments = (query: { course?: number; page: number }) =>
 /** `{}` refunds every lesson not refunded yet; the same request again answers the same refund. */
 export const refundPayment = (id: number, body: RefundPayload) =>
   request<MutaboRefundResult>(`${base}/payments/${id}/refund/`, { method: 'POST', body });
+
+/** A refused settlement receipt queued again; answers its payment. */
+export const resendReceipt = (id: number) => request<MutaboPayment>(`${base}/receipts/${id}/resend/`, { method: 'POST' });

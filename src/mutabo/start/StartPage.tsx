@@ -1,18 +1,21 @@
 // The area's start page: what needs the author now over the courses they lead (the seller's details a payment
 // provider waits for, refunds to make, people to approve, holds about to lapse, queues, upcoming lessons, places left,
 // revenue), each item linking to where they act.
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatMoney } from '../../../common/coursePrices.ts';
-import { COURSE_STATE_LABELS, type MutaboDashboard } from '../../../common/mutabo.ts';
+import { COURSE_STATE_LABELS, receiptTypeLabel, type MutaboDashboard, type MutaboFailedReceipt } from '../../../common/mutabo.ts';
 import { peopleCount, placesCount } from '../../../common/plural.ts';
 import { SELLER_FIELD_LABELS } from '../../../common/seller.ts';
+import { isRequestError } from '../../api/requestError.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
+import { FieldError } from '../../components/form/fields.tsx';
+import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { areaPaths } from '../areaPaths.ts';
-import { getDashboard } from '../payments/paymentsApi.ts';
+import { getDashboard, resendReceipt } from '../payments/paymentsApi.ts';
 import { personName } from '../payments/paymentText.ts';
 import { RevenueTable } from '../payments/RevenueTable.tsx';
 import { Muted, Panel, TitleRow } from '../shell/areaParts.ts';
@@ -76,6 +79,86 @@ function Section({ id, title, urgent, children }: { id: string; title: string; u
 
 const lessonName = (number: number, title: string) => `${number}. ${title || 'Без названия'}`;
 
+const Queued = styled.span.attrs({ role: 'status' })`
+  display: block;
+  margin-top: ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.colors.success};
+`;
+
+const ItemAction = styled.div`
+  margin-top: ${({ theme }) => theme.space(2)};
+`;
+
+type ResendState = { state: 'busy' } | { state: 'queued' } | { state: 'error'; message: string };
+
+/**
+ * The receipts YooKassa refused, each with «Отправить снова»: busy until the server answers (a second click meanwhile
+ * sends nothing), then the item says it is queued again, or shows the error beside its button. The summary is not
+ * read again, so the item stays with its outcome.
+ */
+function RefusedReceipts({ receipts }: { receipts: MutaboFailedReceipt[] }) {
+  const [states, setStates] = useState<Record<number, ResendState>>({});
+  const running = useRef(new Set<number>());
+  const resend = async (id: number) => {
+    if (running.current.has(id)) return;
+    running.current.add(id);
+    setStates((current) => ({ ...current, [id]: { state: 'busy' } }));
+    let next: ResendState;
+    try {
+      await resendReceipt(id);
+      next = { state: 'queued' };
+    } catch (caught) {
+      if (!isRequestError(caught)) throw caught;
+      next = { state: 'error', message: caught.message };
+    } finally {
+      running.current.delete(id);
+    }
+    setStates((current) => ({ ...current, [id]: next }));
+  };
+  return (
+    <Items>
+      {receipts.map((receipt) => {
+        const outcome = states[receipt.id];
+        const lessons = receipt.lessons.map((lesson) => lessonName(lesson.number, lesson.title));
+        const errorId = `receipt-${receipt.id}-error`;
+        return (
+          <Item key={receipt.id}>
+            <Link to={areaPaths.coursePayments(receipt.course.id)}>
+              Платёж № {receipt.paymentId}: {personName(receipt.payer)}
+            </Link>
+            <Facts>
+              {receiptTypeLabel(receipt)}, {formatMoney(receipt.amount, receipt.currency)} · {receipt.course.title}
+              {lessons.length > 0 ? ` · ${lessons.length === 1 ? 'занятие' : 'занятия'} ${lessons.join(', ')}` : ''}
+            </Facts>
+            {receipt.reason ? <Facts>Причина: {receipt.reason}</Facts> : null}
+            {outcome?.state === 'queued' ? (
+              <Queued>Чек снова в очереди на отправку.</Queued>
+            ) : (
+              <ItemAction>
+                <LoadingButton
+                  type="button"
+                  $variant="secondary"
+                  loading={outcome?.state === 'busy'}
+                  aria-label={`Отправить снова чек по платежу № ${receipt.paymentId}${receipt.lessons.length === 1 ? `, занятие ${receipt.lessons[0]!.number}` : ''}`}
+                  aria-describedby={outcome?.state === 'error' ? errorId : undefined}
+                  onClick={() => void resend(receipt.id)}
+                >
+                  Отправить снова
+                </LoadingButton>
+                {outcome?.state === 'error' ? (
+                  <FieldError id={errorId} role="alert">
+                    {outcome.message}
+                  </FieldError>
+                ) : null}
+              </ItemAction>
+            )}
+          </Item>
+        );
+      })}
+    </Items>
+  );
+}
+
 export function StartPage() {
   const dashboard = useLoad(getDashboard);
   if (dashboard.error?.statusCode === 403) return <NotAuthorPage />;
@@ -93,7 +176,8 @@ export function StartPage() {
 function Dashboard({ data }: { data: MutaboDashboard }) {
   const awaiting = data.courses.filter((course) => course.awaitingApproval > 0);
   const seller = data.seller;
-  const nothingUrgent = data.refundsRequired.length === 0 && awaiting.length === 0 && data.lapsingHolds.length === 0 && !seller?.paymentsRefused;
+  const failedReceipts = data.failedReceipts ?? [];
+  const nothingUrgent = failedReceipts.length === 0 && data.refundsRequired.length === 0 && awaiting.length === 0 && data.lapsingHolds.length === 0 && !seller?.paymentsRefused;
   return (
     <>
       {data.courses.length === 0 ? (
@@ -133,6 +217,13 @@ function Dashboard({ data }: { data: MutaboDashboard }) {
               </Item>
             ))}
           </Items>
+        </Section>
+      ) : null}
+
+      {failedReceipts.length > 0 ? (
+        <Section id="start-receipts" title="Отклонённые чеки" urgent>
+          <Muted>ЮKassa не приняла эти чеки. Исправьте причину (например, реквизиты продавца) и отправьте их снова.</Muted>
+          <RefusedReceipts receipts={failedReceipts} />
         </Section>
       ) : null}
 
