@@ -56,9 +56,9 @@ describe("a payment's receipts in the area", () => {
     const list = await screen.findByRole('list', { name: 'Чеки по платежу № 5' }, FIRST_RENDER);
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(3);
-    expect(items[0]).toHaveTextContent(`Чек предоплаты: занятия 1, 2, 3, ${rubText(3000)} — отправлен ${formatDateTime('2026-03-01T10:05:02Z')}`);
-    expect(items[1]).toHaveTextContent(`Чек зачёта предоплаты: занятие 2, ${rubText(1000)} — отклонён: Неверный ИНН продавца ${formatDateTime('2026-03-04T12:00:00Z')}`);
-    expect(items[2]).toHaveTextContent(`Чек возврата: занятие 3, ${rubText(1000)} — ждёт отправки ${formatDateTime('2026-03-05T09:00:00Z')}`);
+    expect(items[0]).toHaveTextContent(`Чек предоплаты: занятия 1, 2, 3, ${rubText(3000)} — отправлен · ${formatDateTime('2026-03-01T10:05:02Z')}`);
+    expect(items[1]).toHaveTextContent(`Чек зачёта предоплаты: занятие 2, ${rubText(1000)} — отклонён: Неверный ИНН продавца · ${formatDateTime('2026-03-04T12:00:00Z')}`);
+    expect(items[2]).toHaveTextContent(`Чек возврата: занятие 3, ${rubText(1000)} — ждёт отправки · ${formatDateTime('2026-03-05T09:00:00Z')}`);
     expect(screen.queryByRole('list', { name: 'Чеки по платежу № 6' })).not.toBeInTheDocument();
     expect(screen.getAllByText(/Чек /)).toHaveLength(3);
   });

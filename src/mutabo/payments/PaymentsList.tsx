@@ -72,6 +72,16 @@ const Lines = styled.div`
   gap: ${({ theme }) => theme.space(1)};
 `;
 
+/** A receipt YooKassa refused: its state and reason stand out. */
+const Refused = styled.span`
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+/** The row's button keeps its label on one line however the other columns share the width. */
+const RowButton = styled(Button)`
+  white-space: nowrap;
+`;
+
 /** How often a page with a refund pending at the provider is read again, until the provider has answered. */
 export const REFUND_POLL_MS = 5000;
 
@@ -219,12 +229,17 @@ function refundText(refund: MutaboRefund): string {
   return `${REFUND_STATE_LABELS[refund.state]}${source}: ${money}${when}${failure}`;
 }
 
-/** «Чек предоплаты: занятия 1, 2, 3, 3 000 ₽ — отправлен 01.03.2026, 13:05» (the time it went, else the time it was made). */
-function receiptText(receipt: MutaboReceipt, payment: MutaboPayment): string {
+/** «Чек предоплаты: занятия 1, 2, 3, 3 000 ₽ — отправлен · 01.03.2026, 13:05» (the time it went, else the time it was made). */
+function ReceiptLine({ receipt, payment }: { receipt: MutaboReceipt; payment: MutaboPayment }) {
   const numbers = receipt.lessonIds.map((id) => payment.lessons.find((lesson) => lesson.id === id)?.number ?? id);
   const lessons = numbers.length === 0 ? '' : `${numbers.length === 1 ? 'занятие' : 'занятия'} ${numbers.join(', ')}, `;
-  const when = formatDateTime(receipt.sentAt ?? receipt.createdAt);
-  return `${receiptTypeLabel(receipt)}: ${lessons}${formatMoney(receipt.amount, receipt.currency)} — ${receiptStateLabel(receipt)} ${when}`;
+  const State = receipt.state === 'failed' ? Refused : 'span';
+  return (
+    <CellNote>
+      {receiptTypeLabel(receipt)}: {lessons}
+      {formatMoney(receipt.amount, receipt.currency)} — <State>{receiptStateLabel(receipt)}</State> · {formatDateTime(receipt.sentAt ?? receipt.createdAt)}
+    </CellNote>
+  );
 }
 
 interface PaymentRowProps {
@@ -291,7 +306,7 @@ function PaymentRow({ payment, showCourse, busy, onRefund }: PaymentRowProps) {
           <Plain aria-label={`Чеки по платежу № ${payment.id}`}>
             {payment.receipts.map((receipt) => (
               <li key={receipt.id}>
-                <CellNote>{receiptText(receipt, payment)}</CellNote>
+                <ReceiptLine receipt={receipt} payment={payment} />
               </li>
             ))}
           </Plain>
@@ -299,9 +314,9 @@ function PaymentRow({ payment, showCourse, busy, onRefund }: PaymentRowProps) {
       </Td>
       <Td label={payment.refundable > 0 ? 'Действия' : undefined}>
         {payment.refundable > 0 ? (
-          <Button $variant={payment.refundRequired ? 'primary' : 'secondary'} disabled={busy} aria-label={`Вернуть деньги по платежу № ${payment.id}`} onClick={onRefund}>
+          <RowButton $variant={payment.refundRequired ? 'primary' : 'secondary'} disabled={busy} aria-label={`Вернуть деньги по платежу № ${payment.id}`} onClick={onRefund}>
             Вернуть деньги
-          </Button>
+          </RowButton>
         ) : null}
       </Td>
     </Row>
