@@ -14,3 +14,32 @@ export class BackgroundTasks {
     while (this.running.size > 0) await Promise.all([...this.running]);
   }
 }
+
+/**
+ * Runs `sweep` now and every `intervalMs` (unref'd), one run at a time; a failed run is logged and the next one comes.
+ * Returns a stop, which resolves once a run under way has finished (`stopped` tells the run to finish early).
+ */
+export function startPeriodicSweep(
+  sweep: (stopped: () => boolean) => Promise<unknown>,
+  intervalMs: number,
+  onError: (error: unknown) => void,
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = sweep(() => stopped)
+      .then(() => {}, onError)
+      .finally(() => {
+        running = null;
+      });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

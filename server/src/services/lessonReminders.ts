@@ -9,6 +9,7 @@ import { queueDueReminders, reminderFacts, REMINDER_LEADS_MS, type ReminderPaylo
 import type { LetterContext } from './enrollmentLetters.ts';
 import type { LetterComposer } from './letterQueue.ts';
 import { reminderLetter } from './lessonLetters.ts';
+import { startPeriodicSweep } from './backgroundTasks.ts';
 
 export interface ReminderSweepDeps {
   db: Db;
@@ -25,22 +26,7 @@ export function sweepReminders(deps: ReminderSweepDeps, now: Date = new Date()):
  * a sweep under way has finished (so the database is closed after it).
  */
 export function startReminderSweep(deps: ReminderSweepDeps, intervalMs = 60_000, clock: () => Date = () => new Date()): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = sweepReminders(deps, clock())
-      .then(() => {}, (error: unknown) => deps.log.error({ err: error }, 'the sweep of lesson reminders failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicSweep(() => sweepReminders(deps, clock()), intervalMs, (error) => deps.log.error({ err: error }, 'the sweep of lesson reminders failed'));
 }
 
 function payloadOf(value: unknown): ReminderPayload | null {

@@ -21,6 +21,7 @@ import {
 } from '../../repositories/receiptsRepository.ts';
 import { ProviderError, type PaymentProvider } from './provider.ts';
 import { lessonDescription } from './receipts.ts';
+import { startPeriodicSweep } from '../backgroundTasks.ts';
 
 export interface SettlementDeps {
   db: Db;
@@ -120,22 +121,5 @@ export async function sweepSettlements(deps: SettlementDeps, options: Partial<Se
  * (the receipt being sent is finished; the rest of its batch is given back).
  */
 export function startSettlementSweep(deps: SettlementDeps, intervalMs = 60_000, options: Partial<SettlementQueueOptions> = {}): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = sweepSettlements(deps, options, new Date(), () => stopped)
-      .then(() => {}, (error: unknown) => deps.log.error({ err: error }, 'the sweep of settlement receipts failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicSweep((stopped) => sweepSettlements(deps, options, new Date(), stopped), intervalMs, (error) => deps.log.error({ err: error }, 'the sweep of settlement receipts failed'));
 }
