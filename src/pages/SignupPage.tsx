@@ -1,5 +1,6 @@
 // Sign-up (spec section 2). On success the saga goes to the sent notice; leaving the page resets the flow and the form.
 import { Link } from 'react-router-dom';
+import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { paths } from '../app/paths.ts';
 import { PageContainer } from '../components/PageContainer.ts';
@@ -10,6 +11,11 @@ import { selectSignupState } from '../features/auth/selectors.ts';
 import { SignupForm } from '../features/auth/SignupForm.tsx';
 import { useResetOnLeave } from '../features/auth/useResetOnLeave.ts';
 
+const WhoFor = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
 export function SignupPage() {
   const dispatch = useAppDispatch();
   const signup = useAppSelector(selectSignupState);
@@ -18,6 +24,10 @@ export function SignupPage() {
   return (
     <PageContainer $width="form">
       <PageTitle documentTitle="Регистрация">РЕГИСТРАЦИЯ НОВОГО УЧАСТНИКА</PageTitle>
+      <WhoFor>
+        Учётная запись — для того, кто будет учиться. Если это подросток, его может зарегистрировать родитель: укажите
+        имя, фамилию и год рождения подростка и адрес почты, который вы читаете.
+      </WhoFor>
       <SignupForm
         loading={signup.status === 'loading'}
         error={signup.status === 'failure' ? signup.error : null}

@@ -72,6 +72,12 @@ const EmailChangeHint = styled.p`
   font-size: ${({ theme }) => theme.fonts.sizes.small};
 `;
 
+const MinorsNote = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fonts.sizes.small};
+`;
+
 interface ProfileEditorFormProps {
   disciple: Disciple;
   dictionaries: Dictionaries;
@@ -193,6 +199,10 @@ export function ProfileEditorForm({ disciple, dictionaries, currentYear, loading
       </SelectField>
       {minor && (
         <>
+          <MinorsNote>
+            Эти два вопроса задаются только участникам младше 18 лет: ответы помогают автору курса подготовить занятия
+            для подростка. Отвечать необязательно; ответы видят только авторы курсов, на которые вы записаны.
+          </MinorsNote>
           <SelectField
             label={profileLabels.visitSchool}
             name="visitSchool"

@@ -101,7 +101,10 @@ describe('profile editor', () => {
     await user.selectOptions(screen.getByLabelText('Год рождения'), String(CURRENT_YEAR - 12));
     expect(screen.getByLabelText('Посещает школу')).toBeInTheDocument();
     expect(screen.getByLabelText('Проблемы с чтением и письмом').tagName).toBe('TEXTAREA');
+    // Why they are asked, and that they are optional.
+    expect(screen.getByText(/только участникам младше 18 лет/)).toHaveTextContent('Отвечать необязательно');
     await user.selectOptions(screen.getByLabelText('Год рождения'), EARLIER_LABEL);
+    expect(screen.queryByText(/только участникам младше 18 лет/)).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Посещает школу')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Проблемы с чтением и письмом')).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Год рождения'), String(CURRENT_YEAR - 18));

@@ -39,6 +39,8 @@ describe('sign-up page', () => {
     expect(options[10]).toBe(String(CURRENT_YEAR - 18));
     expect(options[11]).toBe(EARLIER_LABEL);
     expect(screen.getByRole('link', { name: 'политикой обработки персональных данных' })).toHaveAttribute('href', '/policy');
+    // Who the account is for: the learner, also a teenager registered by a parent.
+    expect(screen.getByText(/Учётная запись — для того, кто будет учиться/)).toHaveTextContent('его может зарегистрировать родитель');
     expect(screen.getByLabelText('Электронная почта')).toHaveAttribute('autocomplete', 'email');
     expect(screen.getByLabelText('Имя')).toHaveAttribute('autocomplete', 'given-name');
     expect(screen.getByLabelText('Фамилия')).toHaveAttribute('autocomplete', 'family-name');
