@@ -5,7 +5,7 @@ import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';
 import { renderApp } from '../support/renderApp.tsx';
-import { siteApiHandlers } from '../support/siteData.ts';
+import { siteApiHandlers, siteAuthors } from '../support/siteData.ts';
 import { editedCourse, mutaboHandlers } from './mutaboData.ts';
 import { FIRST_RENDER, preloadArea } from './preloadArea.ts';
 
@@ -221,6 +221,31 @@ describe('the course editor', () => {
     expect(await screen.findByText(mutaboMessages.uploadImageTooLarge)).toBeInTheDocument();
     // The oversized file was refused before sending.
     expect(uploads).toBe(2);
+  });
+
+  it('asks before a save takes the caller out of the authors, then opens the course list and says so', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.patch('*/api/v1/mutabo/courses/:id/', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return HttpResponse.json({ ...editedCourse, authors: [siteAuthors[1]!], version: 4 });
+      }),
+    );
+    const { user } = await openEditor();
+    await user.click(screen.getByLabelText(`${siteAuthors[1]!.firstName} ${siteAuthors[1]!.lastName}`));
+    await user.click(screen.getByLabelText(`${siteAuthors[0]!.firstName} ${siteAuthors[0]!.lastName}`));
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Убрать себя из авторов?' });
+    expect(dialog).toHaveTextContent('он пропадёт из вашего раздела');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(sent).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Убрать себя и сохранить' }));
+    expect(await screen.findByText(`Вы больше не автор курса «${editedCourse.title}».`, {}, FIRST_RENDER)).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ authors: [siteAuthors[1]!.id], version: 3 });
   });
 
   it('saves edits with the version the form was read at, even when the course was read again meanwhile', async () => {

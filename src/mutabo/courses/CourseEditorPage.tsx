@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { isRequestError } from '../../api/requestError.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { FormErrorBlock } from '../../components/form/fields.tsx';
 import { Loader } from '../../components/Loader.tsx';
@@ -76,6 +77,8 @@ function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: Co
   const [values, setValues] = useState(initial);
   const [editorKey, setEditorKey] = useState(0);
   const [saving, setSaving] = useState(false);
+  // A save that takes the caller out of the course's authors asks first: the course then leaves their area.
+  const [leavingAuthors, setLeavingAuthors] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   const [notice, setNotice] = useState<string | null>(() =>
     (location.state as { created?: boolean } | null)?.created ? 'Курс создан. Теперь добавьте уроки.' : null,
@@ -112,8 +115,13 @@ function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: Co
     }
   };
 
-  const save = async () => {
+  const save = async (confirmedLeaving = false) => {
     setNotice(null);
+    if (course && authorId !== null && !confirmedLeaving && initial.authors.includes(authorId) && !values.authors.includes(authorId) && values.authors.length > 0) {
+      setLeavingAuthors(true);
+      return;
+    }
+    setLeavingAuthors(false);
     const checked = courseWrite(values);
     if ('errors' in checked) {
       setFailure({ fields: checked.errors });
@@ -130,8 +138,14 @@ function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: Co
         return;
       }
       const updated = await updateCourse(course.id, { ...checked.body, version: formVersion });
-      setCourse(updated);
       dispatch(resourcesInvalidated(COURSE_RESOURCES));
+      if (authorId !== null && !updated.authors.some((author) => author.id === authorId)) {
+        // No longer the caller's course: its page in the area would answer «not found» from now on.
+        leave.allowNextLeave();
+        void navigate(areaPaths.courses, { replace: true, state: { leftCourse: updated.title } });
+        return;
+      }
+      setCourse(updated);
       setFormVersion(updated.version);
       // The form keeps the text as typed (the editor is not re-read), and that is now the saved state.
       setInitial(values);
@@ -184,6 +198,16 @@ function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: Co
           saving={saving}
           submitLabel={course ? 'Сохранить' : 'Создать курс'}
           onSubmit={() => void save()}
+        />
+        <ConfirmDialog
+          open={leavingAuthors}
+          title="Убрать себя из авторов?"
+          message={<p>Вы больше не будете автором курса «{course?.title || values.title}»: он пропадёт из вашего раздела, и вернуть вас сможет только другой автор курса. Изменение останется в истории курса.</p>}
+          confirmLabel="Убрать себя и сохранить"
+          cancelLabel="Отмена"
+          busy={saving}
+          onConfirm={() => void save(true)}
+          onClose={() => setLeavingAuthors(false)}
         />
       </Panel>
       {course ? (

@@ -1,6 +1,6 @@
 // The courses the author leads: title, state, start, places; search by title and pages when the list is long.
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, ButtonLink } from '../../components/Button.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
@@ -10,7 +10,7 @@ import { TextField } from '../../components/form/fields.tsx';
 import { formatFullDate } from '../../lib/dates.ts';
 import { listCourses } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
-import { Muted, TitleRow } from '../shell/areaParts.ts';
+import { Muted, Notice, TitleRow } from '../shell/areaParts.ts';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { useLoad } from '../useLoad.ts';
 import { COURSE_STATE_LABELS } from '../../../common/mutabo.ts';
@@ -56,6 +56,8 @@ const Search = styled.div`
 
 export function CourseListPage() {
   const courses = useLoad(listCourses);
+  // Set by the course editor after the caller took themselves out of a course's authors.
+  const leftCourse = (useLocation().state as { leftCourse?: string } | null)?.leftCourse;
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
 
@@ -77,6 +79,7 @@ export function CourseListPage() {
         <PageTitle>Курсы</PageTitle>
         <ButtonLink to={areaPaths.newCourse}>Новый курс</ButtonLink>
       </TitleRow>
+      {leftCourse !== undefined ? <Notice>Вы больше не автор курса «{leftCourse || 'Курс без названия'}».</Notice> : null}
       {courses.loading && !courses.data ? (
         <Loader label="Загружаем курсы" />
       ) : (
