@@ -216,6 +216,23 @@ describe('a lesson’s time and links', () => {
     );
   };
 
+  it('asks before saving a published lesson that people hold as a draft, as the lesson list does', async () => {
+    const sent: unknown[] = [];
+    const held = { ...scheduled, state: 'published' as const, people: { holding: 2, waiting: 0, toldIfDrafted: 2 } };
+    answer({ ...editedCourse, lessons: [held] }, (body) => sent.push(body));
+    const { user } = renderApp('/mutabo/courses/5/lessons/51');
+    await user.selectOptions(await screen.findByLabelText('Состояние урока', {}, FIRST_RENDER), 'draft');
+    await user.click(screen.getByRole('button', { name: 'Сохранить урок' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Вернуть урок в черновики?' });
+    expect(dialog).toHaveTextContent('Участники урока: 2 человека с местом.');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(sent).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Сохранить урок' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Сохранить как черновик' }));
+    await waitFor(() => expect(sent).toEqual([expect.objectContaining({ state: 'draft', version: 1 })]));
+    expect(await screen.findByText('Урок сохранён.')).toBeInTheDocument();
+  });
+
   it('shows the start in the course’s zone, says which, and sends the new one in UTC', async () => {
     let sent: unknown = null;
     answer({ ...editedCourse, lessons: [scheduled] }, (body) => (sent = body));

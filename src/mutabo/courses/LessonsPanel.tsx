@@ -15,7 +15,7 @@ import { Muted, Notice, Panel, RowActions, TitleRow } from '../shell/areaParts.t
 import { useConfirmedAction } from '../shell/useConfirmedAction.ts';
 import type { MutaboCourse, MutaboLesson } from '../../../common/mutabo.ts';
 import { LESSON_STATE_LABELS } from '../../../common/mutabo.ts';
-import { peopleCount } from '../../../common/plural.ts';
+import { DraftWarning } from '../lessons/DraftWarning.tsx';
 
 const List = styled.ol`
   margin: 0 0 ${({ theme }) => theme.space(4)};
@@ -53,30 +53,6 @@ const Status = styled(Notice)`
 type Move = 'up' | 'down';
 
 /** A lesson's title in quotes, unless it is in quotes of its own («Нос» stays «Нос»). */
-const quotedTitle = (lesson: MutaboLesson) => {
-  const title = lesson.title || 'Без названия';
-  return /^«.*»$/.test(title) ? title : `«${title}»`;
-};
-
-/** What taking a lesson that people hold or wait for back to draft does to them. */
-function DraftWarning({ lesson }: { lesson: MutaboLesson }) {
-  const { holding, waiting, toldIfDrafted } = lesson.people;
-  const people = [holding > 0 ? `${peopleCount(holding)} с местом` : '', waiting > 0 ? `${peopleCount(waiting)} в очереди` : ''];
-  return (
-    <>
-      <p>Урок {quotedTitle(lesson)} скроется от посетителей: записаться на него будет нельзя.</p>
-      <p>
-        <strong>Участники урока: {people.filter(Boolean).join(' и ')}.</strong>
-      </p>
-      <p>
-        {toldIfDrafted > 0
-          ? `Письмо об отмене урока (и отмену события в календаре) получат участники с подтверждённым местом: ${peopleCount(toldIfDrafted)}.`
-          : 'Письма об отмене не будет: его получают участники с подтверждённым местом, если курс не в черновиках, а время урока назначено и ещё не наступило.'}
-      </p>
-    </>
-  );
-}
-
 interface LessonsPanelProps {
   course: MutaboCourse;
   /** After a change of the lessons: the course is read again. */

@@ -1,8 +1,9 @@
 // A lesson of a course: a new one, or one to edit (title, content, duration, state, its start in the course's time
 // zone, the webinar room and the recording).
-import { useCallback, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import styled from 'styled-components';
 import { FieldError, FormErrorBlock, SelectField, TextField } from '../../components/form/fields.tsx';
@@ -23,6 +24,7 @@ import { Notice, Panel } from '../shell/areaParts.ts';
 import { COURSE_RESOURCES } from '../siteCache.ts';
 import { useLoad } from '../useLoad.ts';
 import type { MutaboLesson } from '../../../common/mutabo.ts';
+import { DraftWarning } from './DraftWarning.tsx';
 import { HeldPanel } from './HeldPanel.tsx';
 import { emptyLessonValues, LESSON_FIELDS, lessonValues, lessonWrite, type LessonFormValues } from './lessonForm.ts';
 import { CourseNotFound } from '../courses/useLedCourse.tsx';
@@ -95,8 +97,20 @@ function LessonEditor({ courseId, timeZone, lesson, setLesson, reload }: LessonE
   const form = useEditForm<LessonFormValues>(lesson ? lessonValues(lesson, timeZone) : emptyLessonValues(), LESSON_FIELDS);
   const { values, errors, change, failure, leave } = form;
 
+  // Saving a published lesson that people hold or wait for as a draft asks first, as the course's lesson list does.
+  const [askingDraft, setAskingDraft] = useState(false);
+
   const save = (event: FormEvent) => {
     event.preventDefault();
+    if (lesson && lesson.state === 'published' && values.state === 'draft' && lesson.people.holding + lesson.people.waiting > 0) {
+      setAskingDraft(true);
+      return;
+    }
+    submit();
+  };
+
+  const submit = () => {
+    setAskingDraft(false);
     const checked = lessonWrite(values, timeZone);
     if ('errors' in checked) return form.refuse(checked.errors);
     void form.save(async () => {
@@ -175,6 +189,17 @@ function LessonEditor({ courseId, timeZone, lesson, setLesson, reload }: LessonE
           </FormActions>
         </form>
       </Panel>
+      {lesson ? (
+        <ConfirmDialog
+          open={askingDraft}
+          title="Вернуть урок в черновики?"
+          message={<DraftWarning lesson={lesson} />}
+          confirmLabel="Сохранить как черновик"
+          cancelLabel="Отмена"
+          onConfirm={submit}
+          onClose={() => setAskingDraft(false)}
+        />
+      ) : null}
       {lesson ? <HeldPanel lesson={lesson} onHeld={setLesson} /> : null}
       {leave.dialog}
     </section>
