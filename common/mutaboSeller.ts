@@ -4,7 +4,7 @@
 // history under `seller` and `offer`). The public reads are `GET /api/v1/seller/` and
 // `GET /api/v2/user/pages-content/offer/`.
 import { z } from 'zod';
-import { mutaboMessages as m, richTextField, titleField, versionField, type Versioned } from './mutabo.ts';
+import { mutaboMessages as m, timetablePatchSchema, versionField, type Versioned } from './mutabo.ts';
 import type { SellerField } from './seller.ts';
 import { isValidInn, isValidOgrn } from './sellerNumbers.ts';
 import { textField } from './textFields.ts';
@@ -97,7 +97,8 @@ export const sellerPatchSchema = z.object(
 );
 
 /** `PATCH /api/v1/mutabo/pages-content/offer/`: `name` and `text` (draft-js raw, '' for none) plus the `version` read. */
-export const offerPatchSchema = z.object({ name: titleField.optional(), text: richTextField.optional(), version: versionField }, { error: m.invalidBody });
+/** The offer is a page of heading and text like the timetable: the same fields, the same rules. */
+export const offerPatchSchema = timetablePatchSchema;
 
 export type SellerPatchPayload = z.input<typeof sellerPatchSchema>;
 export type SellerPatch = z.output<typeof sellerPatchSchema>;
