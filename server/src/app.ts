@@ -42,6 +42,7 @@ import { paymentsRoutes } from './routes/payments.ts';
 import { quotationsRoutes } from './routes/quotations.ts';
 import { sandboxCheckoutRoutes } from './routes/sandboxCheckout.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
+import { sitemapRoutes } from './routes/sitemap.ts';
 import { sellerRoutes } from './routes/seller.ts';
 import { testEndpointsRoutes } from './routes/testEndpoints.ts';
 import { registerSite } from './routes/site.ts';
@@ -267,6 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await site.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
     await site.register(sandboxCheckoutRoutes);
     await site.register(newsUnsubscribeRoutes);
+    await site.register(sitemapRoutes);
     await registerSite(site, options.distDir ?? null);
   });
   return app;
