@@ -86,7 +86,8 @@ export const fixtureContent: DemoContent = {
     externalLink: index % 2 === 0 ? `https://example.org/item-${index + 1}` : null,
     file: index % 2 === 1 ? `/demo/library/item-${index + 1}.pdf` : null,
   })),
-  timetable: { name: 'Расписание занятий', text: ['Понедельник: чтение.', 'Среда: письмо.'] },
+  timetable: { name: 'Расписание занятий', intro: ['Понедельник: чтение.', 'Среда: письмо.'], outro: [] },
+  purchases: [],
   seller: {
     name: 'ИП Петрова Анна Сергеевна',
     inn: '500100732259',

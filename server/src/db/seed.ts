@@ -2,9 +2,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import type { DemoContent } from './demo/types.ts';
+import { courseDates, lessonTimes, timetableLines } from './demo/schedule.ts';
 import { paragraphsToDraftRaw } from './draftRaw.ts';
 import { hashPassword, UNUSABLE_PASSWORD } from '../services/passwords.ts';
 import * as t from './schema.ts';
+import { paymentSystemFor, selectionTotal } from '../../../common/coursePrices.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -35,23 +37,28 @@ function lookup<T>(map: Map<string, T>, key: string, what: string): T {
 export interface SeedOptions {
   /** services/passwords.ts hashPassword at full cost unless a test passes a cheaper one. */
   hashPassword?: (password: string) => Promise<string>;
+  /** The moment the lesson times are counted from (demo/schedule.ts): now unless a test passes another. */
+  now?: Date;
 }
 
 /** Inserts the content; refuses to touch a database that already holds users, authors or courses. */
 export async function seedDemo(db: Db, content: DemoContent, options: SeedOptions = {}): Promise<SeedSummary> {
   const hash = options.hashPassword ?? ((password: string) => hashPassword(password));
+  const now = options.now ?? new Date();
   // scrypt is deliberately slow: hash before opening the transaction, in parallel on the thread pool.
   const hashes = await Promise.all(content.accounts.map((account) => hash(account.password)));
   return db.transaction(async (tx) => {
     if (!(await isDatabaseEmpty(tx as unknown as Db))) throw new Error('The database is not empty: the demo content is only loaded into an empty database');
     const accountIds = await insertAccounts(tx, content, hashes);
     const authorIds = await insertAuthors(tx, content, accountIds);
-    const { courseIds, lessons, fillerUsers } = await insertCourses(tx, content, authorIds);
+    const { courseIds, lessonIds, lessons, fillerUsers } = await insertCourses(tx, content, authorIds, now);
     await insertFeedbackAndQuotations(tx, content, courseIds);
     await insertLibrary(tx, content, courseIds);
-    await tx.insert(t.pagesContent).values({ slug: 'timetable', name: content.timetable.name, text: paragraphsToDraftRaw(content.timetable.text) });
+    const timetable = [...content.timetable.intro, ...timetableLines(content, now), ...content.timetable.outro];
+    await tx.insert(t.pagesContent).values({ slug: 'timetable', name: content.timetable.name, text: paragraphsToDraftRaw(timetable) });
     await tx.insert(t.seller).values(content.seller);
     await tx.insert(t.pagesContent).values({ slug: 'offer', name: content.offer.name, text: paragraphsToDraftRaw(content.offer.text) });
+    await insertPurchases(tx, content, accountIds, lessonIds, now);
     return {
       accounts: content.accounts.length,
       authors: content.authors.length,
@@ -107,8 +114,11 @@ async function insertAuthors(tx: Tx, content: DemoContent, accountIds: Map<strin
   return new Map(content.authors.map((author, index) => [author.key, rows[index]!.id]));
 }
 
-async function insertCourses(tx: Tx, content: DemoContent, authorIds: Map<string, number>) {
-  if (content.courses.length === 0) return { courseIds: new Map<string, number>(), lessons: 0, fillerUsers: 0 };
+async function insertCourses(tx: Tx, content: DemoContent, authorIds: Map<string, number>, now: Date) {
+  /** Course key → its lessons' ids by number. */
+  const lessonIds = new Map<string, number[]>();
+  if (content.courses.length === 0) return { courseIds: new Map<string, number>(), lessonIds, lessons: 0, fillerUsers: 0 };
+  const times = new Map(content.courses.map((course) => [course.key, lessonTimes(course, now)]));
   const rows = await tx
     .insert(t.courses)
     .values(
@@ -116,8 +126,7 @@ async function insertCourses(tx: Tx, content: DemoContent, authorIds: Map<string
         title: course.title,
         subtitle: course.subtitle,
         description: paragraphsToDraftRaw(course.description),
-        start: course.start,
-        end: course.end,
+        ...courseDates(course, times.get(course.key)!, now),
         disciplesAge: course.disciplesAge,
         image: course.image,
         thumbnail: course.thumbnail,
@@ -147,8 +156,12 @@ async function insertCourses(tx: Tx, content: DemoContent, authorIds: Map<string
 
   const lessonRows = withIds.flatMap(({ course, courseId }) =>
     course.lessons.map((lesson, index) => ({
+      courseKey: course.key,
       courseId,
       number: index + 1,
+      startsAt: times.get(course.key)![index]!.startsAt,
+      roomUrl: times.get(course.key)![index]!.roomUrl,
+      recordingUrl: times.get(course.key)![index]!.recordingUrl,
       title: lesson.title,
       content: paragraphsToDraftRaw(lesson.content),
       duration: lesson.duration,
@@ -161,14 +174,15 @@ async function insertCourses(tx: Tx, content: DemoContent, authorIds: Map<string
   if (lessonRows.length > 0) {
     const inserted = await tx
       .insert(t.lessons)
-      .values(lessonRows.map(({ full: _full, places: _places, ...lesson }) => lesson))
+      .values(lessonRows.map(({ full: _full, places: _places, courseKey: _courseKey, ...lesson }) => lesson))
       .returning({ id: t.lessons.id });
     lessonRows.forEach((lesson, index) => {
       if (lesson.full) fullLessons.push({ lessonId: inserted[index]!.id, places: lesson.places });
+      lessonIds.set(lesson.courseKey, [...(lessonIds.get(lesson.courseKey) ?? []), inserted[index]!.id]);
     });
   }
   const fillerUsers = await fillLessons(tx, fullLessons);
-  return { courseIds, lessons: lessonRows.length, fillerUsers };
+  return { courseIds, lessonIds, lessons: lessonRows.length, fillerUsers };
 }
 
 /**
@@ -195,6 +209,41 @@ async function fillLessons(tx: Tx, fullLessons: { lessonId: number; places: numb
     .insert(t.participants)
     .values(fullLessons.flatMap(({ lessonId, places }) => fillers.slice(0, places).map((filler) => ({ userId: filler.id, lessonId, state: 'approved' as const, participatedAt }))));
   return fillers.length;
+}
+
+/**
+ * The demo participant's paid places: one completed payment (through YooKassa, in the course's first currency, at the
+ * site's own price for that many lessons), its lessons approved, as if bought in the test checkout a week ago.
+ */
+async function insertPurchases(tx: Tx, content: DemoContent, accountIds: Map<string, number>, lessonIds: Map<string, number[]>, now: Date) {
+  const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
+  for (const purchase of content.purchases) {
+    const course = content.courses.find((candidate) => candidate.key === purchase.course);
+    if (!course) throw new Error(`Demo content refers to an unknown course "${purchase.course}"`);
+    const price = course.prices[0];
+    if (!price) throw new Error(`The demo course "${course.key}" has no price to pay`);
+    const userId = lookup(accountIds, purchase.account, 'account');
+    const courseLessons = lessonIds.get(course.key) ?? [];
+    const ids = purchase.lessons.map((number) => lookup(new Map(courseLessons.map((id, index) => [String(index + 1), id])), String(number), `lesson number of ${course.key}`));
+    const [payment] = await tx
+      .insert(t.payments)
+      .values({
+        userId,
+        system: paymentSystemFor(price.currency),
+        currency: price.currency,
+        amount: String(selectionTotal(price, ids.length)),
+        state: 'STATE_COMPLETED',
+        providerId: `sandbox-demo-${purchase.account}-${course.key}`,
+        createdAt: weekAgo,
+        expiresAt: weekAgo,
+        paidAt: weekAgo,
+        // Under the offer the seed has just written (its first version).
+        offerVersion: 1,
+      })
+      .returning({ id: t.payments.id });
+    await tx.insert(t.paymentLessons).values(ids.map((lessonId) => ({ paymentId: payment!.id, lessonId })));
+    await tx.insert(t.participants).values(ids.map((lessonId) => ({ userId, lessonId, state: 'approved' as const, participatedAt: weekAgo, paymentId: payment!.id })));
+  }
 }
 
 async function insertFeedbackAndQuotations(tx: Tx, content: DemoContent, courseIds: Map<string, number>) {

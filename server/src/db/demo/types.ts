@@ -39,6 +39,24 @@ export interface DemoLesson {
   full?: boolean;
 }
 
+/**
+ * When a course's lessons take place, relative to the moment the demo database is created (demo/schedule.ts), so the
+ * demo always has past lessons with recordings, this week's and the coming weeks'. All times are Moscow time.
+ * `weekly`: the first lesson in the week `firstWeek` weeks from this one (negative: the course began earlier), on
+ * `weekday` (1 Monday … 7 Sunday) at `time`; `soon`: lesson `lesson` (from 1) starts `inMinutes` from now, with its
+ * room already open. The others follow every `everyDays` days (7 unless given).
+ */
+export type DemoSchedule =
+  | { kind: 'weekly'; firstWeek: number; weekday: number; time: string; everyDays?: number }
+  | { kind: 'soon'; lesson: number; inMinutes: number; everyDays?: number };
+
+/** The demo participant's paid places: lessons (numbers from 1) of a course, approved and paid in the course's first currency. */
+export interface DemoPurchase {
+  account: string;
+  course: string;
+  lessons: number[];
+}
+
 export interface DemoCourse {
   key: string;
   title: string;
@@ -46,7 +64,7 @@ export interface DemoCourse {
   description: DemoRichText;
   /** Author keys, first author first. */
   authors: string[];
-  /** ISO dates (YYYY-MM-DD). */
+  /** ISO dates (YYYY-MM-DD); with a `schedule`, the seed moves them to the first and last lessons' dates. */
   start: string | null;
   end: string | null;
   disciplesAge: DisciplesAge;
@@ -59,6 +77,8 @@ export interface DemoCourse {
   thumbnail: string;
   prices: { currency: Currency; coursePrice: number; lessonPrice: number; lessonWholesalePrice: number }[];
   lessons: DemoLesson[];
+  /** Without one, the lessons have no time yet. */
+  schedule?: DemoSchedule;
 }
 
 export interface DemoFeedback {
@@ -93,7 +113,9 @@ export interface DemoContent {
   quotations: DemoQuotation[];
   libraryCategories: { key: string; name: string }[];
   library: DemoLibraryItem[];
-  timetable: { name: string; text: DemoRichText };
+  /** The timetable page: `intro`, then a line per lesson of the coming weeks (made from the schedules), then `outro`. */
+  timetable: { name: string; intro: DemoRichText; outro: DemoRichText };
+  purchases: DemoPurchase[];
   /** The seller's details (the site's footer, the offer and the letters); numbers that pass common/sellerNumbers.ts. */
   seller: Seller;
   /** The public offer (договор-оферта): the text of the page /offer. */
