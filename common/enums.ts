@@ -33,5 +33,7 @@ export const AUDIT_ENTITIES = [
   'participant',
   'payment',
   'refund',
+  // A person's data exported or deleted on their written request (routes/mutabo/people.ts): `entityId` = the user.
+  'person',
 ] as const;
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'reorder', 'approve', 'promote', 'reject', 'refund'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'reorder', 'approve', 'promote', 'reject', 'refund', 'export'] as const;

@@ -10,6 +10,8 @@ import { MailingPage } from './mailings/MailingPage.tsx';
 import { MailingsPage } from './mailings/MailingsPage.tsx';
 import { ParticipantsPage } from './participants/ParticipantsPage.tsx';
 import { CoursePaymentsPage, PaymentsPage } from './payments/PaymentsPage.tsx';
+import { PeoplePage } from './people/PeoplePage.tsx';
+import { PersonPage } from './people/PersonPage.tsx';
 import { AreaLayout } from './shell/AreaLayout.tsx';
 import { AreaNotFound } from './shell/AreaNotFound.tsx';
 import { AuthorGate } from './shell/AuthorGate.tsx';
@@ -32,6 +34,8 @@ const areaRoutes: RouteObject[] = [
   { path: relative(areaPaths.participants(':courseId')), element: <ParticipantsPage /> },
   { path: relative(areaPaths.coursePayments(':courseId')), element: <CoursePaymentsPage /> },
   { path: relative(areaPaths.payments), element: <PaymentsPage /> },
+  { path: relative(areaPaths.people), element: <PeoplePage /> },
+  { path: relative(areaPaths.person(':personId')), element: <PersonPage /> },
   { path: relative(areaPaths.mailings(':courseId')), element: <MailingsPage /> },
   { path: relative(areaPaths.mailing(':courseId', ':mailingId')), element: <MailingPage /> },
   ...contentRoutes,

@@ -26,6 +26,9 @@ export const areaPaths = {
   mailings: (courseId: number | string) => `${root}/courses/${courseId}/mailings`,
   mailing: (courseId: number | string, mailingId: number | string) => `${root}/courses/${courseId}/mailings/${mailingId}`,
   payments: `${root}/payments`,
+  /** «Люди»: find a person, their card, their written requests about their data. */
+  people: `${root}/people`,
+  person: (id: number | string) => `${root}/people/${id}`,
   quotations: `${root}/quotations`,
   newQuotation: `${root}/quotations/new`,
   quotation: (id: number | string) => `${root}/quotations/${id}`,

@@ -46,6 +46,14 @@ function changes(entry: HistoryEntry): string {
     .join('; ');
 }
 
+/** A person's written request answered in «Люди»: the record names the person by number only. */
+function personRequestText(entry: HistoryEntry): string {
+  const person = `человека № ${entry.entityId}`;
+  if (entry.action === 'export') return `Выгружены данные ${person} по его запросу`;
+  if (entry.action === 'delete') return `Удалены данные ${person} по его заявлению`;
+  return `Данные ${person}: изменено`;
+}
+
 export function describeSharedEntry(entry: HistoryEntry): { when: string; who: string; what: string } {
   const at = new Date(entry.at);
   const label = SHARED_HISTORY_LABELS[entry.entity as SharedHistoryEntity] ?? 'Запись';
@@ -58,5 +66,5 @@ export function describeSharedEntry(entry: HistoryEntry): { when: string; who: s
         : changed
           ? `${label}: изменено — ${changed}`
           : `${label}: изменено`;
-  return { when: Number.isNaN(at.getTime()) ? entry.at : dateTime.format(at), who: entry.user?.name ?? 'неизвестно кто', what };
+  return { when: Number.isNaN(at.getTime()) ? entry.at : dateTime.format(at), who: entry.user?.name ?? 'неизвестно кто', what: entry.entity === 'person' ? personRequestText(entry) : what };
 }

@@ -10,6 +10,7 @@ import { mutaboLibraryRoutes } from './library.ts';
 import { mutaboMailingsRoutes } from './mailings.ts';
 import { mutaboPagesRoutes } from './pages.ts';
 import { mutaboParticipantsRoutes } from './participants.ts';
+import { mutaboPeopleRoutes } from './people.ts';
 import { mutaboPaymentsRoutes } from './payments.ts';
 import { mutaboQuotationsRoutes } from './quotations.ts';
 import { mutaboUploadsRoutes } from './uploads.ts';
@@ -37,4 +38,5 @@ export const mutaboRoutes: ZodRoutes = async (app) => {
   await app.register(mutaboParticipantsRoutes);
   await app.register(mutaboPaymentsRoutes);
   await app.register(mutaboMailingsRoutes);
+  await app.register(mutaboPeopleRoutes);
 };

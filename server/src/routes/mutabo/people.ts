@@ -1,0 +1,23 @@
+// «Люди» in the authors' area: GET /api/v1/mutabo/people/?search=&page=, GET /people/{id}/ (the card),
+// GET /people/{id}/export/ (the person's own export, for their written request; recorded in the history).
+import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
+import { idParams } from '../../http/queryParams.ts';
+import { exportPerson, getPerson, listPeople } from '../../services/mutabo/people.ts';
+import { callerOf } from './caller.ts';
+import { listQuery } from './listQuery.ts';
+
+export const mutaboPeopleRoutes: ZodRoutes = async (app) => {
+  app.get('/people/', { schema: { querystring: listQuery } }, async (request) => listPeople(app.database.db, request.query.search ?? '', request.query.page ?? 1));
+
+  app.get('/people/:id/', { schema: { params: idParams } }, async (request) => getPerson(app.database.db, request.params.id));
+
+  app.get('/people/:id/export/', { schema: { params: idParams } }, async (request, reply) => {
+    const data = await exportPerson(app.database.db, callerOf(request), request.params.id);
+    const day = data.exportedAt.slice(0, 10);
+    return reply
+      .header('content-disposition', `attachment; filename="person-${request.params.id}-data-${day}.json"`)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(data, null, 2));
+  });
+};

@@ -1,0 +1,98 @@
+// «Люди» in the authors' area (issue 20, item 5; docs/PRIVACY.md, «Requests to the operator»): an author finds a
+// person, reads their card (account, lessons, payments, subscriptions, every consent record) and answers their written
+// request: the export is the person's own «Мои данные» file (services/personalData.ts), recorded in the history with
+// the author who made it. The history records name the person by id only, never by name or address: a deleted
+// person's name must not stay behind in them.
+import { MUTABO_PAGE_SIZE, type MutaboPage } from '../../../../common/mutabo.ts';
+import { peopleMessages as pm, type MutaboPersonCard, type MutaboPersonListItem } from '../../../../common/mutaboPeople.ts';
+import type { Db } from '../../db/client.ts';
+import { lessonsWithCourses, peoplePage, toPersonListItem } from '../../repositories/mutaboPeopleRepository.ts';
+import { accountOf, consentRowsOf, participationRowsOf, paymentRowsOf, refundRowsOf, subscriptionRowsOf } from '../../repositories/personalDataRepository.ts';
+import { exportPersonalData } from '../personalData.ts';
+import { recordWrite } from './audit.ts';
+import type { Caller } from './context.ts';
+import { listPage, pageOffset, sharedErrors } from './sharedContent.ts';
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+export const peopleErrors = {
+  notFound: () => sharedErrors.notFound(pm.personNotFound),
+  authorNotDeletable: () => sharedErrors.forbidden(pm.authorNotDeletable),
+};
+
+export async function listPeople(db: Db, search: string, page: number): Promise<MutaboPage<MutaboPersonListItem>> {
+  return listPage('/api/v1/mutabo/people/', { search }, page, await peoplePage(db, search, pageOffset(page), MUTABO_PAGE_SIZE));
+}
+
+/** The person's card: the same reads as their own export, in the area's words. */
+export async function getPerson(db: Db, id: number): Promise<MutaboPersonCard> {
+  const [account, participations, payments, refunds, subscriptions, consents] = await Promise.all([
+    accountOf(db, id),
+    participationRowsOf(db, id),
+    paymentRowsOf(db, id),
+    refundRowsOf(db, id),
+    subscriptionRowsOf(db, id),
+    consentRowsOf(db, id),
+  ]);
+  if (!account) throw peopleErrors.notFound();
+  const paidLessons = await lessonsWithCourses(db, [...new Set(payments.flatMap((payment) => payment.lessonIds))]);
+  return {
+    ...toPersonListItem(account),
+    yearOfBirth: account.yearOfBirth,
+    lessons: participations.map((row) => ({
+      courseId: row.courseId,
+      courseTitle: row.courseTitle,
+      lessonId: row.lessonId,
+      lessonNumber: row.lessonNumber,
+      lessonTitle: row.lessonTitle,
+      startsAt: iso(row.startsAt),
+      state: row.state,
+      expiredAt: iso(row.expiredAt),
+      since: row.createdAt.toISOString(),
+    })),
+    payments: payments.map((row) => ({
+      id: row.id,
+      system: row.system,
+      currency: row.currency,
+      amount: row.amount,
+      state: row.state,
+      createdAt: row.createdAt.toISOString(),
+      paidAt: iso(row.paidAt),
+      lessons: row.lessonIds.flatMap((lessonId) => paidLessons.get(lessonId) ?? []),
+    })),
+    refunds: refunds.map((row) => ({
+      id: row.id,
+      paymentId: row.paymentId,
+      amount: row.amount,
+      currency: row.currency,
+      state: row.state,
+      createdAt: row.createdAt.toISOString(),
+      completedAt: iso(row.completedAt),
+    })),
+    newsSubscriptions: subscriptions.map((row) => ({ courseId: row.courseId, courseTitle: row.courseTitle, since: row.since.toISOString() })),
+    consents: consents.map((row) => ({
+      kind: row.kind,
+      action: row.action,
+      courseId: row.courseId,
+      courseTitle: row.courseTitle,
+      policyVersion: row.policyVersion,
+      source: row.source,
+      ip: row.ip,
+      userAgent: row.userAgent,
+      at: row.at.toISOString(),
+    })),
+  };
+}
+
+/**
+ * The person's own export (the file «Мои данные» gives them), made for their written request and recorded in the
+ * history with the author who made it before it is answered.
+ */
+export async function exportPerson(db: Db, caller: Caller, id: number, now = new Date()) {
+  const data = await exportPersonalData(db, id, now);
+  if (!data) throw peopleErrors.notFound();
+  await db.transaction((tx) =>
+    recordWrite(tx, { userId: caller.userId, entity: 'person', entityId: id, courseId: null, action: 'export', before: null, after: { writtenRequest: true } }),
+  );
+  return data;
+}

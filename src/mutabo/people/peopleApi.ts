@@ -1,0 +1,13 @@
+// The calls of «Люди» in the authors' area (/api/v1/mutabo/people/), typed with the shared contract
+// (common/mutaboPeople.ts).
+import { request, requestFile } from '../../api/client.ts';
+import type { MutaboListQuery, MutaboPage } from '../../../common/mutabo.ts';
+import type { MutaboPersonCard, MutaboPersonListItem } from '../../../common/mutaboPeople.ts';
+
+const base = '/api/v1/mutabo/people';
+
+export const listPeople = (query: MutaboListQuery) =>
+  request<MutaboPage<MutaboPersonListItem>>(`${base}/`, { query: { search: query.search, page: query.page } });
+export const getPerson = (id: number) => request<MutaboPersonCard>(`${base}/${id}/`);
+/** The person's own export file, made for their written request (the server records it in the history). */
+export const exportPerson = (id: number) => requestFile(`${base}/${id}/export/`);
