@@ -1,9 +1,9 @@
-// Russian plural forms for counts: «1 урок», «2 урока», «5 уроков», «1,5 урока».
+// Russian plural forms for counts: «1 занятие», «2 занятия», «5 занятий», «1,5 занятия».
 
 /** The three forms of a noun: for 1 (one), for 2–4 (few), for 5–20 and 0 (many). */
 export type PluralForms = readonly [one: string, few: string, many: string];
 
-export const LESSON_FORMS: PluralForms = ['урок', 'урока', 'уроков'];
+export const LESSON_FORMS: PluralForms = ['занятие', 'занятия', 'занятий'];
 export const MINUTE_FORMS: PluralForms = ['минута', 'минуты', 'минут'];
 export const MATERIAL_FORMS: PluralForms = ['материал', 'материала', 'материалов'];
 export const YEAR_FORMS: PluralForms = ['год', 'года', 'лет'];
@@ -25,7 +25,7 @@ export function pluralForm(n: number, forms: PluralForms): string {
   return many;
 }
 
-/** A count written in Russian style with its noun: `pluralize(1.5, LESSON_FORMS)` is «1,5 урока». */
+/** A count written in Russian style with its noun: `pluralize(1.5, LESSON_FORMS)` is «1,5 занятия». */
 export function pluralize(n: number, forms: PluralForms): string {
   return `${formatCount(n)} ${pluralForm(n, forms)}`;
 }

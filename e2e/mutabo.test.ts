@@ -49,15 +49,15 @@ describe("the authors' area", () => {
     await page.getByLabel('Количество мест').fill('12');
     await page.getByLabel('Продавать за рубли').check();
     await page.getByLabel('Цена курса').fill('6000');
-    await page.getByLabel('Цена урока', { exact: true }).fill('1200');
-    await page.getByLabel('Цена урока при оплате блоком').fill('1000');
+    await page.getByLabel('Цена занятия', { exact: true }).fill('1200');
+    await page.getByLabel('Цена занятия при оплате блоком').fill('1000');
     await page.getByLabel('Картинка курса: загрузить файл').setInputFiles({ name: 'chekhov.png', mimeType: 'image/png', buffer: PNG });
     await expect.poll(() => page.getByLabel('Картинка курса: адрес').inputValue()).toMatch(/^\/media\/[0-9a-f]{16}\/chekhov\.png$/);
     await page.getByRole('img', { name: 'Картинка курса: предпросмотр' }).waitFor();
     expect(await page.getByRole('img', { name: 'Картинка курса: предпросмотр' }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
     await expectAccessible(page, 'new course form');
     await page.getByRole('button', { name: 'Создать курс' }).click();
-    await page.getByText('Курс создан. Теперь добавьте уроки.').waitFor();
+    await page.getByText('Курс создан. Теперь добавьте занятия.').waitFor();
     courseId = Number(/\/mutabo\/courses\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1]);
     expect(courseId).toBeGreaterThan(0);
     // The preview shows the draft to its author as visitors will see it once published.
@@ -72,19 +72,19 @@ describe("the authors' area", () => {
     await preview.close();
 
     for (const title of LESSONS) {
-      await page.getByRole('link', { name: 'Добавить урок' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Новый урок' }).waitFor();
-      await page.getByLabel('Название урока').fill(title);
+      await page.getByRole('link', { name: 'Добавить занятие' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Новое занятие' }).waitFor();
+      await page.getByLabel('Название занятия').fill(title);
       await page.getByRole('textbox', { name: 'Содержание' }).click();
       await page.keyboard.type(`Читаем рассказ ${title}.`);
       await page.getByLabel('Продолжительность, минут').fill('90');
-      await page.getByLabel('Состояние урока').selectOption('published');
+      await page.getByLabel('Состояние занятия').selectOption('published');
       if (title === LESSONS[0]) await expectAccessible(page, 'lesson form');
-      await page.getByRole('button', { name: 'Добавить урок' }).click();
+      await page.getByRole('button', { name: 'Добавить занятие' }).click();
       await page.waitForURL(new RegExp(`/mutabo/courses/${courseId}$`));
       await page.getByRole('link', { name: new RegExp(title) }).waitFor();
     }
-    const lessons = page.getByRole('region', { name: 'Уроки' }).getByRole('listitem');
+    const lessons = page.getByRole('region', { name: 'Занятия' }).getByRole('listitem');
     expect(await lessons.allTextContents()).toEqual(
       LESSONS.map((title, index) => expect.stringContaining(`${index + 1}. ${title}`) as unknown as string),
     );
@@ -141,11 +141,11 @@ describe("the authors' area", () => {
 
     const author = await newPage(browser(), DESKTOP);
     await logIn(author, ANNA, `/mutabo/courses/${courseId}`);
-    await author.getByRole('region', { name: 'Уроки' }).getByRole('link', { name: new RegExp(LESSONS[1]!) }).click();
+    await author.getByRole('region', { name: 'Занятия' }).getByRole('link', { name: new RegExp(LESSONS[1]!) }).click();
     await author.getByRole('heading', { level: 1 }).filter({ hasText: LESSONS[1]! }).waitFor();
-    await author.getByLabel('Название урока').fill('«Ионыч» (перенесён)');
-    await author.getByRole('button', { name: 'Сохранить урок' }).click();
-    await author.getByText('Урок сохранён.').waitFor();
+    await author.getByLabel('Название занятия').fill('«Ионыч» (перенесён)');
+    await author.getByRole('button', { name: 'Сохранить занятие' }).click();
+    await author.getByText('Занятие сохранено.').waitFor();
 
     await visitor.goto(`/courses/${courseId}`);
     await visitor.getByText('«Ионыч» (перенесён)').first().waitFor();
@@ -154,12 +154,12 @@ describe("the authors' area", () => {
     // The bought lesson goes back to draft only after a confirmation that names its people (cancelled here, at both
     // widths); a lesson nobody is in goes without asking, and the status line above the list says what happened.
     await author.goto(`/mutabo/courses/${courseId}`);
-    const lessonList = author.getByRole('region', { name: 'Уроки' });
+    const lessonList = author.getByRole('region', { name: 'Занятия' });
     for (const viewport of [DESKTOP, PHONE]) {
       await author.setViewportSize(viewport);
-      await lessonList.getByRole('button', { name: `Урок «${LESSONS[0]}»: скрыть в черновики` }).click();
-      const confirmation = author.getByRole('dialog', { name: 'Вернуть урок в черновики?' });
-      await confirmation.getByText('Участники урока: 1 человек с местом.').waitFor();
+      await lessonList.getByRole('button', { name: `Занятие «${LESSONS[0]}»: скрыть в черновики` }).click();
+      const confirmation = author.getByRole('dialog', { name: 'Вернуть занятие в черновики?' });
+      await confirmation.getByText('Участники занятия: 1 человек с местом.').waitFor();
       const width = viewport === PHONE ? 'phone' : 'desktop';
       await screenshot(author, `mutabo-lesson-draft-dialog-${width}`);
       await expectAccessible(author, `lesson draft confirmation (${width})`);
@@ -171,10 +171,10 @@ describe("the authors' area", () => {
     expect(await lessonList.getByRole('listitem').first().textContent()).toContain('Опубликовано');
     const status = lessonList.getByRole('status');
     expect(await status.textContent()).toBe('');
-    await lessonList.getByRole('button', { name: `Урок «${LESSONS[2]}»: скрыть в черновики` }).click();
-    await status.getByText('Урок 3 снят с публикации.').waitFor();
-    await lessonList.getByRole('button', { name: `Урок «${LESSONS[2]}»: опубликовать` }).click();
-    await status.getByText('Урок 3 опубликован.').waitFor();
+    await lessonList.getByRole('button', { name: `Занятие «${LESSONS[2]}»: скрыть в черновики` }).click();
+    await status.getByText('Занятие 3 снято с публикации.').waitFor();
+    await lessonList.getByRole('button', { name: `Занятие «${LESSONS[2]}»: опубликовать` }).click();
+    await status.getByText('Занятие 3 опубликовано.').waitFor();
     expect(pageErrors(visitor)).toEqual([]);
     expect(pageErrors(author)).toEqual([]);
     await visitor.context().close();

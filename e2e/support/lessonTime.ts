@@ -4,14 +4,14 @@ import type { Page } from 'playwright-core';
 
 export async function setLessonTime(page: Page, courseId: number, title: string, date: string, time: string, room?: string): Promise<void> {
   await page.goto(`/mutabo/courses/${courseId}`);
-  await page.getByRole('region', { name: 'Уроки' }).getByRole('link', { name: new RegExp(title) }).click();
+  await page.getByRole('region', { name: 'Занятия' }).getByRole('link', { name: new RegExp(title) }).click();
   const start = page.getByRole('group', { name: 'Начало занятия по московскому времени' });
   await start.waitFor();
   await start.getByLabel('Дата').fill(date);
   await start.getByLabel('Время').fill(time);
   if (room) await page.getByLabel('Ссылка на комнату вебинара (https://…)').fill(room);
-  await page.getByRole('button', { name: 'Сохранить урок' }).click();
-  await page.getByText('Урок сохранён.').waitFor();
+  await page.getByRole('button', { name: 'Сохранить занятие' }).click();
+  await page.getByText('Занятие сохранено.').waitFor();
 }
 
 /** The logged-in participant's profile zone, saved in the profile editor. */

@@ -10,27 +10,27 @@ import {
 
 describe('pluralize', () => {
   it.each([
-    [1, '1 урок'],
-    [2, '2 урока'],
-    [4, '4 урока'],
-    [5, '5 уроков'],
-    [0, '0 уроков'],
-    [11, '11 уроков'],
-    [12, '12 уроков'],
-    [14, '14 уроков'],
-    [21, '21 урок'],
-    [22, '22 урока'],
-    [25, '25 уроков'],
-    [101, '101 урок'],
-    [111, '111 уроков'],
-    [112, '112 уроков'],
+    [1, '1 занятие'],
+    [2, '2 занятия'],
+    [4, '4 занятия'],
+    [5, '5 занятий'],
+    [0, '0 занятий'],
+    [11, '11 занятий'],
+    [12, '12 занятий'],
+    [14, '14 занятий'],
+    [21, '21 занятие'],
+    [22, '22 занятия'],
+    [25, '25 занятий'],
+    [101, '101 занятие'],
+    [111, '111 занятий'],
+    [112, '112 занятий'],
   ])('%d → %s', (n, expected) => {
     expect(pluralize(n, LESSON_FORMS)).toBe(expected);
   });
 
   it('gives a fractional count the few-form and a decimal comma', () => {
-    expect(pluralize(1.5, LESSON_FORMS)).toBe('1,5 урока');
-    expect(pluralForm(2.5, LESSON_FORMS)).toBe('урока');
+    expect(pluralize(1.5, LESSON_FORMS)).toBe('1,5 занятия');
+    expect(pluralForm(2.5, LESSON_FORMS)).toBe('занятия');
     expect(minutesCount(0.5)).toBe('0,5 минуты');
   });
 
@@ -44,6 +44,6 @@ describe('pluralize', () => {
     expect(yearsCount(1)).toBe('1 год');
     expect(yearsCount(14)).toBe('14 лет');
     expect(yearsCount(22)).toBe('22 года');
-    expect(lessonsCount(31)).toBe('31 урок');
+    expect(lessonsCount(31)).toBe('31 занятие');
   });
 });

@@ -56,7 +56,7 @@ describe('the course editor', () => {
     await user.type(titleInput, 'Быстрое чтение');
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(titleInput).toHaveAccessibleDescription('Курс с таким названием уже есть.'));
-    expect(screen.getByLabelText('Цена урока')).toHaveAccessibleDescription(mutaboMessages.amountInvalid);
+    expect(screen.getByLabelText('Цена занятия')).toHaveAccessibleDescription(mutaboMessages.amountInvalid);
     expect(titleInput).toHaveValue('Быстрое чтение');
   });
 
@@ -92,7 +92,7 @@ describe('the course editor', () => {
       }),
     );
     const { user } = await openEditor();
-    const select = screen.getByLabelText('Часовой пояс уроков');
+    const select = screen.getByLabelText('Часовой пояс занятий');
     expect(select).toHaveValue('Europe/Moscow');
     await screen.findByRole('option', { name: '(UTC+01:00) Германия' });
     await user.selectOptions(select, 'Europe/Berlin');
@@ -190,7 +190,7 @@ describe('the course editor', () => {
     await user.type(screen.getByLabelText('Название'), 'Новый курс о Гоголе');
     await user.click(screen.getByRole('button', { name: 'Создать курс' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/mutabo/courses/8'));
-    expect(await screen.findByText('Курс создан. Теперь добавьте уроки.')).toBeInTheDocument();
+    expect(await screen.findByText('Курс создан. Теперь добавьте занятия.')).toBeInTheDocument();
     expect(sent).toMatchObject({ title: 'Новый курс о Гоголе', state: 'draft', authors: [1] });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -263,7 +263,7 @@ describe('the course editor', () => {
     );
     const { user } = await openEditor();
     await user.type(screen.getByLabelText('Подзаголовок'), ' и современников');
-    await user.click(screen.getByRole('button', { name: 'Урок «Пушкин»: опубликовать' }));
+    await user.click(screen.getByRole('button', { name: 'Занятие «Пушкин»: опубликовать' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Чужое название' })).toBeInTheDocument();
     expect(screen.getByLabelText('Подзаголовок')).toHaveValue('Как читать классику и современников');
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));

@@ -28,14 +28,14 @@ describe('a line of the course history', () => {
 
   it('names lessons by their title, without quoting a quotation twice', () => {
     expect(describeHistoryEntry(entry({ entity: 'lesson', action: 'create', after: { title: '«Ионыч»' } })).what).toBe(
-      'Добавлен урок «Ионыч»',
+      'Добавлено занятие «Ионыч»',
     );
     expect(describeHistoryEntry(entry({ entity: 'lesson', action: 'delete', before: { title: 'Пушкин' } })).what).toBe(
-      'Удалён урок «Пушкин»',
+      'Удалено занятие «Пушкин»',
     );
     expect(
       describeHistoryEntry(entry({ entity: 'lesson', before: { title: 'Пушкин', state: 'draft' }, after: { title: 'Пушкин', state: 'published' } })).what,
-    ).toBe('Изменён урок «Пушкин»: состояние: Черновик → Опубликовано');
+    ).toBe('Изменено занятие «Пушкин»: состояние: Черновик → Опубликовано');
   });
 
   it('says when the author is unknown', () => {
@@ -46,7 +46,7 @@ describe('a line of the course history', () => {
     const moved = describeHistoryEntry(
       entry({ entity: 'lesson', before: { title: 'Ионыч', startsAt: null, roomUrl: null }, after: { title: 'Ионыч', startsAt: '2027-02-01T16:00:00Z', roomUrl: 'https://meet.example/r' } }),
     ).what;
-    expect(moved).toMatch(/^Изменён урок «Ионыч»: время занятия: — → \d{2}\.02\.2027, \d{2}:00; ссылка на комнату$/);
+    expect(moved).toMatch(/^Изменено занятие «Ионыч»: время занятия: — → \d{2}\.02\.2027, \d{2}:00; ссылка на комнату$/);
     expect(describeHistoryEntry(entry({ before: { timeZone: 'Europe/Moscow' }, after: { timeZone: 'Europe/Berlin' } })).what).toBe('Изменено: часовой пояс: Москва → Германия');
   });
 

@@ -24,7 +24,7 @@ describe('the lessons of a course', () => {
     server.use(...siteApiHandlers(), meHandler(author), ...mutaboHandlers(undefined, twoLessons));
   });
 
-  const lessonsPanel = async () => screen.findByRole('region', { name: 'Уроки' }, FIRST_RENDER);
+  const lessonsPanel = async () => screen.findByRole('region', { name: 'Занятия' }, FIRST_RENDER);
 
   it('lists each lesson with its state, length and time in the course zone', async () => {
     renderApp('/mutabo/courses/5');
@@ -54,11 +54,11 @@ describe('the lessons of a course', () => {
     );
     const { user } = renderApp('/mutabo/courses/5');
     const panel = await lessonsPanel();
-    expect(within(panel).getByRole('button', { name: 'Урок «Пушкин»: выше' })).toBeDisabled();
-    await user.click(within(panel).getByRole('button', { name: 'Урок «Пушкин»: ниже' }));
+    expect(within(panel).getByRole('button', { name: 'Занятие «Пушкин»: выше' })).toBeDisabled();
+    await user.click(within(panel).getByRole('button', { name: 'Занятие «Пушкин»: ниже' }));
     expect(order).toEqual({ lessons: [52, 51] });
     await waitFor(() => expect(within(panel).getAllByRole('listitem')[0]).toHaveTextContent('1. Гоголь'));
-    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Урок «Пушкин»: выше' })).toHaveFocus());
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Занятие «Пушкин»: выше' })).toHaveFocus());
   });
 
   it('publishes a draft lesson with the version it was read at', async () => {
@@ -71,9 +71,9 @@ describe('the lessons of a course', () => {
     );
     const { user } = renderApp('/mutabo/courses/5');
     const panel = await lessonsPanel();
-    await user.click(within(panel).getByRole('button', { name: 'Урок «Пушкин»: опубликовать' }));
+    await user.click(within(panel).getByRole('button', { name: 'Занятие «Пушкин»: опубликовать' }));
     await waitFor(() => expect(sent).toEqual({ state: 'published', version: 1 }));
-    expect(await within(panel).findByRole('status')).toHaveTextContent('Урок 1 опубликован.');
+    expect(await within(panel).findByRole('status')).toHaveTextContent('Занятие 1 опубликовано.');
   });
 
   describe('taking a published lesson back to draft', () => {
@@ -94,7 +94,7 @@ describe('the lessons of a course', () => {
       return sent;
     };
 
-    const toDraft = 'Урок «Гоголь»: скрыть в черновики';
+    const toDraft = 'Занятие «Гоголь»: скрыть в черновики';
 
     it('asks first when people hold the lesson, saying how many and that they get a letter; cancelling changes nothing', async () => {
       server.use(...mutaboHandlers(undefined, withPeople({ holding: 3, waiting: 2, toldIfDrafted: 3 })));
@@ -102,10 +102,10 @@ describe('the lessons of a course', () => {
       const { user } = renderApp('/mutabo/courses/5');
       const panel = await lessonsPanel();
       await user.click(within(panel).getByRole('button', { name: toDraft }));
-      const dialog = await screen.findByRole('dialog', { name: 'Вернуть урок в черновики?' });
-      expect(dialog).toHaveTextContent('Урок «Гоголь» скроется от посетителей: записаться на него будет нельзя.');
-      expect(dialog).toHaveTextContent('Участники урока: 3 человека с местом и 2 человека в очереди.');
-      expect(dialog).toHaveTextContent('Письмо об отмене урока (и отмену события в календаре) получат участники с подтверждённым местом: 3 человека.');
+      const dialog = await screen.findByRole('dialog', { name: 'Вернуть занятие в черновики?' });
+      expect(dialog).toHaveTextContent('Занятие «Гоголь» скроется от посетителей: записаться на него будет нельзя.');
+      expect(dialog).toHaveTextContent('Участники занятия: 3 человека с местом и 2 человека в очереди.');
+      expect(dialog).toHaveTextContent('Письмо об отмене занятия (и отмену события в календаре) получат участники с подтверждённым местом: 3 человека.');
       await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(within(panel).getByRole('button', { name: toDraft })).toHaveFocus();
@@ -115,7 +115,7 @@ describe('the lessons of a course', () => {
       await user.click(within(panel).getByRole('button', { name: toDraft }));
       await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Вернуть в черновики' }));
       const status = within(panel).getByRole('status');
-      await waitFor(() => expect(status).toHaveTextContent('Урок 2 снят с публикации; участникам отправлено письмо об отмене.'));
+      await waitFor(() => expect(status).toHaveTextContent('Занятие 2 снято с публикации; участникам отправлено письмо об отмене.'));
       expect(sent).toEqual([{ state: 'draft', version: 2 }]);
     });
 
@@ -124,14 +124,14 @@ describe('the lessons of a course', () => {
       const sent = patches();
       const { user } = renderApp('/mutabo/courses/5');
       const panel = await lessonsPanel();
-      await user.click(within(panel).getByRole('button', { name: 'Урок ««Нос»»: скрыть в черновики' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Вернуть урок в черновики?' });
+      await user.click(within(panel).getByRole('button', { name: 'Занятие ««Нос»»: скрыть в черновики' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Вернуть занятие в черновики?' });
       // A title in quotes of its own is not quoted twice.
-      expect(dialog).toHaveTextContent('Урок «Нос» скроется от посетителей');
-      expect(dialog).toHaveTextContent('Участники урока: 1 человек с местом.');
+      expect(dialog).toHaveTextContent('Занятие «Нос» скроется от посетителей');
+      expect(dialog).toHaveTextContent('Участники занятия: 1 человек с местом.');
       expect(dialog).toHaveTextContent('Письма об отмене не будет:');
       await user.click(within(dialog).getByRole('button', { name: 'Вернуть в черновики' }));
-      await waitFor(() => expect(within(panel).getByRole('status')).toHaveTextContent(/^Урок 2 снят с публикации\.$/));
+      await waitFor(() => expect(within(panel).getByRole('status')).toHaveTextContent(/^Занятие 2 снято с публикации\.$/));
       expect(sent).toEqual([{ state: 'draft', version: 2 }]);
     });
 
@@ -140,7 +140,7 @@ describe('the lessons of a course', () => {
       const { user } = renderApp('/mutabo/courses/5');
       const panel = await lessonsPanel();
       await user.click(within(panel).getByRole('button', { name: toDraft }));
-      await waitFor(() => expect(within(panel).getByRole('status')).toHaveTextContent(/^Урок 2 снят с публикации\.$/));
+      await waitFor(() => expect(within(panel).getByRole('status')).toHaveTextContent(/^Занятие 2 снято с публикации\.$/));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(sent).toEqual([{ state: 'draft', version: 2 }]);
     });
@@ -169,11 +169,11 @@ describe('the lessons of a course', () => {
     );
     const { user } = renderApp('/mutabo/courses/5');
     const panel = await lessonsPanel();
-    await user.click(within(panel).getByRole('button', { name: 'Урок «Гоголь»: удалить' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Удалить урок?' });
+    await user.click(within(panel).getByRole('button', { name: 'Занятие «Гоголь»: удалить' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Удалить занятие?' });
     await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
     expect(deleted).toBe(0);
-    await user.click(within(panel).getByRole('button', { name: 'Урок «Гоголь»: удалить' }));
+    await user.click(within(panel).getByRole('button', { name: 'Занятие «Гоголь»: удалить' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
     expect(await within(panel).findByText('Занятие нельзя удалить: на него уже записаны.')).toBeInTheDocument();
     expect(deleted).toBe(1);
@@ -188,11 +188,11 @@ describe('the lessons of a course', () => {
       }),
     );
     const { user, router } = renderApp('/mutabo/courses/5/lessons/new');
-    await user.type(await screen.findByLabelText('Название урока', {}, FIRST_RENDER), 'Толстой');
+    await user.type(await screen.findByLabelText('Название занятия', {}, FIRST_RENDER), 'Толстой');
     await user.clear(screen.getByLabelText('Продолжительность, минут'));
     await user.type(screen.getByLabelText('Продолжительность, минут'), '90');
-    await user.selectOptions(screen.getByLabelText('Состояние урока'), 'published');
-    await user.click(screen.getByRole('button', { name: 'Добавить урок' }));
+    await user.selectOptions(screen.getByLabelText('Состояние занятия'), 'published');
+    await user.click(screen.getByRole('button', { name: 'Добавить занятие' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/mutabo/courses/5'));
     expect(sent).toEqual({ title: 'Толстой', content: '', duration: 90, state: 'published', startsAt: null, roomUrl: '', recordingUrl: '' });
   });
@@ -221,16 +221,16 @@ describe('a lesson’s time and links', () => {
     const held = { ...scheduled, state: 'published' as const, people: { holding: 2, waiting: 0, toldIfDrafted: 2 } };
     answer({ ...editedCourse, lessons: [held] }, (body) => sent.push(body));
     const { user } = renderApp('/mutabo/courses/5/lessons/51');
-    await user.selectOptions(await screen.findByLabelText('Состояние урока', {}, FIRST_RENDER), 'draft');
-    await user.click(screen.getByRole('button', { name: 'Сохранить урок' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Вернуть урок в черновики?' });
-    expect(dialog).toHaveTextContent('Участники урока: 2 человека с местом.');
+    await user.selectOptions(await screen.findByLabelText('Состояние занятия', {}, FIRST_RENDER), 'draft');
+    await user.click(screen.getByRole('button', { name: 'Сохранить занятие' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Вернуть занятие в черновики?' });
+    expect(dialog).toHaveTextContent('Участники занятия: 2 человека с местом.');
     await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
     expect(sent).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Сохранить урок' }));
+    await user.click(screen.getByRole('button', { name: 'Сохранить занятие' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Сохранить как черновик' }));
     await waitFor(() => expect(sent).toEqual([expect.objectContaining({ state: 'draft', version: 1 })]));
-    expect(await screen.findByText('Урок сохранён.')).toBeInTheDocument();
+    expect(await screen.findByText('Занятие сохранено.')).toBeInTheDocument();
   });
 
   it('shows the start in the course’s zone, says which, and sends the new one in UTC', async () => {
@@ -244,11 +244,11 @@ describe('a lesson’s time and links', () => {
     await user.clear(within(start).getByLabelText('Время'));
     await user.type(within(start).getByLabelText('Время'), '18:30');
     await user.type(screen.getByLabelText('Ссылка на запись занятия (https://…)'), 'https://video.example.org/1');
-    await user.click(screen.getByRole('button', { name: 'Сохранить урок' }));
+    await user.click(screen.getByRole('button', { name: 'Сохранить занятие' }));
     await waitFor(() =>
       expect(sent).toMatchObject({ startsAt: '2026-03-04T15:30:00.000Z', roomUrl: 'https://meet.example.org/pushkin', recordingUrl: 'https://video.example.org/1', version: 1 }),
     );
-    expect(await screen.findByText('Урок сохранён.')).toBeInTheDocument();
+    expect(await screen.findByText('Занятие сохранено.')).toBeInTheDocument();
   });
 
   it('converts a time entered for a Berlin course by that day’s offset (summer time from 29 March)', async () => {
@@ -258,7 +258,7 @@ describe('a lesson’s time and links', () => {
     const start = await screen.findByRole('group', { name: /^Начало занятия по времени курса: \(UTC\+0[12]:00\) Германия$/ }, FIRST_RENDER);
     await user.type(within(start).getByLabelText('Дата'), '2026-03-29');
     await user.type(within(start).getByLabelText('Время'), '19:00');
-    await user.click(screen.getByRole('button', { name: 'Сохранить урок' }));
+    await user.click(screen.getByRole('button', { name: 'Сохранить занятие' }));
     await waitFor(() => expect(sent.startsAt).toBe('2026-03-29T17:00:00.000Z'));
   });
 
@@ -269,7 +269,7 @@ describe('a lesson’s time and links', () => {
     const start = await screen.findByRole('group', { name: 'Начало занятия по московскому времени' }, FIRST_RENDER);
     await user.type(within(start).getByLabelText('Дата'), '2026-04-01');
     await user.type(screen.getByLabelText('Ссылка на комнату вебинара (https://…)'), 'http://meet.example.org/x');
-    await user.click(screen.getByRole('button', { name: 'Сохранить урок' }));
+    await user.click(screen.getByRole('button', { name: 'Сохранить занятие' }));
     expect(await within(start).findByText('Укажите и дату, и время начала — или оставьте оба поля пустыми.')).toBeInTheDocument();
     expect(screen.getByText('Ссылка должна начинаться с https://.')).toBeInTheDocument();
     expect(within(start).getByLabelText('Дата')).toHaveValue('2026-04-01');

@@ -179,7 +179,7 @@ describe('a lesson without a time marked held', () => {
     for (const lesson of [{ ...base, state: 'draft' as const }, { ...base, startsAt: '2027-02-01T16:00:00Z' }]) {
       answer(lesson);
       const view = renderApp('/mutabo/courses/5/lessons/51');
-      await screen.findByRole('button', { name: 'Сохранить урок' }, FIRST_RENDER);
+      await screen.findByRole('button', { name: 'Сохранить занятие' }, FIRST_RENDER);
       expect(screen.queryByRole('region', { name: 'Проведение занятия' })).not.toBeInTheDocument();
       view.unmount();
     }

@@ -81,7 +81,7 @@ function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: Co
   const [leavingAuthors, setLeavingAuthors] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   const [notice, setNotice] = useState<string | null>(() =>
-    (location.state as { created?: boolean } | null)?.created ? 'Курс создан. Теперь добавьте уроки.' : null,
+    (location.state as { created?: boolean } | null)?.created ? 'Курс создан. Теперь добавьте занятия.' : null,
   );
   const dirty = !sameValues(values, initial);
   // The version of the copy the form holds: a save sends it, so another author's change in between is a 409,

@@ -79,7 +79,7 @@ function TimeZoneSelect({ value, error, onChange }: { value: string; error?: str
   const options = dictionaries.data?.timezones ?? [];
   const shown = options.some(([zone]) => zone === value) ? options : [[value, timeZoneLabel(value)] as [string, string], ...options];
   return (
-    <SelectField label="Часовой пояс уроков" name="timeZone" value={value} error={error} onChange={(event) => onChange(event.target.value)}>
+    <SelectField label="Часовой пояс занятий" name="timeZone" value={value} error={error} onChange={(event) => onChange(event.target.value)}>
       {shown.map(([zone, label]) => (
         <option key={zone} value={zone}>
           {label}
@@ -145,7 +145,7 @@ export function CourseForm({ values, onChange, errors, authors, editorKey, savin
         />
         <TimeZoneSelect value={values.timeZone} error={errors.timeZone} onChange={(timeZone) => onChange({ timeZone })} />
         <TextField
-          label="Уроков в блоке"
+          label="Занятий в блоке"
           name="lessonsBlockSize"
           inputMode="numeric"
           value={values.lessonsBlockSize}

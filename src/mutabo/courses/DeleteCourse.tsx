@@ -48,7 +48,7 @@ export function DeleteCourse({ course, onDeleted }: { course: MutaboCourse; onDe
       <ConfirmDialog
         open={asking}
         title="Удалить курс?"
-        message={<p>Курс «{course.title}» и все его уроки будут удалены без возможности восстановления.</p>}
+        message={<p>Курс «{course.title}» и все его занятия будут удалены без возможности восстановления.</p>}
         confirmLabel="Удалить"
         cancelLabel="Отмена"
         busy={busy}

@@ -105,15 +105,15 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
   const publish = (lesson: MutaboLesson) =>
     stateChange.run(async () => {
       await updateLesson(lesson.id, { state: 'published', version: lesson.version });
-      return `Урок ${lesson.number} опубликован.`;
+      return `Занятие ${lesson.number} опубликовано.`;
     });
 
   const toDraft = (lesson: MutaboLesson) =>
     stateChange.run(async () => {
       await updateLesson(lesson.id, { state: 'draft', version: lesson.version });
       return lesson.people.toldIfDrafted > 0
-        ? `Урок ${lesson.number} снят с публикации; участникам отправлено письмо об отмене.`
-        : `Урок ${lesson.number} снят с публикации.`;
+        ? `Занятие ${lesson.number} снято с публикации; участникам отправлено письмо об отмене.`
+        : `Занятие ${lesson.number} снято с публикации.`;
     });
 
   const toggleState = (lesson: MutaboLesson) => {
@@ -131,15 +131,15 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
   return (
     <Panel aria-labelledby="course-lessons-title">
       <TitleRow>
-        <h2 id="course-lessons-title">Уроки</h2>
-        <ButtonLink to={areaPaths.newLesson(course.id)}>Добавить урок</ButtonLink>
+        <h2 id="course-lessons-title">Занятия</h2>
+        <ButtonLink to={areaPaths.newLesson(course.id)}>Добавить занятие</ButtonLink>
       </TitleRow>
       <div ref={outcome} tabIndex={-1}>
         <Status>{notice}</Status>
         {failure ? <FormErrorBlock>{failure}</FormErrorBlock> : null}
       </div>
       {lessons.length === 0 ? (
-        <Muted>Уроков пока нет. Для записи на курс нужен хотя бы один опубликованный урок.</Muted>
+        <Muted>Занятий пока нет. Для записи на курс нужно хотя бы одно опубликованное занятие.</Muted>
       ) : (
         <List aria-busy={working || undefined}>
           {lessons.map((lesson, index) => (
@@ -158,7 +158,7 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
                   ref={setButton(`${lesson.id}:up`)}
                   $variant="secondary"
                   disabled={working || index === 0}
-                  aria-label={`Урок «${lesson.title}»: выше`}
+                  aria-label={`Занятие «${lesson.title}»: выше`}
                   onClick={() => move(index, 'up')}
                 >
                   ↑ Выше
@@ -167,7 +167,7 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
                   ref={setButton(`${lesson.id}:down`)}
                   $variant="secondary"
                   disabled={working || index === lessons.length - 1}
-                  aria-label={`Урок «${lesson.title}»: ниже`}
+                  aria-label={`Занятие «${lesson.title}»: ниже`}
                   onClick={() => move(index, 'down')}
                 >
                   ↓ Ниже
@@ -175,7 +175,7 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
                 <Button
                   $variant="secondary"
                   disabled={working}
-                  aria-label={`Урок «${lesson.title}»: ${lesson.state === 'published' ? 'скрыть в черновики' : 'опубликовать'}`}
+                  aria-label={`Занятие «${lesson.title}»: ${lesson.state === 'published' ? 'скрыть в черновики' : 'опубликовать'}`}
                   onClick={() => toggleState(lesson)}
                 >
                   {lesson.state === 'published' ? 'В черновики' : 'Опубликовать'}
@@ -183,7 +183,7 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
                 <Button
                   $variant="secondary"
                   disabled={working}
-                  aria-label={`Урок «${lesson.title}»: удалить`}
+                  aria-label={`Занятие «${lesson.title}»: удалить`}
                   onClick={() => setDeleting(lesson)}
                 >
                   Удалить
@@ -195,8 +195,8 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
       )}
       <ConfirmDialog
         open={deleting !== null}
-        title="Удалить урок?"
-        message={deleting ? <p>Урок «{deleting.title}» будет удалён без возможности восстановления.</p> : null}
+        title="Удалить занятие?"
+        message={deleting ? <p>Занятие «{deleting.title}» будет удалено без возможности восстановления.</p> : null}
         confirmLabel="Удалить"
         cancelLabel="Отмена"
         busy={busy}
@@ -209,7 +209,7 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
       />
       <ConfirmDialog
         open={asking !== null}
-        title="Вернуть урок в черновики?"
+        title="Вернуть занятие в черновики?"
         message={asking ? <DraftWarning lesson={asking} /> : null}
         confirmLabel="Вернуть в черновики"
         cancelLabel="Отмена"

@@ -11,8 +11,8 @@ export const FORM_CURRENCIES: readonly { currency: Currency; label: string }[] =
 
 export const PRICE_FIELDS = [
   { field: 'coursePrice', label: 'Цена курса' },
-  { field: 'lessonPrice', label: 'Цена урока' },
-  { field: 'lessonWholesalePrice', label: 'Цена урока при оплате блоком' },
+  { field: 'lessonPrice', label: 'Цена занятия' },
+  { field: 'lessonWholesalePrice', label: 'Цена занятия при оплате блоком' },
 ] as const;
 
 export type PriceField = (typeof PRICE_FIELDS)[number]['field'];

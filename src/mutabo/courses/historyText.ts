@@ -19,7 +19,7 @@ const FIELD_LABELS: Record<string, string> = {
   state: 'состояние',
   participantsLimit: 'количество мест',
   fullYear: 'весь учебный год',
-  lessonsBlockSize: 'уроков в блоке',
+  lessonsBlockSize: 'занятий в блоке',
   prices: 'цены',
   number: 'номер',
   content: 'содержание',
@@ -65,9 +65,9 @@ function changes(entry: HistoryEntry): string {
 
 function lessonName(entry: HistoryEntry): string {
   const title = record(entry.after).title ?? record(entry.before).title;
-  if (typeof title !== 'string' || !title) return 'урок';
+  if (typeof title !== 'string' || !title) return 'занятие';
   // A title that is itself a quotation («Ионыч») is not quoted twice.
-  return title.startsWith('«') && title.endsWith('»') ? `урок ${title}` : `урок «${title}»`;
+  return title.startsWith('«') && title.endsWith('»') ? `занятие ${title}` : `занятие «${title}»`;
 }
 
 /** The authors of one side of an `authors` record: [{id, name}]. */
@@ -96,15 +96,15 @@ function what(entry: HistoryEntry): string {
   if (entry.entity === 'authors') return authorsChange(entry);
   if (entry.entity === 'lesson') {
     const name = lessonName(entry);
-    if (entry.action === 'create') return `Добавлен ${name}`;
-    if (entry.action === 'delete') return `Удалён ${name}`;
-    if (entry.action === 'reorder') return 'Изменён порядок уроков';
+    if (entry.action === 'create') return `Добавлено ${name}`;
+    if (entry.action === 'delete') return `Удалено ${name}`;
+    if (entry.action === 'reorder') return 'Изменён порядок занятий';
     const changed = changes(entry);
-    return changed ? `Изменён ${name}: ${changed}` : `Изменён ${name}`;
+    return changed ? `Изменено ${name}: ${changed}` : `Изменено ${name}`;
   }
   if (entry.action === 'create') return 'Курс создан';
   if (entry.action === 'delete') return 'Курс удалён';
-  if (entry.action === 'reorder') return 'Изменён порядок уроков';
+  if (entry.action === 'reorder') return 'Изменён порядок занятий';
   const changed = changes(entry);
   return changed ? `Изменено: ${changed}` : 'Курс изменён';
 }

@@ -67,9 +67,9 @@ export function LessonEditorPage() {
   const courseData = useLoad(Number.isNaN(course) ? null : loadCourse);
 
   if (Number.isNaN(course) || courseData.error?.statusCode === 404) return <CourseNotFound />;
-  if (id !== null && (Number.isNaN(id) || lesson.error?.statusCode === 404)) return <p>Урок не найден или вы не ведёте его курс.</p>;
+  if (id !== null && (Number.isNaN(id) || lesson.error?.statusCode === 404)) return <p>Занятие не найдено или вы не ведёте его курс.</p>;
   if (lesson.error || courseData.error) return <ErrorScreen />;
-  if ((id !== null && !lesson.data) || !courseData.data) return <Loader label="Загружаем урок" />;
+  if ((id !== null && !lesson.data) || !courseData.data) return <Loader label="Загружаем занятие" />;
   return (
     <LessonEditor
       key={id ?? 'new'}
@@ -124,7 +124,7 @@ function LessonEditor({ courseId, timeZone, lesson, setLesson, reload }: LessonE
       const updated = await updateLesson(lesson.id, { ...checked.body, version: lesson.version });
       dispatch(resourcesInvalidated(COURSE_RESOURCES));
       setLesson(updated);
-      return 'Урок сохранён.';
+      return 'Занятие сохранено.';
     });
   };
 
@@ -139,13 +139,13 @@ function LessonEditor({ courseId, timeZone, lesson, setLesson, reload }: LessonE
       <p>
         <Link to={areaPaths.course(courseId)}>← К курсу</Link>
       </p>
-      <PageTitle>{lesson ? `Урок ${lesson.number}: ${lesson.title}` : 'Новый урок'}</PageTitle>
-      <Panel aria-label="Урок">
+      <PageTitle>{lesson ? `Занятие ${lesson.number}: ${lesson.title}` : 'Новое занятие'}</PageTitle>
+      <Panel aria-label="Занятие">
         {form.notice ? <Notice>{form.notice}</Notice> : null}
         {failure?.stale ? <StaleNotice message={failure.stale} onReload={() => void reloadCurrent()} /> : null}
         {failure?.block ? <FormErrorBlock>{failure.block}</FormErrorBlock> : null}
-        <form onSubmit={save} noValidate aria-label="Урок">
-          <TextField label="Название урока" required {...form.text('title')} />
+        <form onSubmit={save} noValidate aria-label="Занятие">
+          <TextField label="Название занятия" required {...form.text('title')} />
           <RichTextEditor key={form.editorKey} label="Содержание" initialValue={values.content} error={errors.content} onChange={(content) => change({ content })} />
           <TextField
             label="Продолжительность, минут"
@@ -153,7 +153,7 @@ function LessonEditor({ courseId, timeZone, lesson, setLesson, reload }: LessonE
             {...form.text('duration')}
           />
           <SelectField
-            label="Состояние урока"
+            label="Состояние занятия"
             name="state"
             value={values.state}
             error={errors.state}
@@ -185,14 +185,14 @@ function LessonEditor({ courseId, timeZone, lesson, setLesson, reload }: LessonE
           />
           <Hint>Ссылки видят только участники, допущенные к занятию: комнату — за 30 минут до начала, запись — после начала.</Hint>
           <FormActions>
-            <LoadingButton loading={form.saving}>{lesson ? 'Сохранить урок' : 'Добавить урок'}</LoadingButton>
+            <LoadingButton loading={form.saving}>{lesson ? 'Сохранить занятие' : 'Добавить занятие'}</LoadingButton>
           </FormActions>
         </form>
       </Panel>
       {lesson ? (
         <ConfirmDialog
           open={askingDraft}
-          title="Вернуть урок в черновики?"
+          title="Вернуть занятие в черновики?"
           message={<DraftWarning lesson={lesson} />}
           confirmLabel="Сохранить как черновик"
           cancelLabel="Отмена"

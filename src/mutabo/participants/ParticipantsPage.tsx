@@ -168,7 +168,7 @@ function Participants({ table, filter, groupBy, updating, onChange, reload }: Pa
       <Panel aria-labelledby="participants-places-title">
         <h2 id="participants-places-title">Места по занятиям</h2>
         {table.lessons.length === 0 ? (
-          <Muted>У курса нет опубликованных уроков, и никто ещё не записался.</Muted>
+          <Muted>У курса нет опубликованных занятий, и никто ещё не записался.</Muted>
         ) : (
           <DataTable>
             <thead>
