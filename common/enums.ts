@@ -29,6 +29,8 @@ export const AUDIT_ENTITIES = [
   // The seller's details and the public offer (routes/mutabo/pages.ts).
   'seller',
   'offer',
+  // The personal-data processing policy, a page like the offer (routes/mutabo/pages.ts).
+  'policy',
   // The participants' actions, the refunds asked and their confirmation (routes/mutabo/participants.ts, payments.ts).
   'participant',
   'payment',

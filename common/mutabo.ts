@@ -647,7 +647,7 @@ export interface MutaboAuthor extends Author, Versioned {
 export interface MutaboTimetable extends Timetable, Versioned {}
 
 /** What `GET /api/v1/mutabo/history/?entity=...&id=...&page=` lists (course history: `courses/{id}/history/`). */
-export const SHARED_HISTORY_ENTITIES = ['quotation', 'feedback', 'libraryItem', 'libraryCategory', 'author', 'timetable', 'seller', 'offer', 'person'] as const;
+export const SHARED_HISTORY_ENTITIES = ['quotation', 'feedback', 'libraryItem', 'libraryCategory', 'author', 'timetable', 'seller', 'offer', 'policy', 'person'] as const;
 export type SharedHistoryEntity = (typeof SHARED_HISTORY_ENTITIES)[number];
 
 /**
@@ -670,6 +670,7 @@ export const SHARED_HISTORY_LABELS: Record<SharedHistoryEntity, string> = {
   timetable: 'Расписание',
   seller: 'Реквизиты продавца',
   offer: 'Договор-оферта',
+  policy: 'Политика конфиденциальности',
   // A person's data exported or deleted on their request («Люди»; common/mutaboPeople.ts).
   person: 'Данные человека',
 };
@@ -704,7 +705,7 @@ export const sharedContentMessages = {
   emailInvalid: 'Введите адрес электронной почты (или оставьте поле пустым).',
   descriptionTooLong: `Текст не длиннее ${MAX_AUTHOR_DESCRIPTION_LENGTH} символов.`,
   searchTooLong: `Строка поиска не длиннее ${MAX_SEARCH_LENGTH} символов.`,
-  historyEntityInvalid: 'Выберите, чью историю показать: цитаты, отзывы, библиотека, категории, страница автора, расписание, реквизиты продавца, договор-оферта или данные человека.',
+  historyEntityInvalid: 'Выберите, чью историю показать: цитаты, отзывы, библиотека, категории, страница автора, расписание, реквизиты продавца, договор-оферта, политика конфиденциальности или данные человека.',
   historyIdInvalid: 'Номер записи — целое число от 1.',
   /** Refusals answered as `detail`. */
   quotationNotFound: 'Цитата не найдена.',

@@ -1,11 +1,5 @@
-// The consent records of issue 20 (docs/PRIVACY.md): what a person agreed to, under which policy, and where.
-
-/**
- * The version of the personal data policy (/policy) a consent is given under. The policy is not versioned yet: this
- * constant stands for the text the site shows now. A later step makes the policy editable with numbered versions,
- * and then the version comes from there and replaces this constant.
- */
-export const PROCESSING_POLICY_VERSION = '2025-09-01';
+// The consent records of issue 20 (docs/PRIVACY.md): what a person agreed to, under which policy, and where. A record
+// names the version of the policy (common/policy.ts) in force when it was made.
 
 /** `processing`: to the processing of personal data (sign-up); `news`: to a course's news letters. */
 export const CONSENT_KINDS = ['processing', 'news'] as const;

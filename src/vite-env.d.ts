@@ -3,6 +3,4 @@
 interface ImportMetaEnv {
   readonly VITE_API_URL?: string;
   readonly VITE_LIBRARY_API_URL?: string;
-  readonly VITE_OPERATOR_NAME?: string;
-  readonly VITE_OPERATOR_EMAIL?: string;
 }

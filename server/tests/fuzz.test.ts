@@ -55,6 +55,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/v1/participants/': { course: 1 },
   'POST /api/v1/mutabo/courses/:id/mailings/': { subject: 'Новости', text: 'Текст письма.', to: 'test' },
   'PATCH /api/v1/mutabo/pages-content/offer/': { name: 'Договор-оферта', text: '', version: 1 },
+  'PATCH /api/v1/mutabo/pages-content/policy/': { name: 'Политика конфиденциальности', text: '{"blocks":[{"key":"a","text":"Политика.","type":"unstyled"}],"entityMap":{}}', version: 0 },
   'PATCH /api/v1/mutabo/seller/': { name: 'ИП Петрова Анна Сергеевна', inn: '500100732259', ogrn: '304500116000157', email: 'seller@example.org', phone: '+7 495 000-00-00', version: 1 },
 };
 

@@ -1,5 +1,6 @@
 // One function per call of spec section 7, typed with the wire types.
 import { API_URL, LIBRARY_API_URL, LOGIN_PATH, request } from './client.ts';
+import type { Policy } from '../../common/policy.ts';
 import type {
   Author,
   CalendarFeed,
@@ -55,6 +56,7 @@ export const deleteParticipants = (id: number) =>
 export const getTimetable = () => request<Timetable>('/api/v2/user/pages-content/timetable/');
 export const getSeller = () => request<Seller>('/api/v1/seller/');
 export const getOffer = () => request<Offer>('/api/v2/user/pages-content/offer/');
+export const getPolicy = () => request<Policy>('/api/v2/user/pages-content/policy/');
 export const getUpcomingLessons = () => request<UpcomingLesson[]>('/api/v1/lessons/upcoming/');
 
 /** Addresses of the .ics files («Добавить в календарь»): links, not calls. */

@@ -41,5 +41,6 @@ export const areaPaths = {
   timetable: `${root}/timetable`,
   seller: `${root}/seller`,
   offer: `${root}/offer`,
+  policy: `${root}/policy`,
   authorPage: `${root}/author`,
 } as const;

@@ -10,4 +10,5 @@ export const LIBRARY_RESOURCES: ResourceName[] = ['libraryItems', 'libraryCatego
 export const TIMETABLE_RESOURCES: ResourceName[] = ['timetable'];
 export const SELLER_RESOURCES: ResourceName[] = ['seller'];
 export const OFFER_RESOURCES: ResourceName[] = ['offer'];
+export const POLICY_RESOURCES: ResourceName[] = ['policy'];
 export const AUTHOR_RESOURCES: ResourceName[] = ['authors', 'courses', 'course'];

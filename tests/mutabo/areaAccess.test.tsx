@@ -61,6 +61,7 @@ describe('who may enter /mutabo', () => {
       'Расписание',
       'Реквизиты продавца',
       'Договор-оферта',
+      'Политика конфиденциальности',
       'Моя страница автора',
     ]);
     expect(within(nav).getByRole('link', { name: 'Сводка' })).toHaveAttribute('aria-current', 'page');

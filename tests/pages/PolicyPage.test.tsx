@@ -1,47 +1,82 @@
-// The privacy policy: numbered sections from the policy text, naming the configured operator and e-mail.
-import { screen, waitFor, within } from '@testing-library/react';
-import { DEFAULT_OPERATOR, operatorFrom, policyOperator } from '../../src/features/policy/operator.ts';
-import { WITHDRAWAL_SUBJECT } from '../../src/features/policy/policySections.ts';
+// The privacy policy at /policy (issue 20): the version in force as the API answers it — its name as the heading,
+// «Редакция от <date> (версия N)», the text — and the seller of the courses under it; a loading state, a clear error
+// with a retry, and the sign-up form's link to it.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import type { Policy } from '../../common/policy.ts';
+import { server } from '../support/server.ts';
 import { renderApp } from '../support/renderApp.tsx';
+import { siteApiHandlers } from '../support/siteData.ts';
+
+const POLICY_URL = '*/api/v2/user/pages-content/policy/';
+
+const block = (key: string, text: string, type = 'unstyled') => ({ key, text, type, depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} });
+
+const policy: Policy = {
+  name: 'Политика обработки персональных данных',
+  text: JSON.stringify({
+    blocks: [block('a', '1. Общие положения', 'header-two'), block('b', '1.2. Оператор персональных данных: ИП Мельникова Анна Викторовна.')],
+    entityMap: {},
+  }),
+  version: 3,
+  // 21:30 in UTC is 00:30 of the next day in Moscow: the edition is dated as in Moscow.
+  publishedAt: '2026-11-26T21:30:00.000Z',
+};
+
+beforeEach(() => server.use(...siteApiHandlers()));
 
 describe('PolicyPage', () => {
-  it('shows the policy as sections numbered 1 to 10 under one h1', async () => {
+  it('shows a loading indicator, then the name as the only h1, the edition with its date and number, the text and the seller', async () => {
+    server.use(
+      http.get(POLICY_URL, async () => {
+        await delay(300);
+        return HttpResponse.json(policy);
+      }),
+    );
     renderApp('/policy');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Политика конфиденциальности' })).toBeInTheDocument();
+    // The page is a lazy chunk: on a busy machine its first load takes more than the default second.
+    expect(await screen.findByRole('status', { name: 'Загружаем политику конфиденциальности' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: policy.name })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(titles).toHaveLength(10);
-    titles.forEach((title, index) => expect(title).toMatch(new RegExp(`^${index + 1}\\. `)));
-    expect(titles[0]).toBe('1. Общие положения');
-    expect(screen.getByRole('region', { name: '7. Трансграничная передача персональных данных' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Политика конфиденциальности — Мутабор'));
-  });
-
-  it('names the operator and links its e-mail wherever the text gives it', async () => {
-    renderApp('/policy');
-    await screen.findByRole('heading', { level: 1, name: 'Политика конфиденциальности' });
-    expect(policyOperator).toEqual(DEFAULT_OPERATOR);
-    expect(screen.getByText(/которые принимает онлайн-школа «Мутабор» \(далее — Оператор\)/)).toBeInTheDocument();
-    const mailLinks = screen.getAllByRole('link', { name: DEFAULT_OPERATOR.email });
-    expect(mailLinks.length).toBeGreaterThanOrEqual(4);
-    for (const link of mailLinks) expect(link).toHaveAttribute('href', `mailto:${DEFAULT_OPERATOR.email}`);
-    const withdrawal = screen.getByRole('region', { name: /^6\. / });
-    expect(within(withdrawal).getByText(new RegExp(WITHDRAWAL_SUBJECT))).toBeInTheDocument();
-  });
-
-  it('names the seller of the courses with the details the authors filled in', async () => {
-    renderApp('/policy');
-    const seller = await within(screen.getByRole('main')).findByRole('region', { name: 'Продавец курсов' });
+    expect(screen.getByText('Редакция от 27 ноября 2026 г. (версия 3)')).toBeInTheDocument();
+    expect(await screen.findByText('1.2. Оператор персональных данных: ИП Мельникова Анна Викторовна.')).toBeInTheDocument();
+    const seller = await screen.findByRole('region', { name: 'Продавец курсов' });
     expect(within(seller).getByText('ИП Мельникова Анна Викторовна')).toBeInTheDocument();
     expect(within(seller).getByText('ИНН 771234567859, ОГРНИП 319774600123453')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`${policy.name} — Мутабор`));
   });
 
-  it('takes the operator from the build configuration, and defaults for blank values', () => {
-    expect(operatorFrom({ VITE_OPERATOR_NAME: 'ИП Мельникова А. В.', VITE_OPERATOR_EMAIL: 'privacy@mutabor.ru' })).toEqual({
-      name: 'ИП Мельникова А. В.',
-      email: 'privacy@mutabor.ru',
-    });
-    expect(operatorFrom({ VITE_OPERATOR_NAME: '  ', VITE_OPERATOR_EMAIL: '' })).toEqual(DEFAULT_OPERATOR);
-    expect(operatorFrom({})).toEqual(DEFAULT_OPERATOR);
+  it('shows the default text as version 0 with its date', async () => {
+    server.use(http.get(POLICY_URL, () => HttpResponse.json({ ...policy, name: 'Политика конфиденциальности', version: 0, publishedAt: '2026-11-26T00:00:00.000Z' })));
+    renderApp('/policy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Политика конфиденциальности' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Редакция от 26 ноября 2026 г. (версия 0)')).toBeInTheDocument();
+  });
+
+  it('says clearly when the policy cannot be loaded, and loads it again on request', async () => {
+    let calls = 0;
+    server.use(
+      http.get(POLICY_URL, () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.json({ detail: 'База данных недоступна.' }, { status: 503 }) : HttpResponse.json(policy);
+      }),
+    );
+    const { user } = renderApp('/policy');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Не удалось загрузить политику конфиденциальности: База данных недоступна.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Политика конфиденциальности' })).toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Загрузить снова' }));
+    expect(await screen.findByText('Редакция от 27 ноября 2026 г. (версия 3)')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
+  it('is where the sign-up form’s agreement links to', async () => {
+    server.use(http.get(POLICY_URL, () => HttpResponse.json(policy)));
+    const { router } = renderApp('/user/signup');
+    const link = await screen.findByRole('link', { name: 'политикой обработки персональных данных' }, { timeout: 5000 });
+    await act(() => router.navigate(link.getAttribute('href')!));
+    expect(await screen.findByRole('heading', { level: 1, name: policy.name }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/policy');
   });
 });

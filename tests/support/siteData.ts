@@ -1,5 +1,6 @@
 // A small, consistent set of API answers for tests that render whole pages without caring about the data.
 import { http, HttpResponse } from 'msw';
+import type { Policy } from '../../common/policy.ts';
 import type {
   Author,
   CourseDetails,
@@ -82,6 +83,7 @@ export const siteQuotations: Quotation[] = [{ id: 1, text: 'Чтение — в�
 export const siteFeedback: FeedbackPage = { count: 0, next: null, results: [], currentPage: 1, nextPage: null, pages: 1 };
 export const siteLibrary: LibraryPage = { count: 0, next: null, results: [], currentPage: 1, pages: 1 };
 export const siteTimetable: Timetable = { name: 'Расписание занятий', text: 'Занятия по средам.' };
+export const sitePolicy: Policy = { name: 'Политика конфиденциальности', text: 'Оператор обрабатывает персональные данные.', version: 0, publishedAt: '2026-11-26T00:00:00.000Z' };
 export const siteDictionaries: Dictionaries = { countries: [['RU', 'Россия']], timezones: [['Europe/Moscow', '(UTC+03:00) Москва']] };
 export const siteDisciple: Disciple = {
   id: 3,
@@ -107,6 +109,7 @@ export function siteApiHandlers() {
     http.get('*/api/v1/library-items/', () => HttpResponse.json(siteLibrary)),
     http.get('*/api/v1/library-categories/', () => HttpResponse.json([])),
     http.get('*/api/v2/user/pages-content/timetable/', () => HttpResponse.json(siteTimetable)),
+    http.get('*/api/v2/user/pages-content/policy/', () => HttpResponse.json(sitePolicy)),
     http.get('*/api/v1/lessons/upcoming/', () => HttpResponse.json([])),
     http.get('*/api/v1/dictionaries/', () => HttpResponse.json(siteDictionaries)),
     http.get('*/api/v1/disciples/:id/', () => HttpResponse.json(siteDisciple)),

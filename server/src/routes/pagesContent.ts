@@ -1,9 +1,12 @@
 // GET /api/v2/user/pages-content/timetable/ and /pages-content/offer/ (the public offer): `{name, text}`, 404 while the
-// authors have not saved the page.
+// authors have not saved the page. /pages-content/policy/ (the personal-data policy): always there, `{name, text,
+// version, publishedAt}`, the default text as version 0 until the authors' first save (services/policy.ts).
+import { POLICY_SLUG } from '../../../common/policy.ts';
 import { notFound } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
 import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
+import { currentPolicy } from '../services/policy.ts';
 
 export const pagesContentRoutes: ZodRoutes = async (app) => {
   for (const slug of ['timetable', 'offer']) {
@@ -16,4 +19,10 @@ export const pagesContentRoutes: ZodRoutes = async (app) => {
       return sendCached(request, reply, cached);
     });
   }
+
+  // The default text names the seller: the seller table's trigger drops this entry like the page's own.
+  app.get(`/pages-content/${POLICY_SLUG}/`, async (request, reply) => {
+    const cached = await app.publicCache.get(`page:${POLICY_SLUG}`, async () => ({ value: await currentPolicy(app.database.db, app.config) }));
+    return sendCached(request, reply, cached);
+  });
 };

@@ -24,6 +24,7 @@ export const resourceFetchers = {
   timetable: () => api.getTimetable(),
   seller: () => api.getSeller(),
   offer: () => api.getOffer(),
+  policy: () => api.getPolicy(),
   upcomingLessons: () => api.getUpcomingLessons(),
   me: () => api.getUser('me'),
   disciple: (id: number) => api.getDisciple(id),

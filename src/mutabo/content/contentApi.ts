@@ -25,6 +25,8 @@ import type {
   TimetablePatchPayload,
 } from '../../../common/mutabo.ts';
 import type { MutaboOffer, MutaboSeller, OfferPatchPayload, SellerPatchPayload } from '../../../common/mutaboSeller.ts';
+import type { MutaboPolicy } from '../../../common/policy.ts';
+import type { PolicyPatchPayload } from '../../../common/policyPatch.ts';
 
 const base = '/api/v1/mutabo';
 type Query = Record<string, string | number | undefined>;
@@ -74,5 +76,8 @@ export const updateSeller = (body: SellerPatchPayload) => request<MutaboSeller>(
 
 export const getOffer = () => request<MutaboOffer>(`${base}/pages-content/offer/`);
 export const updateOffer = (body: OfferPatchPayload) => request<MutaboOffer>(`${base}/pages-content/offer/`, { method: 'PATCH', body });
+
+export const getPolicy = () => request<MutaboPolicy>(`${base}/pages-content/policy/`);
+export const updatePolicy = (body: PolicyPatchPayload) => request<MutaboPolicy>(`${base}/pages-content/policy/`, { method: 'PATCH', body });
 
 export const getSharedHistory = (query: SharedHistoryQuery) => request<HistoryPage>(`${base}/history/`, { query: asQuery(query) });

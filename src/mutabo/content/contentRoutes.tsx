@@ -10,6 +10,7 @@ import { LibraryPage } from '../library/LibraryPage.tsx';
 import { QuotationEditorPage } from '../quotations/QuotationEditorPage.tsx';
 import { QuotationListPage } from '../quotations/QuotationListPage.tsx';
 import { OfferEditorPage } from '../offer/OfferEditorPage.tsx';
+import { PolicyEditorPage } from '../policy/PolicyEditorPage.tsx';
 import { SellerPage } from '../seller/SellerPage.tsx';
 import { TimetablePage } from '../timetable/TimetablePage.tsx';
 
@@ -28,5 +29,6 @@ export const contentRoutes: RouteObject[] = [
   { path: relative(areaPaths.timetable), element: <TimetablePage /> },
   { path: relative(areaPaths.seller), element: <SellerPage /> },
   { path: relative(areaPaths.offer), element: <OfferEditorPage /> },
+  { path: relative(areaPaths.policy), element: <PolicyEditorPage /> },
   { path: relative(areaPaths.authorPage), element: <AuthorPage /> },
 ];

@@ -20,5 +20,6 @@ export const areaSections: readonly AreaSection[] = [
   { label: 'Расписание', path: areaPaths.timetable, built: true },
   { label: 'Реквизиты продавца', path: areaPaths.seller, built: true },
   { label: 'Договор-оферта', path: areaPaths.offer, built: true },
+  { label: 'Политика конфиденциальности', path: areaPaths.policy, built: true },
   { label: 'Моя страница автора', path: areaPaths.authorPage, built: true },
 ];

@@ -3,6 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { CurrentPayment, PaymentState } from '../../../common/wireTypes.ts';
 import { server } from '../../support/server.ts';
+import { sitePolicy } from '../../support/siteData.ts';
 import { gate, renderAsUser, renderWithNavigation } from './enrollmentTestKit.ts';
 
 const heading = () => screen.findByRole('heading', { level: 1, name: 'Оплата курса' });
@@ -112,6 +113,7 @@ describe('the payment result page', () => {
   it('stops asking when the page is left', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const calls = answerPayment('STATE_IN_PROGRESS');
+    server.use(http.get('*/api/v2/user/pages-content/policy/', () => HttpResponse.json(sitePolicy)));
     const { router } = renderAsUser('/waiting-for-payment');
     await shown('Ожидается подтверждение оплаты');
     await act(() => router.navigate('/policy'));

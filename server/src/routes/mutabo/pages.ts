@@ -1,11 +1,25 @@
 // Pages the authors edit as a whole: /api/v1/mutabo/authors/{own id}/ (GET, PATCH; another author's id is 403),
-// /api/v1/mutabo/pages-content/timetable/ and /pages-content/offer/ (GET, PATCH), /api/v1/mutabo/seller/ (GET, PATCH).
+// /api/v1/mutabo/pages-content/timetable/, /pages-content/offer/ and /pages-content/policy/ (GET, PATCH),
+// /api/v1/mutabo/seller/ (GET, PATCH).
 import type { FastifyRequest } from 'fastify';
 import { authorPatchSchema, timetablePatchSchema } from '../../../../common/mutabo.ts';
 import { offerPatchSchema, sellerPatchSchema } from '../../../../common/mutaboSeller.ts';
+import { policyPatchSchema } from '../../../../common/policyPatch.ts';
 import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
-import { getOffer, getOwnAuthor, getSeller, getTimetable, ownPageOnly, patchOffer, patchOwnAuthor, patchSeller, patchTimetable } from '../../services/mutabo/pages.ts';
+import {
+  getOffer,
+  getOwnAuthor,
+  getPolicy,
+  getSeller,
+  getTimetable,
+  ownPageOnly,
+  patchOffer,
+  patchOwnAuthor,
+  patchPolicy,
+  patchSeller,
+  patchTimetable,
+} from '../../services/mutabo/pages.ts';
 import { callerOf } from './caller.ts';
 import { RICH_TEXT_BODY_LIMIT } from './limits.ts';
 
@@ -29,6 +43,12 @@ export const mutaboPagesRoutes: ZodRoutes = async (app) => {
 
   app.patch('/pages-content/offer/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { body: offerPatchSchema } }, async (request) =>
     patchOffer(app.mutabo, callerOf(request), request.body),
+  );
+
+  app.get('/pages-content/policy/', async () => getPolicy(app.mutabo));
+
+  app.patch('/pages-content/policy/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { body: policyPatchSchema } }, async (request) =>
+    patchPolicy(app.mutabo, callerOf(request), request.body),
   );
 
   app.get('/seller/', async () => getSeller(app.mutabo));

@@ -1,6 +1,6 @@
 // Pages the authors edit as a whole: each author's own author page (another author's is 403), the timetable page's
-// text and the public offer's (shared), and the seller's details (shared). Same write rules as the rest of the area:
-// lock, compare `version`, compare-and-set, record.
+// text, the public offer's and the personal-data policy's (shared), and the seller's details (shared). Same write
+// rules as the rest of the area: lock, compare `version`, compare-and-set, record.
 import {
   DEFAULT_TIMETABLE_NAME,
   sharedContentMessages as s,
@@ -10,10 +10,14 @@ import {
   type TimetablePatch,
 } from '../../../../common/mutabo.ts';
 import { DEFAULT_OFFER_NAME, sellerMessages, type MutaboOffer, type MutaboSeller, type OfferPatch, type SellerPatch } from '../../../../common/mutaboSeller.ts';
+import { DEFAULT_POLICY_NAME, POLICY_SLUG, policyMessages, type MutaboPolicy } from '../../../../common/policy.ts';
+import type { PolicyPatch } from '../../../../common/policyPatch.ts';
 import { innMatchesOgrn } from '../../../../common/sellerNumbers.ts';
 import { toAuthor } from '../../repositories/authorsRepository.ts';
 import { findSeller, insertSeller, lockSeller, toSeller, updateSellerAtVersion, type SellerRow } from '../../repositories/sellerRepository.ts';
 import { findAuthor, findPage, insertPage, lockAuthor, lockPage, updateAuthorAtVersion, updatePageAtVersion, type AuthorRow, type PageRow } from '../../repositories/mutaboPagesRepository.ts';
+import type { Tx } from '../../repositories/mutaboCoursesRepository.ts';
+import { currentPolicy, defaultPolicyText } from '../policy.ts';
 import { recordWrite } from './audit.ts';
 import type { Caller, MutaboContext } from './context.ts';
 import { changedFields, checkUploadedFile, sharedErrors } from './sharedContent.ts';
@@ -68,12 +72,21 @@ export async function patchOwnAuthor(ctx: MutaboContext, caller: Caller, authorI
 interface SharedPage {
   slug: string;
   defaultName: string;
-  entity: 'timetable' | 'offer';
+  entity: 'timetable' | 'offer' | 'policy';
   staleMessage: string;
+  /** The text a first save without `text` keeps: '' unless the page has a default text (the policy). */
+  defaultText?: (ctx: MutaboContext, tx: Tx) => Promise<string>;
 }
 
 const TIMETABLE: SharedPage = { slug: TIMETABLE_SLUG, defaultName: DEFAULT_TIMETABLE_NAME, entity: 'timetable', staleMessage: s.staleTimetable };
 const OFFER: SharedPage = { slug: OFFER_SLUG, defaultName: DEFAULT_OFFER_NAME, entity: 'offer', staleMessage: sellerMessages.staleOffer };
+const POLICY: SharedPage = {
+  slug: POLICY_SLUG,
+  defaultName: DEFAULT_POLICY_NAME,
+  entity: 'policy',
+  staleMessage: policyMessages.stale,
+  defaultText: (ctx, tx) => defaultPolicyText(tx, ctx.config),
+};
 
 const pageSnapshot = (row: Pick<PageRow, 'name' | 'text'>) => ({ name: row.name, text: row.text });
 
@@ -83,12 +96,13 @@ async function getPage(ctx: MutaboContext, page: SharedPage): Promise<MutaboTime
 }
 
 /** Version 0 is the page before its first save: the PATCH creates it (unless someone else just did: 409). */
-async function patchPage(ctx: MutaboContext, caller: Caller, page: SharedPage, patch: TimetablePatch): Promise<MutaboTimetable> {
+async function patchPage(ctx: MutaboContext, caller: Caller, page: SharedPage, patch: TimetablePatch): Promise<boolean> {
   const changed = await ctx.db.transaction(async (tx) => {
     const before = await lockPage(tx, page.slug);
     if ((before?.version ?? 0) !== patch.version) throw sharedErrors.stale(page.staleMessage);
     if (!before) {
-      const created = await insertPage(tx, { slug: page.slug, name: patch.name ?? page.defaultName, text: patch.text ?? '' });
+      const text = patch.text ?? (page.defaultText ? await page.defaultText(ctx, tx) : '');
+      const created = await insertPage(tx, { slug: page.slug, name: patch.name ?? page.defaultName, text });
       if (!created) throw sharedErrors.stale(page.staleMessage);
       await recordWrite(tx, { userId: caller.userId, entity: page.entity, entityId: created.id, courseId: null, action: 'create', before: null, after: pageSnapshot(created) });
       return true;
@@ -101,13 +115,26 @@ async function patchPage(ctx: MutaboContext, caller: Caller, page: SharedPage, p
     return true;
   });
   if (changed) ctx.publicCache.invalidate();
-  return getPage(ctx, page);
+  return changed;
 }
 
 export const getTimetable = (ctx: MutaboContext): Promise<MutaboTimetable> => getPage(ctx, TIMETABLE);
-export const patchTimetable = (ctx: MutaboContext, caller: Caller, patch: TimetablePatch): Promise<MutaboTimetable> => patchPage(ctx, caller, TIMETABLE, patch);
+export const patchTimetable = async (ctx: MutaboContext, caller: Caller, patch: TimetablePatch): Promise<MutaboTimetable> => {
+  await patchPage(ctx, caller, TIMETABLE, patch);
+  return getPage(ctx, TIMETABLE);
+};
 export const getOffer = (ctx: MutaboContext): Promise<MutaboOffer> => getPage(ctx, OFFER);
-export const patchOffer = (ctx: MutaboContext, caller: Caller, patch: OfferPatch): Promise<MutaboOffer> => patchPage(ctx, caller, OFFER, patch);
+export const patchOffer = async (ctx: MutaboContext, caller: Caller, patch: OfferPatch): Promise<MutaboOffer> => {
+  await patchPage(ctx, caller, OFFER, patch);
+  return getPage(ctx, OFFER);
+};
+
+/** The policy always exists: before the first save the default text (version 0), which that save keeps as version 1. */
+export const getPolicy = (ctx: MutaboContext): Promise<MutaboPolicy> => currentPolicy(ctx.db, ctx.config);
+export const patchPolicy = async (ctx: MutaboContext, caller: Caller, patch: PolicyPatch): Promise<MutaboPolicy> => {
+  await patchPage(ctx, caller, POLICY, patch);
+  return getPolicy(ctx);
+};
 
 const sellerSnapshot = (row: SellerRow) => ({ name: row.name, inn: row.inn, ogrn: row.ogrn, address: row.address, email: row.email, phone: row.phone });
 
