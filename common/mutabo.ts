@@ -499,7 +499,8 @@ const lessonFields = {
 
 /**
  * `POST /api/v1/mutabo/courses/{id}/lessons/`: `title` and `duration` are required; `number` defaults to after the
- * last lesson (a number already taken is refused under `number`), `content` to '', `state` to `draft`, `startsAt`
+ * last lesson (a number already taken is refused under `number`), `content` to '', `state` to `published` (the
+ * course itself stays a draft until it opens; issue 22), `startsAt`
  * to null (not scheduled), `roomUrl` and `recordingUrl` to '' (https links only).
  */
 export const lessonCreateSchema = z.object(
@@ -508,7 +509,7 @@ export const lessonCreateSchema = z.object(
     title: lessonFields.title,
     content: lessonFields.content.default(''),
     duration: lessonFields.duration,
-    state: lessonFields.state.default('draft'),
+    state: lessonFields.state.default('published'),
     startsAt: lessonFields.startsAt.default(null),
     roomUrl: lessonFields.roomUrl.default(''),
     recordingUrl: lessonFields.recordingUrl.default(''),

@@ -314,7 +314,8 @@ describe.each(dbModes())('the authors’ API (%s)', (mode) => {
       const first = await createLesson(course.id, { title: 'Первое', content: raw('Текст.'), state: 'published' });
       const second = await createLesson(course.id, { title: 'Второе' });
       expect(first).toMatchObject({ course: course.id, number: 1, title: 'Первое', content: raw('Текст.'), duration: 90, state: 'published', version: 1 });
-      expect(second).toMatchObject({ number: 2, state: 'draft', version: 1 });
+      // Published unless the author says otherwise (issue 22).
+      expect(second).toMatchObject({ number: 2, state: 'published', version: 1 });
       expect((await call('GET', `/api/v1/mutabo/lessons/${second.id}/`, 'anna')).json<MutaboLesson>()).toEqual(second);
 
       const taken = await call('POST', `/api/v1/mutabo/courses/${course.id}/lessons/`, 'anna', { title: 'Третье', duration: 60, number: 1 });
@@ -350,7 +351,7 @@ describe.each(dbModes())('the authors’ API (%s)', (mode) => {
     it('shows visitors only published lessons; an open course keeps at least one', async () => {
       const course = await createCourse();
       const published = await createLesson(course.id, { title: 'Опубликованное', state: 'published' });
-      await createLesson(course.id, { title: 'Черновое' });
+      await createLesson(course.id, { title: 'Черновое', state: 'draft' });
       const opened = await call('PATCH', `/api/v1/mutabo/courses/${course.id}/`, 'anna', { state: 'can_be_subscribed', version: course.version });
       expect(opened.statusCode).toBe(200);
       const visible = (await publicCourse(course.id)).json<CourseDetails>();

@@ -104,6 +104,7 @@ describe.each(dbModes())('the schedule (%s)', (mode) => {
       const response = await call('POST', `/api/v1/mutabo/courses/${ids.courses.open}/lessons/`, 'anna', {
         title: 'Вебинар',
         duration: 45,
+        state: 'draft',
         startsAt: '2031-05-01T10:00:00Z',
         roomUrl: ROOM,
       });

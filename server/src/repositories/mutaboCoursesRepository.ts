@@ -310,6 +310,13 @@ export async function insertLesson(tx: Tx, values: Required<Omit<LessonValues, '
   return row!;
 }
 
+/** Several lessons in one statement (a series, a copied course's lessons), answered in the order given. */
+export async function insertLessons(tx: Tx, values: (Required<Omit<LessonValues, 'sequence'>> & { courseId: number })[]): Promise<LessonRow[]> {
+  if (values.length === 0) return [];
+  const rows = await tx.insert(lessons).values(values).returning();
+  return values.map((value) => rows.find((row) => row.courseId === value.courseId && row.number === value.number)!);
+}
+
 /** Compare-and-set, as updateCourseAtVersion. */
 export async function updateLessonAtVersion(tx: Tx, id: number, version: number, values: LessonValues): Promise<LessonRow | null> {
   const [row] = await tx

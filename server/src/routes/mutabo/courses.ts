@@ -1,10 +1,14 @@
-// The authors' courses: /api/v1/mutabo/courses/ (GET, POST), /courses/{id}/ (GET, PATCH, DELETE), /courses/{id}/history/.
+// The authors' courses: /api/v1/mutabo/courses/ (GET, POST), /courses/{id}/ (GET, PATCH, DELETE), /courses/{id}/history/,
+// POST /courses/{id}/copy/.
 import { z } from 'zod';
 import { courseCreateSchema, coursePatchSchema } from '../../../../common/mutabo.ts';
+import { courseCopySchema } from '../../../../common/mutaboSeason.ts';
 import { idParams, pageParam } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
+import { copyCourse } from '../../services/mutabo/courseCopy.ts';
 import { courseHistory, createCourse, deleteCourse, getCourse, listCourses, patchCourse } from '../../services/mutabo/courses.ts';
 import { callerOf } from './caller.ts';
+import { ledCourseFirst } from './ledCourse.ts';
 import { RICH_TEXT_BODY_LIMIT } from './limits.ts';
 
 const historyQuery = z.object({ page: pageParam.optional() });
@@ -26,6 +30,10 @@ export const mutaboCoursesRoutes: ZodRoutes = async (app) => {
     await deleteCourse(app.mutabo, callerOf(request), request.params.id);
     return reply.code(204).send();
   });
+
+  app.post('/courses/:id/copy/', { preValidation: ledCourseFirst(app), schema: { params: idParams, body: courseCopySchema } }, async (request, reply) =>
+    reply.code(201).send(await copyCourse(app.mutabo, callerOf(request), request.params.id, request.body)),
+  );
 
   app.get('/courses/:id/history/', { schema: { params: idParams, querystring: historyQuery } }, async (request) =>
     courseHistory(app.mutabo, callerOf(request), request.params.id, request.query.page ?? 1),

@@ -1,15 +1,22 @@
-// The authors' lessons: POST /api/v1/mutabo/courses/{id}/lessons/, POST /courses/{id}/lessons/order/,
-// GET, PATCH, DELETE /api/v1/mutabo/lessons/{id}/, POST /lessons/{id}/held/.
+// The authors' lessons: POST /api/v1/mutabo/courses/{id}/lessons/, POST /courses/{id}/lessons/series/,
+// POST /courses/{id}/lessons/order/, GET, PATCH, DELETE /api/v1/mutabo/lessons/{id}/, POST /lessons/{id}/held/.
 import { lessonCreateSchema, lessonOrderSchema, lessonPatchSchema } from '../../../../common/mutabo.ts';
+import { lessonSeriesSchema } from '../../../../common/mutaboSeason.ts';
 import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { createLesson, deleteLesson, getLesson, markHeld, patchLesson, reorderLessons } from '../../services/mutabo/lessons.ts';
+import { createLessonSeries } from '../../services/mutabo/lessonSeries.ts';
 import { callerOf } from './caller.ts';
+import { ledCourseFirst } from './ledCourse.ts';
 import { RICH_TEXT_BODY_LIMIT } from './limits.ts';
 
 export const mutaboLessonsRoutes: ZodRoutes = async (app) => {
   app.post('/courses/:id/lessons/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { params: idParams, body: lessonCreateSchema } }, async (request, reply) =>
     reply.code(201).send(await createLesson(app.mutabo, callerOf(request), request.params.id, request.body)),
+  );
+
+  app.post('/courses/:id/lessons/series/', { preValidation: ledCourseFirst(app), schema: { params: idParams, body: lessonSeriesSchema } }, async (request, reply) =>
+    reply.code(201).send(await createLessonSeries(app.mutabo, callerOf(request), request.params.id, request.body)),
   );
 
   app.post('/courses/:id/lessons/order/', { schema: { params: idParams, body: lessonOrderSchema } }, async (request) =>

@@ -53,7 +53,7 @@ export function lessonSnapshot(row: LessonRow): Record<string, unknown> {
 }
 
 /** The fields of a course the history shows, in wire names. */
-function courseSnapshot(row: CourseRow, authorIds?: number[]): Record<string, unknown> {
+export function courseSnapshot(row: CourseRow, authorIds?: number[]): Record<string, unknown> {
   return {
     title: row.title,
     subtitle: row.subtitle,

@@ -20,6 +20,7 @@ import { queueLessonChangeLetters } from '../lessonChanges.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, toMutaboLessons, type Caller, type MutaboContext } from './context.ts';
 import { lessonSnapshot, lockLedCourse } from './courses.ts';
+import { checkLessonLimit } from './lessonSeries.ts';
 
 /** Leaving an open course without a published lesson is refused: visitors could enroll in nothing. */
 function wouldLeaveOpenCourseEmpty(locked: LockedCourseForWrite, lessonId: number): boolean {
@@ -62,6 +63,7 @@ export async function getLesson(ctx: MutaboContext, caller: Caller, lessonId: nu
 export async function createLesson(ctx: MutaboContext, caller: Caller, courseId: number, input: LessonCreate): Promise<MutaboLesson> {
   const id = await ctx.db.transaction(async (tx) => {
     const locked = await lockLedCourse(tx, caller, courseId);
+    checkLessonLimit(locked.lessons.length, 1, 'nonFieldErrors');
     if (input.number !== undefined && locked.lessons.some((lesson) => lesson.number === input.number)) throw mutaboErrors.field('number', m.lessonNumberTaken);
     const number = input.number ?? (await nextLessonNumber(tx, courseId));
     const row = await insertLesson(tx, {

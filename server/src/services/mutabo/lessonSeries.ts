@@ -1,0 +1,55 @@
+// A series of lessons in one step (POST /api/v1/mutabo/courses/{id}/lessons/series/): `count` lessons numbered after
+// the course's last, every `everyDays` days at the first one's wall time in the course's zone (common/mutaboSeason.ts),
+// in one transaction under the course's lock, as a single lesson is added (services/mutabo/lessons.ts). Each lesson is
+// recorded in the course's history as a lesson added one by one would be. New lessons have no participants, so
+// publishing them tells nobody anything (as a single new lesson published).
+import type { MutaboLesson } from '../../../../common/mutabo.ts';
+import { MAX_COURSE_LESSONS, numberedLessonTitle, seasonMessages, seriesStarts, startsInRange, type LessonSeries } from '../../../../common/mutaboSeason.ts';
+import { loadCourseDetails } from '../../repositories/coursesRepository.ts';
+import { insertLessons, nextLessonNumber, peopleOfLessons } from '../../repositories/mutaboCoursesRepository.ts';
+import { recordWrite } from './audit.ts';
+import { mutaboErrors, toMutaboLessons, type Caller, type MutaboContext } from './context.ts';
+import { lessonSnapshot, lockLedCourse } from './courses.ts';
+
+/** Refused when the course would have more than MAX_COURSE_LESSONS lessons with `adding` more. */
+export function checkLessonLimit(existing: number, adding: number, field = 'count'): void {
+  if (existing + adding > MAX_COURSE_LESSONS) throw mutaboErrors.field(field, seasonMessages.tooManyLessons(Math.max(0, MAX_COURSE_LESSONS - existing)));
+}
+
+/** The lessons of these ids in the authors' form, in number order. */
+export async function lessonsInAuthorsForm(ctx: MutaboContext, courseId: number, ids: number[]): Promise<MutaboLesson[]> {
+  const found = await loadCourseDetails(ctx.db, courseId, { draftCourse: true, draftLessons: true });
+  if (!found) throw mutaboErrors.courseNotFound();
+  const wanted = new Set(ids);
+  return toMutaboLessons(found, await peopleOfLessons(ctx.db, courseId)).filter((lesson) => wanted.has(lesson.id));
+}
+
+export async function createLessonSeries(ctx: MutaboContext, caller: Caller, courseId: number, input: LessonSeries): Promise<MutaboLesson[]> {
+  const ids = await ctx.db.transaction(async (tx) => {
+    const locked = await lockLedCourse(tx, caller, courseId);
+    checkLessonLimit(locked.lessons.length, input.count);
+    const starts = seriesStarts(input.firstStartsAt, input.count, input.everyDays, locked.course.timeZone);
+    if (!startsInRange(starts)) throw mutaboErrors.field('firstStartsAt', seasonMessages.seriesOutOfRange);
+    const first = await nextLessonNumber(tx, courseId);
+    const rows = await insertLessons(
+      tx,
+      starts.map((startsAt, index) => ({
+        courseId,
+        number: first + index,
+        title: input.titles[index] || numberedLessonTitle(first + index),
+        content: '',
+        duration: input.duration,
+        state: input.state,
+        startsAt,
+        roomUrl: '',
+        recordingUrl: '',
+      })),
+    );
+    for (const row of rows) {
+      await recordWrite(tx, { userId: caller.userId, entity: 'lesson', entityId: row.id, courseId, action: 'create', before: null, after: lessonSnapshot(row) });
+    }
+    return rows.map((row) => row.id);
+  });
+  ctx.publicCache.invalidate();
+  return lessonsInAuthorsForm(ctx, courseId, ids);
+}
