@@ -12,6 +12,7 @@ import type {
   MutaboLessonOrderResult,
   UploadResult,
 } from '../../common/mutabo.ts';
+import type { CourseCopyPayload, LessonSeriesPayload } from '../../common/mutaboSeason.ts';
 
 const base = '/api/v1/mutabo';
 
@@ -34,6 +35,12 @@ export const markLessonHeld = (id: number) => request<MutaboLesson>(`${base}/les
 export const deleteLesson = (id: number) => request<Record<string, never>>(`${base}/lessons/${id}/`, { method: 'DELETE' });
 export const orderLessons = (courseId: number, lessons: number[]) =>
   request<MutaboLessonOrderResult>(`${base}/courses/${courseId}/lessons/order/`, { method: 'POST', body: { lessons } });
+/** Several lessons at once: every N days at the same time in the course's zone (common/mutaboSeason.ts). */
+export const createLessonSeries = (courseId: number, body: LessonSeriesPayload) =>
+  request<MutaboLesson[]>(`${base}/courses/${courseId}/lessons/series/`, { method: 'POST', body });
+/** A draft copy of the course for the next season, its first lesson on `start`. */
+export const copyCourse = (courseId: number, body: CourseCopyPayload) =>
+  request<MutaboCourse>(`${base}/courses/${courseId}/copy/`, { method: 'POST', body });
 
 /** One file, as multipart; answers its address on this site (and, for an image, a smaller copy's). */
 export function uploadFile(file: File) {

@@ -1,6 +1,7 @@
 // The course editor: a new course, or one the author leads with its state, lessons and history.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
 import { isRequestError } from '../../api/requestError.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
@@ -26,10 +27,19 @@ import { COURSE_FIELDS, CourseForm } from './CourseForm.tsx';
 import { courseValues, courseWrite, emptyCourseValues, sameValues, type CourseFormValues } from './courseForm.ts';
 import { CourseHistory } from './CourseHistory.tsx';
 import { CourseNav } from './CourseNav.tsx';
+import { copiedNotice, CopyCourse } from './CopyCourse.tsx';
 import { DeleteCourse } from './DeleteCourse.tsx';
 import { LessonsPanel } from './LessonsPanel.tsx';
 import { StateControl } from './StateControl.tsx';
 import { CourseNotFound } from './useLedCourse.tsx';
+
+/** The preview link and «Скопировать курс» beside the title. */
+const TitleActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(4)};
+`;
 
 export function CourseEditorPage() {
   const { courseId } = useParams();
@@ -83,6 +93,8 @@ function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: Co
   const [notice, setNotice] = useState<string | null>(() =>
     (location.state as { created?: boolean } | null)?.created ? 'Курс создан. Теперь добавьте занятия.' : null,
   );
+  // A copy just made (CopyCourse) says so until the author's first save.
+  const [copiedFrom, setCopiedFrom] = useState(() => (location.state as { copiedFrom?: string } | null)?.copiedFrom ?? null);
   const dirty = !sameValues(values, initial);
   // The version of the copy the form holds: a save sends it, so another author's change in between is a 409,
   // never silently overwritten (the course itself may be read again meanwhile, after a lesson or state change).
@@ -117,6 +129,7 @@ function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: Co
 
   const save = async (confirmedLeaving = false) => {
     setNotice(null);
+    setCopiedFrom(null);
     if (course && authorId !== null && !confirmedLeaving && initial.authors.includes(authorId) && !values.authors.includes(authorId) && values.authors.length > 0) {
       setLeavingAuthors(true);
       return;
@@ -173,10 +186,13 @@ function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: Co
       <TitleRow>
         <PageTitle>{title}</PageTitle>
         {course ? (
-          <a href={paths.course(course.id)} target="_blank" rel="noopener">
-            Предпросмотр<span aria-hidden="true"> ↗</span>
-            <VisuallyHidden> (в новой вкладке)</VisuallyHidden>
-          </a>
+          <TitleActions>
+            <a href={paths.course(course.id)} target="_blank" rel="noopener">
+              Предпросмотр<span aria-hidden="true"> ↗</span>
+              <VisuallyHidden> (в новой вкладке)</VisuallyHidden>
+            </a>
+            <CopyCourse course={course} />
+          </TitleActions>
         ) : null}
       </TitleRow>
       {course ? <CourseNav courseId={course.id} /> : null}
@@ -184,6 +200,7 @@ function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: Co
       <Panel aria-labelledby="course-fields-title">
         <h2 id="course-fields-title">О курсе</h2>
         {notice ? <Notice>{notice}</Notice> : null}
+        {copiedFrom ? <Notice>{copiedNotice(copiedFrom)}</Notice> : null}
         {failure?.stale ? <StaleNotice message={failure.stale} onReload={() => void reloadCurrent()} /> : null}
         {failure?.block ? <FormErrorBlock>{failure.block}</FormErrorBlock> : null}
         <CourseForm

@@ -16,6 +16,7 @@ import { useConfirmedAction } from '../shell/useConfirmedAction.ts';
 import type { MutaboCourse, MutaboLesson } from '../../../common/mutabo.ts';
 import { LESSON_STATE_LABELS } from '../../../common/mutabo.ts';
 import { DraftWarning } from '../lessons/DraftWarning.tsx';
+import { SeriesForm, seriesNotice } from './SeriesForm.tsx';
 
 const List = styled.ol`
   margin: 0 0 ${({ theme }) => theme.space(4)};
@@ -71,6 +72,9 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
   const { asking, notice, outcome } = stateChange;
   const working = busy || stateChange.busy;
   const failure = error ?? stateChange.error;
+  // «Добавить серию занятий» opens its form here, above the list; after the save the status line says what was added.
+  const [addingSeries, setAddingSeries] = useState(false);
+  const seriesButton = useRef<HTMLButtonElement>(null);
 
   // A moved lesson keeps keyboard focus on its button (or the other one when it reached an end of the list).
   useEffect(() => {
@@ -132,8 +136,26 @@ export function LessonsPanel({ course, onChanged }: LessonsPanelProps) {
     <Panel aria-labelledby="course-lessons-title">
       <TitleRow>
         <h2 id="course-lessons-title">Занятия</h2>
-        <ButtonLink to={areaPaths.newLesson(course.id)}>Добавить занятие</ButtonLink>
+        <RowActions>
+          <Button ref={seriesButton} aria-expanded={addingSeries} onClick={() => setAddingSeries((open) => !open)}>
+            Добавить серию занятий
+          </Button>
+          <ButtonLink $variant="secondary" to={areaPaths.newLesson(course.id)}>Добавить занятие</ButtonLink>
+        </RowActions>
       </TitleRow>
+      {addingSeries ? (
+        <SeriesForm
+          course={course}
+          onCancel={() => {
+            setAddingSeries(false);
+            seriesButton.current?.focus();
+          }}
+          onCreated={(created) => {
+            setAddingSeries(false);
+            void stateChange.run(() => Promise.resolve(seriesNotice(created)));
+          }}
+        />
+      ) : null}
       <div ref={outcome} tabIndex={-1}>
         <Status>{notice}</Status>
         {failure ? <FormErrorBlock>{failure}</FormErrorBlock> : null}

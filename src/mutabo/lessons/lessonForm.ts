@@ -28,7 +28,8 @@ export const emptyLessonValues = (): LessonFormValues => ({
   title: '',
   content: '',
   duration: '60',
-  state: 'draft',
+  // Published unless the author says otherwise: the course itself stays hidden until it is announced or opened.
+  state: 'published',
   date: '',
   time: '',
   roomUrl: '',
