@@ -1,5 +1,4 @@
 // Who and what the site is: its name, its description and its logo (the authors come from their records).
 
-export const SITE_NAME = 'Мутабор';
-export const SITE_DESCRIPTION = 'Курсы-вебинары для взрослых и подростков';
+export { SITE_DESCRIPTION, SITE_NAME } from '../../common/pageMeta.ts';
 export const LOGO_SRC = '/logo.svg';

@@ -1,10 +1,10 @@
-// Sets the browser tab's title for the page on screen.
+// Sets the browser tab's title for the page on screen, as the server's first HTML names it (common/pageMeta.ts).
 import { useEffect } from 'react';
-import { SITE_DESCRIPTION, SITE_NAME } from '../app/siteInfo.ts';
+import { documentTitle } from '../../common/pageMeta.ts';
 
 /** `usePageTitle('Отзывы')` gives «Отзывы — Мутабор»; no title gives the site name and description (the home page). */
 export function usePageTitle(title?: string): void {
   useEffect(() => {
-    document.title = title ? `${title} — ${SITE_NAME}` : `${SITE_NAME} — ${SITE_DESCRIPTION.toLowerCase()}`;
+    document.title = documentTitle(title);
   }, [title]);
 }

@@ -12,6 +12,7 @@ import { selectResource } from '../features/resources/selectors.ts';
 import { ensureResource } from '../features/resources/slice.ts';
 import { selectCurrentUser } from '../features/session/currentUser.ts';
 import { selectIsLoggedIn } from '../features/session/selectors.ts';
+import { PAGE_HEADINGS } from '../../common/pageMeta.ts';
 
 /** The course id of the address, or null when it is not a positive whole number (no such course). */
 function courseIdOf(param: string | undefined): number | null {
@@ -66,7 +67,7 @@ const LoadingArea = styled.div`
 `;
 
 function CourseLoading() {
-  usePageTitle('Курс');
+  usePageTitle(PAGE_HEADINGS.course);
   return (
     <LoadingArea>
       <Loader />

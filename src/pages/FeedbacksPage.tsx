@@ -3,6 +3,7 @@ import { ErrorScreen } from '../components/ErrorScreen.tsx';
 import { Loader } from '../components/Loader.tsx';
 import { PageContainer } from '../components/PageContainer.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
+import { PAGE_HEADINGS } from '../../common/pageMeta.ts';
 import { FeedbackList, MoreFeedbacks } from '../features/feedback/FeedbackList.tsx';
 import { useFeedbackPages } from '../features/feedback/useFeedbackPages.ts';
 
@@ -12,7 +13,7 @@ export function FeedbacksPage() {
   if (first.error) return <ErrorScreen />;
   return (
     <PageContainer $width="text">
-      <PageTitle>Отзывы</PageTitle>
+      <PageTitle>{PAGE_HEADINGS.feedbacks}</PageTitle>
       {!first.data ? (
         <Loader label="Загружаем отзывы" />
       ) : first.data.results.length === 0 ? (

@@ -7,6 +7,7 @@ import { ErrorScreen } from '../components/ErrorScreen.tsx';
 import { Loader } from '../components/Loader.tsx';
 import { PageContainer } from '../components/PageContainer.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
+import { PAGE_HEADINGS } from '../../common/pageMeta.ts';
 import { LibraryFilterPanel } from '../features/library/LibraryFilterPanel.tsx';
 import { LibraryItemList } from '../features/library/LibraryItemList.tsx';
 import { LibraryPagination } from '../features/library/LibraryPagination.tsx';
@@ -101,7 +102,7 @@ export function LibraryPage() {
   const ready = lookups.loaded && page !== undefined;
   return (
     <PageContainer>
-      <PageTitle>Библиотека</PageTitle>
+      <PageTitle>{PAGE_HEADINGS.library}</PageTitle>
       <Intro>
         Книги, статьи, рабочие листы, аудио и видео к нашим курсам. Чтобы увидеть только нужное, откройте фильтры и
         выберите тип материала или курс.

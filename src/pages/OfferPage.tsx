@@ -13,9 +13,7 @@ import { ensureResource } from '../features/resources/slice.ts';
 import { SellerDetails } from '../features/seller/SellerDetails.tsx';
 import { useSeller } from '../features/seller/siteSeller.ts';
 import { richTextParagraphs } from '../lib/richText.ts';
-
-/** The heading while the page loads, and when the authors left the name empty. */
-const DEFAULT_TITLE = 'Договор-оферта';
+import { offerHeading } from '../../common/pageMeta.ts';
 
 const Details = styled.section`
   margin-top: ${({ theme }) => theme.space(8)};
@@ -40,7 +38,7 @@ export function OfferPage() {
   if (offer.error && !unpublished) return <ErrorScreen />;
   return (
     <PageContainer $width="text">
-      <PageTitle>{offer.data?.name.trim() || DEFAULT_TITLE}</PageTitle>
+      <PageTitle>{offerHeading(offer.data?.name)}</PageTitle>
       {unpublished ? (
         <p>Договор-оферта пока не опубликован.</p>
       ) : !offer.data ? (

@@ -16,9 +16,7 @@ import { LessonTime } from '../features/schedule/LessonTime.tsx';
 import { useVisitorTimeZone } from '../features/schedule/visitorTimeZone.ts';
 import { richTextParagraphs } from '../lib/richText.ts';
 import type { UpcomingLesson } from '../../common/wireTypes.ts';
-
-/** The heading while the page loads, and when the authors left the name empty. */
-const DEFAULT_TITLE = 'Расписание занятий';
+import { timetableHeading } from '../../common/pageMeta.ts';
 
 const Section = styled.section`
   margin-top: ${({ theme }) => theme.space(8)};
@@ -82,7 +80,7 @@ export function TimetablePage() {
   if (timetable.error) return <ErrorScreen />;
   return (
     <PageContainer $width="text">
-      <PageTitle>{timetable.data?.name.trim() || DEFAULT_TITLE}</PageTitle>
+      <PageTitle>{timetableHeading(timetable.data?.name)}</PageTitle>
       {!timetable.data ? (
         <Loader label="Загружаем расписание" />
       ) : richTextParagraphs(timetable.data.text).length === 0 ? (

@@ -1,7 +1,8 @@
 // The site's own text on the about page (/about): the project, how lessons work and discounts. The authors' sections
 // come from their records (features/authors/siteAuthors.ts). Plain data only.
+import { PAGE_HEADINGS } from '../../../common/pageMeta.ts';
 
-export const aboutTitle = 'О проекте';
+export const aboutTitle = PAGE_HEADINGS.about;
 
 export const aboutIntro: string[] = [
   '«Мутабор» — маленькая онлайн-школа, в которой двое авторов ведут курсы-вебинары по литературе, творческому письму, философии и истории культуры. Мы занимаемся со взрослыми и с подростками от 11 до 17 лет — с теми, кто любит читать, писать, спорить и задавать вопросы.',
