@@ -115,6 +115,17 @@ export interface HistoryEntry {
   action: AuditAction;
   before: unknown;
   after: unknown;
+  /**
+   * What the record's ids stand for, read with the history (course history only): the person of a participant's
+   * record or the payer of a payment's or refund's, the payment of a refund, and the lessons the record names.
+   */
+  about?: HistoryAbout;
+}
+
+export interface HistoryAbout {
+  person?: { firstName: string; lastName: string; email: string };
+  paymentId?: number;
+  lessons?: { id: number; number: number; title: string }[];
 }
 
 /** `GET /api/v1/mutabo/courses/{id}/history/?page=N`: newest first, `HISTORY_PAGE_SIZE` per page. */
@@ -1048,6 +1059,13 @@ export const promoteParticipantSchema = z.object(
  * payment holding it ends). 204. A paid (approved by payment) place is given back with a refund instead (409).
  */
 
+/**
+ * `POST /api/v1/mutabo/participants/reject/` `{participants: [row ids of one course]}`: rejects every row or none
+ * (a paid place among them is 409, nothing changes), each by the rule of one row's rejection; one letter per person
+ * naming their lessons. 204.
+ */
+export const rejectParticipantsSchema = approveParticipantsSchema;
+
 export const REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
 export type RefundState = (typeof REFUND_STATES)[number];
 
@@ -1191,6 +1209,46 @@ export interface MutaboRefundResult {
   payment: MutaboPayment;
 }
 
+/** A person on the start page, with the lessons (of one course) the line is about. */
+export interface MutaboDashboardPerson {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** A lesson a start-page line names, with the participant row that is about it (what the area's actions take). */
+export interface MutaboDashboardLesson {
+  participantId: number;
+  id: number;
+  number: number;
+  title: string;
+}
+
+/** One person whose places on a free course wait for the author's approval. */
+export interface MutaboAwaitingPerson {
+  courseId: number;
+  courseTitle: string;
+  person: MutaboDashboardPerson;
+  /** In lesson order. */
+  lessons: MutaboDashboardLesson[];
+  /** When the oldest of these requests was made (ISO). */
+  since: string;
+}
+
+/** The holds of one checkout: one person, the lessons one payment in progress holds, and until when. */
+export interface MutaboLapsingHold {
+  courseId: number;
+  courseTitle: string;
+  /** The payment in progress that holds them; null for a hold without a payment. */
+  paymentId: number | null;
+  person: MutaboDashboardPerson;
+  /** In lesson order. */
+  lessons: MutaboDashboardLesson[];
+  /** When the first of them lapses unless paid (ISO). */
+  expiresAt: string;
+}
+
 /** `GET /api/v1/mutabo/dashboard/`: what needs the author now, over the courses they lead. */
 export interface MutaboDashboard {
   /** The seller's details still missing, and whether that stops payments through YooKassa or PayPal now. */
@@ -1207,22 +1265,21 @@ export interface MutaboDashboard {
     participantsLimit: number;
     /** Free places in the course's fullest published lesson (limit − taken, at least 0). */
     placesLeft: number;
-    /** People on the waiting lists of its lessons (rows, a person on two lessons counts twice). */
+    /** Free places in its emptiest published lesson: 0 only when no lesson has a free place. */
+    mostPlacesLeft: number;
+    /** How many published lessons it has. */
+    publishedLessons: number;
+    /** The numbers of its published lessons without a free place. */
+    fullLessons: number[];
+    /** People on the waiting lists of its lessons (a person waiting for two lessons counts once). */
     waiting: number;
-    /** Reserved rows of a free course waiting for the author's approval. */
+    /** People of a free course whose places wait for the author's approval (one person with four lessons is one). */
     awaitingApproval: number;
   }[];
-  /** Holds that lapse unless paid, soonest first (at most 50). */
-  lapsingHolds: {
-    participantId: number;
-    courseId: number;
-    courseTitle: string;
-    lessonId: number;
-    lessonNumber: number;
-    lessonTitle: string;
-    person: { id: number; firstName: string; lastName: string; email: string };
-    expiresAt: string;
-  }[];
+  /** The people awaiting approval, each with their lessons: per course, oldest request first (at most 50 people). */
+  awaitingPeople: MutaboAwaitingPerson[];
+  /** Holds that lapse unless paid, one per checkout (the lessons one payment in progress holds), soonest first (at most 50). */
+  lapsingHolds: MutaboLapsingHold[];
   /** Per lesson with a queue, longest first. */
   waitingLists: { courseId: number; courseTitle: string; lessonId: number; lessonNumber: number; lessonTitle: string; waiting: number }[];
   /** Payments marked `refundRequired`, newest first. */

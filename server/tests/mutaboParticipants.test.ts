@@ -285,7 +285,7 @@ describe.each(dbModes())('the authors’ participants (%s)', (mode) => {
     expect(board.courses.find((row) => row.id === paid.id)).toMatchObject({ placesLeft: 1, waiting: 0, awaitingApproval: 0 });
     expect(board.waitingLists.find((row) => row.courseId === course.id)).toMatchObject({ lessonId: course.lessonIds[0], waiting: 2 });
     const hold = board.lapsingHolds.find((row) => row.courseId === paid.id)!;
-    expect(hold).toMatchObject({ lessonId: paid.lessonIds[0], person: { id: buyer!.id } });
+    expect(hold).toMatchObject({ lessons: [{ id: paid.lessonIds[0], number: 1 }], person: { id: buyer!.id } });
     expect(new Date(hold.expiresAt).getTime()).toBeGreaterThan(Date.now());
     expect(board.upcomingLessons).toEqual([]);
     expect((await json(app(), 'GET', '/api/v1/mutabo/dashboard/', stranger)).json<MutaboDashboard>().courses).toEqual([]);

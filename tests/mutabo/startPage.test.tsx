@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { formatMoney } from '../../common/coursePrices.ts';
 import { server } from '../support/server.ts';
@@ -34,11 +34,25 @@ describe("the area's start page", () => {
     );
     const approval = within(region('Ждут подтверждения'));
     expect(approval.getByRole('link', { name: 'Медленное чтение' })).toHaveAttribute('href', '/mutabo/courses/5/participants?state=reserved');
-    expect(approval.getByText('Записались и ждут вашего подтверждения: 4 человека')).toBeInTheDocument();
+    // People, not rows: a girl with four lessons is one person, her lessons listed under her.
+    expect(approval.getByText('Записались и ждут вашего подтверждения: 2 человека')).toBeInTheDocument();
+    const people = within(approval.getByRole('list', { name: 'Ждут подтверждения на курсе «Медленное чтение»' }));
+    expect(people.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Иванова Маша4 занятия: 1–4Подтвердить',
+      'Лебедев Игорьзанятие 2. ГогольПодтвердить',
+    ]);
+    expect(people.getByRole('button', { name: 'Подтвердить: Иванова Маша, 4 занятия' })).toBeInTheDocument();
     // A course without people to approve is not in that list.
     expect(approval.queryByRole('link', { name: 'Мастерская текста' })).not.toBeInTheDocument();
 
-    expect(within(region('Брони скоро истекут')).getByRole('link', { name: /^Соколова Екатерина: до / })).toHaveAttribute(
+    // The seven holds of one checkout are one line: the person, the lessons, until when.
+    const holds = within(region('Брони скоро истекут'));
+    const lines = holds.getAllByRole('listitem');
+    expect(lines).toHaveLength(2);
+    const seven = within(lines[0]!).getByRole('link', { name: /^Соколова Екатерина: 7 занятий, до / });
+    expect(seven).toHaveAttribute('href', '/mutabo/courses/6/participants?state=reserved');
+    expect(within(lines[0]!).getByText('Мастерская текста · занятия 1–7 · платёж № 88 не завершён')).toBeInTheDocument();
+    expect(within(lines[1]!).getByRole('link', { name: /^Смирнов Олег: занятие 1\. Абзац 1, до / })).toHaveAttribute(
       'href',
       '/mutabo/courses/6/participants?lesson=61&state=reserved',
     );
@@ -50,6 +64,62 @@ describe("the area's start page", () => {
     expect(places.getByText('Запись открыта · свободно 3 места из 10 · в очереди 2 человека')).toBeInTheDocument();
     expect(places.getByText('Анонс · свободно 8 мест из 8')).toBeInTheDocument();
     expect(places.getByRole('link', { name: 'Мастерская текста' })).toHaveAttribute('href', '/mutabo/courses/6/participants');
+  });
+
+  it('approves one person’s lessons with one confirmation through the bulk endpoint, then reads the summary again', async () => {
+    const bodies: unknown[] = [];
+    let reads = 0;
+    server.use(
+      http.get('*/api/v1/mutabo/dashboard/', () => {
+        reads += 1;
+        return HttpResponse.json(dashboard());
+      }),
+      http.post('*/api/v1/mutabo/participants/approve/', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json([]);
+      }),
+      http.post('*/api/v1/mutabo/participants/:id/approve/', () => HttpResponse.json({ detail: 'one row at a time' }, { status: 500 })),
+    );
+    const { user } = renderApp('/mutabo');
+    await user.click(await screen.findByRole('button', { name: 'Подтвердить: Иванова Маша, 4 занятия' }, FIRST_RENDER));
+    const dialog = within(screen.getByRole('dialog', { name: 'Подтвердить участие?' }));
+    expect(dialog.getAllByRole('checkbox').map((box) => [box.closest('label')!.textContent, (box as HTMLInputElement).checked])).toEqual([
+      ['1. Пушкин', true],
+      ['2. Гоголь', true],
+      ['3. Толстой', true],
+      ['4. Чехов', true],
+    ]);
+    expect(dialog.getByText('Человек получит одно письмо о подтверждении со списком занятий.')).toBeInTheDocument();
+    // A lesson can be left for later.
+    await user.click(dialog.getByRole('checkbox', { name: '3. Толстой' }));
+    await user.dblClick(dialog.getByRole('button', { name: 'Подтвердить: 3 занятия' }));
+    expect(await screen.findByText('Участие подтверждено: Иванова Маша, 3 занятия: 1, 2, 4.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ participants: [401, 402, 404] }]);
+    await waitFor(() => expect(reads).toBe(2));
+  });
+
+  it('says «no places» only when no lesson of the course has one', async () => {
+    const [open] = dashboard().courses;
+    server.use(
+      dashboardHandler(
+        dashboard({
+          courses: [
+            { ...open!, id: 5, title: 'Все полны', placesLeft: 0, mostPlacesLeft: 0, fullLessons: [1, 2, 3, 4], waiting: 1 },
+            { ...open!, id: 7, title: 'Одно полно', participantsLimit: 5, placesLeft: 0, mostPlacesLeft: 4, fullLessons: [1], waiting: 0 },
+            { ...open!, id: 8, title: 'Два полны', participantsLimit: 5, placesLeft: 0, mostPlacesLeft: 2, fullLessons: [1, 2], waiting: 0 },
+            { ...open!, id: 9, title: 'Разные', participantsLimit: 10, placesLeft: 3, mostPlacesLeft: 5, fullLessons: [], waiting: 0 },
+            { ...open!, id: 10, title: 'Без занятий', publishedLessons: 0, fullLessons: [], waiting: 0 },
+          ],
+        }),
+      ),
+    );
+    renderApp('/mutabo');
+    const places = within(await screen.findByRole('region', { name: 'Места на курсах' }, FIRST_RENDER));
+    expect(places.getByText('Запись открыта · свободных мест нет · в очереди 1 человек')).toBeInTheDocument();
+    expect(places.getByText('Запись открыта · нет мест на занятии 1; на других свободно до 4 из 5')).toBeInTheDocument();
+    expect(places.getByText('Запись открыта · нет мест на занятиях 1, 2; на других свободно до 2 из 5')).toBeInTheDocument();
+    expect(places.getByText('Запись открыта · свободно 3–5 мест из 10')).toBeInTheDocument();
+    expect(places.getByText('Запись открыта · нет опубликованных занятий')).toBeInTheDocument();
   });
 
   it('gives revenue per currency, never summed across currencies', async () => {

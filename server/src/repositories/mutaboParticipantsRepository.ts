@@ -298,7 +298,7 @@ export async function dashboardCourses(db: Executor, authorId: number) {
     .orderBy(asc(courses.id));
 }
 
-/** Per published lesson of the caller's courses: places held, queue, free-course holds waiting for approval. */
+/** Per published lesson of the caller's courses: places held and its queue. */
 export async function dashboardLessons(db: Executor, authorId: number) {
   return db
     .select({
@@ -309,7 +309,6 @@ export async function dashboardLessons(db: Executor, authorId: number) {
       startsAt: lessons.startsAt,
       taken: sql<number>`(SELECT count(*) FROM participants p WHERE p.lesson_id = lessons.id AND ${countedPlaceAs('p')})`.mapWith(Number),
       waiting: sql<number>`(SELECT count(*) FROM participants p WHERE p.lesson_id = lessons.id AND p.state = 'waiting_list')`.mapWith(Number),
-      awaitingApproval: sql<number>`(SELECT count(*) FROM participants p WHERE p.lesson_id = lessons.id AND p.state = 'reserved' AND p.expired_at IS NULL)`.mapWith(Number),
     })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
@@ -317,11 +316,61 @@ export async function dashboardLessons(db: Executor, authorId: number) {
     .orderBy(asc(lessons.courseId), asc(lessons.number));
 }
 
-/** Holds of the caller's courses that lapse unless paid, soonest first. */
+/**
+ * Per course of the caller's (not a draft): the people on the waiting lists of its published lessons, and the people
+ * whose places (reserved without an end: a free course's) wait for approval, each person counted once.
+ */
+export async function dashboardPeople(db: Executor, authorId: number): Promise<{ courseId: number; waiting: number; awaiting: number }[]> {
+  return db
+    .select({
+      courseId: lessons.courseId,
+      waiting: sql<number>`count(DISTINCT ${participants.userId}) FILTER (WHERE ${participants.state} = 'waiting_list')`.mapWith(Number),
+      awaiting: sql<number>`count(DISTINCT ${participants.userId}) FILTER (WHERE ${participants.state} = 'reserved' AND ${participants.expiredAt} IS NULL)`.mapWith(Number),
+    })
+    .from(participants)
+    .innerJoin(lessons, eq(lessons.id, participants.lessonId))
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(and(sql`${lessons.courseId} IN ${ledCourseIds(authorId)}`, eq(lessons.state, 'published'), ne(courses.state, 'draft')))
+    .groupBy(lessons.courseId);
+}
+
+/** The rows of the caller's free courses that wait for approval, oldest first, with the person and the lesson. */
+export async function awaitingRows(db: Executor, authorId: number, limit: number) {
+  return db
+    .select({
+      participantId: participants.id,
+      courseId: courses.id,
+      courseTitle: courses.title,
+      lessonId: lessons.id,
+      lessonNumber: lessons.number,
+      lessonTitle: lessons.title,
+      person: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      createdAt: participants.createdAt,
+    })
+    .from(participants)
+    .innerJoin(lessons, eq(lessons.id, participants.lessonId))
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .innerJoin(users, eq(users.id, participants.userId))
+    .where(
+      and(
+        sql`${courses.id} IN ${ledCourseIds(authorId)}`,
+        ne(courses.state, 'draft'),
+        eq(lessons.state, 'published'),
+        sql`NOT EXISTS (SELECT 1 FROM prices p WHERE p.course_id = ${courses.id})`,
+        eq(participants.state, 'reserved'),
+        sql`${participants.expiredAt} IS NULL`,
+      ),
+    )
+    .orderBy(asc(participants.createdAt), asc(participants.id))
+    .limit(limit);
+}
+
+/** Holds of the caller's courses that lapse unless paid, soonest first, with the payment in progress that holds each. */
 export async function lapsingHolds(db: Executor, authorId: number, limit: number) {
   return db
     .select({
       participantId: participants.id,
+      paymentId: participants.paymentId,
       courseId: courses.id,
       courseTitle: courses.title,
       lessonId: lessons.id,
@@ -337,4 +386,26 @@ export async function lapsingHolds(db: Executor, authorId: number, limit: number
     .where(and(sql`${courses.id} IN ${ledCourseIds(authorId)}`, eq(participants.state, 'reserved'), sql`${participants.expiredAt} > now()`))
     .orderBy(asc(participants.expiredAt), asc(participants.id))
     .limit(limit);
+}
+
+// ---- The history's names
+
+/** The names behind the ids a course's history records: people, the payers of payments and refunds, lessons. */
+export async function historyNames(db: Executor, ids: { userIds: number[]; paymentIds: number[]; refundIds: number[]; lessonIds: number[] }) {
+  const [refundRows, lessonRows] = await Promise.all([
+    ids.refundIds.length ? db.select({ id: refunds.id, paymentId: refunds.paymentId }).from(refunds).where(inArray(refunds.id, ids.refundIds)) : [],
+    ids.lessonIds.length ? db.select({ id: lessons.id, number: lessons.number, title: lessons.title }).from(lessons).where(inArray(lessons.id, ids.lessonIds)) : [],
+  ]);
+  const paymentIds = [...new Set([...ids.paymentIds, ...refundRows.map((row) => row.paymentId)])];
+  const payerRows = paymentIds.length ? await db.select({ id: payments.id, userId: payments.userId }).from(payments).where(inArray(payments.id, paymentIds)) : [];
+  const userIds = [...new Set([...ids.userIds, ...payerRows.map((row) => row.userId)])];
+  const people = userIds.length
+    ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, userIds))
+    : [];
+  return {
+    people: new Map(people.map(({ id, ...person }) => [id, person])),
+    payers: new Map(payerRows.map((row) => [row.id, row.userId])),
+    refundPayments: new Map(refundRows.map((row) => [row.id, row.paymentId])),
+    lessons: new Map(lessonRows.map((row) => [row.id, row])),
+  };
 }

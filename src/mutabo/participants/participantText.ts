@@ -1,6 +1,6 @@
 // How the participants' table words a row: its state with the detail that matters, its payment, its person.
 import type { MutaboParticipant, MutaboParticipantsLesson } from '../../../common/mutabo.ts';
-import { yearsCount } from '../../../common/plural.ts';
+import { lessonsCount, yearsCount } from '../../../common/plural.ts';
 import { PAYMENT_STATE_LABELS } from '../payments/paymentText.ts';
 import { formatDateTime } from '../shell/timeText.ts';
 
@@ -33,3 +33,23 @@ export function paymentText(row: MutaboParticipant, coursePaid: boolean): string
 
 /** «36 лет», or nothing when the year of birth is unknown. */
 export const ageText = (age: number | null) => (age === null ? '' : yearsCount(age));
+
+/** Lesson numbers with runs of three or more shortened: «1–4», «1, 3, 4», «2, 5–7». */
+export function lessonNumbers(numbers: number[]): string {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let start = 0; start < sorted.length; ) {
+    let end = start;
+    while (end + 1 < sorted.length && sorted[end + 1] === sorted[end]! + 1) end += 1;
+    if (end - start >= 2) parts.push(`${sorted[start]}–${sorted[end]}`);
+    else for (let index = start; index <= end; index += 1) parts.push(String(sorted[index]));
+    start = end + 1;
+  }
+  return parts.join(', ');
+}
+
+/** «занятие 1. Пушкин» for one lesson, «4 занятия: 1–4» for several. */
+export function lessonsText(lessons: Pick<MutaboParticipantsLesson, 'number' | 'title'>[]): string {
+  if (lessons.length === 1) return `занятие ${lessonName(lessons[0]!)}`;
+  return `${lessonsCount(lessons.length)}: ${lessonNumbers(lessons.map((lesson) => lesson.number))}`;
+}

@@ -23,3 +23,11 @@ export const promoteParticipant = (id: number, position: number) =>
   request<MutaboParticipant[]>(`${base}/participants/${id}/promote/`, { method: 'POST', body: { position } });
 
 export const rejectParticipant = (id: number) => request<Record<string, never>>(`${base}/participants/${id}/reject/`, { method: 'POST', body: {} });
+
+/** Approves rows of one course together (one person's lessons): all or none, one letter per person. */
+export const approveParticipants = (ids: number[]) =>
+  request<MutaboParticipant[]>(`${base}/participants/approve/`, { method: 'POST', body: { participants: ids } });
+
+/** Rejects rows of one course together (one person's lessons): all or none, one letter per person. */
+export const rejectParticipants = (ids: number[]) =>
+  request<Record<string, never>>(`${base}/participants/reject/`, { method: 'POST', body: { participants: ids } });

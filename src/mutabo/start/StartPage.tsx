@@ -1,26 +1,30 @@
 // The area's start page: what needs the author now over the courses they lead (the seller's details a payment
-// provider waits for, refunds to make, people to approve, holds about to lapse, queues, upcoming lessons, places left,
-// revenue), each item linking to where they act.
+// provider waits for, refunds to make, people to approve with their lessons, one checkout's holds about to lapse,
+// queues, upcoming lessons, places left, revenue), each item linking to where they act. People are counted as people:
+// one person with four lessons is one, approved with one confirmation here.
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatMoney } from '../../../common/coursePrices.ts';
-import { COURSE_STATE_LABELS, receiptTypeLabel, type MutaboDashboard, type MutaboFailedReceipt } from '../../../common/mutabo.ts';
-import { peopleCount, placesCount } from '../../../common/plural.ts';
+import { COURSE_STATE_LABELS, receiptTypeLabel, type MutaboAwaitingPerson, type MutaboDashboard, type MutaboFailedReceipt } from '../../../common/mutabo.ts';
+import { lessonsCount, peopleCount, placesCount } from '../../../common/plural.ts';
 import { SELLER_FIELD_LABELS } from '../../../common/seller.ts';
 import { isRequestError } from '../../api/requestError.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
-import { FieldError } from '../../components/form/fields.tsx';
+import { FieldError, FormErrorBlock } from '../../components/form/fields.tsx';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { areaPaths } from '../areaPaths.ts';
+import { lessonNumbers, lessonsText } from '../participants/participantText.ts';
+import { decisionButtonName, decisionDoneText, PersonDecisionDialog, runDecision, type DecidedLesson, type PersonDecision } from '../participants/PersonDecision.tsx';
 import { getDashboard, resendReceipt } from '../payments/paymentsApi.ts';
 import { personName } from '../payments/paymentText.ts';
 import { RevenueTable } from '../payments/RevenueTable.tsx';
-import { Muted, Panel, TitleRow } from '../shell/areaParts.ts';
+import { Muted, Notice, Panel, RowActions, TitleRow } from '../shell/areaParts.ts';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { formatDateTime } from '../shell/timeText.ts';
+import { useConfirmedAction } from '../shell/useConfirmedAction.ts';
 import { useLoad } from '../useLoad.ts';
 
 const Grid = styled.div`
@@ -162,18 +166,121 @@ function RefusedReceipts({ receipts }: { receipts: MutaboFailedReceipt[] }) {
 export function StartPage() {
   const dashboard = useLoad(getDashboard);
   if (dashboard.error?.statusCode === 403) return <NotAuthorPage />;
-  if (dashboard.error) return <ErrorScreen />;
+  // A failed reading again (after an approval here) keeps the summary shown; one that could not be read at all is an error.
+  if (dashboard.error && !dashboard.data) return <ErrorScreen />;
   return (
     <section>
       <TitleRow>
         <PageTitle>Сводка</PageTitle>
       </TitleRow>
-      {dashboard.data ? <Dashboard data={dashboard.data} /> : <Loader label="Загружаем сводку" />}
+      {dashboard.data ? <Dashboard data={dashboard.data} reload={() => void dashboard.reload()} /> : <Loader label="Загружаем сводку" />}
     </section>
   );
 }
 
-function Dashboard({ data }: { data: MutaboDashboard }) {
+const People = styled.ul`
+  margin: ${({ theme }) => theme.space(2)} 0 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+    padding: ${({ theme }) => theme.space(2)} 0;
+  }
+`;
+
+const decidedLessons = (line: MutaboAwaitingPerson): DecidedLesson[] => line.lessons.map((lesson) => ({ participantId: lesson.participantId, number: lesson.number, title: lesson.title }));
+
+/**
+ * Per course, how many people wait for the author's approval, and each of them with their lessons and one
+ * «Подтвердить» for all of them (the lessons can be unticked in the confirmation).
+ */
+function AwaitingApproval({ courses, people, reload }: { courses: MutaboDashboard['courses']; people: MutaboAwaitingPerson[]; reload: () => void }) {
+  const action = useConfirmedAction<PersonDecision>(reload);
+  const { asking, busy, notice, error, outcome } = action;
+  const decide = (chosen: DecidedLesson[]) => {
+    if (!asking) return;
+    void action.run(async () => {
+      await runDecision(asking.kind, chosen);
+      return decisionDoneText(asking, chosen);
+    });
+  };
+  return (
+    <>
+      <div ref={outcome} tabIndex={-1}>
+        {notice ? <Notice>{notice}</Notice> : null}
+        {error ? <FormErrorBlock>{error}</FormErrorBlock> : null}
+      </div>
+      <Items>
+        {courses.map((course) => {
+          const own = people.filter((line) => line.courseId === course.id);
+          return (
+            <Item key={course.id}>
+              <Link to={areaPaths.participants(course.id, { state: 'reserved' })}>{course.title}</Link>
+              <Facts>Записались и ждут вашего подтверждения: {peopleCount(course.awaitingApproval)}</Facts>
+              {own.length > 0 ? (
+                <People aria-label={`Ждут подтверждения на курсе «${course.title}»`}>
+                  {own.map((line) => (
+                    <li key={line.person.id}>
+                      <span>
+                        <strong>{personName(line.person)}</strong>
+                        <Facts>{lessonsText(line.lessons)}</Facts>
+                      </span>
+                      <RowActions>
+                        <LoadingButton
+                          type="button"
+                          loading={busy && asking?.person === line.person}
+                          disabled={busy}
+                          aria-label={decisionButtonName('approve', line.person, line.lessons.length)}
+                          onClick={() => action.ask({ kind: 'approve', person: line.person, lessons: decidedLessons(line) })}
+                        >
+                          Подтвердить
+                        </LoadingButton>
+                      </RowActions>
+                    </li>
+                  ))}
+                </People>
+              ) : null}
+              {course.awaitingApproval > own.length ? (
+                <Facts>
+                  <Link to={areaPaths.participants(course.id, { state: 'reserved' })}>Все, кто ждёт: {peopleCount(course.awaitingApproval)}</Link>
+                </Facts>
+              ) : null}
+            </Item>
+          );
+        })}
+      </Items>
+      {asking ? (
+        <PersonDecisionDialog
+          key={asking.lessons.map((lesson) => lesson.participantId).join()}
+          decision={asking}
+          busy={busy}
+          onConfirm={decide}
+          onClose={action.cancel}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** «свободно 3 места из 10», «свободно 3–5 мест из 10», «нет мест на занятии 1; на других свободно до 4 из 5», «свободных мест нет». */
+function placesText(course: MutaboDashboard['courses'][number]): string {
+  if (course.publishedLessons === 0) return 'нет опубликованных занятий';
+  if (course.mostPlacesLeft === 0) return 'свободных мест нет';
+  const of = `из ${course.participantsLimit}`;
+  if (course.fullLessons.length === 0) {
+    const free = course.placesLeft === course.mostPlacesLeft ? placesCount(course.placesLeft) : `${course.placesLeft}–${placesCount(course.mostPlacesLeft)}`;
+    return `свободно ${free} ${of}`;
+  }
+  const full = course.fullLessons.length === 1 ? `на занятии ${course.fullLessons[0]}` : `на занятиях ${lessonNumbers(course.fullLessons)}`;
+  return `нет мест ${full}; на других свободно до ${course.mostPlacesLeft} ${of}`;
+}
+
+function Dashboard({ data, reload }: { data: MutaboDashboard; reload: () => void }) {
   const awaiting = data.courses.filter((course) => course.awaitingApproval > 0);
   const seller = data.seller;
   const failedReceipts = data.failedReceipts ?? [];
@@ -229,14 +336,7 @@ function Dashboard({ data }: { data: MutaboDashboard }) {
 
       {awaiting.length > 0 ? (
         <Section id="start-approval" title="Ждут подтверждения" urgent>
-          <Items>
-            {awaiting.map((course) => (
-              <Item key={course.id}>
-                <Link to={areaPaths.participants(course.id, { state: 'reserved' })}>{course.title}</Link>
-                <Facts>Записались и ждут вашего подтверждения: {peopleCount(course.awaitingApproval)}</Facts>
-              </Item>
-            ))}
-          </Items>
+          <AwaitingApproval courses={awaiting} people={data.awaitingPeople} reload={reload} />
         </Section>
       ) : null}
 
@@ -245,12 +345,16 @@ function Dashboard({ data }: { data: MutaboDashboard }) {
           <Muted>Место держится, пока человек оплачивает; неоплаченная бронь снимается сама.</Muted>
           <Items>
             {data.lapsingHolds.map((hold) => (
-              <Item key={hold.participantId}>
-                <Link to={areaPaths.participants(hold.courseId, { lesson: hold.lessonId, state: 'reserved' })}>
-                  {personName(hold.person)}: до {formatDateTime(hold.expiresAt)}
+              <Item key={hold.paymentId === null ? `row-${hold.lessons[0]?.participantId}` : `payment-${hold.paymentId}`}>
+                <Link
+                  to={areaPaths.participants(hold.courseId, { lesson: hold.lessons.length === 1 ? hold.lessons[0]!.id : undefined, state: 'reserved' })}
+                >
+                  {personName(hold.person)}: {hold.lessons.length === 1 ? lessonsText(hold.lessons) : lessonsCount(hold.lessons.length)}, до {formatDateTime(hold.expiresAt)}
                 </Link>
                 <Facts>
-                  {hold.courseTitle} · занятие {lessonName(hold.lessonNumber, hold.lessonTitle)}
+                  {hold.courseTitle}
+                  {hold.lessons.length > 1 ? ` · занятия ${lessonNumbers(hold.lessons.map((lesson) => lesson.number))}` : ''}
+                  {hold.paymentId !== null ? ` · платёж № ${hold.paymentId} не завершён` : ''}
                 </Facts>
               </Item>
             ))}
@@ -298,7 +402,7 @@ function Dashboard({ data }: { data: MutaboDashboard }) {
                 <Item key={course.id}>
                   <Link to={areaPaths.participants(course.id)}>{course.title}</Link>
                   <Facts>
-                    {COURSE_STATE_LABELS[course.state]} · {course.placesLeft > 0 ? `свободно ${placesCount(course.placesLeft)} из ${course.participantsLimit}` : 'свободных мест нет'}
+                    {COURSE_STATE_LABELS[course.state]} · {placesText(course)}
                     {course.waiting > 0 ? ` · в очереди ${peopleCount(course.waiting)}` : ''}
                   </Facts>
                 </Item>

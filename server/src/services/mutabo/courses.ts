@@ -34,6 +34,7 @@ import {
   type Tx,
 } from '../../repositories/mutaboCoursesRepository.ts';
 import { recordWrite } from './audit.ts';
+import { withHistoryNames } from './historyNames.ts';
 import { courseAuthorMessages, recordAuthorsChange } from './courseAuthors.ts';
 import { thumbnailForImage } from './uploads.ts';
 import { mutaboErrors, toMutaboCourse, type Caller, type MutaboContext } from './context.ts';
@@ -224,5 +225,11 @@ export async function courseHistory(ctx: MutaboContext, caller: Caller, courseId
   if (!(await ctx.courses.leadsCourse(caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
   const { count, results } = await ctx.audit.coursePage(courseId, page, HISTORY_PAGE_SIZE);
   const pages = Math.max(1, Math.ceil(count / HISTORY_PAGE_SIZE));
-  return { count, currentPage: page, pages, next: page < pages ? `/api/v1/mutabo/courses/${courseId}/history/?page=${page + 1}` : null, results };
+  return {
+    count,
+    currentPage: page,
+    pages,
+    next: page < pages ? `/api/v1/mutabo/courses/${courseId}/history/?page=${page + 1}` : null,
+    results: await withHistoryNames(ctx.db, results),
+  };
 }

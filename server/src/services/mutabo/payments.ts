@@ -1,12 +1,26 @@
 // The authors' payments (GET /api/v1/mutabo/payments/) and start page (GET /api/v1/mutabo/dashboard/): reads over
 // the courses the caller leads. Money is reported per currency and never summed across currencies.
-import { PAYMENTS_PAGE_SIZE, type MutaboDashboard, type MutaboFailedReceipt, type MutaboPayment, type MutaboPaymentsPage, type MutaboReceipt, type Revenue } from '../../../../common/mutabo.ts';
+import {
+  PAYMENTS_PAGE_SIZE,
+  type MutaboAwaitingPerson,
+  type MutaboDashboard,
+  type MutaboDashboardLesson,
+  type MutaboDashboardPerson,
+  type MutaboFailedReceipt,
+  type MutaboLapsingHold,
+  type MutaboPayment,
+  type MutaboPaymentsPage,
+  type MutaboReceipt,
+  type Revenue,
+} from '../../../../common/mutabo.ts';
 import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  awaitingRows,
   countPayments,
   dashboardCourses,
   dashboardLessons,
+  dashboardPeople,
   lapsingHolds,
   ledCourse,
   pagePayments,
@@ -97,7 +111,61 @@ export async function paymentById(db: Db, paymentId: number): Promise<MutaboPaym
   return row ? ((await toPayments(db, [row]))[0] ?? null) : null;
 }
 
+/** Lines of holds and of people awaiting approval on the start page. */
 const HOLDS_LIMIT = 50;
+const AWAITING_PEOPLE_LIMIT = 50;
+/** Rows read to make those lines (a checkout holds at most a course's lessons). */
+const ROWS_LIMIT = 2000;
+
+interface PersonLessonRow {
+  participantId: number;
+  courseId: number;
+  courseTitle: string;
+  lessonId: number;
+  lessonNumber: number;
+  lessonTitle: string;
+  person: MutaboDashboardPerson;
+}
+
+/** Rows gathered into lines by `key` (first seen first), each line's lessons in lesson order. */
+function gather<T extends PersonLessonRow>(rows: T[], key: (row: T) => string, limit: number): { first: T; lessons: MutaboDashboardLesson[] }[] {
+  const lines = new Map<string, T[]>();
+  for (const row of rows) {
+    const line = lines.get(key(row));
+    if (line) line.push(row);
+    else if (lines.size < limit) lines.set(key(row), [row]);
+  }
+  return [...lines.values()].map((group) => ({
+    first: group[0]!,
+    lessons: group
+      .map((row) => ({ participantId: row.participantId, id: row.lessonId, number: row.lessonNumber, title: row.lessonTitle }))
+      .sort((a, b) => a.number - b.number || a.id - b.id),
+  }));
+}
+
+/** The holds of one checkout (one payment in progress) make one line; a hold without a payment is its own. */
+function holdLines(rows: Awaited<ReturnType<typeof lapsingHolds>>): MutaboLapsingHold[] {
+  return gather(rows, (row) => (row.paymentId === null ? `row:${row.participantId}` : `payment:${row.courseId}:${row.paymentId}`), HOLDS_LIMIT).map((line) => ({
+    courseId: line.first.courseId,
+    courseTitle: line.first.courseTitle,
+    paymentId: line.first.paymentId,
+    person: line.first.person,
+    lessons: line.lessons,
+    // Rows come soonest first: the line's first row lapses first.
+    expiresAt: line.first.expiresAt!.toISOString(),
+  }));
+}
+
+/** One line per person and course, oldest request first. */
+function awaitingLines(rows: Awaited<ReturnType<typeof awaitingRows>>): MutaboAwaitingPerson[] {
+  return gather(rows, (row) => `${row.courseId}:${row.person.id}`, AWAITING_PEOPLE_LIMIT).map((line) => ({
+    courseId: line.first.courseId,
+    courseTitle: line.first.courseTitle,
+    person: line.first.person,
+    lessons: line.lessons,
+    since: line.first.createdAt.toISOString(),
+  }));
+}
 
 const FAILED_RECEIPTS_LIMIT = 50;
 
@@ -120,10 +188,12 @@ const UPCOMING_LIMIT = 20;
 
 /** What needs the author now. */
 export async function dashboard(db: Db, caller: Caller): Promise<MutaboDashboard> {
-  const [courseRows, lessonRows, holds, refundRows, money, refused] = await Promise.all([
+  const [courseRows, lessonRows, people, awaiting, holds, refundRows, money, refused] = await Promise.all([
     dashboardCourses(db, caller.authorId),
     dashboardLessons(db, caller.authorId),
-    lapsingHolds(db, caller.authorId, HOLDS_LIMIT),
+    dashboardPeople(db, caller.authorId),
+    awaitingRows(db, caller.authorId, ROWS_LIMIT),
+    lapsingHolds(db, caller.authorId, ROWS_LIMIT),
     paymentsRefundRequired(db, caller.authorId),
     revenue(db, { authorId: caller.authorId }),
     failedReceipts(db, caller.authorId),
@@ -148,18 +218,23 @@ export async function dashboard(db: Db, caller: Caller): Promise<MutaboDashboard
       })),
     courses: courseRows.map((course) => {
       const own = lessonRows.filter((lesson) => lesson.courseId === course.id);
-      const fullest = Math.max(0, ...own.map((lesson) => lesson.taken));
+      const left = (lesson: (typeof own)[number]) => Math.max(0, course.participantsLimit - lesson.taken);
+      const counts = people.find((row) => row.courseId === course.id);
       return {
         id: course.id,
         title: course.title,
         state: course.state,
         participantsLimit: course.participantsLimit,
-        placesLeft: Math.max(0, course.participantsLimit - fullest),
-        waiting: own.reduce((sum, lesson) => sum + lesson.waiting, 0),
-        awaitingApproval: course.paid ? 0 : own.reduce((sum, lesson) => sum + lesson.awaitingApproval, 0),
+        placesLeft: own.length === 0 ? course.participantsLimit : Math.min(...own.map(left)),
+        mostPlacesLeft: own.length === 0 ? course.participantsLimit : Math.max(...own.map(left)),
+        publishedLessons: own.length,
+        fullLessons: own.filter((lesson) => left(lesson) === 0).map((lesson) => lesson.number),
+        waiting: counts?.waiting ?? 0,
+        awaitingApproval: course.paid ? 0 : (counts?.awaiting ?? 0),
       };
     }),
-    lapsingHolds: holds.map((hold) => ({ ...hold, expiresAt: hold.expiresAt!.toISOString() })),
+    awaitingPeople: awaitingLines(awaiting),
+    lapsingHolds: holdLines(holds),
     waitingLists: lessonRows
       .filter((lesson) => lesson.waiting > 0)
       .sort((a, b) => b.waiting - a.waiting || a.courseId - b.courseId || a.number - b.number)
