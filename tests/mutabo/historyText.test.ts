@@ -22,7 +22,7 @@ describe('a line of the course history', () => {
       }),
     );
     expect(line.who).toBe('Анна Мельникова');
-    expect(line.what).toBe('Изменено: название: Чехов → Чехов и проза; состояние: Черновик → Запись открыта; описание');
+    expect(line.what).toBe('Изменено: название: Чехов → Чехов и проза; состояние: черновик → запись открыта; описание');
     expect(line.when).toMatch(/^\d{2}\.11\.2026, \d{2}:\d{2}$/);
   });
 
@@ -35,7 +35,7 @@ describe('a line of the course history', () => {
     );
     expect(
       describeHistoryEntry(entry({ entity: 'lesson', before: { title: 'Пушкин', state: 'draft' }, after: { title: 'Пушкин', state: 'published' } })).what,
-    ).toBe('Изменено занятие «Пушкин»: состояние: Черновик → Опубликовано');
+    ).toBe('Изменено занятие «Пушкин»: состояние: черновик → опубликовано');
   });
 
   it('says when the author is unknown', () => {
