@@ -25,6 +25,15 @@ export function allowsLessonSelection(price: Price | undefined): boolean {
   return Boolean(price && price.lessonPrice > 0);
 }
 
+/**
+ * Whether the wholesale lesson price can apply to a buyer who may choose `choosable` lessons now (with blocks, the
+ * lessons of the blocks that can be bought): it is set, differs from the lesson price, and at least
+ * WHOLESALE_THRESHOLD lessons can be bought at once. A course with fewer lessons (or fewer left to buy) never shows it.
+ */
+export function wholesaleCanApply(price: Price, choosable: number): boolean {
+  return allowsLessonSelection(price) && price.lessonWholesalePrice > 0 && price.lessonWholesalePrice !== price.lessonPrice && choosable >= WHOLESALE_THRESHOLD;
+}
+
 /** The price of one lesson when `count` lessons are bought together. */
 export function lessonUnitPrice(price: Price, count: number): number {
   if (count >= WHOLESALE_THRESHOLD && price.lessonWholesalePrice > 0) return price.lessonWholesalePrice;

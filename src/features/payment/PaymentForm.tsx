@@ -14,6 +14,7 @@ import {
   selectionTotal,
   wholeCourseTotal,
   WHOLESALE_THRESHOLD,
+  wholesaleCanApply,
 } from '../../../common/coursePrices.ts';
 import { isApproved, lessonBlocks, toggleLesson, usesBlocks, wholeCourseLessons, wholeCourseOffered } from '../../../common/lessonBlocks.ts';
 import { paymentCreateRequest } from '../enrollment/slices.ts';
@@ -291,7 +292,7 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
             <dd>{formatMoney(price.lessonPrice, price.currency)}</dd>
           </>
         ) : null}
-        {byLesson && price.lessonWholesalePrice > 0 && price.lessonWholesalePrice !== price.lessonPrice ? (
+        {wholesaleCanApply(price, selectable.size) ? (
           <>
             <dt>От {WHOLESALE_THRESHOLD} занятий, за каждое</dt>
             <dd>{formatMoney(price.lessonWholesalePrice, price.currency)}</dd>

@@ -8,7 +8,8 @@ import type { Author } from '../../../common/wireTypes.ts';
 import { FieldError, SelectField, TextField, CheckboxField } from '../../components/form/fields.tsx';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { FormActions } from '../../components/form/FormLayout.ts';
-import { AGE_GROUP_LABELS } from '../../lib/courseFacts.ts';
+import { WHOLESALE_THRESHOLD } from '../../../common/coursePrices.ts';
+import { AGE_GROUP_FACTS, AGE_GROUP_LABELS } from '../../lib/courseFacts.ts';
 import { LazyRichTextEditor as RichTextEditor } from '../richText/LazyRichTextEditor.tsx';
 import { FORM_CURRENCIES, PRICE_FIELDS, sentPriceIndex, type CourseFormValues, type PriceRow } from './courseForm.ts';
 import { ImageField } from './ImageField.tsx';
@@ -50,6 +51,13 @@ const Fieldset = styled.fieldset`
     padding: 0 ${({ theme }) => theme.space(1)};
     font-weight: 600;
   }
+`;
+
+/** A field's explanation under it: what the site will do with it. */
+const Hint = styled.p`
+  margin: -${({ theme }) => theme.space(2)} 0 ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fonts.sizes.small};
 `;
 
 const PriceGrid = styled.div`
@@ -125,16 +133,21 @@ export function CourseForm({ values, onChange, errors, authors, editorKey, savin
       <Grid>
         <TextField label="Начало" name="start" type="date" value={values.start} error={errors.start} onChange={(e) => onChange({ start: e.target.value })} />
         <TextField label="Окончание" name="end" type="date" value={values.end} error={errors.end} onChange={(e) => onChange({ end: e.target.value })} />
-        <SelectField
-          label="Возраст участников"
-          name="disciplesAge"
-          value={values.disciplesAge}
-          error={errors.disciplesAge}
-          onChange={(e) => onChange({ disciplesAge: e.target.value as CourseFormValues['disciplesAge'] })}
-        >
-          <option value="DISCIPLES_AGE_ADULTS">{AGE_GROUP_LABELS.DISCIPLES_AGE_ADULTS}</option>
-          <option value="DISCIPLES_AGE_CHILDREN">{AGE_GROUP_LABELS.DISCIPLES_AGE_CHILDREN}</option>
-        </SelectField>
+        <div>
+          <SelectField
+            label="Возраст участников"
+            name="disciplesAge"
+            value={values.disciplesAge}
+            error={errors.disciplesAge}
+            onChange={(e) => onChange({ disciplesAge: e.target.value as CourseFormValues['disciplesAge'] })}
+          >
+            <option value="DISCIPLES_AGE_ADULTS">{AGE_GROUP_LABELS.DISCIPLES_AGE_ADULTS}</option>
+            <option value="DISCIPLES_AGE_CHILDREN">{AGE_GROUP_LABELS.DISCIPLES_AGE_CHILDREN}</option>
+          </SelectField>
+          <Hint>
+            На сайте: «{AGE_GROUP_LABELS[values.disciplesAge]}» в каталоге, «{AGE_GROUP_FACTS[values.disciplesAge]}» на странице курса.
+          </Hint>
+        </div>
         <TextField
           label="Количество мест"
           name="participantsLimit"
@@ -183,18 +196,25 @@ export function CourseForm({ values, onChange, errors, authors, editorKey, savin
               onChange={(e) => setPrice(index, { enabled: e.target.checked })}
             />
             {row.enabled ? (
-              <PriceGrid>
-                {PRICE_FIELDS.map(({ field, label: fieldLabel }) => (
-                  <TextField
-                    key={field}
-                    label={fieldLabel}
-                    inputMode="decimal"
-                    value={row[field]}
-                    error={priceError(field)}
-                    onChange={(e) => setPrice(index, { [field]: e.target.value })}
-                  />
-                ))}
-              </PriceGrid>
+              <>
+                <PriceGrid>
+                  {PRICE_FIELDS.map(({ field, label: fieldLabel }) => (
+                    <TextField
+                      key={field}
+                      label={fieldLabel}
+                      inputMode="decimal"
+                      value={row[field]}
+                      error={priceError(field)}
+                      onChange={(e) => setPrice(index, { [field]: e.target.value })}
+                    />
+                  ))}
+                </PriceGrid>
+                <Hint>
+                  Цена занятия при оплате блоком действует, когда за один раз оплачивают от {WHOLESALE_THRESHOLD} занятий (например, весь курс). На
+                  странице курса её видно, только если столько занятий можно выбрать: у курса меньше {WHOLESALE_THRESHOLD} занятий или с блоками, из
+                  которых столько не набрать, её не покажут.
+                </Hint>
+              </>
             ) : null}
             {sent !== null && errors[`prices.${sent}`] ? <FieldError>{errors[`prices.${sent}`]}</FieldError> : null}
           </Fieldset>
