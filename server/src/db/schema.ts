@@ -61,10 +61,17 @@ export const users = pgTable(
     /** Bumped by every password-reset letter: the reset links made before it stop working. */
     passwordResetCount: integer('password_reset_count').notNull().default(0),
     createdAt: createdAt(),
+    /** When the account was deleted (migration 0018, services/accountDeletion.ts): the row stays, emptied. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    // Only live accounts hold an address: a deleted one's is '' and the address is free to sign up again.
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`).where(sql`${table.deletedAt} IS NULL`),
     check('users_year_of_birth_range', sql`${table.yearOfBirth} IS NULL OR ${table.yearOfBirth} BETWEEN 0 AND 9999`),
+    check(
+      'users_deleted_emptied',
+      sql`${table.deletedAt} IS NULL OR (${table.email} = '' AND ${table.firstName} = '' AND ${table.lastName} = '' AND ${table.yearOfBirth} IS NULL AND NOT ${table.isActive} AND NOT ${table.isAuthor})`,
+    ),
   ],
 );
 
@@ -221,6 +228,11 @@ export const payments = pgTable(
     failureReason: text('failure_reason'),
     /** The version of the public offer (pages_content, slug `offer`) when the payment was made; null when there was none. */
     offerVersion: integer('offer_version'),
+    /**
+     * The payer's address as the payment's fiscal receipt gave it to YooKassa, kept when the payer deletes the account
+     * (migration 0018): the settlement and refund receipts still to come go to it. Null otherwise.
+     */
+    receiptEmail: text('receipt_email'),
   },
   (table) => [
     unique('payments_system_provider_id_unique').on(table.system, table.providerId),
@@ -346,7 +358,7 @@ export const consents = pgTable(
   (table) => [
     check('consents_kind_known', sql`${table.kind} IN ('processing', 'news')`),
     check('consents_action_known', sql`${table.action} IN ('given', 'withdrawn')`),
-    check('consents_source_known', sql`${table.source} IN ('signup', 'course-page', 'account', 'payment', 'unsubscribe-link')`),
+    check('consents_source_known', sql`${table.source} IN ('signup', 'course-page', 'account', 'payment', 'unsubscribe-link', 'account-deletion')`),
     check('consents_course_of_news', sql`${table.kind} = 'news' OR ${table.courseId} IS NULL`),
     check('consents_user_agent_length', sql`char_length(${table.userAgent}) <= 500`),
     index('consents_user_idx').on(table.userId, table.id),

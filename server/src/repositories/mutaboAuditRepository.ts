@@ -1,6 +1,7 @@
 // The SQL of the authors' history (table audit_log): one insert per write, pages of a course's history and of the
 // history of the shared content.
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { DELETED_PERSON_NAME } from '../../../common/accountDeletion.ts';
 import type { AuditAction, AuditEntity, HistoryEntry } from '../../../common/mutabo.ts';
 import type { Db } from '../db/client.ts';
 import { auditLog, authors, users } from '../db/schema.ts';
@@ -29,16 +30,19 @@ export async function insertAuditRecord(tx: Tx, record: AuditRecord): Promise<vo
   });
 }
 
-/** A page of the records matching `where`, newest first, with the writer's name (author, else user, else e-mail). */
+/**
+ * A page of the records matching `where`, newest first, with the writer's name (author, else user, else e-mail;
+ * «удалённый участник» for a deleted account).
+ */
 async function historyPage(db: Db, where: SQL | undefined, page: number, size: number): Promise<{ count: number; results: HistoryEntry[] }> {
   const [total] = await db.select({ n: count() }).from(auditLog).where(where);
   const rows = await db
     .select({
       entry: auditLog,
-      userName: sql<string | null>`coalesce(
+      userName: sql<string | null>`CASE WHEN ${users.deletedAt} IS NOT NULL THEN ${DELETED_PERSON_NAME} ELSE coalesce(
         nullif(trim(${authors.firstName} || ' ' || ${authors.lastName}), ''),
         nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''),
-        ${users.email})`,
+        ${users.email}) END`,
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))

@@ -23,8 +23,12 @@ export interface QueuedLetter {
   dedupeKey?: string | null;
 }
 
-/** Records the letters (in the caller's transaction when given one); those whose dedupeKey is known are skipped. */
-export async function insertLetters(db: Db | Tx, letters: readonly QueuedLetter[]): Promise<void> {
+/**
+ * Records the letters (in the caller's transaction when given one); those whose dedupeKey is known are skipped, and so
+ * are those without an address (a person whose account was deleted has none: services/accountDeletion.ts).
+ */
+export async function insertLetters(db: Db | Tx, all: readonly QueuedLetter[]): Promise<void> {
+  const letters = all.filter((letter) => letter.to !== '');
   if (letters.length === 0) return;
   await db
     .insert(outboxLetters)

@@ -85,7 +85,10 @@ export async function claimDueReceipts(db: Executor, limit: number, leaseMs: num
   return rows.sort((a, b) => a.id - b.id);
 }
 
-/** What a settlement receipt is made of when it is sent: the payment at the provider, the payer, the lesson. */
+/**
+ * What a settlement receipt is made of when it is sent: the payment at the provider, the payer (the address the
+ * payment's receipt kept when the payer deleted the account), the lesson.
+ */
 export interface SettlementFacts {
   providerPaymentId: string | null;
   email: string;
@@ -98,7 +101,7 @@ export interface SettlementFacts {
 
 export async function settlementFacts(db: Executor, receiptId: number): Promise<SettlementFacts | null> {
   const result = await db.execute(sql`
-    SELECT p.provider_id AS "providerPaymentId", u.email, c.title AS "courseTitle", l.number AS "lessonNumber", l.title AS "lessonTitle",
+    SELECT p.provider_id AS "providerPaymentId", coalesce(p.receipt_email, u.email) AS email, c.title AS "courseTitle", l.number AS "lessonNumber", l.title AS "lessonTitle",
            EXISTS (SELECT 1 FROM refunds f WHERE f.payment_id = p.id AND f.state IN ('pending', 'succeeded') AND l.id = ANY(f.lesson_ids)) AS refunded
     FROM receipts r
     JOIN payments p ON p.id = r.payment_id

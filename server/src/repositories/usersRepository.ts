@@ -1,5 +1,5 @@
 // Queries about user accounts: authentication state, signup, activation, passwords, the User wire shape.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { User } from '../../../common/wireTypes.ts';
 import type { Db } from '../db/client.ts';
 import { authors, disciples, users } from '../db/schema.ts';
@@ -53,6 +53,12 @@ export function isUniqueViolation(error: unknown): boolean {
 
 export function createUsersRepository(db: Db) {
   return {
+    /**
+     * Forgets what this process keeps of the user's token state after a write elsewhere changed it (an account
+     * deletion, services/accountDeletion.ts); nothing is kept here, services/authStates.ts's cache is.
+     */
+    forgetAuthState(_userId: number): void {},
+
     async findAuthState(userId: number): Promise<UserAuthState | null> {
       const [row] = await db
         .select({ isActive: users.isActive, passwordChangedAt: users.passwordChangedAt })
@@ -61,12 +67,12 @@ export function createUsersRepository(db: Db) {
       return row ?? null;
     },
 
-    /** By e-mail, ignoring case (the unique index is on lower(email)). */
+    /** By e-mail, ignoring case (the unique index is on lower(email)); a deleted account has none. */
     async findAccountByEmail(email: string): Promise<Account | null> {
       const [row] = await db
         .select(accountColumns)
         .from(users)
-        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+        .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)));
       return row ?? null;
     },
 

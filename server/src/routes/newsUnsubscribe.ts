@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { MAX_ID } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
+import { isLiveAccount } from '../repositories/accountDeletionRepository.ts';
 import { consentOrigin } from '../repositories/consentsRepository.ts';
 import { subscriptionOf } from '../repositories/mailingsRepository.ts';
 import { endNews } from '../services/enrollment.ts';
@@ -55,10 +56,11 @@ export const newsUnsubscribeRoutes: ZodRoutes = async (app) => {
     payload.on('end', () => done(null, {}));
   });
 
-  /** The subscription the link names, or null when its signature is wrong or the course is gone. */
+  /** The subscription the link names, or null when its signature is wrong, the course is gone or the account deleted. */
   const named = async (link: z.infer<typeof params>) => {
     const ids = linkIds(link);
     if (!ids || !verifyUnsubscribe(app.config.jwtSecret, ids.user, ids.course, link.signature)) return null;
+    if (!(await isLiveAccount(app.database.db, ids.user))) return null;
     const found = await subscriptionOf(app.database.db, ids.user, ids.course);
     return found ? { ...found, ...ids } : null;
   };

@@ -1,12 +1,14 @@
 // /api/v1/users/...: signup, its confirmation, the confirmation of a new e-mail address, the caller's user, password
-// change and password reset.
+// change and password reset, the export of one's data and the deletion of one's account.
 import { z } from 'zod';
 import type { User } from '../../../common/wireTypes.ts';
+import { accountDeletionMessages as dm, type AccountDeletionPreview } from '../../../common/accountDeletion.ts';
 import { accountMessages as m } from '../../../common/accountMessages.ts';
 import {
   confirmationSchema,
   emailConfirmationSchema,
   newPasswordErrors,
+  passwordField,
   passwordUpdateSchema,
   resetCompletionSchema,
   resetRequestSchema,
@@ -22,10 +24,14 @@ import { signupLetterLimits } from '../services/accountLimits.ts';
 import { decodeAddress, decodeUid } from '../services/accountLinks.ts';
 import { consentOrigin } from '../repositories/consentsRepository.ts';
 import { exportPersonalData } from '../services/personalData.ts';
+import { accountDeletionDeps, deleteAccount, deletionPreview } from '../services/accountDeletion.ts';
 
 const userParams = z.object({ id: z.union([z.literal('me'), integerParam(1, MAX_ID, messages.notFound)]) });
 
 const linkError = (message: string) => new HttpError(400, { nonFieldErrors: [message] });
+
+/** The deletion's body: the password again; a request without a body asks for it like an empty one. */
+const deletionSchema = z.preprocess((body) => body ?? {}, z.object({ password: passwordField }, { error: m.invalidBody }));
 
 /** Collected `{path, message}` pairs as the wire's field errors. */
 function errorBody(errors: { path: string; message: string }[]): Record<string, string[]> {
@@ -127,6 +133,43 @@ export const usersRoutes: ZodRoutes = async (app) => {
       .header('cache-control', 'no-store')
       .type('application/json; charset=utf-8')
       .send(JSON.stringify(data, null, 2));
+  });
+
+  // Deleting one's account (docs/PRIVACY.md, «Deleting an account»): first what it would give up and whom to write to.
+  app.get('/users/me/deletion/', { preHandler: app.requireAuth }, async (request, reply): Promise<AccountDeletionPreview> => {
+    reply.header('cache-control', 'no-store');
+    return deletionPreview({ db: app.database.db, config }, request.userId!);
+  });
+
+  // The password again, counted like the password change form's; then services/accountDeletion.ts in one transaction.
+  app.delete('/users/me/', { preHandler: app.requireAuth }, async (request, reply) => {
+    const userId = request.userId!;
+    const parsed = deletionSchema.safeParse(request.body);
+    if (!parsed.success) throw new HttpError(400, fieldErrors(parsed.error));
+    // Taken before the check (services/accountLimits.ts); only a wrong password keeps it.
+    const slot = await takeOrRefuse(accounts, reply, [['password-check', String(userId)]], m.passwordChecksTooMany);
+    const account = await users.findAccountById(userId);
+    const matches = account
+      ? await accounts.passwords.verify(parsed.data.password, account.passwordHash).catch(async (error: unknown) => {
+          await slot.release();
+          throw error;
+        })
+      : false;
+    if (!account || !matches) {
+      if (!account) await slot.release();
+      throw account ? new HttpError(400, { password: [dm.passwordWrong] }) : notFound();
+    }
+    await slot.release();
+    const result = await deleteAccount(accountDeletionDeps(app), userId, {
+      by: { kind: 'self' },
+      origin: consentOrigin('account-deletion', request),
+      expectedPasswordHash: account.passwordHash,
+    });
+    if (result.status === 'author') throw new HttpError(409, { detail: dm.authorAccount });
+    if (result.status === 'stale') throw new HttpError(400, { password: [dm.passwordWrong] });
+    // Deleted meanwhile by another request: the token is dead, as the auth layer answers from now on.
+    if (result.status === 'gone') throw new HttpError(401, { detail: messages.invalidToken });
+    return reply.code(204).send();
   });
 
   app.post('/users/update-password/', { schema: { body: passwordUpdateSchema }, preHandler: app.requireAuth }, async (request, reply) => {

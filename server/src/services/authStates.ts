@@ -65,6 +65,7 @@ export function cachingAuthStates(users: UsersRepository, cache: AuthStateCache)
   return {
     ...users,
     findAuthState: (userId) => cache.get(userId, () => users.findAuthState(userId)),
+    forgetAuthState: (userId) => cache.forget(userId),
     activate: forgetting(users.activate),
     changePassword: forgetting(users.changePassword),
   };

@@ -157,7 +157,8 @@ async function refundReceipt(db: Db, payment: PaymentRow, refund: RefundRow): Pr
   const courseId = await courseOfPayment(db, payment.id);
   const course = courseId === null ? null : await courseTitle(db, courseId);
   const lessons = await lessonTitles(db, refund.lessonIds);
-  return { email: payer?.email ?? '', lines: receiptLines(course?.title ?? '', lessons, cents(refund.amount)) };
+  // A payer who deleted the account left the address their payment's receipt carried (services/accountDeletion.ts).
+  return { email: payment.receiptEmail ?? payer?.email ?? '', lines: receiptLines(course?.title ?? '', lessons, cents(refund.amount)) };
 }
 
 /** Asks the provider for a pending refund (again, with the same key, when asked before) and applies its answer. */
