@@ -96,7 +96,7 @@ describe("the authors' area", () => {
     await dialog.getByRole('button', { name: 'Открыть запись' }).click();
     await page.getByText('Сейчас: Запись открыта').waitFor();
     // The history says who did it.
-    await page.getByRole('region', { name: 'История изменений' }).getByText(/состояние: Черновик → Запись открыта/).waitFor();
+    await page.getByRole('region', { name: 'История изменений' }).getByText(/состояние: черновик → запись открыта/).waitFor();
     await screenshot(page, 'mutabo-course-editor-desktop');
     await expectAccessible(page, 'course editor');
     expect(pageErrors(page)).toEqual([]);
