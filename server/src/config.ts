@@ -1,4 +1,6 @@
 // Every environment variable of the server, parsed and validated in one place (ARCHITECTURE.md, «Configuration»).
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -22,6 +24,8 @@ export interface AppConfig {
   mailFrom: string;
   /** How long a process's claim on letters lasts (services/letterQueue.ts): a killed process's letters wait this long. */
   mailLeaseSeconds: number;
+  /** DKIM signing of every letter (nodemailer's `dkim` option): DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY; null for none. */
+  dkim: DkimSettings | null;
   /** Fastify's trustProxy: the proxies whose X-Forwarded-For gives the client's address (login limits); false for none. */
   trustProxy: false | string[];
   /**
@@ -57,11 +61,18 @@ export interface ReceiptSettings {
   paymentMode: (typeof RECEIPT_PAYMENT_MODES)[number];
 }
 
+/** nodemailer's DKIM options: the signing domain (d=), the selector (s=) and the RSA private key in PEM. */
+export interface DkimSettings {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
 /** What loadConfig reads from the environment: the signing secret only when JWT_SECRET gives it. */
 export type EnvConfig = Omit<AppConfig, 'jwtSecret'> & { jwtSecret: string | null };
 
 /** Variables whose values must never appear in logs or error lines. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'YOOKASSA_SECRET_KEY', 'PAYPAL_CLIENT_SECRET']);
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'YOOKASSA_SECRET_KEY', 'PAYPAL_CLIENT_SECRET', 'DKIM_PRIVATE_KEY']);
 
 export class ConfigError extends Error {
   constructor(
@@ -151,6 +162,24 @@ const envSchema = z.object({
       .refine((seconds) => seconds >= 1 && seconds <= 3600, 'must be a whole number of seconds from 1 to 3600')
       .default(60),
   ),
+  DKIM_DOMAIN: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name such as courses.example.org')
+      .optional(),
+  ),
+  DKIM_SELECTOR: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i, 'must be a DNS label such as mail2026 (letters, digits and hyphens)')
+      .optional(),
+  ),
+  DKIM_PRIVATE_KEY: optionalText,
   TRUST_PROXY: z.preprocess(
     blankToUndefined,
     z
@@ -256,6 +285,43 @@ function isOrigin(value: string): boolean {
   return url !== null && /^https?:$/.test(url.protocol) && url.origin === value.replace(/\/$/, '');
 }
 
+/**
+ * The DKIM settings: all three variables or none. DKIM_PRIVATE_KEY is the PEM text itself (starting with `-----BEGIN`;
+ * a backslash and `n` stand for a line break, for environment files of one line a variable) or the path of a file
+ * holding it (relative to the working directory), read here once. The key must be RSA (nodemailer signs rsa-sha256) of
+ * at least 1024 bits.
+ */
+function dkimSettings(domain: string | undefined, selector: string | undefined, key: string | undefined, cwd: string): DkimSettings | null {
+  const given = { DKIM_DOMAIN: domain, DKIM_SELECTOR: selector, DKIM_PRIVATE_KEY: key };
+  const missing = Object.entries(given).filter(([, value]) => !value);
+  if (missing.length === 3) return null;
+  if (missing.length > 0) {
+    const set = Object.keys(given).filter((name) => given[name as keyof typeof given]);
+    throw new ConfigError(missing[0]![0], `must be set together with ${set.join(' and ')} (all three DKIM variables, or none)`);
+  }
+  let pem = key!;
+  if (!pem.startsWith('-----BEGIN')) {
+    const file = path.resolve(cwd, pem);
+    try {
+      pem = readFileSync(file, 'utf8');
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+      throw new ConfigError('DKIM_PRIVATE_KEY', `must be a PEM private key or the path of a file holding one; the file ${file} cannot be read (${reason})`);
+    }
+  }
+  pem = pem.replace(/\\n/g, '\n').trim();
+  let details: { type?: string; bits?: number };
+  try {
+    const parsed = createPrivateKey(pem);
+    details = { type: parsed.asymmetricKeyType, bits: parsed.asymmetricKeyDetails?.modulusLength };
+  } catch {
+    throw new ConfigError('DKIM_PRIVATE_KEY', 'must be a PEM private key (-----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----) or the path of a file holding one; this one cannot be read as a private key');
+  }
+  if (details.type !== 'rsa') throw new ConfigError('DKIM_PRIVATE_KEY', `must be an RSA key (nodemailer signs with rsa-sha256); this one is ${details.type ?? 'of another type'}`);
+  if ((details.bits ?? 0) < 1024) throw new ConfigError('DKIM_PRIVATE_KEY', `must be an RSA key of at least 1024 bits (2048 recommended); this one has ${details.bits ?? 0}`);
+  return { domainName: domain!, keySelector: selector!, privateKey: `${pem}\n` };
+}
+
 function pair<T>(first: string | undefined, second: string | undefined, names: [string, string], build: (a: string, b: string) => T): T | null {
   if (first && second) return build(first, second);
   if (first || second) throw new ConfigError(first ? names[1] : names[0], `must be set together with ${first ? names[0] : names[1]}`);
@@ -308,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM ?? `"${vars.OPERATOR_NAME.replace(/["\\\r\n]/g, '')}" <noreply@${new URL(vars.PUBLIC_URL ?? 'http://localhost').hostname}>`,
     mailLeaseSeconds: vars.MAIL_LEASE_SECONDS,
+    dkim: dkimSettings(vars.DKIM_DOMAIN, vars.DKIM_SELECTOR, vars.DKIM_PRIVATE_KEY, cwd),
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     yookassa,
     paypal,

@@ -5,7 +5,10 @@ import path from 'node:path';
 export interface Letter {
   file: string;
   from: string;
+  /** The recipient's address (from `To: "Имя Фамилия" <address>`, or a bare address). */
   to: string;
+  /** The recipient's name in To, '' without one. */
+  toName: string;
   subject: string;
   text: string;
   html: string;
@@ -76,14 +79,23 @@ function leafParts(part: Part): Part[] {
     });
 }
 
+/** A decoded address header's name and address: `"Name" <address>`, `Name <address>` or `address`. */
+function mailbox(value: string): { name: string; address: string } {
+  const named = /^(.*?)\s*<([^<>]+)>\s*$/.exec(value);
+  if (!named) return { name: '', address: value.trim() };
+  return { name: named[1]!.trim().replace(/^"(.*)"$/, '$1'), address: named[2]!.trim() };
+}
+
 /** Parses one message: headers, its text/plain and text/html parts, and the content types of every part. */
 export function parseLetter(source: string, file = ''): Letter {
   const [head, body] = splitHead(source);
   const headers = parseHeaders(head);
+  const to = mailbox(decodeWords(headers.get('to') ?? ''));
   const letter: Letter = {
     file,
     from: decodeWords(headers.get('from') ?? ''),
-    to: decodeWords(headers.get('to') ?? ''),
+    to: to.address,
+    toName: to.name,
     subject: decodeWords(headers.get('subject') ?? ''),
     text: '',
     html: '',

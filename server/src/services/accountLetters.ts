@@ -7,6 +7,7 @@ import { LINK_TTL_SECONDS } from './accountLinks.ts';
 import { userText } from './letterText.ts';
 import type { MailMessage } from './mail.ts';
 import { renderLetter } from './letterTemplate.ts';
+import { sellerAnswers } from './letterReplyTo.ts';
 
 interface Recipient {
   email: string;
@@ -20,6 +21,11 @@ const validFor = `${LINK_TTL_SECONDS / 86_400} дня`;
 
 function signature(config: LetterConfig): string {
   return config.operatorEmail ? `— ${config.operatorName}\n${config.operatorEmail}` : `— ${config.operatorName}`;
+}
+
+/** An account letter: a reply goes to the seller (or the operator), not to noreply@. */
+function accountLetter(config: LetterConfig, parts: Parameters<typeof renderLetter>[1]): MailMessage {
+  return { ...renderLetter(config, parts), answeredBy: sellerAnswers(config) };
 }
 
 /** `PUBLIC_URL/user/confirm-signup/{uidb64}/{token}/`: never the request's Host, which a caller controls. */
@@ -58,7 +64,7 @@ export function confirmationLetter(config: LetterConfig, recipient: Recipient, u
     'Если вы не регистрировались на нашем сайте, просто не отвечайте на это письмо: без подтверждения учётная запись не заработает.',
     signature(config),
   ].join('\n\n');
-  return renderLetter(config, { to: recipient.email, subject: `${accountMessages.signupLetterSubject} — ${config.operatorName}`, text, action: { label: 'Подтвердить адрес', url } });
+  return accountLetter(config, { to: recipient.email, subject: `${accountMessages.signupLetterSubject} — ${config.operatorName}`, text, action: { label: 'Подтвердить адрес', url } });
 }
 
 /** A signup with an address that already has a confirmed account: its owner hears of it, the caller learns nothing. */
@@ -71,7 +77,7 @@ export function accountExistsLetter(config: LetterConfig, recipient: Recipient):
     'Если вы не пытались зарегистрироваться, ничего не делайте: с вашей учётной записью ничего не случилось.',
     signature(config),
   ].join('\n\n');
-  return renderLetter(config, { to: recipient.email, subject: `${accountMessages.accountExistsLetterSubject} — ${config.operatorName}`, text, action: { label: 'Войти на сайт', url: loginPage(config) } });
+  return accountLetter(config, { to: recipient.email, subject: `${accountMessages.accountExistsLetterSubject} — ${config.operatorName}`, text, action: { label: 'Войти на сайт', url: loginPage(config) } });
 }
 
 /** To the new address of an e-mail change: the link makes it the account's address. */
@@ -83,7 +89,7 @@ export function emailChangeLetter(config: LetterConfig, recipient: Recipient, ne
     'Если вы ничего такого не просили, просто не отвечайте на это письмо: адрес не изменится.',
     signature(config),
   ].join('\n\n');
-  return renderLetter(config, { to: newEmail, subject: `${accountMessages.emailChangeLetterSubject} — ${config.operatorName}`, text, action: { label: 'Подтвердить новый адрес', url } });
+  return accountLetter(config, { to: newEmail, subject: `${accountMessages.emailChangeLetterSubject} — ${config.operatorName}`, text, action: { label: 'Подтвердить новый адрес', url } });
 }
 
 /** To the new address of an e-mail change when another account already has it: nothing changes. */
@@ -95,7 +101,7 @@ export function emailTakenLetter(config: LetterConfig, newEmail: string): MailMe
     'Если вы ничего такого не просили, ничего не делайте: с вашей учётной записью ничего не случилось.',
     signature(config),
   ].join('\n\n');
-  return renderLetter(config, { to: newEmail, subject: `${accountMessages.emailChangeLetterSubject} — ${config.operatorName}`, text, action: { label: 'Войти на сайт', url: loginPage(config) } });
+  return accountLetter(config, { to: newEmail, subject: `${accountMessages.emailChangeLetterSubject} — ${config.operatorName}`, text, action: { label: 'Войти на сайт', url: loginPage(config) } });
 }
 
 /** To the current address of an e-mail change: a stolen session cannot move the account away unnoticed. */
@@ -106,7 +112,7 @@ export function emailChangeNotice(config: LetterConfig, recipient: Recipient, ne
     `Если это были не вы, смените пароль: тогда ссылка из того письма перестанет действовать. Задать новый пароль можно на странице восстановления:\n${resetPage(config)}`,
     signature(config),
   ].join('\n\n');
-  return renderLetter(config, { to: recipient.email, subject: `${accountMessages.emailChangeNoticeSubject} — ${config.operatorName}`, text });
+  return accountLetter(config, { to: recipient.email, subject: `${accountMessages.emailChangeNoticeSubject} — ${config.operatorName}`, text });
 }
 
 export function resetLetter(config: LetterConfig, recipient: Recipient, url: string): MailMessage {
@@ -117,5 +123,5 @@ export function resetLetter(config: LetterConfig, recipient: Recipient, url: str
     'Если вы не просили восстановить пароль, ничего не делайте: ваш пароль останется прежним.',
     signature(config),
   ].join('\n\n');
-  return renderLetter(config, { to: recipient.email, subject: `${accountMessages.resetLetterSubject} — ${config.operatorName}`, text, action: { label: 'Задать новый пароль', url } });
+  return accountLetter(config, { to: recipient.email, subject: `${accountMessages.resetLetterSubject} — ${config.operatorName}`, text, action: { label: 'Задать новый пароль', url } });
 }

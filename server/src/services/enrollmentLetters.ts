@@ -12,6 +12,7 @@ import { gatherLetter } from '../repositories/outboxRepository.ts';
 import { queueLetters, type LetterComposer, type QueuedLetter } from './letterQueue.ts';
 import { userText } from './letterText.ts';
 import { renderLetter, type LetterAction } from './letterTemplate.ts';
+import { courseAnswers, sellerAnswers } from './letterReplyTo.ts';
 import type { MailMessage } from './mail.ts';
 import type { Promotion } from '../repositories/placesRepository.ts';
 
@@ -53,7 +54,7 @@ export function promotionLetter(config: LetterContext['config'], recipient: Reci
     `Состояние вашей записи видно на странице курса: ${config.publicUrl}/courses/${course.id}\nЕсли вы передумали, там же можно отказаться от участия — тогда место достанется следующему в очереди.`,
     signature(config),
   ].join('\n\n');
-  return letter(config, recipient.email, `Освободилось место на курсе «${course.title}»`, text, coursePage(config, course));
+  return { ...letter(config, recipient.email, `Освободилось место на курсе «${course.title}»`, text, coursePage(config, course)), answeredBy: courseAnswers(course) };
 }
 
 /** What a letter says about the course's news: promised to a subscriber, offered to anyone else. */
@@ -69,7 +70,7 @@ export function approvalLetter(config: LetterContext['config'], recipient: Recip
       ? `Ваше участие в курсе «${course.title}» подтверждено: занятие ${items[0]!.number}. ${items[0]!.title}.`
       : `Ваше участие в курсе «${course.title}» подтверждено. Занятия:\n${lessonList(items)}`;
   const text = [greeting(recipient), approved, `Страница курса: ${config.publicUrl}/courses/${course.id}\n${newsLine(config, course, subscribed)}`, signature(config)].join('\n\n');
-  return letter(config, recipient.email, `Участие подтверждено: курс «${course.title}»`, text, coursePage(config, course));
+  return { ...letter(config, recipient.email, `Участие подтверждено: курс «${course.title}»`, text, coursePage(config, course)), answeredBy: courseAnswers(course) };
 }
 
 export interface PaidPayment {
@@ -103,7 +104,7 @@ export function receiptLetter(
     `Ваши курсы: ${config.publicUrl}/account/courses\n${newsLine(config, course, subscribed)}`,
     signature(config),
   ].join('\n\n');
-  return letter(config, recipient.email, `Оплата получена: курс «${course.title}»`, text, myCourses(config), footer);
+  return { ...letter(config, recipient.email, `Оплата получена: курс «${course.title}»`, text, myCourses(config), footer), answeredBy: sellerAnswers(config) };
 }
 
 export function refundLetter(
@@ -122,7 +123,7 @@ export function refundLetter(
     `Мы вернём вам деньги полностью. ${contact}`,
     signature(config),
   ].join('\n\n');
-  return letter(config, recipient.email, `Возврат оплаты за курс «${course.title}»`, text, undefined, footer);
+  return { ...letter(config, recipient.email, `Возврат оплаты за курс «${course.title}»`, text, undefined, footer), answeredBy: sellerAnswers(config) };
 }
 
 export function refundNoticeForOperator(config: LetterContext['config'], payer: Recipient, course: { id: number; title: string }, payment: PaidPayment & { system: string; providerId: string | null }): MailMessage {

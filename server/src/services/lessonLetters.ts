@@ -9,6 +9,7 @@ import type { ReminderLead } from '../repositories/lessonNoticesRepository.ts';
 import { calendarText, CALENDAR_CONTENT_TYPE, type CalendarLesson } from './calendar.ts';
 import { greeting, letter, myCourses, signature, type LetterContext, type Recipient } from './enrollmentLetters.ts';
 import type { LetterAction } from './letterTemplate.ts';
+import { courseAnswers } from './letterReplyTo.ts';
 import type { LetterAttachment, MailMessage } from './mail.ts';
 
 type Config = LetterContext['config'];
@@ -116,7 +117,7 @@ export function lessonChangeLetter(config: Config, recipient: NoticeRecipient, l
       break;
   }
   const text = [greeting(recipient), ...told, ...zoneNote(config, own), calendar, `Ваши курсы: ${config.publicUrl}${SITE_ROUTES.accountCourses}`, signature(config)].join('\n\n');
-  return { ...letter(config, recipient.email, subject, text, myCourses(config)), attachments: [file] };
+  return { ...letter(config, recipient.email, subject, text, myCourses(config)), attachments: [file], answeredBy: courseAnswers({ id: lesson.courseId }) };
 }
 
 /** The reminder 24 hours or 1 hour before a lesson: its time in the participant's zone and the room link. */
@@ -135,5 +136,5 @@ export function reminderLetter(config: Config, recipient: NoticeRecipient, lesso
     signature(config),
   ].join('\n\n');
   const action: LetterAction = lesson.roomUrl ? { label: 'Войти в комнату вебинара', url: lesson.roomUrl } : myCourses(config);
-  return letter(config, recipient.email, subject, text, action);
+  return { ...letter(config, recipient.email, subject, text, action), answeredBy: courseAnswers({ id: lesson.courseId }) };
 }

@@ -3,9 +3,14 @@
 // and retries failures with exponential backoff. Every process runs one; they share the work through the claims.
 // It wakes on the table's NOTIFY (every process LISTENs: PostgreSQL's connection or PGlite's, as the public cache
 // does), on a timer set to the next letter due, and polls while notices may be missed.
+// When it records letters it makes their answerer the Reply-To (letterReplyTo.ts); when it sends them it names the
+// recipient in To from the account of the address, and counts the mail server's permanent refusals of an address in a
+// row (table mail_delivery_failures): from UNDELIVERABLE_AFTER on the address gets no more news, until a letter to it
+// is delivered or the person's address changes.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 import type { Tx } from '../repositories/mutaboCoursesRepository.ts';
+import { clearDeliveryFailures, letterAccounts, recordDeliveryFailure, storeComposedHeaders, type LetterAccount } from '../repositories/letterDeliveryRepository.ts';
 import {
   claimDueLetters,
   finishMailings,
@@ -20,21 +25,38 @@ import {
   insertLetters,
   storeComposed,
   type OutboxRow,
-  type QueuedLetter,
+  type QueuedLetter as RecordedLetter,
 } from '../repositories/outboxRepository.ts';
 import type { Mailer, MailMessage } from './mail.ts';
+import { recordedHeaders, storedHeaders, withReplyTo, type Answerer } from './letterReplyTo.ts';
 
 export const OUTBOX_CHANNEL = 'outbox_letters';
 
-export type { QueuedLetter };
+/** A letter to record, with who answers it (made its Reply-To when it is recorded). */
+export type QueuedLetter = RecordedLetter & { answeredBy?: Answerer };
 
 /**
  * Records letters to send: pass the transaction of the change that causes them, so that the change and its letters
- * are committed together or not at all. The workers send them after the commit.
+ * are committed together or not at all. The workers send them after the commit. Their answerers become Reply-To
+ * headers here, as they are in `db` now.
  */
-export function queueLetters(db: Db | Tx, letters: readonly QueuedLetter[]): Promise<void> {
-  return insertLetters(db, letters);
+export async function queueLetters(db: Db | Tx, letters: readonly QueuedLetter[]): Promise<void> {
+  const answered = await withReplyTo(db, letters);
+  return insertLetters(
+    db,
+    answered.map((letter) => ({ ...letter, headers: storedHeaders(letter) })),
+  );
 }
+
+/** Permanent refusals in a row (SMTP 5xx to RCPT or DATA, no delivery between) after which an address gets no news. */
+export const UNDELIVERABLE_AFTER = 3;
+
+/** What a news letter to such an address is marked with, as the mailing's list of recipients shows it. */
+export const undeliverableText = (failures: number) =>
+  `Адрес не принимает письма: почтовый сервер отказал в доставке ${failures} раза подряд. Новости на этот адрес не отправляются, пока на него не дойдёт другое письмо или адрес не сменят.`;
+
+/** A letter of a course's news (a mailing's): what an address that does not take letters no longer gets. */
+const isNews = (row: Pick<OutboxRow, 'kind' | 'mailingId'>) => row.kind === 'news' || row.mailingId !== null;
 
 export interface LetterQueueOptions {
   /** How many letters one claim takes. */
@@ -90,11 +112,24 @@ export function isPermanentRefusal(error: unknown): boolean {
   return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && responseCode !== 530 && responseCode !== 535;
 }
 
+/** The recipient refused for good: a 5xx answer to RCPT TO (no such mailbox) or to the message (DATA). */
+export function isRecipientRefusal(error: unknown): boolean {
+  const { command } = error as { command?: unknown };
+  return isPermanentRefusal(error) && (command === 'RCPT TO' || command === 'DATA');
+}
+
 /** What the history shows of a failure: the mail server's answer or the error's message, one line, bounded. */
 function describe(error: unknown): string {
   const { response, message } = error as { response?: unknown; message?: unknown };
   const text = typeof response === 'string' && response ? response : typeof message === 'string' ? message : String(error);
   return text.replace(/\s+/g, ' ').trim().slice(0, 500);
+}
+
+/** The accounts behind a batch's letters (LetterQueue.recipientsOf). */
+interface Recipients {
+  /** The account whose address this is. */
+  owner(address: string): LetterAccount | undefined;
+  byId(id: number): LetterAccount | undefined;
 }
 
 export class LetterQueue {
@@ -218,13 +253,14 @@ export class LetterQueue {
   private async sendBatch(batch: OutboxRow[]): Promise<void> {
     const waiting = [...batch];
     const mailingIds = new Set<number>();
+    const recipients = await this.recipientsOf(batch);
     const worker = async () => {
       for (let row = waiting.shift(); row; row = waiting.shift()) {
         if (this.closed) {
           waiting.unshift(row);
           return;
         }
-        await this.sendOne(row);
+        await this.sendOne(row, recipients);
         if (row.mailingId !== null) mailingIds.add(row.mailingId);
       }
     };
@@ -233,8 +269,30 @@ export class LetterQueue {
     await finishMailings(this.parts.db, [...mailingIds]);
   }
 
-  private async sendOne(row: OutboxRow): Promise<void> {
+  /**
+   * The accounts the batch's letters go to, in one query: by the address (its owner's name and refusals), else by the
+   * letter's user (a new address not yet the account's, in the letter that confirms it).
+   */
+  private async recipientsOf(batch: OutboxRow[]): Promise<Recipients> {
+    const accounts = await letterAccounts(
+      this.parts.db,
+      batch.flatMap((row) => (row.recipient ? [row.recipient] : [])),
+      batch.flatMap((row) => (row.userId !== null ? [row.userId] : [])),
+    );
+    return {
+      owner: (address) => accounts.find((account) => account.email.trim().toLowerCase() === address.trim().toLowerCase()),
+      byId: (id) => accounts.find((account) => account.id === id),
+    };
+  }
+
+  private async sendOne(row: OutboxRow, recipients: Recipients): Promise<void> {
     const { db, mailer, log } = this.parts;
+    // Composed letters have no recipient before they are composed; the rest are known here.
+    const knownOwner = row.recipient ? recipients.owner(row.recipient) : undefined;
+    if (isNews(row) && knownOwner && knownOwner.failures >= UNDELIVERABLE_AFTER) {
+      log.info({ letter: { id: row.id, kind: row.kind, failures: knownOwner.failures } }, 'a news letter is not sent: its address does not take letters');
+      return markFailed(db, row.id, undeliverableText(knownOwner.failures));
+    }
     let message: MailMessage | null;
     try {
       message = await this.messageOf(row);
@@ -244,8 +302,10 @@ export class LetterQueue {
       return;
     }
     if (!message) return markDropped(db, row.id);
+    const owner = knownOwner ?? recipients.owner(message.to);
+    const named = owner ?? (row.userId !== null ? recipients.byId(row.userId) : undefined);
     try {
-      await mailer.send(message);
+      await mailer.send(named?.name ? { ...message, toName: named.name } : message);
     } catch (error) {
       const reason = describe(error);
       const givenUp = isPermanentRefusal(error) || Date.now() - row.createdAt.getTime() > this.options.giveUpAfterMs;
@@ -253,19 +313,36 @@ export class LetterQueue {
       log[givenUp ? 'error' : 'warn']({ err: error, letter: { id: row.id, kind: row.kind, attempts: row.attempts } }, givenUp ? 'a letter could not be delivered' : 'a letter will be sent again');
       if (givenUp) await markFailed(db, row.id, reason);
       else await markRetry(db, row.id, reason, retryDelay(this.options, row.attempts));
+      if (owner && isRecipientRefusal(error)) await this.countRefusal(owner, message.to);
       return;
     }
     await markSent(db, row.id);
+    // Delivered: the refusals counted for the address no longer count (a row counted meanwhile by another process
+    // is cleared by the next delivery).
+    if (owner && owner.failures > 0) await clearDeliveryFailures(db, owner.id, message.to).catch((error: unknown) => log.warn({ err: error }, 'a delivered letter could not clear its address’s refusals'));
+  }
+
+  private async countRefusal(owner: LetterAccount, address: string): Promise<void> {
+    try {
+      const failures = await recordDeliveryFailure(this.parts.db, owner.id, address);
+      if (failures === UNDELIVERABLE_AFTER) this.parts.log.warn({ user: owner.id, failures }, 'an address refused letters for good several times in a row: it gets no more news');
+    } catch (error) {
+      this.parts.log.warn({ err: error }, 'a refused letter could not be counted');
+    }
   }
 
   private async messageOf(row: OutboxRow): Promise<MailMessage | null> {
     const compose = this.parts.composers?.[row.kind];
     if (row.subject !== null && row.text !== null && row.html !== null && row.recipient !== null && !compose?.everyAttempt) {
-      return { to: row.recipient, subject: row.subject, text: row.text, html: row.html, headers: row.headers, attachments: row.attachments };
+      return { to: row.recipient, subject: row.subject, text: row.text, html: row.html, ...recordedHeaders(row.headers), attachments: row.attachments };
     }
     if (!compose) throw new Error(`no composer for letters of kind ${row.kind}`);
-    const message = await compose(this.parts.db, row);
-    if (message) await storeComposed(this.parts.db, row.id, message);
-    return message;
+    const composed = await compose(this.parts.db, row);
+    const [message] = composed ? await withReplyTo(this.parts.db, [composed]) : [null];
+    if (message) {
+      await storeComposed(this.parts.db, row.id, message);
+      if (message.replyTo) await storeComposedHeaders(this.parts.db, row.id, storedHeaders(message));
+    }
+    return message ?? null;
   }
 }

@@ -1,5 +1,6 @@
 // Outgoing mail: SMTP through nodemailer when SMTP_URL is set, otherwise .eml files in DATA_DIR/outbox/ (on
-// PostgreSQL that means letters are not being sent: the start logs it as an error, see startupReport.ts).
+// PostgreSQL that means letters are not being sent: the start logs it as an error, see startupReport.ts). With
+// DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY nodemailer signs every letter (its own `dkim` option), either way.
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,11 +9,18 @@ import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config.ts';
 import type { LetterAttachment } from '../db/schema.ts';
 import { inlineLogo } from './letterTemplate.ts';
+import type { Answerer } from './letterReplyTo.ts';
 
 export type { LetterAttachment };
 
 export interface MailMessage {
+  /** The recipient's address. */
   to: string;
+  /**
+   * The recipient's name, written as `To: "Имя Фамилия" <address>` (encoded as RFC 2047 asks): set by the letter queue
+   * when it sends the letter, from the account the address belongs to (letterQueue.ts).
+   */
+  toName?: string;
   subject: string;
   /** The plain-text body. */
   text: string;
@@ -20,13 +28,22 @@ export interface MailMessage {
   html: string;
   /** Extra headers (a news letter's List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /** `"Name" <address>` of who answers the letter, made from answeredBy when it is recorded (letterReplyTo.ts). */
+  replyTo?: string;
   /** Files the letter carries (a lesson's updated calendar entry), after the inline logo. */
   attachments?: LetterAttachment[];
+  /** Who answers it: the letter queue makes it the Reply-To header when it records the letter (letterReplyTo.ts). */
+  answeredBy?: Answerer;
 }
 
-/** What nodemailer sends: the inline logo the HTML shows, then the letter's own files. */
-async function allAttachments(message: MailMessage) {
-  return [...(await inlineLogo(message.html)), ...(message.attachments ?? [])];
+/** What nodemailer is given for a letter: To with the name, the inline logo the HTML shows, then the letter's own files. */
+export async function mailOptions(message: MailMessage) {
+  const { to, toName, answeredBy: _answeredBy, attachments, ...rest } = message;
+  return {
+    ...rest,
+    to: toName ? { name: toName, address: to } : to,
+    attachments: [...(await inlineLogo(message.html)), ...(attachments ?? [])],
+  };
 }
 
 /**
@@ -55,17 +72,22 @@ export function outboxDir(config: Pick<AppConfig, 'dataDir'>): string {
  * DATA_DIR/outbox/<time>-<random>.eml, with one log line naming the file, and the letter's links on the embedded
  * demo database only: on PostgreSQL they are live links to real people's accounts.
  */
-export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'databaseUrl'>, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'dkim'>>,
+  log: FastifyBaseLogger,
+): Mailer {
+  // Every letter signed with the one key (nodemailer signs the whole message it built, headers and body).
+  const dkim = config.dkim ? { dkim: { ...config.dkim } } : {};
   if (config.smtpUrl) {
     // A few connections kept open for a mailing's letters; a server that does not answer fails the attempt in
     // seconds (the queue retries it) rather than in nodemailer's default two minutes.
     const transport = nodemailer.createTransport(
-      { url: config.smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+      { url: config.smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, ...dkim },
       { from: config.mailFrom },
     );
     return {
       async send(message) {
-        await transport.sendMail({ ...message, attachments: await allAttachments(message) });
+        await transport.sendMail(await mailOptions(message));
         // Never the links: in production they carry live tokens of someone's account.
         log.info({ mail: { to: message.to, subject: message.subject } }, 'mail sent');
       },
@@ -73,11 +95,11 @@ export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'd
     };
   }
 
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from: config.mailFrom });
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...dkim }, { from: config.mailFrom });
   const dir = outboxDir(config);
   return {
     async send(message) {
-      const info = await transport.sendMail({ ...message, attachments: await allAttachments(message) });
+      const info = await transport.sendMail(await mailOptions(message));
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });

@@ -9,6 +9,7 @@ import { audienceCounts, audienceMembers, findMailing, insertMailing, mailingRec
 import { ledCourse } from '../../repositories/mutaboParticipantsRepository.ts';
 import { queueLetters, type QueuedLetter } from '../letterQueue.ts';
 import { renderLetter } from '../letterTemplate.ts';
+import { courseAnswers } from '../letterReplyTo.ts';
 import { listUnsubscribeHeaders, unsubscribeLink } from '../unsubscribeLinks.ts';
 import { mutaboErrors, type Caller } from './context.ts';
 
@@ -26,7 +27,7 @@ const mailingNotFound = () => new HttpError(404, { detail: mm.mailingNotFound })
 export function newsLetter(config: MailingsDeps['config'], course: { id: number; title: string }, mailing: MailingCreate, member: AudienceMember): Omit<QueuedLetter, 'kind'> {
   const coursePage = `${config.publicUrl}/courses/${course.id}`;
   const unsubscribe = unsubscribeLink(config, member.id, course.id);
-  return renderLetter(config, {
+  const letter = renderLetter(config, {
     to: member.email,
     subject: mailing.subject,
     text: `${mailing.text}\n\nСтраница курса: ${coursePage}`,
@@ -34,6 +35,8 @@ export function newsLetter(config: MailingsDeps['config'], course: { id: number;
     footer: [MAILING_REASONS[mailing.to](course.title), `Отписаться от новостей курса: ${unsubscribe}`],
     headers: listUnsubscribeHeaders(unsubscribe),
   });
+  // A reply to the news goes to the course's first author, who signs it.
+  return { ...letter, answeredBy: courseAnswers(course) };
 }
 
 async function courseOf(deps: MailingsDeps, caller: Caller, courseId: number) {

@@ -4,6 +4,7 @@
 import { formatMoney } from '../../../../common/coursePrices.ts';
 import type { Currency } from '../../../../common/wireTypes.ts';
 import { coursePage, greeting, lessonList, letter, myCourses, signature, type LessonRef, type LetterContext, type Recipient } from '../enrollmentLetters.ts';
+import { courseAnswers, sellerAnswers } from '../letterReplyTo.ts';
 import type { MailMessage } from '../mail.ts';
 
 type Config = LetterContext['config'];
@@ -18,7 +19,7 @@ export function rejectedLetter(config: Config, recipient: Recipient, course: Cou
     `Если это ошибка или у вас есть вопросы, ответьте на это письмо. Страница курса: ${config.publicUrl}/courses/${course.id}`,
     signature(config),
   ].join('\n\n');
-  return letter(config, recipient.email, `Запись отклонена: курс «${course.title}»`, text, coursePage(config, course));
+  return { ...letter(config, recipient.email, `Запись отклонена: курс «${course.title}»`, text, coursePage(config, course)), answeredBy: courseAnswers(course) };
 }
 
 export function queueMovedLetter(config: Config, recipient: Recipient, course: CourseRef, item: LessonRef, position: number): MailMessage {
@@ -28,7 +29,7 @@ export function queueMovedLetter(config: Config, recipient: Recipient, course: C
     `Когда освободится место, мы забронируем его за вами и напишем. Страница курса: ${config.publicUrl}/courses/${course.id}`,
     signature(config),
   ].join('\n\n');
-  return letter(config, recipient.email, `Ваше место в очереди: курс «${course.title}»`, text, coursePage(config, course));
+  return { ...letter(config, recipient.email, `Ваше место в очереди: курс «${course.title}»`, text, coursePage(config, course)), answeredBy: courseAnswers(course) };
 }
 
 export function refundedLetter(
@@ -48,5 +49,5 @@ export function refundedLetter(
     `Ваши курсы: ${config.publicUrl}/account/courses`,
     signature(config),
   ].join('\n\n');
-  return letter(config, recipient.email, `Возврат денег: курс «${course.title}»`, text, myCourses(config), footer);
+  return { ...letter(config, recipient.email, `Возврат денег: курс «${course.title}»`, text, myCourses(config), footer), answeredBy: sellerAnswers(config) };
 }
