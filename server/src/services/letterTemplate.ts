@@ -34,6 +34,7 @@ const HEAD_STYLE =
   '@media only screen and (max-width:480px){' +
   '.letter-outer{padding:12px 4px !important;}' +
   '.letter-pad{padding-left:16px !important;padding-right:16px !important;}' +
+  '.letter-button-table{width:100% !important;}' +
   '.letter-button,.letter-button a{display:block !important;text-align:center !important;}' +
   '}';
 
@@ -70,7 +71,7 @@ function paragraphHtml(paragraph: string, linkStyle: string): string {
 function button(action: LetterAction): string {
   const url = escapeHtml(action.url);
   return (
-    `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;"><tr>` +
+    `<table class="letter-button-table" role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;"><tr>` +
     `<td class="letter-button" bgcolor="${COLORS.primary}" style="border-radius:6px;background:${COLORS.primary};">` +
     `<a href="${url}" style="display:inline-block;padding:12px 24px;border-radius:6px;font:600 16px/1.25 ${FONT};color:${COLORS.onPrimary};text-decoration:none;">${escapeHtml(action.label)}</a>` +
     `</td></tr></table>`
@@ -130,8 +131,9 @@ export function renderLetter(config: LetterConfig, parts: LetterParts): MailMess
     `<tr><td class="letter-pad" style="padding:24px 24px 8px;"><a href="${site}" style="text-decoration:none;">` +
     `<img src="cid:${LOGO_CID}" width="48" height="48" alt="" style="border:0;vertical-align:middle;">` +
     `<span style="margin-left:12px;font:600 20px/48px Georgia, 'Times New Roman', serif;color:${COLORS.primary};vertical-align:middle;">${name}</span></a></td></tr>` +
-    `<tr><td class="letter-pad" style="padding:16px 24px 8px;font:16px/1.5 ${FONT};color:${COLORS.text};">${body.join('')}</td></tr>` +
-    `<tr><td class="letter-pad" style="padding:16px 24px 8px;border-top:1px solid ${COLORS.border};font:13px/1.5 ${FONT};color:${COLORS.muted};">${footerHtml}</td></tr>` +
+    // A long link breaks where it must rather than widen the letter past a phone's screen.
+    `<tr><td class="letter-pad" style="padding:16px 24px 8px;font:16px/1.5 ${FONT};color:${COLORS.text};word-wrap:break-word;overflow-wrap:anywhere;">${body.join('')}</td></tr>` +
+    `<tr><td class="letter-pad" style="padding:16px 24px 8px;border-top:1px solid ${COLORS.border};font:13px/1.5 ${FONT};color:${COLORS.muted};word-wrap:break-word;overflow-wrap:anywhere;">${footerHtml}</td></tr>` +
     `<tr><td class="letter-pad" style="padding:8px 24px 24px;font:13px/1.5 ${FONT};color:${COLORS.muted};">${pages}<br>${operator}</td></tr>` +
     `</table>` +
     `<!--[if mso]></td></tr></table><![endif]-->` +
