@@ -44,6 +44,7 @@ const ResetPasswordCompletionPage = lazyPage(
 );
 const ResetPasswordSuccessPage = lazyPage(() => import('../pages/ResetPasswordSuccessPage.tsx'), 'ResetPasswordSuccessPage');
 const WaitingForPaymentPage = lazyPage(() => import('../pages/WaitingForPaymentPage.tsx'), 'WaitingForPaymentPage');
+const AccountDeletedPage = lazyPage(() => import('../pages/AccountDeletedPage.tsx'), 'AccountDeletedPage');
 
 const simpleHeader: LayoutHandle = { simpleHeader: true };
 
@@ -111,6 +112,7 @@ export const routes: RouteObject[] = [
               { path: paths.resetPasswordInstructions, element: <ResetPasswordInstructionsPage /> },
               { path: SITE_ROUTES.resetPasswordCompletion, element: <ResetPasswordCompletionPage /> },
               { path: paths.resetPasswordSuccess, element: <ResetPasswordSuccessPage /> },
+              { path: paths.accountDeleted, element: <AccountDeletedPage /> },
             ],
           },
           { path: paths.waitingForPayment, element: <WaitingForPaymentPage /> },

@@ -95,8 +95,8 @@ function DialogPanel({
     }
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    // Focus starts on the harmless choice.
-    (cancelRef.current ?? panelRef.current)?.focus();
+    // Focus starts on the harmless choice, without scrolling a long dialog past its title (a phone's screen).
+    (cancelRef.current ?? panelRef.current)?.focus({ preventScroll: true });
     return () => {
       for (const element of hidden) element.removeAttribute('inert');
       document.body.style.overflow = overflow;

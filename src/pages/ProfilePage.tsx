@@ -1,4 +1,5 @@
-// The own profile, read-only (spec section 2): the fields, then Edit, Change password and Logout; then «Мои данные».
+// The own profile, read-only (spec section 2): the fields, then Edit, Change password and Logout; then «Мои данные» and
+// «Удалить аккаунт».
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -9,6 +10,7 @@ import { Loader } from '../components/Loader.tsx';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { FormActions } from '../components/form/FormLayout.ts';
 import { useAccountData, useDictionaries } from '../features/profile/accountData.ts';
+import { DeleteAccountBlock } from '../features/profile/DeleteAccountBlock.tsx';
 import { MyDataBlock } from '../features/profile/MyDataBlock.tsx';
 import { ProfileDetails } from '../features/profile/ProfileDetails.tsx';
 import { PROFILE_TITLE } from '../features/profile/profileFields.ts';
@@ -66,6 +68,7 @@ export function ProfilePage() {
             </Button>
           </FormActions>
           <MyDataBlock />
+          <DeleteAccountBlock isAuthor={Boolean(account.user?.author)} />
         </>
       )}
     </Section>

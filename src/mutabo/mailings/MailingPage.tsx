@@ -140,8 +140,9 @@ function Mailing({ mailing, courseTitle, pollFailed }: { mailing: MutaboMailing;
               </Tr>
             </thead>
             <tbody>
-              {recipients.map((recipient) => (
-                <Tr key={recipient.email}>
+              {recipients.map((recipient, index) => (
+                // A deleted account's letters keep no address: their rows are told apart by their place.
+                <Tr key={recipient.email || `deleted-${index}`}>
                   <Td label="Получатель">
                     {personName(recipient)}
                     {recipient.firstName || recipient.lastName ? <CellNote>{recipient.email}</CellNote> : null}

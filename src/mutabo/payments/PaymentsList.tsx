@@ -264,9 +264,11 @@ function PaymentRow({ payment, showCourse, busy, onRefund }: PaymentRowProps) {
       </Td>
       <Td label="Плательщик">
         {personName(payment.payer)}
-        <CellNote>
-          <a href={`mailto:${payment.payer.email}`}>{payment.payer.email}</a>
-        </CellNote>
+        {payment.payer.email ? (
+          <CellNote>
+            <a href={`mailto:${payment.payer.email}`}>{payment.payer.email}</a>
+          </CellNote>
+        ) : null}
       </Td>
       <Td label={showCourse ? 'Курс и занятия' : 'Занятия'}>
         {showCourse ? <strong>{payment.course.title}</strong> : null}

@@ -1,6 +1,7 @@
 // How the area names a payment's state, its provider and a currency, and writes a person's name.
 import type { Currency, PaymentState } from '../../../common/wireTypes.ts';
 import type { MutaboPayment } from '../../../common/mutabo.ts';
+import { DELETED_PERSON_NAME, isDeletedPerson } from '../../../common/accountDeletion.ts';
 
 export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   STATE_IN_PROGRESS: 'Ожидает оплаты',
@@ -20,7 +21,8 @@ export const CURRENCY_NAMES: Record<Currency, string> = {
   CURRENCY_CHOICE_USD: 'Доллары',
 };
 
-/** «Фамилия Имя», or the e-mail for a person without a name. */
+/** «Фамилия Имя», or the e-mail for a person without a name; «удалённый участник» for a deleted account. */
 export function personName(person: { firstName: string; lastName: string; email: string }): string {
+  if (isDeletedPerson(person)) return DELETED_PERSON_NAME;
   return [person.lastName, person.firstName].filter(Boolean).join(' ') || person.email;
 }
