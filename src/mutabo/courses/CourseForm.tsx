@@ -13,6 +13,7 @@ import { AGE_GROUP_FACTS, AGE_GROUP_LABELS } from '../../lib/courseFacts.ts';
 import { LazyRichTextEditor as RichTextEditor } from '../richText/LazyRichTextEditor.tsx';
 import { FORM_CURRENCIES, PRICE_FIELDS, sentPriceIndex, type CourseFormValues, type PriceRow } from './courseForm.ts';
 import { ImageField } from './ImageField.tsx';
+import { TestTitleWarning } from './TestTitleWarning.tsx';
 
 /** The keys a save's field messages may have; any other goes to the form's red block. */
 export const COURSE_FIELDS = [
@@ -110,6 +111,7 @@ export function CourseForm({ values, onChange, errors, authors, editorKey, savin
   return (
     <form onSubmit={submit} noValidate aria-label="Курс">
       <TextField label="Название" name="title" required value={values.title} error={errors.title} onChange={(e) => onChange({ title: e.target.value })} />
+      <TestTitleWarning title={values.title} underField />
       <TextField label="Подзаголовок" name="subtitle" value={values.subtitle} error={errors.subtitle} onChange={(e) => onChange({ subtitle: e.target.value })} />
       <RichTextEditor
         key={editorKey}
