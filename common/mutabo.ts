@@ -146,7 +146,11 @@ export interface UploadResult {
   thumbnail?: string;
 }
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** An image up to this size and MAX_IMAGE_PIXELS is taken; one over STORED_IMAGE_SIDE is stored smaller (server/README.md). */
+export const MAX_IMAGE_BYTES = 30 * 1024 * 1024;
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** The longest side of an image as it is stored. */
+export const STORED_IMAGE_SIDE = 2400;
 export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
 export const THUMBNAIL_WIDTH = 640;
 /** What the upload accepts, by content (the file name does not count): images for courses and author photos, documents for the library. */
@@ -241,7 +245,7 @@ export const mutaboMessages = {
   uploadMissing: 'Выберите файл.',
   uploadOneFile: 'Загружайте по одному файлу.',
   uploadType: 'Этот тип файла не принимается: изображения JPEG, PNG или WebP, документы PDF, EPUB, MP3 или ZIP.',
-  uploadImageTooLarge: 'Изображение больше 5 МБ: уменьшите его и загрузите снова.',
+  uploadImageTooLarge: 'Изображение больше 30 МБ: уменьшите его и загрузите снова.',
   uploadTooLarge: 'Файл больше 50 МБ.',
   uploadBrokenImage: 'Изображение повреждено или не читается.',
   uploadUnreadable: 'Файл не получен целиком: загрузите его снова.',

@@ -176,7 +176,7 @@ describe.each(dbModes())('uploads (%s)', (mode) => {
     }
   });
 
-  it('refuses an image over 5 MB, a file over 50 MB, two files, no file, and a broken body', async () => {
+  it('refuses an image over 30 MB, a file over 50 MB, two files, no file, and a broken body', async () => {
     const bigImage = Buffer.concat([await png(10, 10), Buffer.alloc(MAX_IMAGE_BYTES)]);
     expect((await upload([{ name: 'big.png', data: bigImage }])).json()).toEqual({ file: [mutaboMessages.uploadImageTooLarge] });
     const huge = Buffer.concat([pdf, Buffer.alloc(50 * 1024 * 1024)]);

@@ -17,6 +17,11 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   /** Origin of the API; the library calls may live elsewhere. */
   origin?: string;
+  /**
+   * Told how much of the body has gone out (0 to 1) while it is sent: the call then goes through XMLHttpRequest,
+   * whose upload events fetch has no counterpart for in browsers (a streamed request body needs HTTP/2 and half duplex).
+   */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 interface ClientHooks {
@@ -63,6 +68,35 @@ function attachmentName(disposition: string | null): string | null {
   }
 }
 
+/** The response headers of an XMLHttpRequest as a Headers object. */
+function xhrHeaders(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+  }
+  return headers;
+}
+
+/** fetch's part that `send` uses, through XMLHttpRequest, reporting the upload's progress; a network failure rejects. */
+function fetchWithUploadProgress(url: string, init: RequestInit, onProgress: (fraction: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'GET', url);
+    for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) xhr.setRequestHeader(name, value);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
+    });
+    xhr.upload.addEventListener('load', () => onProgress(1));
+    xhr.addEventListener('load', () => {
+      const bodyless = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
+      resolve(new Response(bodyless ? null : xhr.responseText, { status: xhr.status, headers: xhrHeaders(xhr.getAllResponseHeaders()) }));
+    });
+    for (const failure of ['error', 'abort', 'timeout'] as const) xhr.addEventListener(failure, () => reject(new TypeError('Network request failed')));
+    xhr.send(init.body as XMLHttpRequestBodyInit | null);
+  });
+}
+
 async function send<T>(path: string, options: RequestOptions, accessToken: string | null, asFile = false): Promise<T> {
   const headers: Record<string, string> = { Accept: asFile ? '*/*' : 'application/json', 'Accept-Language': 'ru' };
   const multipart = options.body instanceof FormData;
@@ -72,11 +106,13 @@ async function send<T>(path: string, options: RequestOptions, accessToken: strin
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.origin ?? API_URL, options.query), {
+    const url = buildUrl(path, options.origin ?? API_URL, options.query);
+    const init: RequestInit = {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
-    });
+    };
+    response = options.onUploadProgress ? await fetchWithUploadProgress(url, init, options.onUploadProgress) : await fetch(url, init);
   } catch {
     throw { message: NETWORK_ERROR_MESSAGE, statusCode: 0, byFields: {} } satisfies RequestError;
   }

@@ -42,9 +42,12 @@ export const createLessonSeries = (courseId: number, body: LessonSeriesPayload) 
 export const copyCourse = (courseId: number, body: CourseCopyPayload) =>
   request<MutaboCourse>(`${base}/courses/${courseId}/copy/`, { method: 'POST', body });
 
-/** One file, as multipart; answers its address on this site (and, for an image, a smaller copy's). */
-export function uploadFile(file: File) {
+/**
+ * One file, as multipart; answers its address on this site (and, for an image, a smaller copy's). `onProgress` is told
+ * how much of it has been sent (0 to 1).
+ */
+export function uploadFile(file: File, onProgress?: (fraction: number) => void) {
   const body = new FormData();
   body.append('file', file);
-  return request<UploadResult>(`${base}/uploads/`, { method: 'POST', body });
+  return request<UploadResult>(`${base}/uploads/`, { method: 'POST', body, onUploadProgress: onProgress });
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { mutaboMessages } from '../../common/mutabo.ts';
+import { MAX_IMAGE_BYTES, mutaboMessages } from '../../common/mutabo.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';
@@ -216,7 +216,7 @@ describe('the course editor', () => {
 
     await user.upload(screen.getByLabelText('Картинка курса: загрузить файл'), new File(['%PDF'], 'notes.png', { type: 'image/png' }));
     expect(await screen.findByText(mutaboMessages.uploadType)).toBeInTheDocument();
-    const tooLarge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' });
+    const tooLarge = new File([new Uint8Array(MAX_IMAGE_BYTES + 1)], 'huge.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('Миниатюра для каталога: загрузить файл'), tooLarge);
     expect(await screen.findByText(mutaboMessages.uploadImageTooLarge)).toBeInTheDocument();
     // The oversized file was refused before sending.

@@ -144,7 +144,8 @@ describe('the library of the area', () => {
     expect(uploaded).toEqual([]);
 
     await user.upload(input, chosenFile('gasparov.pdf', 'application/pdf', 2.4 * 1024 * 1024));
-    expect(await screen.findByText('Загружаем «gasparov.pdf» (2,4 МБ), не закрывайте страницу.')).toBeInTheDocument();
+    expect(await screen.findByText('Загружаем «gasparov.pdf» (2,4 МБ): 0 %. Не закрывайте страницу.')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Загрузка «gasparov.pdf»' })).toHaveAttribute('aria-valuenow', '0');
     expect(screen.getByText('Загружаем…')).toBeInTheDocument();
     expect(input).toBeDisabled();
     expect(screen.queryByText(mutaboMessages.uploadTooLarge)).not.toBeInTheDocument();

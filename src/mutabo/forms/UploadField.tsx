@@ -1,9 +1,10 @@
 // A file of the site (a course image, an author's photo, a library document): its address, a button that uploads
-// a file (checked first for type and size, then sent while the button says what is under way), the reason a file
-// was refused under the field, and for an image a preview of what visitors will see.
+// a file (checked first for type and size, then sent with a progress bar and the share sent, then «the server is
+// working on it» until it answers), the reason a file was refused under the field, and for an image a preview of what
+// visitors will see.
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { UPLOAD_ACCEPT, type UploadResult } from '../../../common/mutabo.ts';
+import { STORED_IMAGE_SIDE, UPLOAD_ACCEPT, type UploadResult } from '../../../common/mutabo.ts';
 import { isRequestError } from '../../api/requestError.ts';
 import { FieldError, TextField } from '../../components/form/fields.tsx';
 import { InlineSpinner } from '../../components/InlineSpinner.ts';
@@ -55,6 +56,29 @@ const UploadLabel = styled.label<{ $busy: boolean }>`
   }
 `;
 
+const Track = styled.div`
+  max-width: 360px;
+  height: 12px;
+  margin-top: ${({ theme }) => theme.space(2)};
+  border: 1px solid ${({ theme }) => theme.colors.primary};
+  border-radius: 6px;
+  background: ${({ theme }) => theme.colors.surface};
+  overflow: hidden;
+`;
+
+const Bar = styled.div`
+  height: 100%;
+  background: ${({ theme }) => theme.colors.primary};
+  transition: width 0.2s linear;
+
+  ${({ theme }) => theme.media.reducedMotion} {
+    transition: none;
+  }
+`;
+
+/** «42 %» as Russian writes it. */
+const percentOf = (fraction: number) => `${Math.round(fraction * 100)}\u00a0%`;
+
 const Status = styled.p`
   margin: ${({ theme }) => theme.space(1)} 0 0;
   color: ${({ theme }) => theme.colors.muted};
@@ -77,6 +101,8 @@ interface UploadFieldProps {
 
 export function UploadField({ kind, label, name, value, error, onChange, onUploaded, hint }: UploadFieldProps) {
   const [uploading, setUploading] = useState<File | null>(null);
+  // The share of the file sent so far (0 to 1); at 1 the server is still storing it (an image is made smaller first).
+  const [sent, setSent] = useState(0);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const errorId = useId();
   const statusId = useId();
@@ -90,8 +116,9 @@ export function UploadField({ kind, label, name, value, error, onChange, onUploa
     setUploadError(refusal);
     if (refusal) return;
     setUploading(file);
+    setSent(0);
     try {
-      const result = await uploadFile(file);
+      const result = await uploadFile(file, setSent);
       onChange(result.url);
       onUploaded?.(result);
     } catch (caught) {
@@ -118,8 +145,26 @@ export function UploadField({ kind, label, name, value, error, onChange, onUploa
           onChange={(event) => void upload(event)}
         />
       </UploadLabel>
+      {uploading ? (
+        <Track
+          role="progressbar"
+          aria-label={`Загрузка «${uploading.name}»`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(sent * 100)}
+          aria-valuetext={percentOf(sent)}
+        >
+          <Bar style={{ width: `${sent * 100}%` }} />
+        </Track>
+      ) : null}
       <Status id={statusId} aria-live="polite">
-        {uploading ? `Загружаем «${uploading.name}» (${fileSize(uploading.size)}), не закрывайте страницу.` : hint}
+        {uploading
+          ? sent < 1
+            ? `Загружаем «${uploading.name}» (${fileSize(uploading.size)}): ${percentOf(sent)}. Не закрывайте страницу.`
+            : kind === 'image'
+              ? `Файл получен, сервер готовит изображение: большое уменьшит до ${STORED_IMAGE_SIDE} точек по длинной стороне.`
+              : 'Файл получен, сервер сохраняет его.'
+          : hint}
       </Status>
       {uploadError ? <FieldError id={errorId}>{uploadError}</FieldError> : null}
       {kind === 'image' && shown ? <Preview src={shown} alt={`${label}: предпросмотр`} /> : null}

@@ -1,7 +1,16 @@
 // Uploaded files: checked by content and size, stored in the database under an address made of their hash and
-// name, and, for images, a smaller WebP copy for course cards.
+// name; an image over STORED_IMAGE_SIDE (or over the old 5 MB) is stored smaller, and every image gets a smaller WebP
+// copy for course cards.
 import { createHash } from 'node:crypto';
-import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, mutaboMessages as m, THUMBNAIL_WIDTH, type UploadResult } from '../../../../common/mutabo.ts';
+import {
+  MAX_DOCUMENT_BYTES,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
+  mutaboMessages as m,
+  STORED_IMAGE_SIDE,
+  THUMBNAIL_WIDTH,
+  type UploadResult,
+} from '../../../../common/mutabo.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Tx } from '../../repositories/mutaboCoursesRepository.ts';
@@ -16,7 +25,13 @@ export const MEDIA_PREFIX = '/media/';
  * The bounds of decoding one image: its pixels (width × height, read from the header before any decoding) and the
  * time libvips may take over it.
  */
-export const IMAGE_LIMITS = { pixels: 40_000_000, seconds: 10 };
+export const IMAGE_LIMITS = { pixels: MAX_IMAGE_PIXELS, seconds: 10 };
+
+/**
+ * An image at most this large and STORED_IMAGE_SIDE on its long side is stored byte for byte as sent (what the 5 MB
+ * rule took before); a larger one is stored made smaller.
+ */
+export const KEPT_AS_SENT_BYTES = 5 * 1024 * 1024;
 
 export const imageMessages = {
   tooManyPixels: 'Изображение больше 40 мегапикселей: уменьшите его и загрузите снова.',
@@ -98,6 +113,40 @@ function refusalOf(error: unknown): ImageRefused {
   return new ImageRefused(m.uploadBrokenImage, false);
 }
 
+const JPEG: FileType = { contentType: 'image/jpeg', kind: 'image', extension: 'jpg' };
+const PNG: FileType = { contentType: 'image/png', kind: 'image', extension: 'png' };
+
+/**
+ * The image as it is stored: as sent when it is within STORED_IMAGE_SIDE and KEPT_AS_SENT_BYTES; otherwise turned
+ * upright (its EXIF orientation), scaled to at most STORED_IMAGE_SIDE on the long side (never enlarged), without its
+ * metadata (a camera's place and time), and written again at quality 85: a JPEG as JPEG, a WebP as WebP, a PNG that
+ * shows transparency as PNG, an opaque PNG (a photo saved as PNG) as JPEG. Refused (ImageRefused) over IMAGE_LIMITS:
+ * the pixel count is read from the header, before anything is decoded, and each step has the time bound.
+ */
+async function storedImage(data: Buffer, type: FileType): Promise<{ data: Buffer; type: FileType }> {
+  const { default: sharp } = await import('sharp');
+  const bounded = <T extends { timeout: (options: { seconds: number }) => T }>(image: T) => image.timeout({ seconds: IMAGE_LIMITS.seconds });
+  try {
+    const { width = 0, height = 0, hasAlpha } = await sharp(data, { limitInputPixels: IMAGE_LIMITS.pixels }).metadata();
+    // metadata() reads the header only: a pixel count over the bound is refused here, as decoding would refuse it.
+    if (width * height > IMAGE_LIMITS.pixels) throw new Error('Input image exceeds pixel limit');
+    if (Math.max(width, height) <= STORED_IMAGE_SIDE && data.length <= KEPT_AS_SENT_BYTES) return { data, type };
+    const resized = bounded(sharp(data, { limitInputPixels: IMAGE_LIMITS.pixels }))
+      .rotate()
+      .resize({ width: STORED_IMAGE_SIDE, height: STORED_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
+    if (type.contentType === 'image/webp') return { data: await resized.webp({ quality: 85 }).toBuffer(), type: WEBP };
+    if (type.contentType === 'image/jpeg' || !hasAlpha) return { data: await resized.jpeg({ quality: 85 }).toBuffer(), type: JPEG };
+    // A PNG with an alpha channel: looked at once it is small, and kept as PNG only when some pixel is not opaque.
+    const { data: pixels, info } = await resized.raw().toBuffer({ resolveWithObject: true });
+    const small = () =>
+      bounded(sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels, premultiplied: info.premultiplied } }));
+    if (!(await small().stats()).isOpaque) return { data: await small().png({ compressionLevel: 9 }).toBuffer(), type: PNG };
+    return { data: await small().flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer(), type: JPEG };
+  } catch (error) {
+    throw refusalOf(error);
+  }
+}
+
 /**
  * A WebP copy at most THUMBNAIL_WIDTH wide (never enlarged); also proves the image can be decoded. Refused
  * (ImageRefused) over IMAGE_LIMITS: the pixel count is read from the header, before anything is decoded.
@@ -118,7 +167,10 @@ async function thumbnailOf(data: Buffer): Promise<Buffer> {
   }
 }
 
-/** Stores one uploaded file; 400 under `file` for a type that is not accepted or an image over 5 MB. */
+/**
+ * Stores one uploaded file; 400 under `file` for a type that is not accepted, an image over MAX_IMAGE_BYTES or
+ * IMAGE_LIMITS, or a document over MAX_DOCUMENT_BYTES.
+ */
 export async function uploadFile(ctx: UploadsContext, caller: Caller, uploadedName: string, data: Buffer): Promise<UploadResult> {
   const type = detectFileType(data);
   if (!type) throw mutaboErrors.field('file', m.uploadType);
@@ -127,16 +179,18 @@ export async function uploadFile(ctx: UploadsContext, caller: Caller, uploadedNa
   }
   // A first look without the lock, so a flood over the quota costs no image decoding.
   await checkQuota(ctx.db, caller.userId, data.length, false);
-  const name = storedName(uploadedName, type);
-  if (type.kind === 'document') return { url: await store(ctx, caller, data, name, type, true) };
+  if (type.kind === 'document') return { url: await store(ctx, caller, data, storedName(uploadedName, type), type, true) };
+  let image: { data: Buffer; type: FileType };
   let thumbnail: Buffer;
   try {
-    thumbnail = await thumbnailOf(data);
+    image = await storedImage(data, type);
+    thumbnail = await thumbnailOf(image.data);
   } catch (error) {
     if (error instanceof ImageRefused) throw mutaboErrors.field('file', error.message);
     throw error;
   }
-  return { url: await store(ctx, caller, data, name, type, true), thumbnail: await store(ctx, caller, thumbnail, thumbnailName(name), WEBP) };
+  const name = storedName(uploadedName, image.type);
+  return { url: await store(ctx, caller, image.data, name, image.type, true), thumbnail: await store(ctx, caller, thumbnail, thumbnailName(name), WEBP) };
 }
 
 /**
