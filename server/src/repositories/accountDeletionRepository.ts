@@ -4,6 +4,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client.ts';
 import { authLimits, authors, calendarFeedEvents, calendarFeeds, disciples, lessons, mailingSubscriptions, outboxLetters, participants, payments, users } from '../db/schema.ts';
+import { mailDeliveryFailures } from './letterDeliveryRepository.ts';
 import { countedPlace, countedPlaceAs } from './placesRepository.ts';
 
 /**
@@ -121,11 +122,15 @@ export async function endSubscriptions(tx: Tx, userId: number): Promise<number[]
   return ended.map((row) => row.courseId).sort((a, b) => a - b);
 }
 
-/** The profile and the personal calendar feed (its secret and what it told the calendar). */
+/**
+ * The profile, the personal calendar feed (its secret and what it told the calendar) and the count of letters the
+ * address refused (letterDeliveryRepository.ts: its hash).
+ */
 export async function eraseProfile(tx: Tx, userId: number): Promise<void> {
   await tx.delete(disciples).where(eq(disciples.userId, userId));
   await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
   await tx.delete(calendarFeedEvents).where(eq(calendarFeedEvents.userId, userId));
+  await tx.delete(mailDeliveryFailures).where(eq(mailDeliveryFailures.userId, userId));
 }
 
 /**

@@ -4,7 +4,8 @@
 // - places in lessons not yet held are given up, paid ones too (a refund is asked for before deleting), a payment in
 //   progress ends, and the waiting lists move up with the same promotion and letters as any freed place (places.ts);
 // - news subscriptions end, the profile, the calendar feed, the letters to the person (a pending one is dropped; a
-//   mailing's stay for its counts without address or text) and the limits kept under the address are erased;
+//   mailing's stay for its counts without address or text), the count of letters the address refused and the limits
+//   kept under the address are erased;
 // - the users row stays, emptied (repositories/accountDeletionRepository.ts emptyAccount): no address, names or year of
 //   birth, inactive, a password that never matches and a new password stamp, so every token and link dies at once in
 //   every process (the trigger of migration 0004, and this process at once). The address is free to sign up again.
