@@ -5,7 +5,7 @@
 // where the result page's polling reads the payment back. Then the course's author finds the payment in the area with
 // its prepayment receipt, at both widths. This file starts its own server with YooKassa keys pointing at the stand-in
 // and RECEIPTS=yookassa (the shared server of the other journeys has no YooKassa keys).
-import type { Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import type { CourseShort } from '../common/wireTypes.ts';
 import { startYookassa, type YookassaStandIn } from '../server/tests/providerStandIns.ts';
 import { DESKTOP, WIDTHS, hasHorizontalScroll, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
@@ -55,6 +55,33 @@ async function openPage(viewport = DESKTOP): Promise<{ page: Page; errors: strin
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };
+}
+
+/** How many lines the first match of `pattern` in the element's text takes on the screen (a range over its text nodes). */
+function linesOf(element: Locator, pattern: RegExp): Promise<number> {
+  return element.evaluate(
+    (root, source) => {
+      const nodes: Text[] = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
+      const text = nodes.map((node) => node.data).join('');
+      const match = new RegExp(source).exec(text);
+      if (!match) return 0;
+      const at = (offset: number): [Text, number] => {
+        let start = 0;
+        for (const node of nodes) {
+          if (offset <= start + node.data.length) return [node, offset - start];
+          start += node.data.length;
+        }
+        return [nodes.at(-1)!, nodes.at(-1)!.data.length];
+      };
+      const range = document.createRange();
+      range.setStart(...at(match.index));
+      range.setEnd(...at(match.index + match[0].length));
+      return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.bottom))).size;
+    },
+    pattern.source,
+  );
 }
 
 /**
@@ -135,6 +162,9 @@ describe('a ruble payment through YooKassa with its receipt', () => {
       const lines = (await receipts.getByRole('listitem').allTextContents()).map((text) => text.replace(/\s+/g, ' '));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^Чек предоплаты: занятие 1, 1 700 ₽ — отправлен · \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
+      // An amount and a number keep to one line, however narrow the column.
+      expect(await linesOf(receipts, /1\s700\s₽/), 'the receipt’s amount on one line').toBe(1);
+      expect(await linesOf(row, /(?<=по оферте в редакции\s)№\s\d+/), 'the offer’s «№ N» on one line').toBe(1);
 
       await row.scrollIntoViewIfNeeded();
       expect(await hasHorizontalScroll(page)).toBe(false);

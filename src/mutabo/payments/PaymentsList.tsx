@@ -237,7 +237,7 @@ function ReceiptLine({ receipt, payment }: { receipt: MutaboReceipt; payment: Mu
   return (
     <CellNote>
       {receiptTypeLabel(receipt)}: {lessons}
-      {formatMoney(receipt.amount, receipt.currency)} — <State>{receiptStateLabel(receipt)}</State> · {formatDateTime(receipt.sentAt ?? receipt.createdAt)}
+      <Money as="span">{formatMoney(receipt.amount, receipt.currency)}</Money> — <State>{receiptStateLabel(receipt)}</State> · {formatDateTime(receipt.sentAt ?? receipt.createdAt)}
     </CellNote>
   );
 }
@@ -258,7 +258,7 @@ function PaymentRow({ payment, showCourse, busy, onRefund }: PaymentRowProps) {
         <strong>№ {payment.id}</strong>
         <CellNote>создан {formatDateTime(payment.createdAt)}</CellNote>
         {payment.paidAt ? <CellNote>оплачен {formatDateTime(payment.paidAt)}</CellNote> : null}
-        {payment.offerVersion !== null ? <CellNote>по оферте в редакции № {payment.offerVersion}</CellNote> : null}
+        {payment.offerVersion !== null ? <CellNote>по оферте в редакции №{'\u00a0'}{payment.offerVersion}</CellNote> : null}
         <Provider>{PROVIDER_LABELS[payment.provider]}</Provider>
         {payment.providerId ? <CellNote>{payment.providerId}</CellNote> : null}
       </Td>
