@@ -6,7 +6,7 @@ import type { ConsentAction, ConsentKind, ConsentSource } from './privacy.ts';
 import type { Currency, ParticipationState, PaymentState, PaymentSystem } from './wireTypes.ts';
 
 /**
- * `GET /api/v1/mutabo/people/?search=&page=`: newest accounts first, MUTABO_PAGE_SIZE a page; `search` looks in the
+ * `GET /api/v1/mutabo/people/?search=&page=`: live accounts (not deleted ones), newest first, MUTABO_PAGE_SIZE a page; `search` looks in the
  * first name, the last name, both together in either order, and the e-mail (case-insensitive, typed text literally).
  */
 export interface MutaboPersonListItem {
@@ -83,8 +83,13 @@ export interface MutaboPersonConsent {
   at: string;
 }
 
-/** `GET /api/v1/mutabo/people/{id}/`: the person's card. */
+/**
+ * `GET /api/v1/mutabo/people/{id}/`: the person's card. A deleted account (services/accountDeletion.ts) keeps its card
+ * with `deletedAt`, no names and no address: what the law keeps (payments, refunds, the consent records) stays on it.
+ */
 export interface MutaboPersonCard extends MutaboPersonListItem {
+  /** When the account was deleted (ISO), null for a live one. */
+  deletedAt: string | null;
   yearOfBirth: number | null;
   lessons: MutaboPersonLesson[];
   payments: MutaboPersonPayment[];
@@ -96,13 +101,17 @@ export interface MutaboPersonCard extends MutaboPersonListItem {
 export const peopleMessages = {
   personNotFound: 'Такого человека на сайте нет.',
   writtenRequestRequired: 'Подтвердите, что у вас есть письменное заявление этого человека об удалении его данных.',
-  authorNotDeletable: 'Аккаунт автора нельзя удалить из раздела авторов: автор удаляет свой аккаунт сам, в профиле.',
+  personDeleted: 'Аккаунт этого человека уже удалён.',
+  authorNotDeletable:
+    'Аккаунт автора курсов — свой или другого автора — нельзя удалить из раздела авторов: сначала оператор сайта снимает роль автора.',
   invalidBody: 'Ожидается объект JSON с полем writtenRequest.',
 } as const;
 
 /**
  * `DELETE /api/v1/mutabo/people/{id}/`: `{"writtenRequest": true}`, the author's word that they hold the person's
- * written request. 204; 403 for an author's account (the caller's own included); 404 for an unknown one.
+ * written request (400 under `writtenRequest` without it). Deletes the account as the person's own deletion does
+ * (services/accountDeletion.ts) and records it in the history with the author. 204; 403 for an author's account (the
+ * caller's own included); 404 for an unknown or already deleted one.
  */
 export const personDeleteSchema = z.object(
   { writtenRequest: z.literal(true, { error: peopleMessages.writtenRequestRequired }) },

@@ -1,6 +1,7 @@
 // «Люди» in a real browser (issue 20, item 5): a person signs up (their consent to processing is recorded with the
-// address and browser), an author finds them by a part of the e-mail, reads their card with the consent record, and
-// downloads their data for their written request; the history says who did it. At 1280 and 375 px, with screenshots.
+// address and browser), an author finds them by a part of the e-mail, reads their card with the consent record,
+// downloads their data for their written request, then deletes it on their written request; the history says who did
+// each. At 1280 and 375 px, with screenshots.
 import type { Page } from 'playwright-core';
 import { hasHorizontalScroll, newPage, pageErrors, screenshot, seriousViolations, useBrowser, WIDTHS } from './support/browser.ts';
 import { logIn } from './support/logIn.ts';
@@ -18,7 +19,7 @@ async function signUp(page: Page, email: string, firstName: string, lastName: st
 }
 
 describe.each(WIDTHS)('«Люди» in the authors’ area (%s)', (name, viewport) => {
-  it('finds a person by a part of the e-mail, shows their consent record and exports their data on request', async () => {
+  it('finds a person by a part of the e-mail, shows their consent record, exports and then deletes their data on request', async () => {
     const email = `people-${name}-${Date.now()}@example.org`;
     const page = await newPage(browser(), viewport);
     await signUp(page, email, 'Вера', `Запросова-${name}`);
@@ -63,6 +64,28 @@ describe.each(WIDTHS)('«Люди» in the authors’ area (%s)', (name, viewpor
     expect(await history.textContent()).toContain('Анна Мельникова');
     expect(pageErrors(page)).toEqual([]);
     await screenshot(page, `people-exported-${name}`);
+
+    await page.getByRole('button', { name: 'Удалить данные по заявлению' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Удалить данные этого человека?' });
+    await dialog.getByText(/Платежи, возвраты и чеки останутся/).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `people-delete-dialog-${name}`);
+    await dialog.getByRole('checkbox', { name: 'У меня есть письменное заявление этого человека об удалении его данных' }).check();
+    await dialog.getByRole('button', { name: 'Удалить данные навсегда' }).click();
+    await page.getByRole('heading', { level: 1, name: /^Удалённый участник № \d+$/ }).waitFor();
+    await page.getByText('Данные удалены; удаление записано в историю.').waitFor();
+    await history.getByText(/Удалены данные человека № \d+ по его заявлению/).waitFor();
+    // The consent record stays, with the withdrawal the deletion made.
+    await consents.getByRole('row').filter({ hasText: 'удаление аккаунта' }).first().waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(pageErrors(page)).toEqual([]);
+    await screenshot(page, `people-deleted-${name}`);
+
+    // Nobody finds the address any more.
+    await page.getByRole('link', { name: '← Все люди' }).click();
+    await page.getByLabel('Имя, фамилия или почта').fill(email);
+    await page.getByRole('button', { name: 'Найти' }).click();
+    await page.getByText('Ничего не найдено. Измените поиск.').waitFor();
     await page.context().close();
   });
 });

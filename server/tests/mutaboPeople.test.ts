@@ -1,5 +1,6 @@
 // «Люди» in the authors' area (issue 20, item 5): who may call it, the search, a person's card with their consent
-// records, and the export made for a person's written request, recorded in the history with the author who made it.
+// records, and the export and the deletion made for a person's written request, recorded in the history with the
+// author who made them.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MUTABO_PAGE_SIZE, mutaboMessages, type HistoryPage, type MutaboPage } from '../../common/mutabo.ts';
@@ -44,12 +45,14 @@ describe.each(dbModes())('the authors’ people (%s)', (mode) => {
       ['GET', `${PEOPLE}?search=a`],
       ['GET', `${PEOPLE}${ids.users.pupil}/`],
       ['GET', `${PEOPLE}${ids.users.pupil}/export/`],
+      ['DELETE', `${PEOPLE}${ids.users.pupil}/`],
     ];
 
     it.each(endpoints)('%s %s: 401 for a guest, 403 for a user who is not an author, and nothing recorded', async (method, url) => {
-      const guest = await call(method, url, 'guest');
+      const body = method === 'DELETE' ? { writtenRequest: true } : undefined;
+      const guest = await call(method, url, 'guest', body);
       expect(guest.statusCode).toBe(401);
-      const pupil = await call(method, url, 'pupil');
+      const pupil = await call(method, url, 'pupil', body);
       expect(pupil.statusCode).toBe(403);
       expect(pupil.json()).toEqual({ detail: mutaboMessages.notAuthor });
       expect(pupil.body).not.toContain('pupil@example.org');
@@ -208,6 +211,87 @@ describe.each(dbModes())('the authors’ people (%s)', (mode) => {
       ]);
       const all = await call('GET', '/api/v1/mutabo/history/?entity=person', 'anna');
       expect(all.json<HistoryPage>().count).toBe(1);
+    });
+  });
+
+  describe('the deletion on a written request', () => {
+    const remove = (id: number, body: unknown = { writtenRequest: true }, who: 'anna' | 'boris' = 'anna') => call('DELETE', `${PEOPLE}${id}/`, who, body);
+
+    it('asks for the author’s word that they hold the written request, and changes nothing without it', async () => {
+      const person = await addPerson({ email: 'unsure@example.org', firstName: 'Нина', lastName: 'Сомневающаяся' });
+      for (const body of ['no body', {}, { writtenRequest: false }, { writtenRequest: 'да' }]) {
+        const response = body === 'no body' ? await call('DELETE', `${PEOPLE}${person}/`, 'anna') : await remove(person, body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+        expect(response.json()).toEqual({ writtenRequest: [peopleMessages.writtenRequestRequired] });
+      }
+      const [row] = await db().select().from(users).where(eq(users.id, person));
+      expect(row).toMatchObject({ email: 'unsure@example.org', deletedAt: null });
+    });
+
+    it('refuses an author’s account, the caller’s own or another author’s, with nothing touched', async () => {
+      for (const [id, who] of [
+        [ids.users.anna, 'anna'],
+        [ids.users.boris, 'anna'],
+        [ids.users.anna, 'boris'],
+      ] as const) {
+        const response = await remove(id, { writtenRequest: true }, who);
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ detail: peopleMessages.authorNotDeletable });
+      }
+      const authors = await db().select().from(users).where(eq(users.isAuthor, true));
+      expect(authors.map((row) => [row.id, row.deletedAt])).toEqual([
+        [ids.users.anna, null],
+        [ids.users.boris, null],
+      ]);
+      const recorded = await db().select().from(auditLog).where(and(eq(auditLog.entity, 'person'), eq(auditLog.action, 'delete')));
+      expect(recorded.filter((record) => record.entityId === ids.users.anna || record.entityId === ids.users.boris)).toEqual([]);
+    });
+
+    it('deletes the person as their own deletion does, records which author did it, and keeps the card of what the law keeps', async () => {
+      const person = await addPerson({ email: 'leaving@example.org', firstName: 'Лидия', lastName: 'Уходящая' });
+      const token = await kit.app.tokens.sign(person, 'access');
+      expect((await kit.app.inject({ method: 'GET', url: '/api/v1/users/me/', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+      await db().insert(consents).values({ userId: person, kind: 'processing', action: 'given', policyVersion: '1', source: 'signup', ip: '203.0.113.9', userAgent: 'Браузер' });
+      await db().insert(mailingSubscriptions).values({ userId: person, courseId: ids.courses.announced });
+
+      const before = Date.now();
+      const response = await remove(person);
+      expect(response.statusCode, response.body).toBe(204);
+
+      // Logged out everywhere: the old token is refused.
+      expect((await kit.app.inject({ method: 'GET', url: '/api/v1/users/me/', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+      const [row] = await db().select().from(users).where(eq(users.id, person));
+      expect(row).toMatchObject({ email: '', firstName: '', lastName: '', isActive: false });
+      expect(row!.deletedAt).not.toBeNull();
+
+      const records = await db().select().from(auditLog).where(and(eq(auditLog.entity, 'person'), eq(auditLog.entityId, person)));
+      expect(records).toEqual([expect.objectContaining({ userId: ids.users.anna, action: 'delete', courseId: null, after: expect.objectContaining({ writtenRequest: true, subscriptionsEnded: 1 }) })]);
+      expect(records[0]!.at.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(JSON.stringify(records)).not.toMatch(/leaving@|Лидия|Уходящая/);
+      const history = (await call('GET', `/api/v1/mutabo/history/?entity=person&id=${person}`, 'boris')).json<HistoryPage>();
+      expect(history.results).toEqual([expect.objectContaining({ action: 'delete', user: { id: ids.users.anna, name: 'Анна Петрова' } })]);
+
+      // The card stays, without names or address, with the consent records and their withdrawal by the deletion.
+      const card = (await call('GET', `${PEOPLE}${person}/`, 'anna')).json<MutaboPersonCard>();
+      expect(card).toMatchObject({ id: person, email: '', firstName: '', lastName: '', deletedAt: expect.any(String), newsSubscriptions: [] });
+      expect(card.consents.map((consent) => [consent.kind, consent.action, consent.source])).toEqual([
+        ['processing', 'given', 'signup'],
+        ['news', 'withdrawn', 'account-deletion'],
+        ['processing', 'withdrawn', 'account-deletion'],
+      ]);
+      // Nobody finds it in the list; there is nothing to export or delete any more.
+      expect((await search('')).results.map((listed) => listed.id)).not.toContain(person);
+      for (const again of [await call('GET', `${PEOPLE}${person}/export/`, 'anna'), await remove(person)]) {
+        expect(again.statusCode).toBe(404);
+        expect(again.json()).toEqual({ detail: peopleMessages.personDeleted });
+      }
+      expect(await db().select().from(auditLog).where(and(eq(auditLog.entity, 'person'), eq(auditLog.entityId, person)))).toHaveLength(1);
+    });
+
+    it('answers 404 for an account that does not exist', async () => {
+      const response = await remove(999999);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: peopleMessages.personNotFound });
     });
   });
 });

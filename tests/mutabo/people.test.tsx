@@ -1,10 +1,10 @@
 // «Люди» in the authors' area (issue 20, item 5): the list searched on the server, a person's card with their consent
-// records in Russian words, the export on their written request and the history that records it.
+// records in Russian words, the export and the deletion on their written request and the history that records them.
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { formatMoney } from '../../common/coursePrices.ts';
 import { mutaboMessages, type HistoryEntry, type HistoryPage, type MutaboPage } from '../../common/mutabo.ts';
-import type { MutaboPersonCard, MutaboPersonListItem } from '../../common/mutaboPeople.ts';
+import { peopleMessages, type MutaboPersonCard, type MutaboPersonListItem } from '../../common/mutaboPeople.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';
@@ -38,6 +38,7 @@ const page = (results: MutaboPersonListItem[], patch: Partial<MutaboPage<MutaboP
 
 const card: MutaboPersonCard = {
   ...listed(42),
+  deletedAt: null,
   yearOfBirth: 1994,
   lessons: [
     {
@@ -96,14 +97,19 @@ const exportEntry: HistoryEntry = {
   after: { writtenRequest: true },
 };
 
-function peopleApi(answer: MutaboPage<MutaboPersonListItem> = page([listed(42), listed(43, { firstName: 'Иван', lastName: 'Смирнов', email: 'ivan@example.com', confirmed: false })])) {
+function peopleApi(
+  answer: MutaboPage<MutaboPersonListItem> = page([listed(42), listed(43, { firstName: 'Иван', lastName: 'Смирнов', email: 'ivan@example.com', confirmed: false })]),
+  cards: { current: MutaboPersonCard } = { current: card },
+) {
   const queries: string[] = [];
   server.use(
     http.get('*/api/v1/mutabo/people/', ({ request }) => {
       queries.push(new URL(request.url).search);
       return HttpResponse.json(answer);
     }),
-    http.get('*/api/v1/mutabo/people/:id/', ({ params }) => (Number(params.id) === 42 ? HttpResponse.json(card) : HttpResponse.json({ detail: 'Такого человека на сайте нет.' }, { status: 404 }))),
+    http.get('*/api/v1/mutabo/people/:id/', ({ params }) =>
+      Number(params.id) === cards.current.id ? HttpResponse.json(cards.current) : HttpResponse.json({ detail: 'Такого человека на сайте нет.' }, { status: 404 }),
+    ),
   );
   return queries;
 }
@@ -243,5 +249,77 @@ describe('«Люди» in the authors’ area', () => {
     historyApi();
     renderApp('/mutabo/people');
     expect(await screen.findByRole('heading', { level: 1, name: 'Раздел только для авторов' }, FIRST_RENDER)).toBeInTheDocument();
+  });
+
+  it('deletes the person’s data after the author confirms the written request, then shows what the law keeps', async () => {
+    const cards = { current: card };
+    peopleApi(undefined, cards);
+    const entries: HistoryEntry[] = [];
+    historyApi(entries);
+    const bodies: unknown[] = [];
+    server.use(
+      http.delete('*/api/v1/mutabo/people/:id/', async ({ request, params }) => {
+        bodies.push({ id: params.id, body: await request.json() });
+        cards.current = { ...card, firstName: '', lastName: '', email: '', confirmed: false, yearOfBirth: null, deletedAt: '2026-02-21T09:00:00Z', newsSubscriptions: [] };
+        entries.push({ ...exportEntry, id: 91, action: 'delete', after: { writtenRequest: true } });
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderApp('/mutabo/people/42');
+    const panel = within(await screen.findByRole('region', { name: 'Удаление данных' }, FIRST_RENDER));
+    await user.click(panel.getByRole('button', { name: 'Удалить данные по заявлению' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Удалить данные этого человека?' }));
+    // It says what happens, as the person's own deletion does.
+    expect(dialog.getByText(/больше не сможет войти/)).toBeInTheDocument();
+    expect(dialog.getByText(/Места в занятиях, которые ещё не прошли, освободятся/)).toBeInTheDocument();
+    expect(dialog.getByText(/Оплаченные занятия, которые ещё не прошли, пропадут без возврата денег/)).toBeInTheDocument();
+    expect(dialog.getByText(/Платежи, возвраты и чеки останутся без его имени/)).toBeInTheDocument();
+    expect(dialog.getByText(/Удаление нельзя отменить/)).toBeInTheDocument();
+
+    // Not without the author's word that they hold the written request.
+    await user.click(dialog.getByRole('button', { name: 'Удалить данные навсегда' }));
+    const check = dialog.getByRole('checkbox', { name: 'У меня есть письменное заявление этого человека об удалении его данных' });
+    expect(check).toHaveAccessibleDescription(peopleMessages.writtenRequestRequired);
+    expect(check).toHaveFocus();
+    expect(bodies).toEqual([]);
+
+    await user.click(check);
+    await user.click(dialog.getByRole('button', { name: 'Удалить данные навсегда' }));
+    await waitFor(() => expect(bodies).toEqual([{ id: '42', body: { writtenRequest: true } }]));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Удалённый участник № 42' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Данные удалены; удаление записано в историю.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Удалить данные по заявлению' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Выгрузить данные по запросу' })).not.toBeInTheDocument();
+    expect(screen.getByText('Аккаунт удалён')).toBeInTheDocument();
+    // What the law keeps is still on the card.
+    expect(within(screen.getByRole('region', { name: 'Согласия' })).getAllByRole('row')).toHaveLength(4);
+    expect(await screen.findByText('Удалены данные человека № 42 по его заявлению')).toBeInTheDocument();
+  });
+
+  it('offers no deletion of an author’s account', async () => {
+    const cards = { current: { ...card, isAuthor: true } };
+    peopleApi(undefined, cards);
+    historyApi();
+    renderApp('/mutabo/people/42');
+    const panel = within(await screen.findByRole('region', { name: 'Удаление данных' }, FIRST_RENDER));
+    expect(panel.getByText(peopleMessages.authorNotDeletable)).toBeInTheDocument();
+    expect(panel.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByText('автор курсов')).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal to delete beside the button', async () => {
+    peopleApi();
+    historyApi();
+    server.use(http.delete('*/api/v1/mutabo/people/:id/', () => HttpResponse.json({ detail: peopleMessages.authorNotDeletable }, { status: 403 })));
+    const { user } = renderApp('/mutabo/people/42');
+    const panel = within(await screen.findByRole('region', { name: 'Удаление данных' }, FIRST_RENDER));
+    await user.click(panel.getByRole('button', { name: 'Удалить данные по заявлению' }));
+    const dialog = within(screen.getByRole('dialog'));
+    await user.click(dialog.getByRole('checkbox'));
+    await user.click(dialog.getByRole('button', { name: 'Удалить данные навсегда' }));
+    expect(await panel.findByRole('alert')).toHaveTextContent(peopleMessages.authorNotDeletable);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Смирнова Ирина' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 // The SQL of «Люди» in the authors' area (services/mutabo/people.ts): a page of accounts found by name or e-mail, and
 // the lessons a person's payments name. The rest of a person's card is read by personalDataRepository.ts, the same
 // queries as the person's own export.
-import { count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { MutaboPersonListItem } from '../../../common/mutaboPeople.ts';
 import type { Executor } from '../db/client.ts';
 import { courses, lessons, users } from '../db/schema.ts';
@@ -46,9 +46,9 @@ export const toPersonListItem = (row: ListRow): MutaboPersonListItem => ({
   isAuthor: row.isAuthor,
 });
 
-/** Newest accounts first. */
+/** Live accounts, newest first: a deleted one has no name or address to find it by. */
 export async function peoplePage(db: Executor, search: string, offset: number, limit: number): Promise<{ count: number; results: MutaboPersonListItem[] }> {
-  const where = personSearch(search);
+  const where = and(isNull(users.deletedAt), personSearch(search));
   const [[total], rows] = await Promise.all([
     db.select({ n: count() }).from(users).where(where),
     db.select(listColumns).from(users).where(where).orderBy(desc(users.id)).limit(limit).offset(offset),
@@ -65,4 +65,10 @@ export async function lessonsWithCourses(db: Executor, ids: number[]): Promise<M
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(inArray(lessons.id, ids));
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Whether the account is an author's, and when it was deleted; null when there is no such account. */
+export async function accountStateOf(db: Executor, id: number): Promise<{ isAuthor: boolean; deletedAt: Date | null } | null> {
+  const [row] = await db.select({ isAuthor: users.isAuthor, deletedAt: users.deletedAt }).from(users).where(eq(users.id, id));
+  return row ?? null;
 }

@@ -1,10 +1,12 @@
 // A person's card in «Люди»: their account, places in lessons, payments, news subscriptions and every consent record
 // (what, given or withdrawn, under which policy, where, when, from which address and browser), and the answers to their
-// written request about their data: the export of everything, recorded in the history below.
+// written request about their data: the export of everything and the deletion, recorded in the history below. A
+// deleted account keeps its card with what the law keeps (payments, refunds, consent records), without names.
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatMoney } from '../../../common/coursePrices.ts';
+import { DELETED_PERSON_NAME } from '../../../common/accountDeletion.ts';
 import { REFUND_STATE_LABELS } from '../../../common/mutabo.ts';
 import type { MutaboPersonCard } from '../../../common/mutaboPeople.ts';
 import { isRequestError } from '../../api/requestError.ts';
@@ -22,6 +24,7 @@ import { CellNote, DataTable, Td, Th, Tr } from '../shell/DataTable.tsx';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { formatDateTime } from '../shell/timeText.ts';
 import { useLoad } from '../useLoad.ts';
+import { DeletePersonPanel } from './DeletePersonPanel.tsx';
 import { exportPerson, getPerson } from './peopleApi.ts';
 import { consentActionText, consentSourceText, consentSubject, personName, placeText } from './peopleText.ts';
 
@@ -265,6 +268,7 @@ export function PersonPage() {
   const person = useLoad(valid ? load : null);
   // Bumped by each recorded request, so the history below reads itself again.
   const [recorded, setRecorded] = useState(0);
+  const [deletedNow, setDeletedNow] = useState(false);
 
   if (person.error?.statusCode === 403) return <NotAuthorPage />;
   if (!valid || person.error?.statusCode === 404) {
@@ -281,30 +285,55 @@ export function PersonPage() {
   if (person.error) return <ErrorScreen />;
   const data = person.data;
   if (!data) return <Loader label="Загружаем данные человека" />;
+  const deleted = data.deletedAt !== null;
+  const title = deleted ? `${DELETED_PERSON_NAME.charAt(0).toUpperCase()}${DELETED_PERSON_NAME.slice(1)} № ${data.id}` : personName(data);
+
+  const onDeleted = () => {
+    setDeletedNow(true);
+    setRecorded((count) => count + 1);
+    void person.reload();
+  };
 
   return (
     <section>
       <BackLink>
         <Link to={areaPaths.people}>← Все люди</Link>
       </BackLink>
-      <PageTitle>{personName(data)}</PageTitle>
-      <Facts>
-        <dt>Почта</dt>
-        <dd>{data.email}</dd>
-        <dt>Зарегистрирован(а)</dt>
-        <dd>{formatDateTime(data.registeredAt)}</dd>
-        <dt>Почта подтверждена</dt>
-        <dd>{data.confirmed ? 'да' : 'нет'}</dd>
-        <dt>Год рождения</dt>
-        <dd>{data.yearOfBirth ?? 'не указан'}</dd>
-        {data.isAuthor ? (
-          <>
-            <dt>Роль</dt>
-            <dd>автор курсов</dd>
-          </>
-        ) : null}
-      </Facts>
-      <RequestPanel person={data} onRecorded={() => setRecorded((count) => count + 1)} />
+      <PageTitle>{title}</PageTitle>
+      {deletedNow && deleted ? <Notice>Данные удалены; удаление записано в историю.</Notice> : null}
+      {deleted ? (
+        <Facts>
+          <dt>Зарегистрирован(а)</dt>
+          <dd>{formatDateTime(data.registeredAt)}</dd>
+          <dt>Аккаунт удалён</dt>
+          <dd>{formatDateTime(data.deletedAt)}</dd>
+        </Facts>
+      ) : (
+        <Facts>
+          <dt>Почта</dt>
+          <dd>{data.email}</dd>
+          <dt>Зарегистрирован(а)</dt>
+          <dd>{formatDateTime(data.registeredAt)}</dd>
+          <dt>Почта подтверждена</dt>
+          <dd>{data.confirmed ? 'да' : 'нет'}</dd>
+          <dt>Год рождения</dt>
+          <dd>{data.yearOfBirth ?? 'не указан'}</dd>
+          {data.isAuthor ? (
+            <>
+              <dt>Роль</dt>
+              <dd>автор курсов</dd>
+            </>
+          ) : null}
+        </Facts>
+      )}
+      {deleted ? (
+        <p>Имя, почта и профиль стёрты. Остались только записи, которые требует хранить закон: платежи, возвраты и согласия.</p>
+      ) : (
+        <>
+          <RequestPanel person={data} onRecorded={() => setRecorded((count) => count + 1)} />
+          <DeletePersonPanel person={data} onDeleted={onDeleted} />
+        </>
+      )}
       <LessonsPanel person={data} />
       <PaymentsPanel person={data} />
       <SubscriptionsPanel person={data} />

@@ -11,3 +11,5 @@ export const listPeople = (query: MutaboListQuery) =>
 export const getPerson = (id: number) => request<MutaboPersonCard>(`${base}/${id}/`);
 /** The person's own export file, made for their written request (the server records it in the history). */
 export const exportPerson = (id: number) => requestFile(`${base}/${id}/export/`);
+/** Deletes the person's account for their written request (`writtenRequest`: the author holds it). */
+export const deletePerson = (id: number) => request<Record<string, never>>(`${base}/${id}/`, { method: 'DELETE', body: { writtenRequest: true } });

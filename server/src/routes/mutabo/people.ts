@@ -1,8 +1,12 @@
 // «Люди» in the authors' area: GET /api/v1/mutabo/people/?search=&page=, GET /people/{id}/ (the card),
-// GET /people/{id}/export/ (the person's own export, for their written request; recorded in the history).
+// GET /people/{id}/export/ (the person's own export, for their written request; recorded in the history),
+// DELETE /people/{id}/ {writtenRequest: true} (the person's own deletion, for their written request; recorded).
+import { z } from 'zod';
+import { personDeleteSchema } from '../../../../common/mutaboPeople.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { idParams } from '../../http/queryParams.ts';
-import { exportPerson, getPerson, listPeople } from '../../services/mutabo/people.ts';
+import { accountDeletionDeps } from '../../services/accountDeletion.ts';
+import { deletePerson, exportPerson, getPerson, listPeople } from '../../services/mutabo/people.ts';
 import { callerOf } from './caller.ts';
 import { listQuery } from './listQuery.ts';
 
@@ -19,5 +23,12 @@ export const mutaboPeopleRoutes: ZodRoutes = async (app) => {
       .header('cache-control', 'no-store')
       .type('application/json; charset=utf-8')
       .send(JSON.stringify(data, null, 2));
+  });
+
+  // No body at all reads as no confirmation: the refusal names the checkbox.
+  const deleteBody = z.preprocess((body) => body ?? {}, personDeleteSchema);
+  app.delete('/people/:id/', { schema: { params: idParams, body: deleteBody } }, async (request, reply) => {
+    await deletePerson(accountDeletionDeps(app), callerOf(request), request.params.id);
+    return reply.code(204).send();
   });
 };

@@ -1,13 +1,14 @@
 // «Люди» in the authors' area (issue 20, item 5; docs/PRIVACY.md, «Requests to the operator»): an author finds a
 // person, reads their card (account, lessons, payments, subscriptions, every consent record) and answers their written
-// request: the export is the person's own «Мои данные» file (services/personalData.ts), recorded in the history with
-// the author who made it. The history records name the person by id only, never by name or address: a deleted
-// person's name must not stay behind in them.
+// request: the export is the person's own «Мои данные» file (services/personalData.ts), the deletion the person's own
+// deletion (services/accountDeletion.ts), each recorded in the history with the author who made it. The history
+// records name the person by id only, never by name or address: a deleted person's name must not stay in them.
 import { MUTABO_PAGE_SIZE, type MutaboPage } from '../../../../common/mutabo.ts';
 import { peopleMessages as pm, type MutaboPersonCard, type MutaboPersonListItem } from '../../../../common/mutaboPeople.ts';
 import type { Db } from '../../db/client.ts';
-import { lessonsWithCourses, peoplePage, toPersonListItem } from '../../repositories/mutaboPeopleRepository.ts';
+import { accountStateOf, lessonsWithCourses, peoplePage, toPersonListItem } from '../../repositories/mutaboPeopleRepository.ts';
 import { accountOf, consentRowsOf, participationRowsOf, paymentRowsOf, refundRowsOf, subscriptionRowsOf } from '../../repositories/personalDataRepository.ts';
+import { deleteAccount, type AccountDeletionDeps } from '../accountDeletion.ts';
 import { exportPersonalData } from '../personalData.ts';
 import { recordWrite } from './audit.ts';
 import type { Caller } from './context.ts';
@@ -17,6 +18,7 @@ const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
 export const peopleErrors = {
   notFound: () => sharedErrors.notFound(pm.personNotFound),
+  deleted: () => sharedErrors.notFound(pm.personDeleted),
   authorNotDeletable: () => sharedErrors.forbidden(pm.authorNotDeletable),
 };
 
@@ -26,18 +28,20 @@ export async function listPeople(db: Db, search: string, page: number): Promise<
 
 /** The person's card: the same reads as their own export, in the area's words. */
 export async function getPerson(db: Db, id: number): Promise<MutaboPersonCard> {
-  const [account, participations, payments, refunds, subscriptions, consents] = await Promise.all([
+  const [account, state, participations, payments, refunds, subscriptions, consents] = await Promise.all([
     accountOf(db, id),
+    accountStateOf(db, id),
     participationRowsOf(db, id),
     paymentRowsOf(db, id),
     refundRowsOf(db, id),
     subscriptionRowsOf(db, id),
     consentRowsOf(db, id),
   ]);
-  if (!account) throw peopleErrors.notFound();
+  if (!account || !state) throw peopleErrors.notFound();
   const paidLessons = await lessonsWithCourses(db, [...new Set(payments.flatMap((payment) => payment.lessonIds))]);
   return {
     ...toPersonListItem(account),
+    deletedAt: iso(state.deletedAt),
     yearOfBirth: account.yearOfBirth,
     lessons: participations.map((row) => ({
       courseId: row.courseId,
@@ -89,10 +93,38 @@ export async function getPerson(db: Db, id: number): Promise<MutaboPersonCard> {
  * history with the author who made it before it is answered.
  */
 export async function exportPerson(db: Db, caller: Caller, id: number, now = new Date()) {
+  if ((await accountStateOf(db, id))?.deletedAt) throw peopleErrors.deleted();
   const data = await exportPersonalData(db, id, now);
   if (!data) throw peopleErrors.notFound();
   await db.transaction((tx) =>
     recordWrite(tx, { userId: caller.userId, entity: 'person', entityId: id, courseId: null, action: 'export', before: null, after: { writtenRequest: true } }),
   );
   return data;
+}
+
+/**
+ * Deletes the person's account for their written request, as their own deletion would, then records it in the history
+ * with the author and what it changed (counts only). An author's account (the caller's own among them) is refused
+ * before anything is touched.
+ */
+export async function deletePerson(deps: AccountDeletionDeps, caller: Caller, id: number): Promise<void> {
+  const state = await accountStateOf(deps.db, id);
+  if (!state) throw peopleErrors.notFound();
+  if (state.deletedAt) throw peopleErrors.deleted();
+  if (state.isAuthor || id === caller.userId) throw peopleErrors.authorNotDeletable();
+  const result = await deleteAccount(deps, id, { by: { kind: 'author', authorUserId: caller.userId } });
+  if (result.status === 'author') throw peopleErrors.authorNotDeletable();
+  if (result.status !== 'deleted') throw peopleErrors.deleted();
+  const { placesReleased, paidPlacesReleased, waitingLeft, promoted, paymentsEnded, paymentsKept, subscriptionsEnded, lettersDropped } = result;
+  await deps.db.transaction((tx) =>
+    recordWrite(tx, {
+      userId: caller.userId,
+      entity: 'person',
+      entityId: id,
+      courseId: null,
+      action: 'delete',
+      before: null,
+      after: { writtenRequest: true, placesReleased, paidPlacesReleased, waitingLeft, promoted, paymentsEnded, paymentsKept, subscriptionsEnded, lettersDropped },
+    }),
+  );
 }
