@@ -53,6 +53,7 @@ import { BackgroundTasks } from './services/backgroundTasks.ts';
 import { createAccountServices, type AccountServices, type AccountsOptions } from './services/accounts.ts';
 import { composeApprovalLetter } from './services/enrollmentLetters.ts';
 import { composeReminderLetter } from './services/lessonReminders.ts';
+import { composeCheckoutReminder } from './services/checkoutReminders.ts';
 import { LetterQueue, type LetterQueueOptions } from './services/letterQueue.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { createCheckout, type Checkout } from './services/payments/checkout.ts';
@@ -207,7 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer = options.mailer ?? createMailer(config, app.log);
   app.decorate('mailer', mailer);
   const letters = new LetterQueue(
-    { db: database.db, mailer, log: app.log, composers: { approval: composeApprovalLetter(config), reminder: composeReminderLetter(config) } },
+    { db: database.db, mailer, log: app.log, composers: { approval: composeApprovalLetter(config), reminder: composeReminderLetter(config), 'checkout-reminder': composeCheckoutReminder(config) } },
     { leaseMs: config.mailLeaseSeconds * 1000, ...options.letterQueue },
   );
   app.decorate('letters', letters);

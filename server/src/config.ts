@@ -24,6 +24,8 @@ export interface AppConfig {
   mailFrom: string;
   /** How long a process's claim on letters lasts (services/letterQueue.ts): a killed process's letters wait this long. */
   mailLeaseSeconds: number;
+  /** Hours after a checkout ended cancelled or expired until its one reminder (services/checkoutReminders.ts); 0: none. */
+  checkoutReminderHours: number;
   /** DKIM signing of every letter (nodemailer's `dkim` option): DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY; null for none. */
   dkim: DkimSettings | null;
   /** Fastify's trustProxy: the proxies whose X-Forwarded-For gives the client's address (login limits); false for none. */
@@ -161,6 +163,16 @@ const envSchema = z.object({
       .transform(Number)
       .refine((seconds) => seconds >= 1 && seconds <= 3600, 'must be a whole number of seconds from 1 to 3600')
       .default(60),
+  ),
+  CHECKOUT_REMINDER_HOURS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}(\.\d{1,2})?$/, 'must be a number of hours from 0 (off) to 720, such as 24 or 1.5')
+      .transform(Number)
+      .refine((hours) => hours <= 720, 'must be a number of hours from 0 (off) to 720, such as 24 or 1.5')
+      .default(24),
   ),
   DKIM_DOMAIN: z.preprocess(
     blankToUndefined,
@@ -374,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM ?? `"${vars.OPERATOR_NAME.replace(/["\\\r\n]/g, '')}" <noreply@${new URL(vars.PUBLIC_URL ?? 'http://localhost').hostname}>`,
     mailLeaseSeconds: vars.MAIL_LEASE_SECONDS,
+    checkoutReminderHours: vars.CHECKOUT_REMINDER_HOURS,
     dkim: dkimSettings(vars.DKIM_DOMAIN, vars.DKIM_SELECTOR, vars.DKIM_PRIVATE_KEY, cwd),
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     yookassa,

@@ -9,6 +9,7 @@ import { startDatabase } from './db/startDatabase.ts';
 import { serializeError } from './http/requestLog.ts';
 import { logDestination } from './logDestination.ts';
 import { startReminderSweep } from './services/lessonReminders.ts';
+import { startCheckoutReminderSweep } from './services/checkoutReminders.ts';
 import { settlementsWanted, startSettlementSweep } from './services/payments/settlements.ts';
 import { startShutdownWatchdog } from './shutdownWatchdog.ts';
 import { reportConfigurationGaps, reportSellerGaps } from './startupReport.ts';
@@ -25,6 +26,7 @@ let app: Awaited<ReturnType<typeof buildApp>> | null = null;
 let stopSweep = () => {};
 let stopReminders = async () => {};
 let stopSettlements = async () => {};
+let stopCheckoutReminders = async () => {};
 try {
   const started = await startDatabase(config);
   database = started.database;
@@ -39,6 +41,8 @@ try {
   stopSweep = app.paymentFollowUps.startExpirySweep(60_000);
   // Reminders 24 hours and 1 hour before each lesson: queued by whichever process sweeps first, each once.
   stopReminders = startReminderSweep({ db: app.database.db, log: app.log }, 60_000);
+  // One reminder of a checkout left cancelled or expired, CHECKOUT_REMINDER_HOURS after it (0: none): each once.
+  stopCheckoutReminders = startCheckoutReminderSweep({ db: app.database.db, log: app.log, hours: config.checkoutReminderHours }, 60_000);
   // Settlement receipts of prepaid lessons once given (RECEIPTS=yookassa; payments made with full_prepayment): each once.
   if (settlementsWanted(config.yookassa?.receipts)) {
     stopSettlements = startSettlementSweep({ db: app.database.db, log: app.log, provider: app.paymentProviders.bySystem.yookassa }, 60_000);
@@ -75,7 +79,7 @@ function stop(signal: NodeJS.Signals) {
   startShutdownWatchdog(SHUTDOWN_GRACE_MS + WATCHDOG_MARGIN_MS);
   app!.log.info({ signal }, 'stopping: no new connections, waiting for the requests in flight');
   stopSweep();
-  const sweeping = Promise.all([stopReminders(), stopSettlements()]);
+  const sweeping = Promise.all([stopReminders(), stopSettlements(), stopCheckoutReminders()]);
   const forced = setTimeout(() => {
     app!.log.error(`requests still running after ${SHUTDOWN_GRACE_MS} ms were abandoned`);
     process.exit(1);

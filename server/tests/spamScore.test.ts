@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../src/config.ts';
 import { confirmationLetter, confirmationLink, emailChangeLetter, emailChangeLink, emailChangeNotice, resetLetter, resetLink } from '../src/services/accountLetters.ts';
+import { checkoutReminderLetter } from '../src/services/checkoutReminders.ts';
 import { approvalLetter, promotionLetter, receiptLetter, refundLetter } from '../src/services/enrollmentLetters.ts';
 import { lessonChangeLetter, reminderLetter, type NoticeLesson, type NoticeRecipient } from '../src/services/lessonLetters.ts';
 import { LetterQueue, queueLetters, type QueuedLetter } from '../src/services/letterQueue.ts';
@@ -146,6 +147,14 @@ describe.runIf(installed)('letters in SpamAssassin (default rules, no network te
       ['lesson cancelled', { kind: 'lesson-change', userId: ids.users.pupil, ...lessonChangeLetter(config, pupil, lesson, { kind: 'cancelled', before }, now) }],
       ['reminder 24 h', { kind: 'reminder', userId: ids.users.pupil, ...reminderLetter(config, pupil, lesson, after, '24h') }],
       ['reminder 1 h', { kind: 'reminder', userId: ids.users.pupil, ...reminderLetter(config, { ...pupil, timeZone: '' }, { ...lesson, roomUrl: '' }, after, '1h') }],
+      [
+        'checkout reminder',
+        {
+          kind: 'checkout-reminder',
+          userId: ids.users.pupil,
+          ...checkoutReminderLetter(config, ids.users.pupil, { ...pupil, course: { ...course, timeZone: 'Europe/Moscow' }, lessons: [{ id: lesson.id, number: 1, title: lesson.title, startsAt: after }] }),
+        },
+      ],
       ['news', { kind: 'news', userId: ids.users.pupil, ...newsLetter(config, course, news, { id: ids.users.pupil, email: pupil.email, firstName: 'Пётр', lastName: 'Учеников' }) }],
       ['test letter', { kind: 'news', userId: anna.id, ...newsLetter(config, course, { subject: 'Проверка', text: 'Проверка рассылки.', to: 'test' }, { id: anna.id, email: anna.email, firstName: 'Анна', lastName: 'Петрова' }) }],
     ];
