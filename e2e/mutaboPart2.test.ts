@@ -105,20 +105,22 @@ describe("running a course from the authors' area", () => {
     await page.getByRole('heading', { level: 1, name: 'Сводка' }).waitFor();
     const waiting = page.getByRole('region', { name: 'Ждут подтверждения' });
     await waiting.getByText('Записались и ждут вашего подтверждения: 1 человек').waitFor();
+    // The person, with her lessons and one «Подтвердить» for them.
+    await waiting.getByRole('button', { name: `Подтвердить: ${PARTICIPANT_ROW}, 1 занятие` }).waitFor();
     await screenshot(page, 'mutabo2-start-desktop');
     await expectAccessible(page, 'start page');
 
     await waiting.getByRole('link', { name: FREE.title }).click();
     await page.getByRole('heading', { level: 1, name: 'Участники' }).waitFor();
     expect(new URL(page.url()).search).toBe('?state=reserved');
-    const approve = page.getByRole('button', { name: `Подтвердить: ${PARTICIPANT_ROW}, занятие 1. ${FREE.lessons[0]}` });
+    const approve = page.getByRole('region', { name: PARTICIPANT_ROW }).getByRole('button', { name: `Подтвердить: ${PARTICIPANT_ROW}, 1 занятие` });
     await approve.waitFor();
     await screenshot(page, 'mutabo2-participants-desktop');
     await expectAccessible(page, 'participants');
 
     await approve.click();
     const dialog = page.getByRole('dialog', { name: 'Подтвердить участие?' });
-    await dialog.getByText('Человек получит письмо о подтверждении.').waitFor();
+    await dialog.getByText('Человек получит одно письмо о подтверждении со списком занятий.').waitFor();
     await screenshot(page, 'mutabo2-approve-dialog-desktop');
     await expectAccessible(page, 'approval dialog');
     await dialog.getByRole('button', { name: 'Подтвердить' }).click();
@@ -126,7 +128,7 @@ describe("running a course from the authors' area", () => {
     // Read again: the filter «waiting for approval» now finds nobody.
     await page.getByText('Под выбранные условия никто не подходит.').waitFor();
     await page.getByLabel('Состояние').selectOption('');
-    await page.getByRole('region', { name: `Занятие 1. ${FREE.lessons[0]}` }).getByText('Подтверждено', { exact: true }).waitFor();
+    await page.getByRole('region', { name: PARTICIPANT_ROW }).getByText('Подтверждено', { exact: true }).waitFor();
 
     // The CSV export downloads with the author's token: UTF-8 with BOM, `;` between quoted cells.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Скачать CSV' }).click()]);
@@ -212,13 +214,13 @@ describe("running a course from the authors' area", () => {
     await expectAccessible(page, 'start page on a phone');
 
     await page.goto(`/mutabo/courses/${free.id}/participants`);
-    await page.getByRole('region', { name: `Занятие 1. ${FREE.lessons[0]}` }).waitFor();
-    await expectFitsPhone(page, 'participants');
-    await screenshot(page, 'mutabo2-participants-phone');
-    await page.getByRole('radio', { name: 'По людям' }).check();
     await page.getByRole('region', { name: PARTICIPANT_ROW }).waitFor();
     await expectFitsPhone(page, 'participants per person');
-    await screenshot(page, 'mutabo2-participants-people-phone');
+    await screenshot(page, 'mutabo2-participants-phone');
+    await page.getByRole('radio', { name: 'По занятиям' }).check();
+    await page.getByRole('region', { name: `Занятие 1. ${FREE.lessons[0]}` }).waitFor();
+    await expectFitsPhone(page, 'participants per lesson');
+    await screenshot(page, 'mutabo2-participants-lessons-phone');
     await expectAccessible(page, 'participants on a phone');
 
     await page.goto(`/mutabo/courses/${paid.id}/payments`);

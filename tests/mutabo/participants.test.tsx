@@ -48,7 +48,7 @@ describe("a course's participants", () => {
 
   it('shows the places of each lesson against the limit and the rows per lesson with state, payment and profile', async () => {
     participantsApi();
-    await open();
+    await open('/mutabo/courses/5/participants?view=lessons');
     expect(screen.getByText('Курс «Медленное чтение»')).toBeInTheDocument();
     const places = within(screen.getByRole('region', { name: 'Места по занятиям' }));
     const placeRows = places.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
@@ -88,14 +88,15 @@ describe("a course's participants", () => {
     await user.selectOptions(screen.getByLabelText('Состояние'), 'Ждут подтверждения');
     await waitFor(() => expect(api.queries.at(-1)).toBe('?state=reserved'));
     expect(router.state.location.search).toBe('?state=reserved');
-    await waitFor(() => expect(screen.getByText('Записей: 2')).toBeInTheDocument());
+    // People, not rows: one person with two lessons.
+    await waitFor(() => expect(screen.getByText('1 человек, записей на занятия: 2')).toBeInTheDocument());
     // Those approved are left out.
     expect(screen.queryByText('Соколова Екатерина')).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Занятие'), '2. Гоголь');
     await waitFor(() => expect(api.queries.at(-1)).toBe('?state=reserved&lesson=52'));
-    await waitFor(() => expect(screen.getByText('Записей: 1')).toBeInTheDocument());
-    expect(screen.queryByRole('region', { name: 'Занятие 1. Пушкин' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('1 человек')).toBeInTheDocument());
+    expect(within(screen.getByRole('region', { name: 'Иванов Петя' })).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['2. Гоголь']);
   });
 
   it('opens with the filter of a link from the start page', async () => {
@@ -104,16 +105,20 @@ describe("a course's participants", () => {
     expect(api.queries[0]).toBe('?state=waiting_list&lesson=52');
     expect(screen.getByLabelText('Состояние')).toHaveValue('waiting_list');
     expect(screen.getByLabelText('Занятие')).toHaveValue('52');
-    expect(await screen.findByText('Записей: 2')).toBeInTheDocument();
+    expect(await screen.findByText('2 человека')).toBeInTheDocument();
   });
 
-  it('groups the rows per person on request', async () => {
+  it('groups the rows per person by default, counted in people; per lesson on request', async () => {
     participantsApi();
-    const { user } = await open();
-    await user.click(screen.getByRole('radio', { name: 'По людям' }));
-    const kate = within(await screen.findByRole('region', { name: 'Соколова Екатерина' }));
+    const { user, router } = await open();
+    expect(screen.getByRole('radio', { name: 'По людям' })).toBeChecked();
+    expect(screen.getByText('4 человека, записей на занятия: 6')).toBeInTheDocument();
+    const kate = within(screen.getByRole('region', { name: 'Соколова Екатерина' }));
     expect(kate.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['1. Пушкин', '2. Гоголь']);
     expect(screen.getByRole('region', { name: 'Иванов Петя' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'По занятиям' }));
+    expect(await screen.findByRole('region', { name: 'Занятие 1. Пушкин' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?view=lessons');
   });
 
   it('shows the chosen grouping and filter at once, before the address has changed (a radio never springs back)', async () => {
@@ -125,14 +130,14 @@ describe("a course's participants", () => {
     const actEnvironment = reactGlobals.IS_REACT_ACT_ENVIRONMENT;
     reactGlobals.IS_REACT_ACT_ENVIRONMENT = false;
     try {
-      const people = screen.getByRole('radio', { name: 'По людям' });
+      const people = screen.getByRole('radio', { name: 'По занятиям' });
       people.click();
       expect(people).toBeChecked();
       const state = screen.getByLabelText<HTMLSelectElement>('Состояние');
       state.value = 'waiting_list';
       state.dispatchEvent(new Event('change', { bubbles: true }));
       expect(state).toHaveValue('waiting_list');
-      expect(await screen.findByRole('region', { name: 'Лебедев Игорь' })).toBeInTheDocument();
+      expect(await screen.findByRole('region', { name: 'Занятие 2. Гоголь' })).toBeInTheDocument();
       expect(people).toBeChecked();
     } finally {
       reactGlobals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
@@ -151,7 +156,7 @@ describe("a course's participants", () => {
         return HttpResponse.json([row]);
       }),
     );
-    const { user } = await open();
+    const { user } = await open('/mutabo/courses/5/participants?view=lessons');
     const loadsBefore = api.queries.length;
     await user.click(screen.getByRole('button', { name: 'Подтвердить: Иванов Петя, занятие 1. Пушкин' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Подтвердить участие?' }));
@@ -174,7 +179,7 @@ describe("a course's participants", () => {
         return HttpResponse.json([]);
       }),
     );
-    const { user } = await open();
+    const { user } = await open('/mutabo/courses/5/participants?view=lessons');
     await user.click(screen.getByRole('button', { name: 'Подтвердить: Иванов Петя, занятие 1. Пушкин' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Подтвердить' }));
     await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Подтвердить' })).toBeDisabled());
@@ -186,7 +191,7 @@ describe("a course's participants", () => {
     const api = participantsApi();
     const refusal = participantsMessages.noFreePlace.replace('{lesson}', '2. «Гоголь»');
     server.use(http.post('*/api/v1/mutabo/participants/:id/approve/', () => HttpResponse.json({ detail: refusal }, { status: 409 })));
-    const { user } = await open();
+    const { user } = await open('/mutabo/courses/5/participants?view=lessons');
     const loadsBefore = api.queries.length;
     await user.click(screen.getByRole('button', { name: 'Подтвердить: Лебедев Игорь, занятие 2. Гоголь' }));
     expect(screen.getByRole('dialog', { name: 'Подтвердить участие?' })).toHaveTextContent('займёт свободное место вне очереди');
@@ -225,7 +230,7 @@ describe("a course's participants", () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const { user } = await open();
+    const { user } = await open('/mutabo/courses/5/participants?view=lessons');
     await user.click(screen.getByRole('button', { name: 'Отклонить: Лебедев Игорь, занятие 2. Гоголь' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Убрать из очереди?' })).getByRole('button', { name: 'Отмена' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -250,7 +255,7 @@ describe("a course's participants", () => {
       }),
     ];
     participantsApi(table);
-    const { user } = await open();
+    const { user } = await open('/mutabo/courses/5/participants?view=lessons');
     const [paid, holding] = within(lessonGroup('Занятие 1. Пушкин')).getAllByRole('row').slice(1);
     expect(within(paid!).getByText('Оплачено, платёж № 9')).toBeInTheDocument();
     expect(within(paid!).queryByRole('button', { name: /^Отклонить/ })).not.toBeInTheDocument();
@@ -260,6 +265,80 @@ describe("a course's participants", () => {
     expect(within(holding!).getByText('Не оплачено: платёж № 10 — ожидает оплаты')).toBeInTheDocument();
     await user.click(within(holding!).getByRole('button', { name: /^Подтвердить/ }));
     expect(screen.getByRole('dialog')).toHaveTextContent('Незавершённый платёж № 10 за это место будет отменён.');
+  });
+
+  it("approves one person's places with one confirmation through the bulk endpoint, the lessons listed and all ticked", async () => {
+    const api = participantsApi();
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/v1/mutabo/participants/approve/', async ({ request }) => {
+        bodies.push(await request.json());
+        await delay(50);
+        return HttpResponse.json([]);
+      }),
+    );
+    const { user } = await open();
+    const petya = within(screen.getByRole('region', { name: 'Иванов Петя' }));
+    expect(petya.getByText('Ждёт подтверждения: 2 занятия: 1, 2')).toBeInTheDocument();
+    // One decision for the person: the rows it covers have no buttons of their own here.
+    expect(petya.queryByRole('button', { name: /занятие 1\. Пушкин$/ })).not.toBeInTheDocument();
+    const loadsBefore = api.queries.length;
+    await user.click(petya.getByRole('button', { name: 'Подтвердить: Иванов Петя, 2 занятия' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Подтвердить участие?' }));
+    expect(dialog.getByText('Иванов Петя: 2 занятия.')).toBeInTheDocument();
+    expect(dialog.getByRole('checkbox', { name: '1. Пушкин' })).toBeChecked();
+    expect(dialog.getByRole('checkbox', { name: '2. Гоголь' })).toBeChecked();
+    await user.dblClick(dialog.getByRole('button', { name: 'Подтвердить: 2 занятия' }));
+    expect(await screen.findByText('Участие подтверждено: Иванов Петя, 2 занятия: 1, 2.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ participants: [102, 104] }]);
+    await waitFor(() => expect(api.queries.length).toBe(loadsBefore + 1));
+  });
+
+  it("rejects one person's places together, or only the lessons left ticked; none ticked sends nothing", async () => {
+    participantsApi();
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/v1/mutabo/participants/reject/', async ({ request }) => {
+        bodies.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Отклонить: Иванов Петя, 2 занятия' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Отклонить запись?' }));
+    expect(dialog.getByText(/освободившиеся места перейдут первым в очереди/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('checkbox', { name: '1. Пушкин' }));
+    await user.click(dialog.getByRole('checkbox', { name: '2. Гоголь' }));
+    expect(dialog.getByText('Отметьте хотя бы одно занятие.')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Отклонить' })).toBeDisabled();
+    await user.click(dialog.getByRole('checkbox', { name: '2. Гоголь' }));
+    await user.click(dialog.getByRole('button', { name: 'Отклонить: 1 занятие' }));
+    expect(await screen.findByText('Запись отклонена: Иванов Петя, занятие 2. Гоголь.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ participants: [104] }]);
+  });
+
+  it("shows a checkout's holds as one person's decision that says the payment under way ends", async () => {
+    const table = freeCourseParticipants();
+    table.course.paid = true;
+    const payment = { id: 10, state: 'STATE_IN_PROGRESS' as const, amount: 2000, currency: 'CURRENCY_CHOICE_RUB' as const };
+    table.participants = [
+      participantRow(202, adult, { expiresAt: '2026-03-01T10:30:00Z', payment }),
+      participantRow(203, adult, { lessonId: 52, expiresAt: '2026-03-01T10:30:00Z', payment }),
+    ];
+    participantsApi(table);
+    const { user } = await open();
+    const kate = within(screen.getByRole('region', { name: 'Соколова Екатерина' }));
+    expect(kate.getByText('Бронь, пока идёт оплата: 2 занятия: 1, 2')).toBeInTheDocument();
+    // The holds of one checkout read the same: one line with both lessons.
+    const lines = kate.getAllByRole('row').slice(1);
+    expect(lines).toHaveLength(1);
+    expect(within(lines[0]!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1. Пушкин', '2. Гоголь']);
+    expect(within(lines[0]!).getByText('Не оплачено: платёж № 10 — ожидает оплаты')).toBeInTheDocument();
+    await user.click(kate.getByRole('button', { name: 'Подтвердить: Соколова Екатерина, 2 занятия' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Подтвердить участие?' }));
+    expect(dialog.getByText('Незавершённый платёж № 10 будет отменён.')).toBeInTheDocument();
+    await user.click(dialog.getByRole('checkbox', { name: '2. Гоголь' }));
+    expect(dialog.getByText('Незавершённый платёж № 10 будет отменён, а неотмеченные занятия, которые он держит, освободятся.')).toBeInTheDocument();
   });
 
   it('exports the filtered rows as CSV with the token', async () => {

@@ -1,11 +1,13 @@
 // The participants of a course: places per lesson against the limit, the rows filtered by state and lesson (kept in
-// the address, so the start page can link to a filter), grouped per lesson or per person, the CSV export, and the
-// actions on a row, each confirmed, busy until the server answers, then the table read again.
+// the address, so the start page can link to a filter), grouped per person (the default: one decision approves or
+// rejects a person's places together) or per lesson, counted in people, the CSV export, and the actions, each
+// confirmed, busy until the server answers, then the table read again.
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { idFromText } from '../../../common/ids.ts';
 import { MUTABO_PARTICIPANT_STATES, MUTABO_PARTICIPANT_STATE_LABELS, type MutaboParticipant, type MutaboParticipants } from '../../../common/mutabo.ts';
+import { peopleCount } from '../../../common/plural.ts';
 import { isRequestError } from '../../api/requestError.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
@@ -21,6 +23,7 @@ import { saveFile } from '../../lib/saveFile.ts';
 import { useLoad } from '../useLoad.ts';
 import { confirmation, doneText, runAction, type ActionKind, type ParticipantAction } from './participantActions.tsx';
 import { ParticipantGroups, type GroupBy } from './ParticipantGroups.tsx';
+import { decisionDoneText, PersonDecisionDialog, runDecision, type DecidedLesson, type PersonDecision } from './PersonDecision.tsx';
 import { listParticipants, participantsCsv, type ParticipantsFilter } from './participantsApi.ts';
 import { lessonName, takenText } from './participantText.ts';
 import { useAddressParams } from '../useAddressParams.ts';
@@ -87,7 +90,7 @@ export function ParticipantsPage() {
   const valid = Number.isInteger(id) && id > 0;
   const [params, setParams] = useAddressParams();
   const { state, lesson } = readFilter(params);
-  const groupBy: GroupBy = params.get('view') === 'people' ? 'people' : 'lessons';
+  const groupBy: GroupBy = params.get('view') === 'lessons' ? 'lessons' : 'people';
   const key = `${id}|${state ?? ''}|${lesson ?? ''}`;
   // The answer remembers the filter it was asked with: while another is loading, the page says so.
   const load = useCallback(async () => ({ key, table: await listParticipants(id, { state, lesson }) }), [key, id, state, lesson]);
@@ -128,8 +131,11 @@ interface ParticipantsProps {
 }
 
 function Participants({ table, filter, groupBy, updating, onChange, reload }: ParticipantsProps) {
-  const action = useConfirmedAction<ParticipantAction>(reload);
-  const { asking, busy, notice, error, setError, outcome } = action;
+  const action = useConfirmedAction<ParticipantAction | PersonDecision>(reload);
+  const { busy, notice, error, setError, outcome } = action;
+  const asking = action.asking && 'row' in action.asking ? action.asking : null;
+  const deciding = action.asking && 'person' in action.asking ? action.asking : null;
+  const people = new Set(table.participants.map((row) => row.person.id)).size;
   const [exporting, setExporting] = useState(false);
   const course = table.course;
   const lessons = new Map(table.lessons.map((item) => [item.id, item]));
@@ -141,6 +147,14 @@ function Participants({ table, filter, groupBy, updating, onChange, reload }: Pa
     void action.run(async () => {
       await runAction(asking);
       return doneText(asking);
+    });
+  };
+
+  const decide = (chosen: DecidedLesson[]) => {
+    if (!deciding) return;
+    void action.run(async () => {
+      await runDecision(deciding.kind, chosen);
+      return decisionDoneText(deciding, chosen);
     });
   };
 
@@ -214,12 +228,12 @@ function Participants({ table, filter, groupBy, updating, onChange, reload }: Pa
         <ViewChoice>
           <legend>Показать</legend>
           <label>
-            <input type="radio" name="participants-view" checked={groupBy === 'lessons'} onChange={() => onChange('view', '')} />
-            По занятиям
+            <input type="radio" name="participants-view" checked={groupBy === 'people'} onChange={() => onChange('view', '')} />
+            По людям
           </label>
           <label>
-            <input type="radio" name="participants-view" checked={groupBy === 'people'} onChange={() => onChange('view', 'people')} />
-            По людям
+            <input type="radio" name="participants-view" checked={groupBy === 'lessons'} onChange={() => onChange('view', 'lessons')} />
+            По занятиям
           </label>
         </ViewChoice>
         <Export>
@@ -238,8 +252,11 @@ function Participants({ table, filter, groupBy, updating, onChange, reload }: Pa
           <Muted>{filter.state || filter.lesson ? 'Под выбранные условия никто не подходит.' : 'На курс пока никто не записался.'}</Muted>
         ) : (
           <>
-            <Muted>Записей: {table.participants.length}</Muted>
-            <ParticipantGroups table={table} groupBy={groupBy} busy={busy} onAction={ask} />
+            <Muted>
+              {peopleCount(people)}
+              {people !== table.participants.length ? `, записей на занятия: ${table.participants.length}` : ''}
+            </Muted>
+            <ParticipantGroups table={table} groupBy={groupBy} busy={busy} onAction={ask} onDecide={action.ask} />
           </>
         )}
       </Panel>
@@ -254,6 +271,7 @@ function Participants({ table, filter, groupBy, updating, onChange, reload }: Pa
         onConfirm={confirm}
         onClose={action.cancel}
       />
+      {deciding ? <PersonDecisionDialog key={deciding.lessons.map((lesson) => lesson.participantId).join()} decision={deciding} busy={busy} onConfirm={decide} onClose={action.cancel} /> : null}
     </section>
   );
 }

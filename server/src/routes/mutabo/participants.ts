@@ -1,10 +1,11 @@
 // The authors' participants: GET /api/v1/mutabo/courses/{id}/participants/ (and participants.csv), and the actions
-// POST /participants/approve/ (several rows), /participants/{id}/approve/, /promote/, /reject/.
+// POST /participants/approve/ and /participants/reject/ (several rows: one person's lessons at once),
+// /participants/{id}/approve/, /promote/, /reject/.
 import { z } from 'zod';
-import { approveParticipantsSchema, MUTABO_PARTICIPANT_STATES, participantsMessages as pm, promoteParticipantSchema } from '../../../../common/mutabo.ts';
+import { approveParticipantsSchema, MUTABO_PARTICIPANT_STATES, participantsMessages as pm, promoteParticipantSchema, rejectParticipantsSchema } from '../../../../common/mutabo.ts';
 import { idParams, integerParam, MAX_ID } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
-import { approveParticipants, listParticipants, participantsCsv, promoteParticipant, rejectParticipant, type ParticipantsDeps } from '../../services/mutabo/participants.ts';
+import { approveParticipants, listParticipants, participantsCsv, promoteParticipant, rejectParticipant, rejectParticipants, type ParticipantsDeps } from '../../services/mutabo/participants.ts';
 import { callerOf } from './caller.ts';
 
 const listQuery = z.object({
@@ -34,6 +35,11 @@ export const mutaboParticipantsRoutes: ZodRoutes = async (app) => {
   app.post('/participants/approve/', { schema: { body: approveParticipantsSchema } }, async (request) =>
     approveParticipants(deps, callerOf(request), request.body.participants),
   );
+
+  app.post('/participants/reject/', { schema: { body: rejectParticipantsSchema } }, async (request, reply) => {
+    await rejectParticipants(deps, callerOf(request), request.body.participants);
+    return reply.code(204).send();
+  });
 
   app.post('/participants/:id/approve/', { schema: { params: idParams } }, async (request) => approveParticipants(deps, callerOf(request), [request.params.id]));
 

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { courseTitle, lessonTitles, peopleByIds } from '../../repositories/enrollmentRepository.ts';
 import { coursesOfParticipants, ledCourse, lessonPlaces, participantRows } from '../../repositories/mutaboParticipantsRepository.ts';
-import { lockPayment } from '../../repositories/paymentsRepository.ts';
+import { lockPayment, type PaymentRow } from '../../repositories/paymentsRepository.ts';
 import { deleteParticipant, lockCourse, rowsForApproval, setQueueOrder, waitingQueue, type ApprovalRow, type Promotion } from '../../repositories/placesRepository.ts';
 import { queueApprovalLetter, queuePromotionLetters, type LessonRef, type LetterContext } from '../enrollmentLetters.ts';
 import { queueLetters, type QueuedLetter } from '../letterQueue.ts';
@@ -268,25 +268,46 @@ export async function promoteParticipant(deps: ParticipantsDeps, caller: Caller,
 }
 
 /**
- * Rejects a row: it is deleted, a payment in progress that held it ends (`canceled`), and the freed place goes to
- * the queue. A place bought by a completed payment is given back with a refund instead (409).
+ * Rejects rows of one course, every one or none: each is deleted, a payment in progress that held it ends
+ * (`canceled`, which lets go of that checkout's other holds too), and the freed places go to the queues. A place
+ * bought by a completed payment is given back with a refund instead (409, nothing changes). One letter per person,
+ * naming their lessons.
  */
-export async function rejectParticipant(deps: ParticipantsDeps, caller: Caller, id: number): Promise<void> {
-  const courseId = await courseOfRows(deps, caller, [id]);
+export async function rejectParticipants(deps: ParticipantsDeps, caller: Caller, ids: number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  const courseId = await courseOfRows(deps, caller, unique);
   await deps.db.transaction(async (tx): Promise<Done> => {
     const locked = await lockCourse(tx, courseId);
     if (!locked) throw participantErrors.notFound();
-    const [row] = await lockedRows(tx, [id], locked.allLessonIds);
-    const payment = row!.paymentId === null ? null : await lockPayment(tx, row!.paymentId);
-    if (row!.state === 'approved' && payment?.state === 'STATE_COMPLETED') throw participantErrors.paidPlace();
+    const rows = await lockedRows(tx, unique, locked.allLessonIds);
+    const paymentIds = [...new Set(rows.flatMap((row) => (row.paymentId === null ? [] : [row.paymentId])))].sort((a, b) => a - b);
+    const paymentsById = new Map<number, PaymentRow>();
+    for (const paymentId of paymentIds) {
+      const payment = await lockPayment(tx, paymentId);
+      if (payment) paymentsById.set(paymentId, payment);
+    }
+    const paymentOf = (row: LockedRow) => (row.paymentId === null ? undefined : paymentsById.get(row.paymentId));
+    if (rows.some((row) => row.state === 'approved' && paymentOf(row)?.state === 'STATE_COMPLETED')) throw participantErrors.paidPlace();
     const promotions: Promotion[] = [];
-    if (payment?.state === 'STATE_IN_PROGRESS' && row!.state === 'reserved') promotions.push(...(await failPayment(tx, payment.id, 'canceled', locked.participantsLimit)));
-    await deleteParticipant(tx, id);
-    promotions.push(...(await promoteWaitingList(tx, [row!.lessonId], locked.participantsLimit)));
-    await recordWrite(tx, { userId: caller.userId, entity: 'participant', entityId: id, courseId, action: 'reject', before: snapshot(row!), after: null });
-    const rejected: Done = { courseId, letters: [{ userId: row!.userId, lessonIds: [row!.lessonId] }], promotions };
+    const ended = new Set<number>();
+    for (const row of rows) {
+      const payment = paymentOf(row);
+      if (payment?.state === 'STATE_IN_PROGRESS' && row.state === 'reserved' && !ended.has(payment.id)) {
+        ended.add(payment.id);
+        promotions.push(...(await failPayment(tx, payment.id, 'canceled', locked.participantsLimit)));
+      }
+      await deleteParticipant(tx, row.id);
+    }
+    promotions.push(...(await promoteWaitingList(tx, [...new Set(rows.map((row) => row.lessonId))], locked.participantsLimit)));
+    for (const row of rows) await recordWrite(tx, { userId: caller.userId, entity: 'participant', entityId: row.id, courseId, action: 'reject', before: snapshot(row), after: null });
+    const rejected: Done = { courseId, letters: byUser(rows), promotions };
     await queueActionLetters(deps, tx, rejected, 'rejection', (person, course, items) => rejectedLetter(deps.config, person, course, items));
     return rejected;
   });
   deps.publicCache.invalidate();
+}
+
+/** Rejects one row (rejectParticipants with one id). */
+export async function rejectParticipant(deps: ParticipantsDeps, caller: Caller, id: number): Promise<void> {
+  await rejectParticipants(deps, caller, [id]);
 }
