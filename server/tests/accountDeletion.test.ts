@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountDeletionPreview } from '../../common/accountDeletion.ts';
 import { accountDeletionMessages } from '../../common/accountDeletion.ts';
 import type { MutaboParticipants, MutaboPaymentsPage } from '../../common/mutabo.ts';
-import { calendarFeeds, consents, disciples, lessons, mailingSubscriptions, outboxLetters, participants, payments, receipts, users } from '../src/db/schema.ts';
+import { calendarFeeds, consents, disciples, lessons, mailingSubscriptions, outboxLetters, participants, paymentLessons, payments, receipts, users } from '../src/db/schema.ts';
 import { mailDeliveryFailures, recordDeliveryFailure } from '../src/repositories/letterDeliveryRepository.ts';
 import { encodeAddress } from '../src/services/accountLinks.ts';
 import { accountDeletionDeps, deleteAccount } from '../src/services/accountDeletion.ts';
@@ -265,6 +265,40 @@ describe.each(dbModes())('deleting one’s account (%s)', (mode) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ detail: accountDeletionMessages.authorAccount });
     expect((await userRow(ids.users.boris)).deletedAt).toBeNull();
+  });
+
+  it('refuses an author’s account before touching anything: a payment in progress and its place stay', async () => {
+    const course = await createCourse(context.db, { lessons: 1, participantsLimit: 2 });
+    const [payment] = await context.db
+      .insert(payments)
+      .values({ userId: ids.users.boris, system: 'yookassa', currency: RUB.currency, amount: '100', expiresAt: new Date(Date.now() + 30 * 60_000) })
+      .returning();
+    await context.db.insert(paymentLessons).values({ paymentId: payment!.id, lessonId: course.lessonIds[0]! });
+    await context.db.insert(participants).values({ userId: ids.users.boris, lessonId: course.lessonIds[0]!, state: 'reserved', paymentId: payment!.id, expiredAt: payment!.expiresAt });
+    const result = await deleteAccount(accountDeletionDeps(app()), ids.users.boris, { by: { kind: 'author', authorUserId: ids.users.anna } });
+    expect(result).toEqual({ status: 'author' });
+    const [kept] = await context.db.select().from(payments).where(eq(payments.id, payment!.id));
+    expect(kept!.state).toBe('STATE_IN_PROGRESS');
+    const places = await context.db.select().from(participants).where(eq(participants.paymentId, payment!.id));
+    expect(places.map((place) => place.state)).toEqual(['reserved']);
+  });
+
+  it('records what the caller asks inside the deletion’s transaction: when the record fails, nothing is deleted', async () => {
+    const person = await createPerson();
+    const by = { kind: 'author' as const, authorUserId: ids.users.anna };
+    const failing = deleteAccount(accountDeletionDeps(app()), person.id, {
+      by,
+      record: async () => {
+        throw new Error('the history could not be written');
+      },
+    });
+    await expect(failing).rejects.toThrow('the history could not be written');
+    expect((await userRow(person.id)).deletedAt).toBeNull();
+    expect((await userRow(person.id)).email).toBe(person.email);
+    const seen: number[] = [];
+    const done = await deleteAccount(accountDeletionDeps(app()), person.id, { by, record: async (_tx, deleted) => void seen.push(deleted.userId) });
+    expect(done.status).toBe('deleted');
+    expect(seen).toEqual([person.id]);
   });
 
   it('two deletions at once: one deletes, the other finds it done; nothing breaks', async () => {

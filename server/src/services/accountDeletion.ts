@@ -76,6 +76,11 @@ export interface DeletionOptions {
   origin?: Pick<ConsentOrigin, 'ip' | 'userAgent'>;
   /** The hash the caller checked the password against: a password changed since stops the deletion (`stale`). */
   expectedPasswordHash?: string;
+  /**
+   * Written in the deletion's own transaction once it is done (the area's history entry of an author's deletion): the
+   * two are saved together or not at all.
+   */
+  record?: (tx: Tx, deleted: AccountDeleted) => Promise<void>;
 }
 
 export interface AccountDeleted {
@@ -140,6 +145,15 @@ async function deleteLocked(deps: AccountDeletionDeps, tx: Tx, userId: number, c
     const course = await lockCourse(tx, courseId);
     if (course) locked.push(course);
   }
+
+  const account = await lockAccount(tx, userId);
+  if (!account || account.deletedAt !== null) return { status: 'gone' };
+  if (account.isAuthor) return { status: 'author' };
+  if (options.expectedPasswordHash !== undefined && account.passwordHash !== options.expectedPasswordHash) return { status: 'stale' };
+  const needed = await coursesToLock(tx, userId);
+  if (needed.some((courseId) => !courseIds.includes(courseId))) throw new CoursesMoved();
+
+  // Only now, every refusal decided, does anything change: a payment in progress ends, freeing its holds.
   const promotions: Promotion[] = [];
   let paymentsEnded = 0;
   for (const course of locked) {
@@ -148,13 +162,6 @@ async function deleteLocked(deps: AccountDeletionDeps, tx: Tx, userId: number, c
       paymentsEnded += 1;
     }
   }
-
-  const account = await lockAccount(tx, userId);
-  if (!account || account.deletedAt !== null) return { status: 'gone' };
-  if (account.isAuthor) return { status: 'author' };
-  if (options.expectedPasswordHash !== undefined && account.passwordHash !== options.expectedPasswordHash) return { status: 'stale' };
-  const needed = await coursesToLock(tx, userId);
-  if (needed.some((courseId) => !courseIds.includes(courseId))) throw new CoursesMoved();
 
   // Places in lessons not yet held, and the queues behind them.
   const freed = await deleteRowsNotYetHeld(tx, userId);
@@ -180,7 +187,7 @@ async function deleteLocked(deps: AccountDeletionDeps, tx: Tx, userId: number, c
   const deletedAt = new Date();
   await emptyAccount(tx, userId, { at: deletedAt, unusableHash: UNUSABLE_PASSWORD });
 
-  return {
+  const deleted: AccountDeleted = {
     status: 'deleted',
     userId,
     by: options.by,
@@ -195,6 +202,8 @@ async function deleteLocked(deps: AccountDeletionDeps, tx: Tx, userId: number, c
     subscriptionsEnded: subscriptions.length,
     lettersDropped,
   };
+  await options.record?.(tx, deleted);
+  return deleted;
 }
 
 /** What deleting the account would give up now, and whom to write to for a refund first. */

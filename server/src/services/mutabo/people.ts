@@ -112,19 +112,20 @@ export async function deletePerson(deps: AccountDeletionDeps, caller: Caller, id
   if (!state) throw peopleErrors.notFound();
   if (state.deletedAt) throw peopleErrors.deleted();
   if (state.isAuthor || id === caller.userId) throw peopleErrors.authorNotDeletable();
-  const result = await deleteAccount(deps, id, { by: { kind: 'author', authorUserId: caller.userId } });
+  const result = await deleteAccount(deps, id, {
+    by: { kind: 'author', authorUserId: caller.userId },
+    // In the deletion's transaction: a deletion is never without its history entry.
+    record: (tx, { placesReleased, paidPlacesReleased, waitingLeft, promoted, paymentsEnded, paymentsKept, subscriptionsEnded, lettersDropped }) =>
+      recordWrite(tx, {
+        userId: caller.userId,
+        entity: 'person',
+        entityId: id,
+        courseId: null,
+        action: 'delete',
+        before: null,
+        after: { writtenRequest: true, placesReleased, paidPlacesReleased, waitingLeft, promoted, paymentsEnded, paymentsKept, subscriptionsEnded, lettersDropped },
+      }),
+  });
   if (result.status === 'author') throw peopleErrors.authorNotDeletable();
   if (result.status !== 'deleted') throw peopleErrors.deleted();
-  const { placesReleased, paidPlacesReleased, waitingLeft, promoted, paymentsEnded, paymentsKept, subscriptionsEnded, lettersDropped } = result;
-  await deps.db.transaction((tx) =>
-    recordWrite(tx, {
-      userId: caller.userId,
-      entity: 'person',
-      entityId: id,
-      courseId: null,
-      action: 'delete',
-      before: null,
-      after: { writtenRequest: true, placesReleased, paidPlacesReleased, waitingLeft, promoted, paymentsEnded, paymentsKept, subscriptionsEnded, lettersDropped },
-    }),
-  );
 }
