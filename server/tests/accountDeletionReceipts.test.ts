@@ -1,7 +1,8 @@
 // A payer who deleted the account still gets the 54-ФЗ receipts the law asks for (services/accountDeletion.ts keeps the
 // address the payment's receipt carried in payments.receipt_email): the settlement receipt of a lesson held, and the
 // receipt of a refund an author makes afterwards, go to that address through the YooKassa stand-in; no letter is queued
-// to the emptied account, and the authors' list shows the payment with its payer emptied.
+// to the emptied account, and the authors' lists show the payment with its payer emptied and the person of the lesson
+// held as «удалённый участник».
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MutaboPaymentsPage } from '../../common/mutabo.ts';
@@ -75,5 +76,10 @@ describe.each(dbModes())('the receipts of a deleted payer (%s)', (mode) => {
     expect(list.json<MutaboPaymentsPage>().results).toEqual([
       expect.objectContaining({ id: payment!.id, payer: { id: buyer.id, firstName: '', lastName: '', email: '' }, refunded: 1200 }),
     ]);
+    // The lesson held keeps its row: the participants' file names the person «удалённый участник», not by name.
+    const csv = await app().inject({ method: 'GET', url: `/api/v1/mutabo/courses/${course.id}/participants.csv`, headers: anna.headers });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('"удалённый участник"');
+    expect(csv.body).not.toContain(buyer.firstName);
   });
 });

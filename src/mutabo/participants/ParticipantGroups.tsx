@@ -224,12 +224,14 @@ function PersonFacts({ person }: { person: MutaboPerson }) {
   const age = ageText(person.age);
   return (
     <Profile>
-      <div>
-        <dt>E-mail</dt>
-        <dd>
-          <a href={`mailto:${person.email}`}>{person.email}</a>
-        </dd>
-      </div>
+      {person.email ? (
+        <div>
+          <dt>E-mail</dt>
+          <dd>
+            <a href={`mailto:${person.email}`}>{person.email}</a>
+          </dd>
+        </div>
+      ) : null}
       {age ? (
         <div>
           <dt>Возраст</dt>

@@ -3,6 +3,7 @@
 // lesson rows, then payment rows, then writes), re-checks the places there, records itself in the course's history,
 // and queues its letters in the same transaction.
 import { participantsMessages as pm, type MutaboParticipant, type MutaboParticipants, type MutaboParticipantState } from '../../../../common/mutabo.ts';
+import { DELETED_PERSON_NAME, isDeletedPerson } from '../../../../common/accountDeletion.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { courseTitle, lessonTitles, peopleByIds } from '../../repositories/enrollmentRepository.ts';
@@ -83,7 +84,7 @@ export function participantsCsv(table: MutaboParticipants): string {
     return [
       lesson?.number ?? '',
       lesson?.title ?? '',
-      row.person.lastName,
+      isDeletedPerson(row.person) ? DELETED_PERSON_NAME : row.person.lastName,
       row.person.firstName,
       row.person.email,
       row.person.age,
