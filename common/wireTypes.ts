@@ -282,6 +282,8 @@ export interface SignupPayload {
   lastName: string;
   agreement: boolean;
   yearOfBirth: number | null;
+  /** The page to come back to after the confirmation and the login (common/landing.ts); put in the letter's link. */
+  next?: string | null;
 }
 
 export interface ConfirmationPayload {

@@ -1,20 +1,28 @@
-// Guard of the login, sign-up and confirmation pages: a logged-in user is sent home, or back to the page
-// that asked them to log in (`state.from`, set by RequireAuth and the «войдите» links).
+// Guard of the login, sign-up and confirmation pages: a logged-in person is sent on where common/landing.ts says
+// (an author to the area's summary, a participant back to the page they came from: `state.from`, set by RequireAuth
+// and the «войти» links, or the address's `?next=`), once the site knows who they are.
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { isSitePath } from '../../common/sitePaths.ts';
+import { landingPath } from '../../common/landing.ts';
+import { Loader } from '../components/Loader.tsx';
+import { requestedReturn } from '../features/auth/landing.ts';
+import { ensureResource } from '../features/resources/slice.ts';
+import { selectCurrentUser } from '../features/session/currentUser.ts';
 import { selectIsLoggedIn } from '../features/session/selectors.ts';
-import { useAppSelector } from './hooks.ts';
-import { paths } from './paths.ts';
-
-/** Only a path of this site (common/sitePaths.ts): never another origin (`//evil.example`, `/\evil.example`). */
-function returnPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && isSitePath(from) ? from : paths.home;
-}
+import { useAppDispatch, useAppSelector } from './hooks.ts';
 
 export function GuestOnly() {
+  const dispatch = useAppDispatch();
   const loggedIn = useAppSelector(selectIsLoggedIn);
+  const me = useAppSelector(selectCurrentUser);
   const location = useLocation();
-  if (loggedIn) return <Navigate to={returnPath(location.state)} replace />;
+  useEffect(() => {
+    if (loggedIn) dispatch(ensureResource('me'));
+  }, [loggedIn, dispatch]);
+  if (loggedIn) {
+    // Who they are decides where they land; a failed read lands them as a participant would.
+    if (!me.data && !me.error) return <Loader label="Входим на сайт" />;
+    return <Navigate to={landingPath(me.data ?? null, requestedReturn(location))} replace />;
+  }
   return <Outlet />;
 }

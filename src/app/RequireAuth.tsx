@@ -7,6 +7,6 @@ import { paths } from './paths.ts';
 export function RequireAuth() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const location = useLocation();
-  if (!loggedIn) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  if (!loggedIn) return <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
   return <Outlet />;
 }

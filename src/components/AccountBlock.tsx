@@ -7,6 +7,7 @@ import { paths } from '../app/paths.ts';
 import { selectCurrentUser } from '../features/session/currentUser.ts';
 import { selectIsLoggedIn } from '../features/session/selectors.ts';
 import { ensureResource } from '../features/resources/slice.ts';
+import { useReturnState } from '../features/auth/landing.ts';
 import type { User } from '../../common/wireTypes.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { ButtonLink } from './Button.ts';
@@ -38,6 +39,8 @@ export function AccountBlock() {
   const dispatch = useAppDispatch();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const me = useAppSelector(selectCurrentUser);
+  // Logging in or signing up from any page comes back to it (common/landing.ts).
+  const back = useReturnState();
 
   useEffect(() => {
     if (loggedIn) dispatch(ensureResource('me'));
@@ -46,8 +49,12 @@ export function AccountBlock() {
   if (!loggedIn) {
     return (
       <Nav aria-label="Вход и регистрация">
-        <ButtonLink to={paths.signup}>Зарегистрироваться</ButtonLink>
-        <LoginLink to={paths.login}>Войти</LoginLink>
+        <ButtonLink to={paths.signup} state={back}>
+          Зарегистрироваться
+        </ButtonLink>
+        <LoginLink to={paths.login} state={back}>
+          Войти
+        </LoginLink>
       </Nav>
     );
   }

@@ -1,6 +1,7 @@
 // Signup confirmation: posts the link's parameters once on opening, then tells the result (spec sections 2 and 8).
+// The login it offers returns to the page the sign-up came from (the link's `?next=`, common/landing.ts).
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { paths } from '../app/paths.ts';
 import { FormErrorBlock } from '../components/form/fields.tsx';
@@ -9,6 +10,7 @@ import { PageContainer } from '../components/PageContainer.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { signupConfirmationRequest } from '../features/account/slices.ts';
 import { FormLinks, Notice } from '../components/form/FormLayout.ts';
+import { requestedReturn, withNext } from '../features/auth/landing.ts';
 import { selectSignupConfirmationState } from '../features/auth/selectors.ts';
 
 // The spec's text letter for letter, its spelling included.
@@ -18,6 +20,9 @@ export function ConfirmSignupPage() {
   const dispatch = useAppDispatch();
   const { uidb64 = '', token = '' } = useParams();
   const confirmation = useAppSelector(selectSignupConfirmationState);
+  const back = requestedReturn(useLocation());
+  // In the address too, so that a reload of the login page keeps it.
+  const loginLink = { to: withNext(paths.login, back), state: back ? { from: back } : undefined };
 
   // The flow takes only its first request, so a second effect run (strict mode, a re-render) posts nothing.
   useEffect(() => {
@@ -29,9 +34,11 @@ export function ConfirmSignupPage() {
       <PageTitle documentTitle="Подтверждение регистрации">ПОДТВЕРЖДЕНИЕ РЕГИСТРАЦИИ</PageTitle>
       {confirmation.status === 'success' ? (
         <Notice role="status">
-          <p>Регистрация подтверждена. Теперь вы можете войти на сайт.</p>
           <p>
-            <Link to={paths.login}>Войти на сайт</Link>
+            Регистрация подтверждена. Теперь вы можете войти на сайт{back ? ': после входа вы вернётесь на страницу, с которой начали регистрацию' : ''}.
+          </p>
+          <p>
+            <Link {...loginLink}>Войти на сайт</Link>
           </p>
         </Notice>
       ) : confirmation.status === 'failure' ? (
@@ -40,8 +47,10 @@ export function ConfirmSignupPage() {
           {/* The server's message is one clause; what to do next is said here, for each way a link fails. */}
           <p>Если регистрация уже подтверждена, войдите на сайт. Если ссылка устарела или не открывается, зарегистрируйтесь снова с тем же адресом: мы пришлём новое письмо.</p>
           <FormLinks>
-            <Link to={paths.login}>Войти на сайт</Link>
-            <Link to={paths.signup}>Зарегистрироваться снова</Link>
+            <Link {...loginLink}>Войти на сайт</Link>
+            <Link to={paths.signup} state={loginLink.state}>
+              Зарегистрироваться снова
+            </Link>
           </FormLinks>
         </>
       ) : (

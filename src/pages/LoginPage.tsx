@@ -1,10 +1,12 @@
-// Login (spec section 2): the form, the way to a new password and to sign-up. The guest-only guard sends a logged-in user home.
-import { Link } from 'react-router-dom';
+// Login (spec section 2): the form, the way to a new password and to sign-up. Once logged in, the guest-only guard
+// sends the person on (common/landing.ts); the way to sign-up keeps the page to come back to.
+import { Link, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { paths } from '../app/paths.ts';
 import { PageContainer } from '../components/PageContainer.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { FormLinks } from '../components/form/FormLayout.ts';
+import { requestedReturn } from '../features/auth/landing.ts';
 import { LoginForm } from '../features/auth/LoginForm.tsx';
 import { useResetOnLeave } from '../features/auth/useResetOnLeave.ts';
 import { selectLoginState } from '../features/session/selectors.ts';
@@ -13,6 +15,7 @@ import { loginRequested, loginReset } from '../features/session/slice.ts';
 export function LoginPage() {
   const dispatch = useAppDispatch();
   const login = useAppSelector(selectLoginState);
+  const back = requestedReturn(useLocation());
   useResetOnLeave(loginReset);
 
   return (
@@ -25,7 +28,9 @@ export function LoginPage() {
       />
       <FormLinks>
         <Link to={paths.resetPassword}>Забыли пароль?</Link>
-        <Link to={paths.signup}>Зарегистрироваться</Link>
+        <Link to={paths.signup} state={back ? { from: back } : undefined}>
+          Зарегистрироваться
+        </Link>
       </FormLinks>
     </PageContainer>
   );

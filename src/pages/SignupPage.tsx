@@ -1,5 +1,7 @@
 // Sign-up (spec section 2). On success the saga goes to the sent notice; leaving the page resets the flow and the form.
-import { Link } from 'react-router-dom';
+// The page the person came from (a course page) goes with the sign-up into the confirmation letter's link, so the
+// confirmation and the login after it lead back there (common/landing.ts).
+import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { paths } from '../app/paths.ts';
@@ -8,6 +10,7 @@ import { PageTitle } from '../components/PageTitle.tsx';
 import { signupRequest } from '../features/account/slices.ts';
 import { FormLinks } from '../components/form/FormLayout.ts';
 import { selectSignupState } from '../features/auth/selectors.ts';
+import { requestedReturn } from '../features/auth/landing.ts';
 import { SignupForm } from '../features/auth/SignupForm.tsx';
 import { useResetOnLeave } from '../features/auth/useResetOnLeave.ts';
 
@@ -19,6 +22,7 @@ const WhoFor = styled.p`
 export function SignupPage() {
   const dispatch = useAppDispatch();
   const signup = useAppSelector(selectSignupState);
+  const back = requestedReturn(useLocation());
   useResetOnLeave(signupRequest.actions.reset);
 
   return (
@@ -31,11 +35,14 @@ export function SignupPage() {
       <SignupForm
         loading={signup.status === 'loading'}
         error={signup.status === 'failure' ? signup.error : null}
-        onSubmit={(payload) => dispatch(signupRequest.actions.request(payload))}
+        onSubmit={(payload) => dispatch(signupRequest.actions.request(back ? { ...payload, next: back } : payload))}
       />
       <FormLinks>
         <span>
-          Уже зарегистрированы? <Link to={paths.login}>Войти</Link>
+          Уже зарегистрированы?{' '}
+          <Link to={paths.login} state={back ? { from: back } : undefined}>
+            Войти
+          </Link>
         </span>
       </FormLinks>
     </PageContainer>

@@ -7,6 +7,7 @@ import { countries } from '../services/dictionaries.ts';
 import { passwordProblems, type PasswordOwner } from '../services/passwordRules.ts';
 import { accountMessages as m } from '../../../common/accountMessages.ts';
 import { textField } from '../../../common/textFields.ts';
+import { landingMessages, returnPath } from '../../../common/landing.ts';
 
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_NAME_LENGTH = 100;
@@ -71,6 +72,12 @@ export function signupSchema(currentYear: number) {
           .refine((year) => year === undefined || isYearOfBirthOption(year, currentYear), m.yearOfBirthInvalid)
           // The «earlier» option: the site sends null, other clients may send 0.
           .transform((year) => (year === undefined || year === EARLIER_YEAR ? null : year)),
+        // The page to come back to after the confirmation and the login (common/landing.ts): put in the letter's link.
+        next: z
+          .unknown()
+          .optional()
+          .refine((value) => value === undefined || value === null || value === '' || returnPath(value) !== null, landingMessages.nextInvalid)
+          .transform((value) => returnPath(value)),
       },
       { error: m.invalidBody },
     )

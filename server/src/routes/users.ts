@@ -57,7 +57,7 @@ export const usersRoutes: ZodRoutes = async (app) => {
     // Built per request: the year options move on the first of January.
     const parsed = signupSchema(currentYear()).safeParse(request.body);
     if (!parsed.success) throw new HttpError(400, fieldErrors(parsed.error));
-    const { email, password1, firstName, lastName, yearOfBirth } = parsed.data;
+    const { email, password1, firstName, lastName, yearOfBirth, next } = parsed.data;
 
     // Every signup sends a letter to the address, whoever owns it: a few an hour per address. The slots are taken
     // first (services/accountLimits.ts), so that parallel signups cannot all pass a count none of them is in yet.
@@ -72,9 +72,10 @@ export const usersRoutes: ZodRoutes = async (app) => {
       const account = created === null ? await users.findAccountByEmail(email) : await users.findAccountById(created);
       if (!account) throw new HttpError(503, { detail: m.mailFailed });
 
+      // The page the signup came from rides in the letter's link, back to it after the confirmation and the login.
       const letter = account.isActive
-        ? accountExistsLetter(config, account)
-        : confirmationLetter(config, account, confirmationLink(config, accounts.links.make('confirm-signup', account)), created === null);
+        ? accountExistsLetter(config, account, next)
+        : confirmationLetter(config, account, confirmationLink(config, accounts.links.make('confirm-signup', account), next), created === null);
       // Queued: sent in the background and retried while the mail server fails (services/letterQueue.ts).
       await accounts.queueLetter(account.isActive ? 'account-exists' : 'confirmation', letter, account.id);
     } catch (error) {

@@ -28,9 +28,13 @@ function accountLetter(config: LetterConfig, parts: Parameters<typeof renderLett
   return { ...renderLetter(config, parts), answeredBy: sellerAnswers(config) };
 }
 
-/** `PUBLIC_URL/user/confirm-signup/{uidb64}/{token}/`: never the request's Host, which a caller controls. */
-export function confirmationLink(config: Pick<AppConfig, 'publicUrl'>, link: { uidb64: string; token: string }): string {
-  return `${config.publicUrl}/user/confirm-signup/${link.uidb64}/${link.token}/`;
+/**
+ * `PUBLIC_URL/user/confirm-signup/{uidb64}/{token}/`: never the request's Host, which a caller controls; with
+ * `?next=<path>` when the sign-up came from a page to come back to (common/landing.ts returnPath, checked again by the
+ * site).
+ */
+export function confirmationLink(config: Pick<AppConfig, 'publicUrl'>, link: { uidb64: string; token: string }, next: string | null = null): string {
+  return `${config.publicUrl}/user/confirm-signup/${link.uidb64}/${link.token}/${next ? `?next=${encodeURIComponent(next)}` : ''}`;
 }
 
 export function resetLink(config: Pick<AppConfig, 'publicUrl'>, link: { uidb64: string; token: string }): string {
@@ -38,7 +42,8 @@ export function resetLink(config: Pick<AppConfig, 'publicUrl'>, link: { uidb64: 
 }
 
 /** The pages a letter may point to without a token: the login and the reset request. */
-const loginPage = (config: Pick<AppConfig, 'publicUrl'>) => `${config.publicUrl}/user/login`;
+const loginPage = (config: Pick<AppConfig, 'publicUrl'>, next: string | null = null) =>
+  `${config.publicUrl}/user/login${next ? `?next=${encodeURIComponent(next)}` : ''}`;
 const resetPage = (config: Pick<AppConfig, 'publicUrl'>) => `${config.publicUrl}/user/reset-password`;
 
 /** `PUBLIC_URL/user/confirm-email/{uidb64}/{address}/{token}/`: the new address travels in the link, signed by the token. */
@@ -67,17 +72,20 @@ export function confirmationLetter(config: LetterConfig, recipient: Recipient, u
   return accountLetter(config, { to: recipient.email, subject: `${accountMessages.signupLetterSubject} — ${config.operatorName}`, text, action: { label: 'Подтвердить адрес', url } });
 }
 
-/** A signup with an address that already has a confirmed account: its owner hears of it, the caller learns nothing. */
-export function accountExistsLetter(config: LetterConfig, recipient: Recipient): MailMessage {
+/**
+ * A signup with an address that already has a confirmed account: its owner hears of it, the caller learns nothing.
+ * `next`: the page the signup came from, where the login page then returns.
+ */
+export function accountExistsLetter(config: LetterConfig, recipient: Recipient, next: string | null = null): MailMessage {
   const text = [
     greeting(recipient),
     `С вашим адресом электронной почты пытались зарегистрироваться на сайте «${config.operatorName}». Учётная запись с этим адресом у вас уже есть, вторую завести нельзя.`,
-    `Чтобы войти на сайт, откройте страницу входа:\n${loginPage(config)}`,
+    `Чтобы войти на сайт, откройте страницу входа:\n${loginPage(config, next)}`,
     `Если вы не помните пароль, восстановите его:\n${resetPage(config)}`,
     'Если вы не пытались зарегистрироваться, ничего не делайте: с вашей учётной записью ничего не случилось.',
     signature(config),
   ].join('\n\n');
-  return accountLetter(config, { to: recipient.email, subject: `${accountMessages.accountExistsLetterSubject} — ${config.operatorName}`, text, action: { label: 'Войти на сайт', url: loginPage(config) } });
+  return accountLetter(config, { to: recipient.email, subject: `${accountMessages.accountExistsLetterSubject} — ${config.operatorName}`, text, action: { label: 'Войти на сайт', url: loginPage(config, next) } });
 }
 
 /** To the new address of an e-mail change: the link makes it the account's address. */

@@ -32,7 +32,10 @@ function GuestPanel({ course }: { course: CourseDetails }) {
       <PanelHeading>{enrollmentHeading(lessons)}</PanelHeading>
       <p>
         Чтобы записаться на курс, <Link to={paths.login} state={{ from: pathname }}>войдите</Link> или{' '}
-        <Link to={paths.signup}>зарегистрируйтесь</Link>.
+        <Link to={paths.signup} state={{ from: pathname }}>
+          зарегистрируйтесь
+        </Link>
+        .
       </p>
       {course.prices.length > 0 ? (
         <>
