@@ -1,5 +1,6 @@
 // The pages of one course in the area (the editor, its participants, payments and mailings), as tabs above each of them,
-// and the heading of the pages other than the editor: the course's name, then what the page holds.
+// and the heading of the pages other than the editor: the course's name, then what the page holds. The tabs stay one
+// row on a phone: what does not fit scrolls sideways inside the row, never the page.
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageTitle } from '../../components/PageTitle.tsx';
@@ -7,20 +8,25 @@ import { areaPaths } from '../areaPaths.ts';
 
 const Tabs = styled.ul`
   display: flex;
-  flex-wrap: wrap;
+  flex-wrap: nowrap;
+  overflow-x: auto;
   gap: ${({ theme }) => theme.space(1)};
   margin: 0 0 ${({ theme }) => theme.space(6)};
   padding: 0;
   list-style: none;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+
+  & > li {
+    flex: none;
+  }
 `;
 
 const Tab = styled(NavLink)`
   display: inline-flex;
   align-items: center;
   min-height: 44px;
-  margin-bottom: -1px;
   padding: 0 ${({ theme }) => theme.space(3)};
+  white-space: nowrap;
   border-bottom: 3px solid transparent;
   color: ${({ theme }) => theme.colors.text};
   font-weight: 600;

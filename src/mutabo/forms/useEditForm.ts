@@ -1,7 +1,9 @@
 // The state every editor of the area keeps: the values read and typed, whether they differ (and leaving asks),
-// the save under way, its failure (fields, block, stale copy) and the notice of a save that went through.
-import { useState, type ChangeEvent } from 'react';
+// the save under way, its failure (fields, block, stale copy) and the notice of a save that went through. A failure's
+// message is brought into the window (the notice does that itself), so on a phone the author sees what happened.
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { isRequestError } from '../../api/requestError.ts';
+import { failureMessageIn, revealMessage } from './revealMessage.ts';
 import { saveFailure, type SaveFailure } from './saveFailure.ts';
 import { useLeaveGuard } from './useLeaveGuard.tsx';
 
@@ -19,6 +21,19 @@ export function useEditForm<V>(start: V, fields: readonly string[]) {
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const leave = useLeaveGuard(dirty);
   const errors = failure?.fields ?? {};
+  // The part of the page the save was started from (the pressed button's form and its frame), and each failure shown.
+  const origin = useRef<Element | null>(null);
+  const [failed, setFailed] = useState(0);
+  useEffect(() => {
+    if (failed === 0) return;
+    const form = origin.current;
+    const scope = form?.closest('section') ?? form?.parentElement ?? (form ? null : document);
+    if (scope) revealMessage(failureMessageIn(scope));
+  }, [failed]);
+  const started = () => {
+    const active = document.activeElement;
+    origin.current = active?.closest('form') ?? null;
+  };
   const change = (patch: Partial<V>) => {
     setValues((current) => ({ ...current, ...patch }));
     setNotice(null);
@@ -50,14 +65,17 @@ export function useEditForm<V>(start: V, fields: readonly string[]) {
     },
     /** Field messages found before sending. */
     refuse: (errors: Record<string, string>) => {
+      started();
       setNotice(null);
       setFailure({ fields: errors });
+      setFailed((count) => count + 1);
     },
     /**
      * Runs a save: on success the values typed are the saved state and the notice (if any) shows; on failure what
      * was typed stays and the messages go under their fields.
      */
     save: async (run: () => Promise<string | null>) => {
+      started();
       setNotice(null);
       setSaving(true);
       setFailure(null);
@@ -69,6 +87,7 @@ export function useEditForm<V>(start: V, fields: readonly string[]) {
       } catch (error) {
         if (!isRequestError(error)) throw error;
         setFailure(saveFailure(error, fields));
+        setFailed((count) => count + 1);
       } finally {
         setSaving(false);
       }

@@ -1,13 +1,32 @@
 // The frame of the authors' area: its own navigation above the section's page, and the ways out
-// (back to the site, the profile, logout).
-import type { ReactNode } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+// (back to the site, the profile, logout). On a phone the sections are behind one button naming the current one (a
+// list of twelve would fill the screen); from the tablet's width up they are all shown as a row of links.
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link, NavLink, matchPath, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { PageContainer } from '../../components/PageContainer.ts';
 import { loggedOut } from '../../features/session/slice.ts';
 import { areaSections } from './sections.ts';
+
+/**
+ * The area's page. A checkbox or radio button is tapped through its label: every such label in the area is at least
+ * 44 px tall, its box centred on the text's line.
+ */
+const Area = styled(PageContainer)`
+  label:has(> input[type='checkbox']),
+  label:has(> input[type='radio']) {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space(2)};
+    min-height: 44px;
+  }
+
+  label > input:is([type='checkbox'], [type='radio']) {
+    margin-block: 0;
+  }
+`;
 
 const Bar = styled.div`
   display: flex;
@@ -60,6 +79,50 @@ const SectionsNav = styled.nav`
   margin-bottom: ${({ theme }) => theme.space(6)};
 `;
 
+/** Below the tablet's width (the theme's media are all from a width up). */
+const phone = ({ theme }: { theme: { breakpoints: { tablet: number } } }) => `@media (max-width: ${theme.breakpoints.tablet - 0.02}px)`;
+
+/** The phone's way to the sections: closed, one line with the current section's name. */
+const MenuButton = styled.button`
+  display: none;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+  width: 100%;
+  min-height: 48px;
+  padding: 0 ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-weight: 600;
+  text-align: left;
+  cursor: pointer;
+
+  &[aria-expanded='true'] > span:last-child {
+    transform: rotate(180deg);
+  }
+
+  ${phone} {
+    display: flex;
+  }
+`;
+
+const Arrow = styled.span`
+  flex: none;
+  transition: transform 0.15s;
+`;
+
+/** On a phone a column shown only while the menu is open; from the tablet's width up a row that is always there. */
+const SectionList = styled(List)<{ $open: boolean }>`
+  ${phone} {
+    display: ${({ $open }) => ($open ? 'flex' : 'none')};
+    flex-direction: column;
+    margin-top: ${({ theme }) => theme.space(1)};
+  }
+`;
+
 const ExitLink = styled(Link)`
   display: inline-flex;
   align-items: center;
@@ -89,7 +152,7 @@ export function AreaLayout({ children }: { children: ReactNode }) {
     dispatch(loggedOut());
   };
   return (
-    <PageContainer $width="wide">
+    <Area $width="wide">
       <Bar>
         <AreaName>Раздел авторов</AreaName>
         <nav aria-label="Выход из раздела">
@@ -108,18 +171,43 @@ export function AreaLayout({ children }: { children: ReactNode }) {
           </List>
         </nav>
       </Bar>
-      <SectionsNav aria-label="Раздел авторов">
-        <List>
-          {areaSections.map((section) => (
-            <li key={section.path}>
-              <SectionLink to={section.path} end={section.end}>
-                {section.label}
-              </SectionLink>
-            </li>
-          ))}
-        </List>
-      </SectionsNav>
+      <AreaSections />
       {children}
-    </PageContainer>
+    </Area>
+  );
+}
+
+/** The area's sections: a menu button on a phone (Escape or a section chosen closes it), links in a row on wider screens. */
+function AreaSections() {
+  const { pathname } = useLocation();
+  // Open at the address where it was opened: another page (a link followed, the browser's back) finds it closed.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === pathname;
+  const setOpen = (next: boolean) => setOpenAt(next ? pathname : null);
+  const button = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  const current = areaSections.find((section) => matchPath({ path: section.path, end: section.end ?? false }, pathname));
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.preventDefault();
+    setOpen(false);
+    button.current?.focus();
+  };
+  return (
+    <SectionsNav aria-label="Раздел авторов" onKeyDown={closeOnEscape}>
+      <MenuButton ref={button} type="button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+        <span>Разделы{current ? `: ${current.label}` : ''}</span>
+        <Arrow aria-hidden="true">▾</Arrow>
+      </MenuButton>
+      <SectionList id={listId} $open={open} data-open={open}>
+        {areaSections.map((section) => (
+          <li key={section.path}>
+            <SectionLink to={section.path} end={section.end} onClick={() => setOpen(false)}>
+              {section.label}
+            </SectionLink>
+          </li>
+        ))}
+      </SectionList>
+    </SectionsNav>
   );
 }

@@ -13,20 +13,22 @@ export const TitleRow = styled.div`
   h2 {
     margin: 0;
   }
+
+  /* A link beside the title (a preview) is an action: as tall as a button. */
+  a {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.25em;
+    min-height: 44px;
+  }
 `;
 
 export const Muted = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-export const Notice = styled.div.attrs({ role: 'status' })`
-  margin-bottom: ${({ theme }) => theme.space(4)};
-  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
-  border: 1px solid ${({ theme }) => theme.colors.success};
-  border-radius: ${({ theme }) => theme.radius};
-  color: ${({ theme }) => theme.colors.success};
-  background: #eef6ef;
-`;
+/** The notice of something done: announced, and scrolled into view when it appears out of sight. */
+export { Notice } from './AreaNotice.tsx';
 
 export const Panel = styled.section`
   margin-bottom: ${({ theme }) => theme.space(8)};

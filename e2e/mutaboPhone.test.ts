@@ -1,0 +1,165 @@
+// The authors' area on a phone (issue 22, item 6), in a real browser at 375 px: the area's navigation is one closed
+// menu line (≤ 60 px) that opens and closes; every button, link-button, field, checkbox or radio label and menu item
+// on the summary, the course editor and the participants page is at least 44 px tall; after saving a lesson its
+// notice is inside the window. Screenshots of the summary, the course editor and the lesson editor at 375 and 1280 px.
+import type { Page } from 'playwright-core';
+import type { MutaboCourse, MutaboLesson } from '../common/mutabo.ts';
+import { baseUrl, DESKTOP, hasHorizontalScroll, newPage, pageErrors, PHONE, SCREENSHOT_DIR, screenshot, useBrowser } from './support/browser.ts';
+import { logIn } from './support/logIn.ts';
+
+const ANNA = { email: 'anna@example.com', password: 'demo-anna-2026' };
+const browser = useBrowser();
+const stamp = Date.now();
+const TITLE = `Телефонный курс ${stamp}`;
+const RUB = { currency: 'CURRENCY_CHOICE_RUB' as const, coursePrice: 9000, lessonPrice: 1500, lessonWholesalePrice: 1200 };
+
+async function call<T>(token: string | null, method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl()}${url}`, {
+    method,
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${url}: ${await response.clone().text()}`).toBeLessThan(300);
+  return (response.status === 204 ? {} : await response.json()) as T;
+}
+
+/** The interactive elements of the page's main part that are shown and less than 44 px tall, as «what: height» lines. */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const small: string[] = [];
+    const shown = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
+    };
+    const name = (element: Element) => `${element.tagName.toLowerCase()} «${(element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40) || element.getAttribute('aria-label') || element.getAttribute('name') || ''}»`;
+    const check = (element: Element, what: string) => {
+      const height = element.getBoundingClientRect().height;
+      if (height < 43.5) small.push(`${what}: ${Math.round(height)} px`);
+    };
+    const area = document.querySelector('main') ?? document.body;
+    for (const element of area.querySelectorAll('button, select, input, textarea, summary, [role="menuitem"], [role="tab"], a')) {
+      if (!shown(element)) continue;
+      const box = element.getBoundingClientRect();
+      const hiddenBox = box.width <= 2 || box.height <= 2;
+      if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio' || hiddenBox)) {
+        // A box (or a file input hidden inside its button) is tapped through its label: the label must be large enough.
+        const label = element.closest('label') ?? (element.id ? document.querySelector(`label[for="${element.id}"]`) : null);
+        check(label ?? element, `${element.type} label ${label ? name(label) : name(element)}`);
+        continue;
+      }
+      if (element instanceof HTMLInputElement && element.type === 'hidden') continue;
+      // A link inside a sentence is read, not tapped as a button (WCAG 2.5.8 exempts it): only links set as blocks count.
+      if (element.tagName === 'A' && getComputedStyle(element).display === 'inline') continue;
+      check(element, name(element));
+    }
+    return small;
+  });
+}
+
+/** What the window shows, not the whole page: where the author is looking. */
+async function windowShot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
+}
+
+/** The message is wholly inside the window. */
+async function inView(page: Page, text: string): Promise<boolean> {
+  return page.getByText(text).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+}
+
+describe("the authors' area on a phone", () => {
+  let courseId = 0;
+  let lessonId = 0;
+
+  beforeAll(async () => {
+    const response = await fetch(`${baseUrl()}/api/v1/token/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: ANNA.email, password: ANNA.password }),
+    });
+    const { access } = (await response.json()) as { access: string };
+    const course = await call<MutaboCourse>(access, 'POST', '/api/v1/mutabo/courses/', {
+      title: TITLE,
+      disciplesAge: 'DISCIPLES_AGE_ADULTS',
+      participantsLimit: 6,
+      start: '2027-04-01',
+      prices: [RUB],
+    });
+    courseId = course.id;
+    for (const title of ['Вступление', 'Практика']) {
+      const lesson = await call<MutaboLesson>(access, 'POST', `/api/v1/mutabo/courses/${course.id}/lessons/`, { title, duration: 90, state: 'published' });
+      lessonId ||= lesson.id;
+    }
+  });
+
+  it('closes the sections into one line that opens, and keeps every tap target at least 44 px (375 px)', async () => {
+    const page = await newPage(browser(), PHONE);
+    await logIn(page, ANNA, '/mutabo');
+    await page.getByRole('heading', { level: 1, name: 'Сводка' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Раздел авторов' });
+    const menu = nav.getByRole('button', { name: 'Разделы: Сводка' });
+    expect((await nav.boundingBox())!.height).toBeLessThanOrEqual(60);
+    expect(await nav.getByRole('link', { name: 'Курсы' }).isVisible()).toBe(false);
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await nav.getByRole('link', { name: 'Курсы' }).waitFor();
+    await windowShot(page, 'phone-menu-open-window');
+    await page.keyboard.press('Escape');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.getByRole('link', { name: 'Курсы' }).isVisible()).toBe(false);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await smallTargets(page), 'summary').toEqual([]);
+    await screenshot(page, 'phone-summary-phone');
+    await windowShot(page, 'phone-summary-phone-window');
+
+    await page.goto(`/mutabo/courses/${courseId}`);
+    await page.getByRole('region', { name: 'Занятия' }).waitFor();
+    expect((await nav.boundingBox())!.height).toBeLessThanOrEqual(60);
+    expect((await page.getByRole('navigation', { name: 'Страницы курса' }).boundingBox())!.height).toBeLessThanOrEqual(60);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await smallTargets(page), 'course editor').toEqual([]);
+    await screenshot(page, 'phone-course-editor-phone');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await windowShot(page, 'phone-course-editor-phone-window');
+    await page.getByRole('checkbox', { name: 'Продавать за рубли' }).scrollIntoViewIfNeeded();
+    await windowShot(page, 'phone-course-editor-prices-window');
+
+    await page.goto(`/mutabo/courses/${courseId}/participants`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await smallTargets(page), 'participants').toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)('shows a saved lesson’s notice inside the window (%s)', async (name, viewport) => {
+    const page = await newPage(browser(), viewport);
+    await logIn(page, ANNA, `/mutabo/courses/${courseId}/lessons/${lessonId}`);
+    const save = page.getByRole('button', { name: 'Сохранить занятие' });
+    await save.scrollIntoViewIfNeeded();
+    await save.click();
+    await page.getByRole('status').getByText('Занятие сохранено.').waitFor();
+    await expect.poll(() => inView(page, 'Занятие сохранено.'), { timeout: 5_000 }).toBe(true);
+    await screenshot(page, `phone-lesson-saved-${name}`);
+    await windowShot(page, `phone-lesson-saved-${name}-window`);
+    if (name === 'desktop') {
+      await page.goto('/mutabo');
+      await page.getByRole('heading', { level: 1, name: 'Сводка' }).waitFor();
+      await screenshot(page, 'phone-summary-desktop');
+      await windowShot(page, 'phone-summary-desktop-window');
+      await page.goto(`/mutabo/courses/${courseId}`);
+      await page.getByRole('region', { name: 'Занятия' }).waitFor();
+      await screenshot(page, 'phone-course-editor-desktop');
+      await windowShot(page, 'phone-course-editor-desktop-window');
+    }
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,28 @@
+// The green notice of something done (a save, an approval): announced as a status, and brought into the window when
+// it appears out of sight (on a phone the notice sits at the form's top, far above the button that was pressed).
+import { useEffect, useRef, type HTMLAttributes } from 'react';
+import styled from 'styled-components';
+import { revealMessage } from '../forms/revealMessage.ts';
+
+const NoticeBox = styled.div`
+  margin-bottom: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
+  border: 1px solid ${({ theme }) => theme.colors.success};
+  border-radius: ${({ theme }) => theme.radius};
+  color: ${({ theme }) => theme.colors.success};
+  background: #eef6ef;
+`;
+
+export function Notice({ children, ...rest }: HTMLAttributes<HTMLDivElement>) {
+  const box = useRef<HTMLDivElement>(null);
+  // A new text in the same notice is a new message: it is shown again.
+  const text = typeof children === 'string' ? children : null;
+  useEffect(() => {
+    revealMessage(box.current);
+  }, [text]);
+  return (
+    <NoticeBox ref={box} role="status" {...rest}>
+      {children}
+    </NoticeBox>
+  );
+}
