@@ -2,16 +2,20 @@
 // menu line (≤ 60 px) that opens and closes; every button, link-button, field, checkbox or radio label and menu item
 // on the summary, the course editor and the participants page is at least 44 px tall; after saving a lesson its
 // notice is inside the window. Screenshots of the summary, the course editor and the lesson editor at 375 and 1280 px.
+import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
 import type { MutaboCourse, MutaboLesson } from '../common/mutabo.ts';
 import { baseUrl, DESKTOP, hasHorizontalScroll, newPage, pageErrors, PHONE, SCREENSHOT_DIR, screenshot, useBrowser } from './support/browser.ts';
+import { linkIn, waitForLetter } from '../server/tests/mailbox.ts';
 import { logIn } from './support/logIn.ts';
 
 const ANNA = { email: 'anna@example.com', password: 'demo-anna-2026' };
 const browser = useBrowser();
 const stamp = Date.now();
 const TITLE = `Телефонный курс ${stamp}`;
-const RUB = { currency: 'CURRENCY_CHOICE_RUB' as const, coursePrice: 9000, lessonPrice: 1500, lessonWholesalePrice: 1200 };
+const PASSWORD = 'Тихий-рассвет-42';
+const GIRL = { email: `olya-${stamp}@example.org`, firstName: 'Ольга', lastName: 'Петрова', row: 'Петрова Ольга' };
 
 async function call<T>(token: string | null, method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl()}${url}`, {
@@ -23,9 +27,24 @@ async function call<T>(token: string | null, method: string, url: string, body?:
   return (response.status === 204 ? {} : await response.json()) as T;
 }
 
+async function tokenOf(account: { email: string; password: string }): Promise<string> {
+  const { access } = await call<{ access: string }>(null, 'POST', '/api/v1/token/', { username: account.email, password: account.password });
+  return access;
+}
+
+/** A confirmed account, signed up and confirmed through the API and the letter's link; answers its token. */
+async function person(account: typeof GIRL): Promise<string> {
+  await call(null, 'POST', '/api/v1/users/', { ...account, password1: PASSWORD, password2: PASSWORD, agreement: true });
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  const letter = await waitForLetter(outbox, (item) => item.to === account.email && item.text.includes('/user/confirm-signup/'), 15_000);
+  const [uidb64, token] = linkIn(letter, '/user/confirm-signup/').pathname.split('/').filter(Boolean).slice(-2);
+  await call(null, 'POST', '/api/v1/users/registration-confirm/', { uidb64, token });
+  return tokenOf({ email: account.email, password: PASSWORD });
+}
+
 /** The interactive elements of the page's main part that are shown and less than 44 px tall, as «what: height» lines. */
-async function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+async function smallTargets(page: Page, within = 'main'): Promise<string[]> {
+  return page.evaluate((scope) => {
     const small: string[] = [];
     const shown = (element: Element) => {
       const box = element.getBoundingClientRect();
@@ -37,7 +56,7 @@ async function smallTargets(page: Page): Promise<string[]> {
       const height = element.getBoundingClientRect().height;
       if (height < 43.5) small.push(`${what}: ${Math.round(height)} px`);
     };
-    const area = document.querySelector('main') ?? document.body;
+    const area = document.querySelector(scope) ?? document.body;
     for (const element of area.querySelectorAll('button, select, input, textarea, summary, [role="menuitem"], [role="tab"], a')) {
       if (!shown(element)) continue;
       const box = element.getBoundingClientRect();
@@ -54,7 +73,7 @@ async function smallTargets(page: Page): Promise<string[]> {
       check(element, name(element));
     }
     return small;
-  });
+  }, within);
 }
 
 /** What the window shows, not the whole page: where the author is looking. */
@@ -75,24 +94,23 @@ describe("the authors' area on a phone", () => {
   let lessonId = 0;
 
   beforeAll(async () => {
-    const response = await fetch(`${baseUrl()}/api/v1/token/`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: ANNA.email, password: ANNA.password }),
-    });
-    const { access } = (await response.json()) as { access: string };
+    const access = await tokenOf(ANNA);
     const course = await call<MutaboCourse>(access, 'POST', '/api/v1/mutabo/courses/', {
       title: TITLE,
       disciplesAge: 'DISCIPLES_AGE_ADULTS',
       participantsLimit: 6,
       start: '2027-04-01',
-      prices: [RUB],
+      prices: [],
     });
     courseId = course.id;
     for (const title of ['Вступление', 'Практика']) {
       const lesson = await call<MutaboLesson>(access, 'POST', `/api/v1/mutabo/courses/${course.id}/lessons/`, { title, duration: 90, state: 'published' });
       lessonId ||= lesson.id;
     }
+    // Open for enrollment, with one girl waiting for the author's decision on both lessons.
+    const current = await call<MutaboCourse>(access, 'GET', `/api/v1/mutabo/courses/${course.id}/`);
+    await call(access, 'PATCH', `/api/v1/mutabo/courses/${course.id}/`, { state: 'can_be_subscribed', version: current.version });
+    await call(await person(GIRL), 'POST', `/api/v1/courses/${course.id}/create-participants/`);
   });
 
   it('closes the sections into one line that opens, and keeps every tap target at least 44 px (375 px)', async () => {
@@ -128,10 +146,16 @@ describe("the authors' area on a phone", () => {
     await windowShot(page, 'phone-course-editor-prices-window');
 
     await page.goto(`/mutabo/courses/${courseId}/participants`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.waitForLoadState('networkidle');
+    const girl = page.getByRole('region', { name: GIRL.row });
+    await girl.getByText(/Ждёт подтверждения: 2 занятия/).waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await smallTargets(page), 'participants').toEqual([]);
+    await screenshot(page, 'phone-participants-phone');
+    await girl.getByRole('button', { name: new RegExp(`^Подтвердить: ${GIRL.row}`) }).click();
+    const dialog = page.getByRole('dialog', { name: 'Подтвердить участие?' });
+    expect(await dialog.getByRole('checkbox', { checked: true }).count()).toBe(2);
+    expect(await smallTargets(page, '[role="dialog"]'), 'approval dialog').toEqual([]);
+    await windowShot(page, 'phone-participants-dialog-window');
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });
