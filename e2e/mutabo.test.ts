@@ -192,6 +192,8 @@ describe("the authors' area", () => {
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await hasHorizontalScroll(page)).toBe(false);
     await page.setViewportSize(PHONE);
+    // On a phone the area's sections are behind its menu button.
+    await page.getByRole('navigation', { name: 'Раздел авторов' }).getByRole('button', { name: 'Разделы: Курсы' }).click();
     await page.getByRole('navigation', { name: 'Раздел авторов' }).getByRole('link', { name: 'Курсы' }).click();
     await page.getByRole('list', { name: 'Ваши курсы' }).waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
