@@ -2,11 +2,11 @@
 // approved or rejected together in one confirmation, through the bulk endpoints (all or none, one letter). The
 // dialog lists the lessons, all chosen; unticking some leaves them for later (the per-lesson choice).
 import { useState } from 'react';
-import styled from 'styled-components';
 import { lessonsCount } from '../../../common/plural.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FieldError } from '../../components/form/fields.tsx';
 import { personName } from '../payments/paymentText.ts';
+import { ChoiceList, toggled } from '../shell/ChoiceList.ts';
 import { approveParticipants, rejectParticipants } from './participantsApi.ts';
 import { lessonName, lessonsText } from './participantText.ts';
 
@@ -44,33 +44,6 @@ export function runDecision(kind: PersonDecisionKind, chosen: DecidedLesson[]): 
   return kind === 'approve' ? approveParticipants(ids) : rejectParticipants(ids);
 }
 
-const Lessons = styled.fieldset`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  padding: 0;
-  border: 0;
-
-  legend {
-    margin-bottom: ${({ theme }) => theme.space(1)};
-    padding: 0;
-    font-weight: 600;
-  }
-
-  label {
-    display: flex;
-    align-items: flex-start;
-    gap: ${({ theme }) => theme.space(2)};
-    min-height: 44px;
-    padding-top: ${({ theme }) => theme.space(2)};
-  }
-
-  input {
-    flex: none;
-    width: 1.25rem;
-    height: 1.25rem;
-    margin: 0.1rem 0 0;
-  }
-`;
-
 interface DialogProps {
   decision: PersonDecision;
   busy: boolean;
@@ -86,7 +59,7 @@ export function PersonDecisionDialog({ decision, busy, onConfirm, onClose }: Dia
   const approve = decision.kind === 'approve';
   const payments = [...new Set(picked.flatMap((lesson) => (lesson.paymentId ? [lesson.paymentId] : [])))];
   const freedToo = decision.lessons.some((lesson) => !chosen.includes(lesson.participantId) && lesson.paymentId && payments.includes(lesson.paymentId));
-  const toggle = (id: number, on: boolean) => setChosen((current) => (on ? [...current, id] : current.filter((item) => item !== id)));
+  const toggle = (id: number, on: boolean) => setChosen((current) => toggled(current, id, on));
   const several = decision.lessons.length > 1;
 
   return (
@@ -97,7 +70,7 @@ export function PersonDecisionDialog({ decision, busy, onConfirm, onClose }: Dia
         <>
           <p>{several ? `${who}: ${lessonsCount(decision.lessons.length)}.` : `${who}, ${lessonsText(decision.lessons)}.`}</p>
           {several ? (
-            <Lessons>
+            <ChoiceList $legendGap={1}>
               <legend>{approve ? 'Подтвердить занятия' : 'Отклонить занятия'}</legend>
               {decision.lessons.map((lesson) => (
                 <label key={lesson.participantId}>
@@ -106,7 +79,7 @@ export function PersonDecisionDialog({ decision, busy, onConfirm, onClose }: Dia
                 </label>
               ))}
               {picked.length === 0 ? <FieldError>Отметьте хотя бы одно занятие.</FieldError> : null}
-            </Lessons>
+            </ChoiceList>
           ) : null}
           <p>
             {approve

@@ -7,36 +7,10 @@ import type { MutaboPayment } from '../../../common/mutabo.ts';
 import { refundAmount } from '../../../common/paymentAmount.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FieldError } from '../../components/form/fields.tsx';
+import { ChoiceList, toggled } from '../shell/ChoiceList.ts';
 import { personName } from './paymentText.ts';
 
-const Choice = styled.fieldset`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  padding: 0;
-  border: 0;
-
-  legend {
-    margin-bottom: ${({ theme }) => theme.space(2)};
-    padding: 0;
-    font-weight: 600;
-  }
-
-  label {
-    display: flex;
-    align-items: flex-start;
-    gap: ${({ theme }) => theme.space(2)};
-    min-height: 44px;
-    padding-top: ${({ theme }) => theme.space(2)};
-  }
-
-  input {
-    flex: none;
-    width: 1.25rem;
-    height: 1.25rem;
-    margin: 0.1rem 0 0;
-  }
-`;
-
-const Lessons = styled(Choice)`
+const Lessons = styled(ChoiceList)`
   margin-left: ${({ theme }) => theme.space(7)};
 `;
 
@@ -59,7 +33,7 @@ export function RefundDialog({ payment, busy, onConfirm, onClose }: RefundDialog
   const amount = picked.length === 0 ? 0 : refundAmount(payment.amount, payment.lessons.length, picked.length, payment.refundable, completes);
   const money = formatMoney(amount, payment.currency);
 
-  const toggle = (id: number, on: boolean) => setChosen((current) => (on ? [...current, id] : current.filter((item) => item !== id)));
+  const toggle = (id: number, on: boolean) => setChosen((current) => toggled(current, id, on));
 
   return (
     <ConfirmDialog
@@ -72,7 +46,7 @@ export function RefundDialog({ payment, busy, onConfirm, onClose }: RefundDialog
             {payment.refunded > 0 ? `, уже возвращено ${formatMoney(payment.refunded, payment.currency)}` : ''}.
           </p>
           {open.length > 1 ? (
-            <Choice>
+            <ChoiceList>
               <legend>Что вернуть</legend>
               <label>
                 <input type="radio" name="refund-scope" checked={whole} onChange={() => setWhole(true)} />
@@ -82,7 +56,7 @@ export function RefundDialog({ payment, busy, onConfirm, onClose }: RefundDialog
                 <input type="radio" name="refund-scope" checked={!whole} aria-controls={lessonsId} onChange={() => setWhole(false)} />
                 <span>Деньги за выбранные занятия</span>
               </label>
-            </Choice>
+            </ChoiceList>
           ) : null}
           {!whole ? (
             <Lessons id={lessonsId}>
