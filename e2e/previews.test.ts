@@ -58,6 +58,31 @@ describe('a course link fetched by a preview bot', () => {
     expect([siteInfo.format, siteInfo.width, siteInfo.height, site.length < 300_000]).toEqual(['jpeg', 1200, 630, true]);
   });
 
+  it('finds the course in /sitemap.xml, which parses, and /robots.txt names the sitemap', async () => {
+    const course = await firstCourse();
+    const response = await fetch(`${baseUrl()}/sitemap.xml`, { headers: { 'user-agent': 'Googlebot/2.1', accept: '*/*' } });
+    expect(response.status).toBe(200);
+    const xml = await response.text();
+    // Parsed by the browser's XML parser: a document that is not well-formed comes back as a <parsererror>.
+    const page = await newPage(browser(), DESKTOP);
+    const parsed = await page.evaluate((text) => {
+      const document = new DOMParser().parseFromString(text, 'application/xml');
+      return {
+        error: document.getElementsByTagName('parsererror').length > 0,
+        root: document.documentElement.namespaceURI,
+        urls: [...document.getElementsByTagName('url')].map((url) => ({ loc: url.getElementsByTagName('loc')[0]?.textContent, lastmod: url.getElementsByTagName('lastmod')[0]?.textContent })),
+      };
+    }, xml);
+    await page.context().close();
+    expect(parsed.error).toBe(false);
+    expect(parsed.root).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    const entry = parsed.urls.find((url) => url.loc === `${baseUrl()}/courses/${course.id}`);
+    expect(entry, xml).toBeDefined();
+    expect(Number.isNaN(Date.parse(entry!.lastmod!))).toBe(false);
+    const robots = await (await fetch(`${baseUrl()}/robots.txt`)).text();
+    expect(robots.split('\n')).toContain(`Sitemap: ${baseUrl()}/sitemap.xml`);
+  });
+
   it('answers a course that does not exist with 404 and noindex', async () => {
     const response = await fetch(`${baseUrl()}/courses/999999`, { headers: TELEGRAM });
     expect(response.status).toBe(404);
