@@ -10,8 +10,8 @@ import { request } from '../../api/client.ts';
 import { asRequestError, type RequestError } from '../../api/requestError.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
-import { Button } from '../../components/Button.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Consequences, DangerButton } from '../../components/dangerParts.ts';
 import { FormErrorBlock, TextField } from '../../components/form/fields.tsx';
 import { fieldError, formErrorText } from '../../components/form/formErrors.ts';
 import { loggedOut } from '../session/slice.ts';
@@ -31,29 +31,6 @@ const Block = styled.section`
 
   form {
     max-width: 24rem;
-  }
-`;
-
-const DangerButton = styled(Button)`
-  border-color: ${({ theme }) => theme.colors.danger};
-  background: ${({ theme }) => theme.colors.danger};
-
-  &:hover {
-    border-color: #8c1d17;
-    background: #8c1d17;
-  }
-`;
-
-const Consequences = styled.ul`
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  padding-left: ${({ theme }) => theme.space(5)};
-
-  li + li {
-    margin-top: ${({ theme }) => theme.space(2)};
-  }
-
-  a {
-    overflow-wrap: anywhere;
   }
 `;
 

@@ -2,11 +2,10 @@
 // deletion in the profile does) and asks the author to confirm they hold the person's written request, then
 // DELETE /api/v1/mutabo/people/{id}/. An author's account cannot be deleted here; the server says so too.
 import { useRef, useState } from 'react';
-import styled from 'styled-components';
 import { peopleMessages, type MutaboPersonCard } from '../../../common/mutaboPeople.ts';
 import { asRequestError } from '../../api/requestError.ts';
-import { Button } from '../../components/Button.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Consequences, DangerButton } from '../../components/dangerParts.ts';
 import { CheckboxField, FormErrorBlock } from '../../components/form/fields.tsx';
 import { fieldError } from '../../components/form/formErrors.ts';
 import { Panel } from '../shell/areaParts.ts';
@@ -14,25 +13,6 @@ import { deletePerson } from './peopleApi.ts';
 
 export const DELETE_PERSON_LABEL = 'Удалить данные по заявлению';
 const CONFIRM_LABEL = 'Удалить данные навсегда';
-
-const DangerButton = styled(Button)`
-  border-color: ${({ theme }) => theme.colors.danger};
-  background: ${({ theme }) => theme.colors.danger};
-
-  &:hover {
-    border-color: #8c1d17;
-    background: #8c1d17;
-  }
-`;
-
-const Consequences = styled.ul`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  padding-left: ${({ theme }) => theme.space(5)};
-
-  li + li {
-    margin-top: ${({ theme }) => theme.space(2)};
-  }
-`;
 
 interface DeletePersonPanelProps {
   person: MutaboPersonCard;
@@ -115,7 +95,7 @@ export function DeletePersonPanel({ person, onDeleted }: DeletePersonPanelProps)
         }}
         message={
           <>
-            <Consequences>
+            <Consequences $after={4}>
               <li>Человек больше не сможет войти: вход закончится на всех устройствах, ссылки из писем перестанут работать.</li>
               <li>
                 Имя, фамилия, адрес электронной почты, год рождения, профиль, подписки на новости и личный календарь будут стёрты;
