@@ -1,7 +1,7 @@
 // Shared pieces of the enrollment and payment tests: an app on a fresh database with a mailer that keeps the
 // letters, users with tokens made directly in the database, and courses built to each test's needs.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Currency } from '../../common/wireTypes.ts';
 import type { EnvConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
@@ -199,6 +199,13 @@ export function json(app: FastifyInstance, method: 'GET' | 'POST' | 'PATCH' | 'D
     headers: { accept: 'application/json', 'accept-language': 'ru', ...(user ? user.headers : {}) },
     ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
   });
+}
+
+/** Anna, the fixture's author (user 1) who leads its courses, signed in. */
+export async function fixtureAuthor(context: Pick<EnrollmentApp, 'app' | 'db'>): Promise<TestUser> {
+  const [row] = await context.db.select().from(users).where(eq(users.id, 1));
+  const token = await context.app.tokens.sign(1, 'access');
+  return { id: 1, email: row!.email, firstName: row!.firstName, token, headers: { authorization: `Bearer ${token}` } };
 }
 
 /** An author account that leads nothing yet is made by linking a new user to a new author. */

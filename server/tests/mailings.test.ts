@@ -5,8 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailingMessages, type MailingAudienceCounts, type MutaboMailing, type MutaboMailingSummary } from '../../common/mutabo.ts';
 import type { CourseDetails } from '../../common/wireTypes.ts';
-import { mailingSubscriptions, participants, users } from '../src/db/schema.ts';
-import { createAuthorUser, createCourse, createUsers, json, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
+import { mailingSubscriptions, participants } from '../src/db/schema.ts';
+import { createAuthorUser, createCourse, createUsers, fixtureAuthor, json, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { dbModes } from './testDb.ts';
 
 describe.each(dbModes())('news mailings (%s)', (mode) => {
@@ -17,9 +17,7 @@ describe.each(dbModes())('news mailings (%s)', (mode) => {
 
   beforeAll(async () => {
     context = await startEnrollmentApp(mode);
-    const [annaRow] = await context.db.select().from(users).where(eq(users.id, 1));
-    const token = await app().tokens.sign(1, 'access');
-    anna = { id: 1, email: annaRow!.email, firstName: annaRow!.firstName, token, headers: { authorization: `Bearer ${token}` } };
+    anna = await fixtureAuthor(context);
     stranger = await createAuthorUser(context);
   });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryPage, MutaboCourse, MutaboDashboard, MutaboLesson, MutaboParticipant, MutaboParticipants } from '../../common/mutabo.ts';
 import type { CourseDetails } from '../../common/wireTypes.ts';
 import { courses, disciples, lessons, outboxLetters, participants, payments, users } from '../src/db/schema.ts';
-import { createAuthorUser, createCourse, createUsers, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
+import { createAuthorUser, createCourse, createUsers, fixtureAuthor, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { dbModes } from './testDb.ts';
 
 describe.each(dbModes())('the authors’ participants (%s)', (mode) => {
@@ -16,9 +16,7 @@ describe.each(dbModes())('the authors’ participants (%s)', (mode) => {
 
   beforeAll(async () => {
     context = await startEnrollmentApp(mode);
-    const [annaRow] = await context.db.select().from(users).where(eq(users.id, 1));
-    anna = { id: 1, email: annaRow!.email, firstName: annaRow!.firstName, token: await app().tokens.sign(1, 'access'), headers: {} };
-    anna.headers = { authorization: `Bearer ${anna.token}` };
+    anna = await fixtureAuthor(context);
     stranger = await createAuthorUser(context);
   });
 

@@ -4,8 +4,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryPage, MutaboDashboard, MutaboParticipant, MutaboParticipants } from '../../common/mutabo.ts';
-import { auditLog, participants, payments, refunds, users } from '../src/db/schema.ts';
-import { createAuthorUser, createCourse, createUsers, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
+import { auditLog, participants, payments, refunds } from '../src/db/schema.ts';
+import { createAuthorUser, createCourse, createUsers, fixtureAuthor, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { dbModes } from './testDb.ts';
 
 describe.each(dbModes())('people on the start page and their lessons approved together (%s)', (mode) => {
@@ -16,9 +16,7 @@ describe.each(dbModes())('people on the start page and their lessons approved to
 
   beforeAll(async () => {
     context = await startEnrollmentApp(mode);
-    const [annaRow] = await context.db.select().from(users).where(eq(users.id, 1));
-    anna = { id: 1, email: annaRow!.email, firstName: annaRow!.firstName, token: await app().tokens.sign(1, 'access'), headers: {} };
-    anna.headers = { authorization: `Bearer ${anna.token}` };
+    anna = await fixtureAuthor(context);
     stranger = await createAuthorUser(context);
   });
 

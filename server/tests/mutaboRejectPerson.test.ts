@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryPage, MutaboParticipants } from '../../common/mutabo.ts';
-import { participants, payments, users } from '../src/db/schema.ts';
-import { createAuthorUser, createCourse, createUsers, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
+import { participants, payments } from '../src/db/schema.ts';
+import { createAuthorUser, createCourse, createUsers, fixtureAuthor, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { dbModes } from './testDb.ts';
 
 describe.each(dbModes())('one person’s lessons rejected together (%s)', (mode) => {
@@ -15,9 +15,7 @@ describe.each(dbModes())('one person’s lessons rejected together (%s)', (mode)
 
   beforeAll(async () => {
     context = await startEnrollmentApp(mode);
-    const [annaRow] = await context.db.select().from(users).where(eq(users.id, 1));
-    anna = { id: 1, email: annaRow!.email, firstName: annaRow!.firstName, token: await app().tokens.sign(1, 'access'), headers: {} };
-    anna.headers = { authorization: `Bearer ${anna.token}` };
+    anna = await fixtureAuthor(context);
     stranger = await createAuthorUser(context);
   });
 
