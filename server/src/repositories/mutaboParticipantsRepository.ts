@@ -3,6 +3,7 @@
 // the writes run in the services' locked transactions (services/mutabo/participants.ts, refunds.ts) through
 // placesRepository.ts, paymentsRepository.ts and refundsRepository.ts.
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { MutaboParticipant, MutaboPerson, MutaboRefund } from '../../../common/mutabo.ts';
 import { isMinor } from '../../../common/yearOptions.ts';
 import type { Currency, PaymentState } from '../../../common/wireTypes.ts';
@@ -334,56 +335,54 @@ export async function dashboardPeople(db: Executor, authorId: number): Promise<{
     .groupBy(lessons.courseId);
 }
 
-/** The rows of the caller's free courses that wait for approval, oldest first, with the person and the lesson. */
-export async function awaitingRows(db: Executor, authorId: number, limit: number) {
+/** A row of the caller's courses with its course, lesson and person: what the start page's lists show. */
+const personLessonRow = {
+  participantId: participants.id,
+  courseId: courses.id,
+  courseTitle: courses.title,
+  lessonId: lessons.id,
+  lessonNumber: lessons.number,
+  lessonTitle: lessons.title,
+  person: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+};
+
+/** The caller's participant rows that `where` keeps, with `fields` besides their course, lesson and person. */
+function personLessonRows<T extends SelectedFields>(db: Executor, authorId: number, fields: T, where: SQL | undefined) {
   return db
-    .select({
-      participantId: participants.id,
-      courseId: courses.id,
-      courseTitle: courses.title,
-      lessonId: lessons.id,
-      lessonNumber: lessons.number,
-      lessonTitle: lessons.title,
-      person: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
-      createdAt: participants.createdAt,
-    })
+    .select({ ...personLessonRow, ...fields })
     .from(participants)
     .innerJoin(lessons, eq(lessons.id, participants.lessonId))
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .innerJoin(users, eq(users.id, participants.userId))
-    .where(
-      and(
-        sql`${courses.id} IN ${ledCourseIds(authorId)}`,
-        ne(courses.state, 'draft'),
-        eq(lessons.state, 'published'),
-        sql`NOT EXISTS (SELECT 1 FROM prices p WHERE p.course_id = ${courses.id})`,
-        eq(participants.state, 'reserved'),
-        sql`${participants.expiredAt} IS NULL`,
-      ),
-    )
+    .where(and(sql`${courses.id} IN ${ledCourseIds(authorId)}`, where));
+}
+
+/** The rows of the caller's free courses that wait for approval, oldest first, with the person and the lesson. */
+export async function awaitingRows(db: Executor, authorId: number, limit: number) {
+  return personLessonRows(
+    db,
+    authorId,
+    { createdAt: participants.createdAt },
+    and(
+      ne(courses.state, 'draft'),
+      eq(lessons.state, 'published'),
+      sql`NOT EXISTS (SELECT 1 FROM prices p WHERE p.course_id = ${courses.id})`,
+      eq(participants.state, 'reserved'),
+      sql`${participants.expiredAt} IS NULL`,
+    ),
+  )
     .orderBy(asc(participants.createdAt), asc(participants.id))
     .limit(limit);
 }
 
 /** Holds of the caller's courses that lapse unless paid, soonest first, with the payment in progress that holds each. */
 export async function lapsingHolds(db: Executor, authorId: number, limit: number) {
-  return db
-    .select({
-      participantId: participants.id,
-      paymentId: participants.paymentId,
-      courseId: courses.id,
-      courseTitle: courses.title,
-      lessonId: lessons.id,
-      lessonNumber: lessons.number,
-      lessonTitle: lessons.title,
-      person: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
-      expiresAt: participants.expiredAt,
-    })
-    .from(participants)
-    .innerJoin(lessons, eq(lessons.id, participants.lessonId))
-    .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .innerJoin(users, eq(users.id, participants.userId))
-    .where(and(sql`${courses.id} IN ${ledCourseIds(authorId)}`, eq(participants.state, 'reserved'), sql`${participants.expiredAt} > now()`))
+  return personLessonRows(
+    db,
+    authorId,
+    { paymentId: participants.paymentId, expiresAt: participants.expiredAt },
+    and(eq(participants.state, 'reserved'), sql`${participants.expiredAt} > now()`),
+  )
     .orderBy(asc(participants.expiredAt), asc(participants.id))
     .limit(limit);
 }
