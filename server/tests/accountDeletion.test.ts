@@ -15,31 +15,12 @@ import { hashPassword } from '../src/services/passwords.ts';
 import { unsubscribeLink } from '../src/services/unsubscribeLinks.ts';
 import { openPostgres, type Database } from '../src/db/client.ts';
 import { eventually } from './eventually.ts';
-import { bearer, buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';
-import { createCourse, createUsers, json, payInSandbox, PUBLIC_URL, recordingMailer, RUB, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
-import { createTestDatabase, dbModes, type DbMode } from './testDb.ts';
+import { bearer, buildTestApp, ids, testConfig } from './fixtures.ts';
+import { createCourse, createUsers, json, payInSandbox, PUBLIC_URL, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
+import { dbModes } from './testDb.ts';
 
 const PASSWORD = 'Синий-кит-плывёт-7';
 const ADDRESS = '203.0.113.44';
-
-async function startApp(mode: DbMode): Promise<EnrollmentApp> {
-  const testDb = await createTestDatabase(mode);
-  await seedFixture(testDb.database.db);
-  const mailer = recordingMailer();
-  const config = testConfig({ PUBLIC_URL, OPERATOR_EMAIL: 'operator@example.org' });
-  const app = await buildTestApp({ database: testDb.database, config, mailer, accounts: { passwordCost: 2 ** 10 } });
-  return {
-    app,
-    db: testDb.database.db,
-    testDb,
-    mailer,
-    config,
-    async close() {
-      await app.close();
-      await testDb.destroy();
-    },
-  };
-}
 
 let counter = 0;
 
@@ -54,7 +35,7 @@ describe.each(dbModes())('deleting one’s account (%s)', (mode) => {
   const app = () => context.app;
 
   beforeAll(async () => {
-    context = await startApp(mode);
+    context = await startEnrollmentApp(mode, {}, { accounts: { passwordCost: 2 ** 10 } });
     const token = await app().tokens.sign(ids.users.anna, 'access');
     anna = { id: ids.users.anna, email: 'anna@example.org', firstName: 'Анна', token, headers: bearer(token) };
   });

@@ -3,6 +3,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { Currency } from '../../common/wireTypes.ts';
+import type { BuildAppOptions } from '../src/app.ts';
 import type { EnvConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { authors, courseAuthors, courses, lessons, participants, payments, prices, users } from '../src/db/schema.ts';
@@ -40,12 +41,13 @@ export interface EnrollmentApp {
   close(): Promise<void>;
 }
 
-export async function startEnrollmentApp(mode: DbMode, env: NodeJS.ProcessEnv = {}): Promise<EnrollmentApp> {
+/** `options`: what the app is built with besides the database, config and mailer (a cheaper password hash). */
+export async function startEnrollmentApp(mode: DbMode, env: NodeJS.ProcessEnv = {}, options: Pick<BuildAppOptions, 'accounts'> = {}): Promise<EnrollmentApp> {
   const testDb = await createTestDatabase(mode);
   await seedFixture(testDb.database.db);
   const mailer = recordingMailer();
   const config = testConfig({ PUBLIC_URL, OPERATOR_EMAIL: 'operator@example.org', ...env });
-  const app = await buildTestApp({ database: testDb.database, config, mailer });
+  const app = await buildTestApp({ database: testDb.database, config, mailer, ...options });
   return {
     app,
     db: testDb.database.db,
