@@ -12,6 +12,7 @@ import { CourseHeader } from '../courses/CourseNav.tsx';
 import { personName } from '../payments/paymentText.ts';
 import { Muted, Notice, Panel } from '../shell/areaParts.ts';
 import { Badge, CellNote, DataTable, Td, Th, Tr } from '../shell/DataTable.tsx';
+import { Facts } from '../shell/Facts.ts';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { formatDateTime } from '../shell/timeText.ts';
 import { useLoad } from '../useLoad.ts';
@@ -21,29 +22,6 @@ import { MailingPreview } from './MailingPreview.tsx';
 
 /** How often a mailing that is sending is read again. */
 export const MAILING_POLL_MS = 1500;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(4)};
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-
-  ${({ theme }) => theme.media.tablet} {
-    grid-template-columns: max-content minmax(0, 1fr);
-  }
-
-  dt {
-    color: ${({ theme }) => theme.colors.muted};
-  }
-
-  dd {
-    margin: 0 0 ${({ theme }) => theme.space(2)};
-
-    ${({ theme }) => theme.media.tablet} {
-      margin: 0;
-    }
-  }
-`;
 
 const Progress = styled.progress`
   width: 100%;

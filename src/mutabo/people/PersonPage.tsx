@@ -21,36 +21,13 @@ import { SharedHistory } from '../content/SharedHistory.tsx';
 import { PAYMENT_STATE_LABELS, PROVIDER_LABELS } from '../payments/paymentText.ts';
 import { Muted, Notice, Panel } from '../shell/areaParts.ts';
 import { CellNote, DataTable, Td, Th, Tr } from '../shell/DataTable.tsx';
+import { Facts } from '../shell/Facts.ts';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { formatDateTime } from '../shell/timeText.ts';
 import { useLoad } from '../useLoad.ts';
 import { DeletePersonPanel } from './DeletePersonPanel.tsx';
 import { exportPerson, getPerson } from './peopleApi.ts';
 import { consentActionText, consentSourceText, consentSubject, personName, placeText } from './peopleText.ts';
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(4)};
-  margin: 0 0 ${({ theme }) => theme.space(6)};
-
-  ${({ theme }) => theme.media.tablet} {
-    grid-template-columns: max-content minmax(0, 1fr);
-  }
-
-  dt {
-    color: ${({ theme }) => theme.colors.muted};
-  }
-
-  dd {
-    margin: 0 0 ${({ theme }) => theme.space(2)};
-    overflow-wrap: anywhere;
-
-    ${({ theme }) => theme.media.tablet} {
-      margin: 0;
-    }
-  }
-`;
 
 const BackLink = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(2)};
@@ -302,14 +279,14 @@ export function PersonPage() {
       <PageTitle>{title}</PageTitle>
       {deletedNow && deleted ? <Notice>Данные удалены; удаление записано в историю.</Notice> : null}
       {deleted ? (
-        <Facts>
+        <Facts $after={6}>
           <dt>Зарегистрирован(а)</dt>
           <dd>{formatDateTime(data.registeredAt)}</dd>
           <dt>Аккаунт удалён</dt>
           <dd>{formatDateTime(data.deletedAt)}</dd>
         </Facts>
       ) : (
-        <Facts>
+        <Facts $after={6}>
           <dt>Почта</dt>
           <dd>{data.email}</dd>
           <dt>Зарегистрирован(а)</dt>
