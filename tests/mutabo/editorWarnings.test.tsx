@@ -3,26 +3,16 @@
 // whether the course is free.
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { MutaboCourse } from '../../common/mutabo.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';
-import { renderApp } from '../support/renderApp.tsx';
 import { siteApiHandlers } from '../support/siteData.ts';
-import { editedCourse, mutaboHandlers } from './mutaboData.ts';
-import { FIRST_RENDER, preloadArea } from './preloadArea.ts';
+import { openCourseEditor, TEST_TITLE_WARNING } from './courseEditorKit.ts';
+import { editedCourse } from './mutaboData.ts';
+import { preloadArea } from './preloadArea.ts';
 
 beforeAll(preloadArea);
 vi.setConfig({ testTimeout: 15000 });
-
-const WARNING = 'Такой курс не появится в каталоге: слово «тест» в названии.';
-
-const openEditor = async (course: MutaboCourse = editedCourse, path = `/mutabo/courses/${course.id}`) => {
-  server.use(...mutaboHandlers(undefined, course));
-  const view = renderApp(path);
-  await screen.findByRole('form', { name: 'Курс' }, FIRST_RENDER);
-  return view;
-};
 
 describe('the course editor warns', () => {
   beforeEach(() => {
@@ -31,17 +21,17 @@ describe('the course editor warns', () => {
   });
 
   it('beside «Запись открыта» for an open test course, and in the dialog before opening one', async () => {
-    const { unmount } = await openEditor({ ...editedCourse, title: 'Тестовый курс', state: 'can_be_subscribed' });
+    const { unmount } = await openCourseEditor({ ...editedCourse, title: 'Тестовый курс', state: 'can_be_subscribed' });
     const statePanel = screen.getByRole('region', { name: 'Состояние курса' });
     expect(statePanel).toHaveTextContent('Сейчас: Запись открыта.');
-    expect(within(statePanel).getByText(WARNING)).toBeInTheDocument();
+    expect(within(statePanel).getByText(TEST_TITLE_WARNING)).toBeInTheDocument();
     unmount();
 
-    const draft = await openEditor({ ...editedCourse, title: 'Тестовый курс', state: 'draft' });
-    expect(within(screen.getByRole('region', { name: 'Состояние курса' })).queryByText(WARNING)).not.toBeInTheDocument();
+    const draft = await openCourseEditor({ ...editedCourse, title: 'Тестовый курс', state: 'draft' });
+    expect(within(screen.getByRole('region', { name: 'Состояние курса' })).queryByText(TEST_TITLE_WARNING)).not.toBeInTheDocument();
     await draft.user.click(screen.getByRole('button', { name: 'Анонсировать' }));
     const dialog = await screen.findByRole('dialog', { name: 'Анонсировать?' });
-    expect(dialog).toHaveTextContent(`${WARNING} Его страница откроется только по прямой ссылке.`);
+    expect(dialog).toHaveTextContent(`${TEST_TITLE_WARNING} Его страница откроется только по прямой ссылке.`);
   });
 
   it('before opening enrollment without prices: asks whether it is free and says how the course page will show it', async () => {
@@ -52,7 +42,7 @@ describe('the course editor warns', () => {
         return HttpResponse.json({ ...editedCourse, prices: [], state: 'can_be_subscribed', version: 4 });
       }),
     );
-    const { user } = await openEditor({ ...editedCourse, prices: [] });
+    const { user } = await openCourseEditor({ ...editedCourse, prices: [] });
     await user.click(screen.getByRole('button', { name: 'Открыть запись' }));
     const dialog = await screen.findByRole('dialog', { name: 'Открыть запись на бесплатный курс?' });
     expect(dialog).toHaveTextContent('У курса нет цен, поэтому запись на него будет бесплатной.');
@@ -71,7 +61,7 @@ describe('the course editor warns', () => {
         return HttpResponse.json(editedCourse);
       }),
     );
-    const { user } = await openEditor({ ...editedCourse, prices: [] });
+    const { user } = await openCourseEditor({ ...editedCourse, prices: [] });
     await user.click(screen.getByRole('button', { name: 'Открыть запись' }));
     const dialog = await screen.findByRole('dialog', { name: 'Открыть запись на бесплатный курс?' });
     await user.click(within(dialog).getByRole('button', { name: 'Сначала задать цены' }));
@@ -81,10 +71,10 @@ describe('the course editor warns', () => {
   });
 
   it('not when the course has prices: the usual question', async () => {
-    const { user } = await openEditor();
+    const { user } = await openCourseEditor();
     await user.click(screen.getByRole('button', { name: 'Открыть запись' }));
     const dialog = await screen.findByRole('dialog', { name: 'Открыть запись?' });
     expect(dialog).not.toHaveTextContent('бесплатн');
-    expect(dialog).not.toHaveTextContent(WARNING);
+    expect(dialog).not.toHaveTextContent(TEST_TITLE_WARNING);
   });
 });
