@@ -1,17 +1,5 @@
-import type { HistoryEntry } from '../../common/mutabo.ts';
 import { describeHistoryEntry } from '../../src/mutabo/courses/historyText.ts';
-
-const entry = (patch: Partial<HistoryEntry>): HistoryEntry => ({
-  id: 1,
-  at: '2026-11-23T08:51:00Z',
-  user: { id: 1, name: 'Анна Мельникова' },
-  entity: 'course',
-  entityId: 5,
-  action: 'update',
-  before: null,
-  after: null,
-  ...patch,
-});
+import { historyEntry as entry } from './historyData.ts';
 
 describe('a line of the course history', () => {
   it('names who changed what, with short values as «before → after»', () => {

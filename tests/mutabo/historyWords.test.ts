@@ -2,21 +2,10 @@
 // combination of entity, action and stored values prints a code (no Latin letters at all: every code is Latin).
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, COURSE_STATES, CURRENCIES, DISCIPLES_AGES, LESSON_STATES, PARTICIPATION_STATES, PAYMENT_STATES } from '../../common/enums.ts';
 import { HISTORY_WORDS, historyWord, RECEIPT_STATES, UNKNOWN_VALUE, type HistoryWordKind } from '../../common/historyWords.ts';
-import { MAILING_RECIPIENT_STATES, MAILING_STATES, REFUND_STATES, SHARED_HISTORY_ENTITIES, type HistoryEntry } from '../../common/mutabo.ts';
+import { MAILING_RECIPIENT_STATES, MAILING_STATES, REFUND_STATES, SHARED_HISTORY_ENTITIES } from '../../common/mutabo.ts';
 import { describeSharedEntry } from '../../src/mutabo/content/sharedHistoryText.ts';
 import { describeHistoryEntry } from '../../src/mutabo/courses/historyText.ts';
-
-const entry = (patch: Partial<HistoryEntry>): HistoryEntry => ({
-  id: 1,
-  at: '2026-11-23T08:51:00Z',
-  user: { id: 1, name: 'Анна Мельникова' },
-  entity: 'course',
-  entityId: 5,
-  action: 'update',
-  before: null,
-  after: null,
-  ...patch,
-});
+import { historyEntry as entry } from './historyData.ts';
 
 const LATIN = /[A-Za-z]/;
 
