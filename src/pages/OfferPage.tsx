@@ -1,7 +1,6 @@
 // The public offer (договор-оферта, route /offer): the text the authors edit in their area, and the seller's details
 // under it. Paying for a course accepts it (the payment panel links here).
 import { useEffect } from 'react';
-import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { ErrorScreen } from '../components/ErrorScreen.tsx';
 import { Loader } from '../components/Loader.tsx';
@@ -10,21 +9,10 @@ import { PageTitle } from '../components/PageTitle.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { selectResource } from '../features/resources/selectors.ts';
 import { ensureResource } from '../features/resources/slice.ts';
-import { SellerDetails } from '../features/seller/SellerDetails.tsx';
+import { SellerSection } from '../features/seller/SellerSection.tsx';
 import { useSeller } from '../features/seller/siteSeller.ts';
 import { richTextParagraphs } from '../lib/richText.ts';
 import { offerHeading } from '../../common/pageMeta.ts';
-
-const Details = styled.section`
-  margin-top: ${({ theme }) => theme.space(8)};
-  padding-top: ${({ theme }) => theme.space(4)};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-const DetailsTitle = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  font-size: ${({ theme }) => theme.fonts.sizes.h3};
-`;
 
 export function OfferPage() {
   const dispatch = useAppDispatch();
@@ -48,12 +36,7 @@ export function OfferPage() {
       ) : (
         <RichText source={offer.data.text} />
       )}
-      {seller && seller.name ? (
-        <Details aria-labelledby="seller-details">
-          <DetailsTitle id="seller-details">Реквизиты исполнителя</DetailsTitle>
-          <SellerDetails seller={seller} />
-        </Details>
-      ) : null}
+      <SellerSection id="seller-details" title="Реквизиты исполнителя" seller={seller} />
     </PageContainer>
   );
 }

@@ -12,7 +12,7 @@ import { PageTitle } from '../components/PageTitle.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { selectResource } from '../features/resources/selectors.ts';
 import { ensureResource, resourcesInvalidated } from '../features/resources/slice.ts';
-import { SellerDetails } from '../features/seller/SellerDetails.tsx';
+import { SellerSection } from '../features/seller/SellerSection.tsx';
 import { useSeller } from '../features/seller/siteSeller.ts';
 
 const Edition = styled.p`
@@ -32,17 +32,6 @@ const Failure = styled.div`
   p {
     margin: 0 0 ${({ theme }) => theme.space(4)};
   }
-`;
-
-const Details = styled.section`
-  margin-top: ${({ theme }) => theme.space(8)};
-  padding-top: ${({ theme }) => theme.space(4)};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-const DetailsTitle = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  font-size: ${({ theme }) => theme.fonts.sizes.h3};
 `;
 
 export function PolicyPage() {
@@ -79,12 +68,7 @@ export function PolicyPage() {
       ) : (
         <Loader label="Загружаем политику конфиденциальности" />
       )}
-      {seller && seller.name ? (
-        <Details aria-labelledby="policy-seller">
-          <DetailsTitle id="policy-seller">Продавец курсов</DetailsTitle>
-          <SellerDetails seller={seller} />
-        </Details>
-      ) : null}
+      <SellerSection id="policy-seller" title="Продавец курсов" seller={seller} />
     </PageContainer>
   );
 }
