@@ -184,7 +184,8 @@ async function failedReceipts(db: Db, authorId: number): Promise<MutaboFailedRec
   }));
 }
 
-const UPCOMING_LIMIT = 20;
+/** The summary lists the next few lessons (eight: a phone screen or two), not every lesson of the season. */
+const UPCOMING_LIMIT = 8;
 
 /** What needs the author now. */
 export async function dashboard(db: Db, caller: Caller): Promise<MutaboDashboard> {
