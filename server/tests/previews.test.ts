@@ -13,8 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentTitle, OG_IMAGE_SIZE, PAGE_HEADINGS, pageMeta, SITE_NAME, SITE_OG_IMAGE, SITE_SUMMARY } from '../../common/pageMeta.ts';
 import type { CourseDetails } from '../../common/wireTypes.ts';
-import { courses, seller, uploads } from '../src/db/schema.ts';
-import { ogImages } from '../src/repositories/ogImagesRepository.ts';
+import { courses, ogImages, seller, uploads } from '../src/db/schema.ts';
 import { buildTestApp, fixtureContent, ids, seedFixture, testConfig } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
 

@@ -1,4 +1,5 @@
-// The data model (spec section 3) as Drizzle pg-core tables; migrations are generated from this file.
+// The data model (spec section 3) as Drizzle pg-core tables; each change comes with a hand-written migration and its
+// drizzle snapshot (server/README.md, «Migrations»).
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -12,6 +13,7 @@ import {
   jsonb,
   numeric,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -254,6 +256,9 @@ export const paymentLessons = pgTable(
   },
   (table) => [primaryKey({ columns: [table.paymentId, table.lessonId] })],
 );
+
+/** Numbers the waiting lists' rows (participants.queue_order, migration 0012, which makes the column own it). */
+export const participantsQueueOrderSeq = pgSequence('participants_queue_order_seq');
 
 export const participants = pgTable(
   'participants',
@@ -708,4 +713,33 @@ export const receipts = pgTable(
     index('receipts_due_idx').on(table.nextAttemptAt, table.id).where(sql`${table.state} = 'pending'`),
     index('receipts_failed_idx').on(table.id).where(sql`${table.state} = 'failed'`),
   ],
+);
+
+/**
+ * The link-preview pictures (og:image) made from course covers (services/ogImages.ts, migration 0019), by `key`: 16 hex
+ * digits of the hash of the recipe and the cover's content, so a changed cover gets a new row and a new address.
+ */
+export const ogImages = pgTable('og_images', {
+  key: text('key').primaryKey(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The permanent refusals in a row of letters to a person's address (migration 0020, repositories/letterDeliveryRepository.ts):
+ * from UNDELIVERABLE_AFTER (letterQueue.ts) on, the address gets no news. Only the SHA-256 of the lower-case address is
+ * kept, so a changed address no longer matches; a delivered letter deletes the row, and so does the deletion of the user row.
+ */
+export const mailDeliveryFailures = pgTable(
+  'mail_delivery_failures',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addressHash: text('address_hash').notNull(),
+    failures: integer('failures').notNull(),
+    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }).notNull().defaultNow(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('mail_delivery_failures_failures_positive', sql`${table.failures} > 0`)],
 );

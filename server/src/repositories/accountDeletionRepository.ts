@@ -3,8 +3,7 @@
 // write runs in the deletion's transaction, after the courses' lesson rows and the payments in progress are locked.
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client.ts';
-import { authLimits, authors, calendarFeedEvents, calendarFeeds, disciples, lessons, mailingSubscriptions, outboxLetters, participants, payments, users } from '../db/schema.ts';
-import { mailDeliveryFailures } from './letterDeliveryRepository.ts';
+import { authLimits, authors, calendarFeedEvents, calendarFeeds, disciples, lessons, mailDeliveryFailures, mailingSubscriptions, outboxLetters, participants, payments, users } from '../db/schema.ts';
 import { countedPlace, countedPlaceAs } from './placesRepository.ts';
 
 /**

@@ -1,30 +1,10 @@
 // The SQL of how letters are addressed and delivered (services/letterQueue.ts): who answers a letter (a course's first
 // author), whose name goes in its To, and the permanent refusals in a row of a person's address (table
-// mail_delivery_failures, migration 0020, declared here beside the only code that reads or writes it).
+// mail_delivery_failures, migration 0020).
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
-import { authors, courseAuthors, outboxLetters, users } from '../db/schema.ts';
-
-/**
- * The permanent refusals in a row of letters to a person's address: from UNDELIVERABLE_AFTER (letterQueue.ts) on, the
- * address gets no news. Only the SHA-256 of the lower-case address is kept, so a changed address no longer matches; a
- * delivered letter deletes the row, and so does the deletion of the user row.
- */
-export const mailDeliveryFailures = pgTable(
-  'mail_delivery_failures',
-  {
-    userId: integer('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    addressHash: text('address_hash').notNull(),
-    failures: integer('failures').notNull(),
-    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }).notNull().defaultNow(),
-    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [check('mail_delivery_failures_failures_positive', sql`${table.failures} > 0`)],
-);
+import { authors, courseAuthors, mailDeliveryFailures, outboxLetters, users } from '../db/schema.ts';
 
 /** A name and an address that can answer a letter. */
 export interface Mailbox {

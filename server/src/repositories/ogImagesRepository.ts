@@ -1,24 +1,8 @@
 // The SQL of the link-preview pictures (table og_images, migration 0019), and the two reads of an uploaded cover they
-// are made from. The table is declared here, beside the only code that reads or writes it.
+// are made from.
 import { eq, sql } from 'drizzle-orm';
-import { customType, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { uploads } from '../db/schema.ts';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
-
-/**
- * The link-preview pictures (og:image) made from course covers (services/ogImages.ts), by `key`: 16 hex digits of the
- * hash of the recipe and the cover's content, so a changed cover gets a new row and a new address.
- */
-export const ogImages = pgTable('og_images', {
-  key: text('key').primaryKey(),
-  data: bytea('data').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+import { ogImages, uploads } from '../db/schema.ts';
 
 export function createOgImagesRepository(db: Db) {
   return {
