@@ -170,9 +170,12 @@ export function pageMeta(page: MetaPage, image: string = SITE_OG_IMAGE): PageMet
   }
 }
 
-/** An absolute address on the site: PUBLIC_URL (with or without a path of its own) followed by the site path. */
+/**
+ * An absolute address on the site: PUBLIC_URL (with or without a path of its own) followed by the site path, the host
+ * in its ASCII form (an international name as punycode), as crawlers and link previews need it.
+ */
 export function absoluteUrl(publicUrl: string, sitePath: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}${sitePath}`;
+  return `${new URL(publicUrl).href.replace(/\/+$/, '')}${sitePath}`;
 }
 
 /**

@@ -5,6 +5,7 @@
 // cache) and the authors' editor read it here.
 import { DEFAULT_POLICY_NAME, DEFAULT_POLICY_PUBLISHED_AT, DEFAULT_POLICY_VERSION, POLICY_SLUG, type Policy } from '../../../common/policy.ts';
 import { policyOperator, policySections } from '../../../common/policyText.ts';
+import { absoluteUrl } from '../../../common/pageMeta.ts';
 import { SITE_ROUTES } from '../../../common/sitePaths.ts';
 import type { AppConfig } from '../config.ts';
 import type { Executor } from '../db/client.ts';
@@ -17,7 +18,7 @@ export type PolicyConfig = Pick<AppConfig, 'publicUrl' | 'operatorName' | 'opera
 /** The default text as draft-js raw JSON, naming the operator known now; section titles are headings. */
 export async function defaultPolicyText(db: Executor, config: PolicyConfig): Promise<string> {
   const operator = policyOperator(await readSeller(db), { name: config.operatorName, email: config.operatorEmail });
-  const sections = policySections(operator, `${config.publicUrl.replace(/\/+$/, '')}${SITE_ROUTES.policy}`);
+  const sections = policySections(operator, absoluteUrl(config.publicUrl, SITE_ROUTES.policy));
   return paragraphsToDraftRaw(sections.flatMap((section) => [`## ${section.title}`, ...section.paragraphs]));
 }
 

@@ -2,6 +2,7 @@
 // when it last changed, at the absolute addresses of PUBLIC_URL; robots.txt keeps crawlers out of the account, the
 // authors' area, the user pages, the payment result and the API, and names the sitemap.
 import { catalogueCourses } from '../../../common/catalogue.ts';
+import { absoluteUrl, coursePath } from '../../../common/pageMeta.ts';
 import { SITE_ROUTES } from '../../../common/sitePaths.ts';
 import type { Db } from '../db/client.ts';
 import { pagesUpdatedAt, sitemapCourses } from '../repositories/sitemapRepository.ts';
@@ -11,9 +12,6 @@ export interface SitemapEntry {
   path: string;
   lastmod: Date;
 }
-
-/** PUBLIC_URL without its trailing slash, with an international host name in its ASCII form, as a sitemap needs. */
-const baseOf = (publicUrl: string) => new URL(publicUrl).href.replace(/\/+$/, '');
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -26,7 +24,7 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
   const page = (path: string, slug?: string): SitemapEntry => ({ path, lastmod: (slug && pages.get(slug)) || latest });
   return [
     page(SITE_ROUTES.home),
-    ...listed.map((course) => ({ path: SITE_ROUTES.course.replace(':id', String(course.id)), lastmod: course.lastmod })),
+    ...listed.map((course) => ({ path: coursePath(course.id), lastmod: course.lastmod })),
     page(SITE_ROUTES.timetable, 'timetable'),
     page(SITE_ROUTES.feedbacks),
     page(SITE_ROUTES.library),
@@ -37,8 +35,7 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
 }
 
 export function sitemapXml(entries: SitemapEntry[], publicUrl: string): string {
-  const base = baseOf(publicUrl);
-  const urls = entries.map((entry) => `  <url>\n    <loc>${escapeXml(base + entry.path)}</loc>\n    <lastmod>${entry.lastmod.toISOString()}</lastmod>\n  </url>`);
+  const urls = entries.map((entry) => `  <url>\n    <loc>${escapeXml(absoluteUrl(publicUrl, entry.path))}</loc>\n    <lastmod>${entry.lastmod.toISOString()}</lastmod>\n  </url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
@@ -54,6 +51,5 @@ export const DISALLOWED_PATHS = [
 ];
 
 export function robotsTxt(publicUrl: string): string {
-  const base = baseOf(publicUrl);
-  return ['User-agent: *', ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${absoluteUrl(publicUrl, '/sitemap.xml')}`, ''].join('\n');
 }
