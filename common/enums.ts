@@ -10,6 +10,12 @@ export const PARTICIPATION_STATES = ['subscribed', 'reserved', 'waiting_list', '
 export const MAIN_LANGUAGES = ['Russian', 'English', 'Other'] as const;
 export const PAYMENT_SYSTEMS = ['yookassa', 'paypal'] as const;
 export const PAYMENT_STATES = ['STATE_IN_PROGRESS', 'STATE_COMPLETED', 'STATE_FAILURE'] as const;
+/**
+ * Why a payment ended without money (STATE_FAILURE, or the places it held ended): the payer cancelled, its hold
+ * lapsed, a newer payment replaced it, the person withdrew or deleted the account, the provider failed, no places were
+ * left, an author approved the places without it, or an author turned the person away.
+ */
+export const PAYMENT_FAILURE_REASONS = ['canceled', 'expired', 'superseded', 'withdrawn', 'provider_error', 'no_places', 'approved', 'rejected'] as const;
 
 /** What the authors' history records (table audit_log): the kind of object written and the kind of write. */
 export const AUDIT_ENTITIES = [

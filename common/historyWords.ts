@@ -2,7 +2,7 @@
 // participants, payments, refunds, receipts and mailings, the age group, the currencies, yes and no, the kinds of
 // records and of writes. Each list is a Record over its enum, so a new code without a word does not compile; a value
 // that is no code of its list reads as «неизвестное значение», never as itself (tests/mutabo/historyWords.test.ts).
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, COURSE_STATES, CURRENCIES, DISCIPLES_AGES, LESSON_STATES, PARTICIPATION_STATES, PAYMENT_STATES } from './enums.ts';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, COURSE_STATES, CURRENCIES, DISCIPLES_AGES, LESSON_STATES, PARTICIPATION_STATES, PAYMENT_FAILURE_REASONS, PAYMENT_STATES } from './enums.ts';
 import { MAILING_RECIPIENT_STATES, MAILING_STATES, REFUND_STATES, type MutaboReceipt } from './mutabo.ts';
 
 const COURSE_STATE_WORDS: Record<(typeof COURSE_STATES)[number], string> = {
@@ -41,6 +41,17 @@ const RECEIPT_STATE_WORDS: Record<(typeof RECEIPT_STATES)[number], string> = {
   sent: 'чек отправлен',
   pending: 'чек ждёт отправки',
   failed: 'чек отклонён',
+};
+
+const FAILURE_REASON_WORDS: Record<(typeof PAYMENT_FAILURE_REASONS)[number], string> = {
+  canceled: 'покупатель отменил оплату',
+  expired: 'время на оплату истекло',
+  superseded: 'заменён новым платежом',
+  withdrawn: 'участник отказался от занятий',
+  provider_error: 'ошибка платёжной системы',
+  no_places: 'мест не осталось',
+  approved: 'места подтверждены автором без оплаты',
+  rejected: 'автор отклонил заявку',
 };
 
 const MAILING_STATE_WORDS: Record<(typeof MAILING_STATES)[number], string> = {
@@ -107,6 +118,7 @@ export const HISTORY_WORDS = {
   lessonState: LESSON_STATE_WORDS,
   participantState: PARTICIPANT_STATE_WORDS,
   paymentState: PAYMENT_STATE_WORDS,
+  failureReason: FAILURE_REASON_WORDS,
   refundState: REFUND_STATE_WORDS,
   receiptState: RECEIPT_STATE_WORDS,
   mailingState: MAILING_STATE_WORDS,

@@ -206,7 +206,7 @@ describe.each(dbModes())('the reminder of an unfinished checkout (%s)', (mode) =
     await settle();
   });
 
-  it('sends nothing to a person an author turned away (the rejection ends the payment cancelled)', async () => {
+  it('sends nothing to a person an author turned away (the rejection ends the payment `rejected`, not left by the buyer)', async () => {
     const endedAt = start();
     const taught = await course();
     const [rejected, control] = await createUsers(context(), 2, 'checkout');
@@ -221,7 +221,7 @@ describe.each(dbModes())('the reminder of an unfinished checkout (%s)', (mode) =
     const answer = await json(app, 'POST', `/api/v1/mutabo/participants/${row!.id}/reject/`, anna);
     expect(answer.statusCode, answer.body).toBeLessThan(300);
     const [ended] = await db().select({ state: payments.state, failureReason: payments.failureReason }).from(payments).where(eq(payments.id, paymentId));
-    expect(ended).toEqual({ state: 'STATE_FAILURE', failureReason: 'canceled' });
+    expect(ended).toEqual({ state: 'STATE_FAILURE', failureReason: 'rejected' });
     expect(await sweepAll(endedAt + (HOURS + 1) * HOUR)).toBe(1);
     expect(await queuedFor(control!)).toHaveLength(1);
     expect(await queuedFor(rejected!)).toEqual([]);

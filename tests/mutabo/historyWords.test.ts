@@ -1,6 +1,6 @@
 // The history speaks Russian (issue 22, item 4): every code a history record can hold reads as words, and no
 // combination of entity, action and stored values prints a code (no Latin letters at all: every code is Latin).
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, COURSE_STATES, CURRENCIES, DISCIPLES_AGES, LESSON_STATES, PARTICIPATION_STATES, PAYMENT_STATES } from '../../common/enums.ts';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, COURSE_STATES, CURRENCIES, DISCIPLES_AGES, LESSON_STATES, PARTICIPATION_STATES, PAYMENT_FAILURE_REASONS, PAYMENT_STATES } from '../../common/enums.ts';
 import { HISTORY_WORDS, historyWord, RECEIPT_STATES, UNKNOWN_VALUE, type HistoryWordKind } from '../../common/historyWords.ts';
 import { MAILING_RECIPIENT_STATES, MAILING_STATES, REFUND_STATES, SHARED_HISTORY_ENTITIES } from '../../common/mutabo.ts';
 import { describeSharedEntry } from '../../src/mutabo/content/sharedHistoryText.ts';
@@ -15,6 +15,7 @@ const CODES: [HistoryWordKind, readonly string[]][] = [
   ['lessonState', LESSON_STATES],
   ['participantState', PARTICIPATION_STATES],
   ['paymentState', PAYMENT_STATES],
+  ['failureReason', PAYMENT_FAILURE_REASONS],
   ['refundState', REFUND_STATES],
   ['receiptState', RECEIPT_STATES],
   ['mailingState', MAILING_STATES],

@@ -130,6 +130,14 @@ describe("the authors' payments", () => {
     expect(revenue.getAllByRole('row').slice(1).map((item) => within(item).getAllByRole('cell')[0]!.textContent)).toEqual(['Рубли', 'Евро']);
   });
 
+  it('says in words why a payment ended without money, never its code', async () => {
+    paymentsApi(paymentsPage([payment(11, { state: 'STATE_FAILURE', paidAt: null, refundable: 0, failureReason: 'expired' }), payment(12, { state: 'STATE_FAILURE', paidAt: null, refundable: 0, failureReason: 'rejected' })]));
+    await openPayments();
+    expect(within(rowOf(11)).getByText('время на оплату истекло')).toBeInTheDocument();
+    expect(within(rowOf(12)).getByText('автор отклонил заявку')).toBeInTheDocument();
+    expect(rowOf(11)).not.toHaveTextContent('expired');
+  });
+
   it('narrows the list to a course and pages through it, keeping both in the address', async () => {
     const queries = paymentsApi(paymentsPage([payment(7)], { count: 120, pages: 3, next: '?page=2' }));
     const { user, router } = await openPayments();

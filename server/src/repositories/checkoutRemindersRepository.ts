@@ -12,7 +12,8 @@ export const CHECKOUT_REMINDER_KIND = 'checkout-reminder';
 /**
  * The failure reasons of a checkout the person left: they cancelled it at the provider (or the provider refused the
  * card) or let the hold lapse. Not superseded (they started another checkout), withdrawn (they gave the places up or
- * deleted the account), provider_error (ours to fix), no_places or approved (the places went elsewhere).
+ * deleted the account), provider_error (ours to fix), no_places or approved (the places went elsewhere), rejected (an
+ * author turned them away).
  */
 export const LEFT_CHECKOUT_REASONS = ['canceled', 'expired'] as const;
 
@@ -55,16 +56,11 @@ const openLessonsOf = (pay: SQL, at: SQL) => sql`
 /**
  * Whether the person of payment `pay` (user `person`, course `course`) is still to be reminded: a live, active account
  * with an address; not unsubscribed from the course's news (their latest news consent for it is not a withdrawal);
- * not turned away by an author in the course since the payment began (a rejection of a held place ends its payment
- * `canceled` too: services/mutabo/participants.ts, recorded in the history); no place held in the payment's lessons
+ * no place held in the payment's lessons
  * (approved, or a hold not lapsed) and no payment in progress on any of them.
  */
 const stillLeft = (pay: SQL, person: SQL, course: SQL) => sql`
   EXISTS (SELECT 1 FROM users u WHERE u.id = ${person} AND u.is_active AND u.deleted_at IS NULL AND u.email <> '')
-  AND NOT EXISTS (
-    SELECT 1 FROM audit_log a JOIN payments started ON started.id = ${pay}
-    WHERE a.course_id = ${course} AND a.entity = 'participant' AND a.action = 'reject'
-      AND a.before ->> 'user' = (${person})::text AND a.at >= started.created_at)
   AND NOT EXISTS (
     SELECT 1 FROM consents w
     WHERE w.user_id = ${person} AND w.course_id = ${course} AND w.kind = 'news' AND w.action = 'withdrawn'

@@ -1,6 +1,7 @@
 // The SQL of payments: their rows and lessons, the row locks taken under the course's lock, the holds a batch of
 // buyers gets in one statement, the provider's ids and pages, and the reads of the payer's result page and the test
 // checkout. Each function runs in the transaction (or on the database) it is given; services/payments decides.
+import type { PAYMENT_FAILURE_REASONS } from '../../../common/enums.ts';
 import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Currency, PaymentSystem } from '../../../common/wireTypes.ts';
 import type { Executor, Tx } from '../db/client.ts';
@@ -9,7 +10,7 @@ import { courses, lessons, pagesContent, participants, paymentLessons, payments,
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** Why a payment ended in STATE_FAILURE (`payments.failure_reason`). */
-export type FailureReason = 'canceled' | 'expired' | 'superseded' | 'withdrawn' | 'provider_error' | 'no_places' | 'approved';
+export type FailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
 
 /** The payments in progress on lessons of the course. */
 const onCourse = (courseId: number) =>

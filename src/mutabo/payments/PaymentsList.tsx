@@ -13,6 +13,7 @@ import {
   type MutaboRefund,
 } from '../../../common/mutabo.ts';
 import { paymentsCount } from '../../../common/plural.ts';
+import { historyWord } from '../../../common/historyWords.ts';
 import { Button } from '../../components/Button.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { FormErrorBlock } from '../../components/form/fields.tsx';
@@ -294,7 +295,7 @@ function PaymentRow({ payment, showCourse, busy, onRefund }: PaymentRowProps) {
           <Badge $tone={payment.state === 'STATE_COMPLETED' ? 'done' : 'plain'}>{PAYMENT_STATE_LABELS[payment.state]}</Badge>
           {payment.refundRequired ? <Badge $tone="attention">Нужен возврат</Badge> : null}
         </Lines>
-        {payment.failureReason ? <CellNote>{payment.failureReason}</CellNote> : null}
+        {payment.failureReason ? <CellNote>{historyWord('failureReason', payment.failureReason)}</CellNote> : null}
         {payment.refunds.length > 0 ? (
           <Plain aria-label={`Возвраты по платежу № ${payment.id}`}>
             {payment.refunds.map((refund) => (

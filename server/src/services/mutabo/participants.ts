@@ -295,7 +295,7 @@ export async function rejectParticipants(deps: ParticipantsDeps, caller: Caller,
       const payment = paymentOf(row);
       if (payment?.state === 'STATE_IN_PROGRESS' && row.state === 'reserved' && !ended.has(payment.id)) {
         ended.add(payment.id);
-        promotions.push(...(await failPayment(tx, payment.id, 'canceled', locked.participantsLimit)));
+        promotions.push(...(await failPayment(tx, payment.id, 'rejected', locked.participantsLimit)));
       }
       await deleteParticipant(tx, row.id);
     }
