@@ -34,26 +34,30 @@ export function wholesaleCanApply(price: Price, choosable: number): boolean {
   return allowsLessonSelection(price) && price.lessonWholesalePrice > 0 && price.lessonWholesalePrice !== price.lessonPrice && choosable >= WHOLESALE_THRESHOLD;
 }
 
+// `charged` below is the price the buyer pays when a discount made it lower than `price` (common/discounts.ts): which
+// figure applies is decided by the course's own price (a figure a discount brought to zero still applies), what it
+// costs by the charged one.
+
 /** The price of one lesson when `count` lessons are bought together. */
-export function lessonUnitPrice(price: Price, count: number): number {
-  if (count >= WHOLESALE_THRESHOLD && price.lessonWholesalePrice > 0) return price.lessonWholesalePrice;
-  return price.lessonPrice;
+export function lessonUnitPrice(price: Price, count: number, charged: Price = price): number {
+  if (count >= WHOLESALE_THRESHOLD && price.lessonWholesalePrice > 0) return charged.lessonWholesalePrice;
+  return charged.lessonPrice;
 }
 
 /** Total for a selection of lessons, in the price's currency units. */
-export function selectionTotal(price: Price, count: number): number {
+export function selectionTotal(price: Price, count: number, charged: Price = price): number {
   if (count <= 0) return 0;
-  return roundMoney(lessonUnitPrice(price, count) * count);
+  return roundMoney(lessonUnitPrice(price, count, charged) * count);
 }
 
 /**
  * What the whole course of `lessonCount` lessons costs: the course price, or the same lessons bought one by one (with
  * the wholesale price) when that is less, so buying the whole course is never a surcharge.
  */
-export function wholeCourseTotal(price: Price, lessonCount: number): number {
-  const coursePrice = roundMoney(price.coursePrice);
+export function wholeCourseTotal(price: Price, lessonCount: number, charged: Price = price): number {
+  const coursePrice = roundMoney(charged.coursePrice);
   if (!allowsLessonSelection(price)) return coursePrice;
-  return Math.min(coursePrice, selectionTotal(price, lessonCount));
+  return Math.min(coursePrice, selectionTotal(price, lessonCount, charged));
 }
 
 export function roundMoney(amount: number): number {

@@ -25,6 +25,7 @@ import type {
   Timetable,
 } from './wireTypes.ts';
 import type { SellerReadiness } from './mutaboSeller.ts';
+import type { AppliedDiscount, DiscountCost } from './discounts.ts';
 
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -1124,6 +1125,8 @@ export interface MutaboPayment {
   refunds: MutaboRefund[];
   /** The receipts sent through YooKassa for it, oldest first (none for PayPal, the test checkout, RECEIPTS=off). */
   receipts?: MutaboReceipt[];
+  /** The personal discount or promo code it was charged with, and the full price; null when none. */
+  discount: AppliedDiscount | null;
 }
 
 /**
@@ -1190,6 +1193,8 @@ export interface MutaboPaymentsPage extends Paged<MutaboPayment> {
   currentPage: number;
   pages: number;
   revenue: Revenue[];
+  /** What discounts cost, per course and currency, over every page. */
+  discountCosts: DiscountCost[];
 }
 
 /**
@@ -1289,6 +1294,8 @@ export interface MutaboDashboard {
   /** Payments marked `refundRequired`, newest first. */
   refundsRequired: MutaboPayment[];
   revenue: Revenue[];
+  /** What discounts cost, per course and currency. */
+  discountCosts: DiscountCost[];
 }
 
 export const participantsMessages = {

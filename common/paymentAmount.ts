@@ -14,9 +14,9 @@ export type AmountDecision =
  * approved lessons and the free places as the site sees them). The whole-course price applies when the request is
  * exactly the lessons the site sends for a whole-course payment and the whole course is offered, unless the same
  * lessons one by one cost less; otherwise each lesson costs the lesson price, or the wholesale price from 5 lessons. Approved and full lessons must have been
- * refused before (they have their own errors).
+ * refused before (they have their own errors). `charged` is the price with the buyer's discount (common/discounts.ts).
  */
-export function paymentAmount(price: Price, lessons: LessonForSale[], requestedIds: readonly number[], blockSize: number): AmountDecision {
+export function paymentAmount(price: Price, lessons: LessonForSale[], requestedIds: readonly number[], blockSize: number, charged: Price = price): AmountDecision {
   const requested = new Set(requestedIds);
   if (usesBlocks(blockSize)) {
     for (const block of lessonBlocks(lessons, blockSize)) {
@@ -27,10 +27,10 @@ export function paymentAmount(price: Price, lessons: LessonForSale[], requestedI
   const whole = wholeCourseLessons(lessons);
   const isWholeCourse = whole.length === requested.size && whole.every((lesson) => requested.has(lesson.id));
   if (isWholeCourse && wholeCourseOffered(lessons, blockSize) && price.coursePrice > 0) {
-    return { ok: true, kind: 'whole', amount: wholeCourseTotal(price, requested.size) };
+    return { ok: true, kind: 'whole', amount: wholeCourseTotal(price, requested.size, charged) };
   }
   if (!allowsLessonSelection(price)) return { ok: false, problem: 'wholeOnly' };
-  return { ok: true, kind: 'lessons', amount: selectionTotal(price, requested.size) };
+  return { ok: true, kind: 'lessons', amount: selectionTotal(price, requested.size, charged) };
 }
 
 /** «1234.00»: the amount as the providers take it, a string with two decimals. */

@@ -1,5 +1,5 @@
 // The wire contract of the API (spec section 3): shared by the site (type-only imports) and the server.
-
+import type { CourseDiscount } from './discounts.ts';
 import type {
   COURSE_STATES,
   CURRENCIES,
@@ -155,6 +155,8 @@ export interface CourseDetails extends CourseCommon {
   description: string;
   authors: Author[];
   lessons: Lesson[];
+  /** Only for a caller with a personal discount on the course: `prices` then carry the discounted figures. */
+  discount?: CourseDiscount;
 }
 
 export interface CourseRef {

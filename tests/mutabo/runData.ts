@@ -99,6 +99,7 @@ export function payment(id: number, patch: Partial<MutaboPayment> = {}): MutaboP
     refunded: 0,
     refundable: 3000,
     refunds: [],
+    discount: null,
     ...patch,
   };
 }
@@ -114,6 +115,7 @@ export function paymentsPage(results: MutaboPayment[], patch: Partial<MutaboPaym
       { currency: 'CURRENCY_CHOICE_RUB', payments: 2, paid: 5000, refunded: 1000, net: 4000 },
       { currency: 'CURRENCY_CHOICE_EURO', payments: 1, paid: 40, refunded: 0, net: 40 },
     ],
+    discountCosts: [],
     ...patch,
   };
 }
@@ -181,6 +183,7 @@ export function dashboard(patch: Partial<MutaboDashboard> = {}): MutaboDashboard
       { currency: 'CURRENCY_CHOICE_RUB', payments: 3, paid: 9000, refunded: 1500, net: 7500 },
       { currency: 'CURRENCY_CHOICE_EURO', payments: 1, paid: 40, refunded: 0, net: 40 },
     ],
+    discountCosts: [],
     ...patch,
   };
 }

@@ -8,8 +8,9 @@ import { passwordProblems, type PasswordOwner } from '../services/passwordRules.
 import { accountMessages as m } from '../../../common/accountMessages.ts';
 import { textField } from '../../../common/textFields.ts';
 import { landingMessages, returnPath } from '../../../common/landing.ts';
+import { isEmail, MAX_EMAIL_LENGTH } from '../../../common/emailAddress.ts';
 
-export const MAX_EMAIL_LENGTH = 254;
+export { MAX_EMAIL_LENGTH };
 export const MAX_NAME_LENGTH = 100;
 export const MAX_PROFILE_TEXT_LENGTH = 2000;
 /** Longer passwords are refused before hashing (the rules allow 128 characters). */
@@ -18,13 +19,7 @@ const MAX_PASSWORD_INPUT = 1024;
 /** A string field without control characters: «Обязательное поле.» when it is missing, another message when it is not a string. */
 const text = (requiredMessage: string = m.required, multiline = false) => textField({ required: requiredMessage, notText: m.notText, multiline });
 
-const unicodeEmail = z.email({ pattern: z.regexes.unicodeEmail });
-
-/** An address zod's email check accepts, or one with non-Latin letters (иван@пример.рф) whose domain has a dot. */
-export function isEmail(value: string): boolean {
-  if (z.email().safeParse(value).success) return true;
-  return unicodeEmail.safeParse(value).success && /@[^@.\s]+(\.[^@.\s]+)*\.[^@.\s]{2,}$/u.test(value);
-}
+export { isEmail };
 
 /** Trimmed and lower-cased: addresses are unique and compared without case. */
 export const emailField = text(m.emailRequired)

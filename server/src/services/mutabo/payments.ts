@@ -85,6 +85,7 @@ async function toPayments(db: Db, rows: PaymentRow[]): Promise<MutaboPayment[]> 
       refunds: refundRows.map(toRefund),
       // A payment's receipt counts once the payment is paid (YooKassa registers it then).
       receipts: receiptRows.filter((receipt) => receipt.paymentId === row.id && (receipt.type !== 'payment' || row.paidAt !== null)).map(toReceipt),
+      discount: null,
     };
   });
 }
@@ -102,7 +103,7 @@ export async function listPayments(db: Db, caller: Caller, filter: { course?: nu
   ]);
   const pages = Math.max(1, Math.ceil(count / PAYMENTS_PAGE_SIZE));
   const next = filter.page < pages ? `?${new URLSearchParams({ ...(filter.course ? { course: String(filter.course) } : {}), page: String(filter.page + 1) })}` : null;
-  return { count, next, results: await toPayments(db, rows), currentPage: filter.page, pages, revenue: toRevenue(money) };
+  return { count, next, results: await toPayments(db, rows), currentPage: filter.page, pages, revenue: toRevenue(money), discountCosts: [] };
 }
 
 /** One payment in the area's form (its course's authorship checked by the caller). */
@@ -243,5 +244,6 @@ export async function dashboard(db: Db, caller: Caller): Promise<MutaboDashboard
     refundsRequired: await toPayments(db, refundRows),
     failedReceipts: refused,
     revenue: toRevenue(money),
+    discountCosts: [],
   };
 }

@@ -5,6 +5,7 @@ import { CURRENCIES, PAYMENT_SYSTEMS } from '../../../../common/enums.ts';
 import type { Currency, ParticipationState, PaymentSystem, Price } from '../../../../common/wireTypes.ts';
 import { paymentSystemFor } from '../../../../common/coursePrices.ts';
 import { formatAmount } from '../../../../common/paymentAmount.ts';
+import { promoCodeField } from '../../../../common/discounts.ts';
 import type { ReceiptSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { MAX_ID } from '../../http/queryParams.ts';
@@ -39,6 +40,9 @@ export const paymentPayloadSchema = z.object({
     .refine((items) => items.every(isLessonId), { error: lessonIdsMessage })
     .transform((items) => items.map(Number))
     .nullish(),
+  // A promo code (common/discounts.ts): refused under `promoCode` when it does not apply; the better of it and the
+  // buyer's personal discount is charged.
+  promoCode: promoCodeField,
 }, { error: 'Ожидается объект JSON с полями system, currency и lessons.' });
 
 /** An integer id, or one written in digits: the site sends numbers, a form might send strings. */
