@@ -1,6 +1,7 @@
 // One function per call of spec section 7, typed with the wire types.
 import { API_URL, LIBRARY_API_URL, LOGIN_PATH, request } from './client.ts';
 import type { Policy } from '../../common/policy.ts';
+import type { PaymentQuote } from '../../common/discounts.ts';
 import type {
   Author,
   CalendarFeed,
@@ -124,6 +125,12 @@ export const completePasswordReset = (payload: PasswordResetCompletionPayload) =
   request<Record<string, unknown>>('/api/v1/users/reset-password/complete/', { method: 'POST', body: payload });
 export const login = (payload: LoginPayload) => request<TokenPair>(LOGIN_PATH, { method: 'POST', body: payload });
 
-export const createPayment = (payload: PaymentCreatePayload) =>
+/** A payment's body with the promo code the buyer applied (none when the field is empty). */
+export type PaymentRequestPayload = PaymentCreatePayload & { promoCode?: string };
+
+export const createPayment = (payload: PaymentRequestPayload) =>
   request<PaymentCreated>('/api/v1/payments/', { method: 'POST', body: payload });
+/** What `createPayment` with the same body would charge, with the discount that applies; creates nothing. */
+export const quotePayment = (payload: PaymentRequestPayload) =>
+  request<PaymentQuote>('/api/v1/payments/quote/', { method: 'POST', body: payload });
 export const getCurrentPayment = () => request<CurrentPayment>('/api/v1/payments/current/');

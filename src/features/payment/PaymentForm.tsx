@@ -1,15 +1,15 @@
 // Paying for a priced course (spec sections 4, 5 and 9): the currency, the lessons to buy (whole blocks at a time),
-// the totals with the wholesale price, and the whole-course and selected-lessons buttons.
+// the totals with the wholesale price, and the whole-course and selected-lessons buttons; the buyer's personal
+// discount with the full prices struck through, and a promo code (issue 23).
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import type { CourseDetails, Currency, Lesson } from '../../../common/wireTypes.ts';
+import type { CourseDetails, Currency, Lesson, Price } from '../../../common/wireTypes.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/Button.ts';
 import {
   allowsLessonSelection,
   defaultPrice,
-  formatMoney,
   paymentSystemFor,
   selectionTotal,
   wholeCourseTotal,
@@ -20,16 +20,20 @@ import { isApproved, lessonBlocks, toggleLesson, usesBlocks, wholeCourseLessons,
 import { paymentCreateRequest } from '../enrollment/slices.ts';
 import { paymentAmount } from '../../../common/paymentAmount.ts';
 import { CURRENCY_NAMES, paymentPossible, selectableLessonIds, sessionsCount } from '../../lib/coursePanelRules.ts';
+import { DiscountedMoney, DiscountNote, personalDiscountText } from './discountParts.tsx';
+import { PromoCodeField } from './PromoCodeField.tsx';
+import { targetKey, usePromoCode, type QuoteTarget } from './usePromoCode.ts';
 
-// An amount never breaks across lines: «140» on one, «€» on the next reads badly.
-const Amount = styled.span`
-  white-space: nowrap;
-`;
+/** An amount to pay, and what it would be without the discount when that is more. */
+interface Shown {
+  amount: number;
+  full?: number;
+}
 
-function PayLabel({ action, amount }: { action: string; amount: string }) {
+function PayLabel({ action, shown, currency }: { action: string; shown: Shown; currency: Currency }) {
   return (
     <span>
-      {action} — <Amount>{amount}</Amount>
+      {action} — <DiscountedMoney amount={shown.amount} full={shown.full} currency={currency} />
     </span>
   );
 }
@@ -222,31 +226,80 @@ interface PaymentFormProps {
   busy: boolean;
 }
 
+/** The price in `currency` (the charged one, with the buyer's discount), else the default one. */
+const priceIn = (prices: Price[], currency: Currency | null) =>
+  prices.find((candidate) => candidate.currency === currency) ?? defaultPrice(prices);
+
 export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProps) {
   const dispatch = useAppDispatch();
   const paying = useAppSelector((state) => state.paymentCreate.status === 'loading' || state.paymentCreate.status === 'success');
   const [currency, setCurrency] = useState<Currency | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const currencyName = useId();
-  const price = course.prices.find((candidate) => candidate.currency === currency) ?? defaultPrice(course.prices);
+  const promo = usePromoCode();
+  const price = priceIn(course.prices, currency);
   if (!price) return null;
+  // With a personal discount `price` is what the buyer pays and `full` the course's own price: which figures apply
+  // (lessons one by one, the wholesale price, the whole course) is decided by `full`, so a figure brought to 0 stays.
+  const full = course.discount?.fullPrices.find((candidate) => candidate.currency === price.currency) ?? price;
 
   const blockSize = course.lessonsBlockSize;
   const selectable = selectableLessonIds(lessons, blockSize);
   // What the course's new state no longer offers drops out of the selection.
-  const chosen = lessons.filter((lesson) => selected.has(lesson.id) && selectable.has(lesson.id));
+  const chosenFrom = (ids: ReadonlySet<number>) => lessons.filter((lesson) => ids.has(lesson.id) && selectable.has(lesson.id));
+  const chosen = chosenFrom(selected);
+  const chosenIds = chosen.map((lesson) => lesson.id);
   // The amount the server will charge: the course price when the choice is the whole course, else per lesson.
-  const decision = paymentAmount(price, lessons, chosen.map((lesson) => lesson.id), blockSize);
-  const total = decision.ok ? decision.amount : selectionTotal(price, chosen.length);
-  const byLesson = allowsLessonSelection(price);
+  const decision = paymentAmount(full, lessons, chosenIds, blockSize, price);
+  const total = decision.ok ? decision.amount : selectionTotal(full, chosen.length, price);
+  const undiscounted = paymentAmount(full, lessons, chosenIds, blockSize);
+  const fullTotal = undiscounted.ok ? undiscounted.amount : selectionTotal(full, chosen.length);
+  const byLesson = allowsLessonSelection(full);
   const wholeOffered = wholeCourseOffered(lessons, blockSize);
+  const wholeIds = wholeCourseLessons(lessons).map((lesson) => lesson.id);
   // The lower of the course price and the same lessons one by one, as the server charges it.
-  const wholeTotal = wholeCourseTotal(price, wholeCourseLessons(lessons).length);
-  const blocked = !paymentPossible(course, lessons) || !loggedIn || busy || paying;
+  const wholeTotal = wholeCourseTotal(full, wholeIds.length, price);
+  const wholeFull = wholeCourseTotal(full, wholeIds.length);
+  const wholeSold = wholeOffered && full.coursePrice > 0;
+  const blocked = !paymentPossible(course, lessons) || !loggedIn || busy || paying || promo.quoting;
+
+  // A promo code is quoted for the lessons chosen, or for the whole course while none are.
+  const targetOf = (ids: number[], charged: Price): QuoteTarget => ({
+    system: paymentSystemFor(charged.currency),
+    currency: charged.currency,
+    lessons: ids,
+  });
+  const quoteTargetFor = (ids: number[], charged: Price): QuoteTarget | null =>
+    ids.length > 0 ? targetOf(ids, charged) : wholeSold ? targetOf(wholeIds, charged) : null;
+  const quoteTarget = quoteTargetFor(chosenIds, price);
+  const quote = promo.quoteFor(quoteTarget);
+  /** What paying for `ids` shows: the promo code's quote when it is for them, else the prices with the personal discount. */
+  const shownFor = (ids: number[], amount: number, fullAmount: number | undefined): Shown => {
+    if (quote?.discount?.kind === 'promoCode' && quoteTarget && targetKey(quoteTarget) === targetKey(targetOf(ids, price))) {
+      return { amount: quote.amount, full: quote.discount.fullAmount };
+    }
+    return { amount, full: fullAmount };
+  };
+  const wholeShown = shownFor(wholeIds, wholeTotal, wholeFull);
+  const totalShown = shownFor(chosenIds, total, fullTotal);
 
   const pay = (lessonIds: number[]) =>
-    dispatch(paymentCreateRequest.actions.request({ system: paymentSystemFor(price.currency), currency: price.currency, lessons: lessonIds }));
-  const toggle = (id: number) => setSelected(toggleLesson(selected, id, lessons, blockSize));
+    dispatch(
+      paymentCreateRequest.actions.request({
+        ...targetOf(lessonIds, price),
+        ...(promo.code ? { promoCode: promo.code } : {}),
+      }),
+    );
+  const toggle = (id: number) => {
+    const next = toggleLesson(selected, id, lessons, blockSize);
+    setSelected(next);
+    promo.follow(quoteTargetFor(chosenFrom(next).map((lesson) => lesson.id), price));
+  };
+  const chooseCurrency = (next: Currency) => {
+    setCurrency(next);
+    const charged = priceIn(course.prices, next);
+    if (charged) promo.follow(quoteTargetFor(chosenIds, charged));
+  };
   const checkbox = (lesson: Lesson) => (
     <LessonCheckbox
       key={lesson.id}
@@ -270,7 +323,7 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
                   name={currencyName}
                   value={option.currency}
                   checked={option.currency === price.currency}
-                  onChange={() => setCurrency(option.currency)}
+                  onChange={() => chooseCurrency(option.currency)}
                 />
                 {CURRENCY_NAMES[option.currency]}
               </CurrencyOption>
@@ -279,33 +332,38 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
         </Group>
       ) : null}
 
+      {course.discount ? <DiscountNote>{personalDiscountText(course.discount)}</DiscountNote> : null}
+
       <PriceList>
-        {wholeOffered && price.coursePrice > 0 ? (
+        {wholeSold ? (
           <>
             <dt>Весь курс</dt>
-            <dd>{formatMoney(wholeTotal, price.currency)}</dd>
+            <dd>
+              <DiscountedMoney amount={wholeTotal} full={wholeFull} currency={price.currency} />
+            </dd>
           </>
         ) : null}
         {byLesson ? (
           <>
             <dt>Одно занятие</dt>
-            <dd>{formatMoney(price.lessonPrice, price.currency)}</dd>
+            <dd>
+              <DiscountedMoney amount={price.lessonPrice} full={full.lessonPrice} currency={price.currency} />
+            </dd>
           </>
         ) : null}
-        {wholesaleCanApply(price, selectable.size) ? (
+        {wholesaleCanApply(full, selectable.size) ? (
           <>
             <dt>От {WHOLESALE_THRESHOLD} занятий, за каждое</dt>
-            <dd>{formatMoney(price.lessonWholesalePrice, price.currency)}</dd>
+            <dd>
+              <DiscountedMoney amount={price.lessonWholesalePrice} full={full.lessonWholesalePrice} currency={price.currency} />
+            </dd>
           </>
         ) : null}
       </PriceList>
 
       {wholeOffered ? (
-        <PayButton
-          disabled={blocked || price.coursePrice <= 0}
-          onClick={() => pay(wholeCourseLessons(lessons).map((lesson) => lesson.id))}
-        >
-          <PayLabel action="Оплатить весь курс" amount={formatMoney(wholeTotal, price.currency)} />
+        <PayButton disabled={blocked || full.coursePrice <= 0} onClick={() => pay(wholeIds)}>
+          <PayLabel action="Оплатить весь курс" shown={wholeShown} currency={price.currency} />
         </PayButton>
       ) : null}
 
@@ -348,7 +406,10 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
                 'Занятия не выбраны'
               ) : (
                 <>
-                  Выбрано {sessionsCount(chosen.length)} на сумму <strong>{formatMoney(total, price.currency)}</strong>
+                  Выбрано {sessionsCount(chosen.length)} на сумму{' '}
+                  <strong>
+                    <DiscountedMoney amount={totalShown.amount} full={totalShown.full} currency={price.currency} />
+                  </strong>
                 </>
               )}
             </Total>
@@ -357,7 +418,7 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
               disabled={blocked || chosen.length === 0}
               onClick={() => pay(chosen.map((lesson) => lesson.id))}
             >
-              <PayLabel action="Оплатить выбранные занятия" amount={formatMoney(total, price.currency)} />
+              <PayLabel action="Оплатить выбранные занятия" shown={totalShown} currency={price.currency} />
             </PayButton>
           </PayBar>
         </>
@@ -370,6 +431,10 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
               : 'Отдельные занятия в этой валюте не продаются.'}
         </Note>
       )}
+
+      {loggedIn && (wholeSold || (byLesson && lessons.length > 0)) ? (
+        <PromoCodeField promo={promo} target={quoteTarget} currency={price.currency} lessons={lessons} disabled={blocked && !promo.quoting} />
+      ) : null}
 
       {wholeOffered || (byLesson && lessons.length > 0) ? (
         <Note>
