@@ -5,6 +5,8 @@ import { areaPaths } from './areaPaths.ts';
 import { contentRoutes } from './content/contentRoutes.tsx';
 import { CourseEditorPage } from './courses/CourseEditorPage.tsx';
 import { CourseListPage } from './courses/CourseListPage.tsx';
+import { CourseDiscountsPage } from './discounts/CourseDiscountsPage.tsx';
+import { PromoCodesPage } from './discounts/PromoCodesPage.tsx';
 import { LessonEditorPage } from './lessons/LessonEditorPage.tsx';
 import { MailingPage } from './mailings/MailingPage.tsx';
 import { MailingsPage } from './mailings/MailingsPage.tsx';
@@ -33,7 +35,9 @@ const areaRoutes: RouteObject[] = [
   { path: relative(areaPaths.lesson(':courseId', ':lessonId')), element: <LessonEditorPage /> },
   { path: relative(areaPaths.participants(':courseId')), element: <ParticipantsPage /> },
   { path: relative(areaPaths.coursePayments(':courseId')), element: <CoursePaymentsPage /> },
+  { path: relative(areaPaths.courseDiscounts(':courseId')), element: <CourseDiscountsPage /> },
   { path: relative(areaPaths.payments), element: <PaymentsPage /> },
+  { path: relative(areaPaths.promoCodes), element: <PromoCodesPage /> },
   { path: relative(areaPaths.people), element: <PeoplePage /> },
   { path: relative(areaPaths.person(':personId')), element: <PersonPage /> },
   { path: relative(areaPaths.mailings(':courseId')), element: <MailingsPage /> },

@@ -23,9 +23,13 @@ export const areaPaths = {
   participants: (courseId: number | string, filter: { lesson?: number; state?: string } = {}) =>
     withQuery(`${root}/courses/${courseId}/participants`, filter),
   coursePayments: (courseId: number | string) => `${root}/courses/${courseId}/payments`,
+  /** «Скидки участникам»: personal discounts on the course. */
+  courseDiscounts: (courseId: number | string) => `${root}/courses/${courseId}/discounts`,
   mailings: (courseId: number | string) => `${root}/courses/${courseId}/mailings`,
   mailing: (courseId: number | string, mailingId: number | string) => `${root}/courses/${courseId}/mailings/${mailingId}`,
   payments: `${root}/payments`,
+  /** The author's promo codes, for one course or every course they lead. */
+  promoCodes: `${root}/promo-codes`,
   /** «Люди»: find a person, their card, their written requests about their data. */
   people: `${root}/people`,
   person: (id: number | string) => `${root}/people/${id}`,

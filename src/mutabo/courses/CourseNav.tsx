@@ -1,6 +1,6 @@
-// The pages of one course in the area (the editor, its participants, payments and mailings), as tabs above each of them,
-// and the heading of the pages other than the editor: the course's name, then what the page holds. The tabs stay one
-// row on a phone: what does not fit scrolls sideways inside the row, never the page.
+// The pages of one course in the area (the editor, its participants, payments, discounts and mailings), as tabs above
+// each of them, and the heading of the pages other than the editor: the course's name, then what the page holds. The
+// tabs stay one row on a phone: what does not fit scrolls sideways inside the row, never the page.
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageTitle } from '../../components/PageTitle.tsx';
@@ -54,6 +54,7 @@ export function CourseNav({ courseId }: { courseId: number }) {
     { label: 'Курс', path: areaPaths.course(courseId), end: true },
     { label: 'Участники', path: areaPaths.participants(courseId), end: true },
     { label: 'Платежи', path: areaPaths.coursePayments(courseId), end: true },
+    { label: 'Скидки', path: areaPaths.courseDiscounts(courseId), end: true },
     // A mailing's own page is under the mailings.
     { label: 'Рассылки', path: areaPaths.mailings(courseId), end: false },
   ];

@@ -1,5 +1,6 @@
-// The payments of the author's courses (or of one): revenue per currency, those needing a refund flagged at the top,
-// then newest first, a page at a time (the page kept in the address), with the refund dialog and its outcome.
+// The payments of the author's courses (or of one): revenue per currency and what discounts cost, those needing a
+// refund flagged at the top, then newest first (each with its discount and full price), a page at a time (the page
+// kept in the address), with the refund dialog and its outcome.
 import { useCallback, useEffect } from 'react';
 import styled from 'styled-components';
 import { formatMoney } from '../../../common/coursePrices.ts';
@@ -28,6 +29,8 @@ import { listPayments, refundPayment } from './paymentsApi.ts';
 import { PAYMENT_STATE_LABELS, personName, PROVIDER_LABELS } from './paymentText.ts';
 import { RefundDialog, type RefundChoice } from './RefundDialog.tsx';
 import { RevenueTable } from './RevenueTable.tsx';
+import { DiscountCosts } from '../discounts/DiscountCosts.tsx';
+import { appliedDiscountText } from '../discounts/discountWords.ts';
 import type { AddressParams } from '../useAddressParams.ts';
 import { CourseNotFound } from '../courses/useLedCourse.tsx';
 
@@ -157,6 +160,7 @@ function Payments({ data, showCourse, setPage, reload }: PaymentsProps) {
       <Panel aria-labelledby="payments-revenue-title">
         <h2 id="payments-revenue-title">Выручка</h2>
         <RevenueTable revenue={data.revenue} caption={showCourse ? 'По валютам, все ваши курсы' : 'По валютам, этот курс'} />
+        <DiscountCosts costs={data.discountCosts} id="payments-discount-costs-title" />
       </Panel>
 
       <Panel aria-labelledby="payments-list-title">
@@ -284,6 +288,7 @@ function PaymentRow({ payment, showCourse, busy, onRefund }: PaymentRowProps) {
       </Td>
       <Td label="Сумма">
         <Money>{formatMoney(payment.amount, payment.currency)}</Money>
+        {payment.discount ? <CellNote>{appliedDiscountText(payment.discount, payment.currency)}</CellNote> : null}
         {payment.refunded > 0 ? (
           <CellNote>
             возвращено <Money as="span">{formatMoney(payment.refunded, payment.currency)}</Money>

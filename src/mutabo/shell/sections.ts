@@ -13,6 +13,7 @@ export const areaSections: readonly AreaSection[] = [
   { label: 'Сводка', path: areaPaths.start, built: true, end: true },
   { label: 'Курсы', path: areaPaths.courses, built: true },
   { label: 'Платежи', path: areaPaths.payments, built: true },
+  { label: 'Промокоды', path: areaPaths.promoCodes, built: true },
   { label: 'Люди', path: areaPaths.people, built: true },
   { label: 'Цитаты', path: areaPaths.quotations, built: true },
   { label: 'Отзывы', path: areaPaths.feedback, built: true },

@@ -21,6 +21,7 @@ import { decisionButtonName, decisionDoneText, PersonDecisionDialog, runDecision
 import { getDashboard, resendReceipt } from '../payments/paymentsApi.ts';
 import { personName } from '../payments/paymentText.ts';
 import { RevenueTable } from '../payments/RevenueTable.tsx';
+import { DiscountCosts } from '../discounts/DiscountCosts.tsx';
 import { Muted, Notice, Panel, RowActions, TitleRow } from '../shell/areaParts.ts';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { formatDateTime } from '../shell/timeText.ts';
@@ -413,6 +414,7 @@ function Dashboard({ data, reload }: { data: MutaboDashboard; reload: () => void
 
         <Section id="start-revenue" title="Выручка">
           <RevenueTable revenue={data.revenue} caption="По валютам, за всё время" />
+          <DiscountCosts costs={data.discountCosts} id="start-discount-costs-title" />
           <Link to={areaPaths.payments}>Все платежи</Link>
         </Section>
       </Grid>

@@ -1,0 +1,13 @@
+// Small pieces of the discount pages: a row's button that keeps its label on one line, and today as a date field's value.
+import styled from 'styled-components';
+import { Button } from '../../components/Button.ts';
+
+export const RowButton = styled(Button)`
+  white-space: nowrap;
+`;
+
+/** Today in the reader's calendar, as `<input type="date">` holds it: the earliest day an end may be. */
+export function todayInput(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
