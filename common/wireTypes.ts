@@ -330,6 +330,8 @@ export interface PaymentCreatePayload {
   system: PaymentSystem;
   currency: Currency;
   lessons: number[];
+  /** A promo code (common/discounts.ts); the server charges the better of it and the buyer's personal discount. */
+  promoCode?: string;
 }
 
 export interface PaymentCreated {

@@ -126,11 +126,10 @@ export const completePasswordReset = (payload: PasswordResetCompletionPayload) =
 export const login = (payload: LoginPayload) => request<TokenPair>(LOGIN_PATH, { method: 'POST', body: payload });
 
 /** A payment's body with the promo code the buyer applied (none when the field is empty). */
-export type PaymentRequestPayload = PaymentCreatePayload & { promoCode?: string };
 
-export const createPayment = (payload: PaymentRequestPayload) =>
+export const createPayment = (payload: PaymentCreatePayload) =>
   request<PaymentCreated>('/api/v1/payments/', { method: 'POST', body: payload });
 /** What `createPayment` with the same body would charge, with the discount that applies; creates nothing. */
-export const quotePayment = (payload: PaymentRequestPayload) =>
+export const quotePayment = (payload: PaymentCreatePayload) =>
   request<PaymentQuote>('/api/v1/payments/quote/', { method: 'POST', body: payload });
 export const getCurrentPayment = () => request<CurrentPayment>('/api/v1/payments/current/');

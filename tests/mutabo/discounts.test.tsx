@@ -5,7 +5,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { formatMoney } from '../../common/coursePrices.ts';
-import { discountMessages, type MutaboDiscount } from '../../common/discounts.ts';
+import type { MutaboDiscount } from '../../common/discounts.ts';
+import { discountMessages } from '../../common/discountSchemas.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';

@@ -50,7 +50,7 @@ describe("the area's sections menu", () => {
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(list).toHaveAttribute('data-open', 'true');
-    expect(within(list).getAllByRole('link')).toHaveLength(12);
+    expect(within(list).getAllByRole('link')).toHaveLength(13);
 
     within(list).getByRole('link', { name: 'Люди' }).focus();
     await user.keyboard('{Escape}');

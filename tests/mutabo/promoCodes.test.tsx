@@ -3,7 +3,8 @@
 // refusal under its field, and a revocation after confirming.
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { discountMessages, type MutaboPromoCode } from '../../common/discounts.ts';
+import type { MutaboPromoCode } from '../../common/discounts.ts';
+import { discountMessages } from '../../common/discountSchemas.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';

@@ -24,6 +24,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditEntity, MailingAudience, RefundState } from '../../../common/mutabo.ts';
 import type { ConsentAction, ConsentKind, ConsentSource } from '../../../common/privacy.ts';
+import type { AppliedDiscount, DiscountAmount } from '../../../common/discounts.ts';
 import {
   COURSE_STATES,
   CURRENCIES,
@@ -45,6 +46,9 @@ export const paymentSystem = pgEnum('payment_system', PAYMENT_SYSTEMS);
 export const paymentState = pgEnum('payment_state', PAYMENT_STATES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A payment's discount as recorded with it. */
+export type PaymentDiscountRecord = Omit<AppliedDiscount, 'fullAmount'>;
 
 export const users = pgTable(
   'users',
@@ -235,6 +239,14 @@ export const payments = pgTable(
      * (migration 0018): the settlement and refund receipts still to come go to it. Null otherwise.
      */
     receiptEmail: text('receipt_email'),
+    /** What the same lessons cost without the discount the payment was charged with (migration 0021); null: none. */
+    fullAmount: numeric('full_amount', { precision: 12, scale: 2 }),
+    /** The discount applied, as it was then (common/discounts.ts AppliedDiscount without fullAmount); null: none. */
+    discount: jsonb('discount').$type<PaymentDiscountRecord>(),
+    /** The personal discount applied, while it exists. */
+    discountId: integer('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
+    /** The promo code whose use the payment took: given back when the payment is cancelled or expires. */
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
   },
   (table) => [
     unique('payments_system_provider_id_unique').on(table.system, table.providerId),
@@ -742,4 +754,63 @@ export const mailDeliveryFailures = pgTable(
     lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('mail_delivery_failures_failures_positive', sql`${table.failures} > 0`)],
+);
+
+/**
+ * A personal discount (migration 0021, issue 23): a percent or amounts per currency off a course's prices for the
+ * person with the address `email` (lower-case; an account made later with it gets it too), until `expires_at`. One
+ * active (not revoked) per course and address: a new one revokes the old in the same transaction.
+ */
+export const discounts = pgTable(
+  'discounts',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    percent: integer('percent'),
+    amounts: jsonb('amounts').$type<DiscountAmount[]>(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    note: text('note').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('discounts_terms_one', sql`(${table.percent} IS NULL) <> (${table.amounts} IS NULL)`),
+    check('discounts_percent_range', sql`${table.percent} BETWEEN 1 AND 100`),
+    uniqueIndex('discounts_course_email_active_unique').on(table.courseId, table.email).where(sql`${table.revokedAt} IS NULL`),
+    index('discounts_email_idx').on(table.email).where(sql`${table.revokedAt} IS NULL`),
+  ],
+);
+
+/**
+ * A promo code (migration 0021, issue 23): `code` upper-case, for one course or (course_id null) every course its
+ * author leads, valid from–until, used at most `max_uses` times. `uses` counts the payments completed or in progress
+ * that took it: taken in the transaction that holds the places, given back when such a payment is cancelled or expires.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    /** The author who made it: a code for every course covers the courses they lead. */
+    authorId: integer('author_id').references(() => authors.id, { onDelete: 'cascade' }),
+    percent: integer('percent'),
+    amounts: jsonb('amounts').$type<DiscountAmount[]>(),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('promo_codes_terms_one', sql`(${table.percent} IS NULL) <> (${table.amounts} IS NULL)`),
+    check('promo_codes_percent_range', sql`${table.percent} BETWEEN 1 AND 100`),
+    check('promo_codes_uses_range', sql`${table.uses} >= 0 AND (${table.maxUses} IS NULL OR ${table.maxUses} > 0)`),
+    uniqueIndex('promo_codes_code_active_unique').on(table.code).where(sql`${table.revokedAt} IS NULL`),
+  ],
 );

@@ -5,7 +5,8 @@ import type { PAYMENT_FAILURE_REASONS } from '../../../common/enums.ts';
 import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Currency, PaymentSystem } from '../../../common/wireTypes.ts';
 import type { Executor, Tx } from '../db/client.ts';
-import { courses, lessons, pagesContent, participants, paymentLessons, payments, prices } from '../db/schema.ts';
+import { courses, lessons, pagesContent, participants, paymentLessons, payments, prices, type PaymentDiscountRecord } from '../db/schema.ts';
+import { movePromoUse } from './discountsRepository.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -181,9 +182,13 @@ export async function lockPaymentsForHolds(tx: Tx, courseId: number, userIds: nu
 }
 
 /** One user's payments in progress on the course (their rows locked before, by lockPaymentsForHolds). */
-export async function userPaymentsOnCourse(tx: Tx, courseId: number, userId: number): Promise<{ id: number; currency: Currency; redirectUrl: string | null }[]> {
+export async function userPaymentsOnCourse(
+  tx: Tx,
+  courseId: number,
+  userId: number,
+): Promise<{ id: number; currency: Currency; redirectUrl: string | null; amount: string; promoCodeId: number | null }[]> {
   return tx
-    .select({ id: payments.id, currency: payments.currency, redirectUrl: payments.redirectUrl })
+    .select({ id: payments.id, currency: payments.currency, redirectUrl: payments.redirectUrl, amount: payments.amount, promoCodeId: payments.promoCodeId })
     .from(payments)
     .where(and(eq(payments.state, 'STATE_IN_PROGRESS'), onCourse(courseId), eq(payments.userId, userId)))
     .orderBy(asc(payments.id));
@@ -198,6 +203,8 @@ export interface NewHold {
   currency: Currency;
   amount: string;
   lessonIds: number[];
+  /** With a discount: the amount without it, the discount as applied, and the personal discount or code it came from. */
+  discount?: { fullAmount: string; record: PaymentDiscountRecord; discountId: number | null; promoCodeId: number | null };
 }
 
 /**
@@ -206,7 +213,10 @@ export interface NewHold {
  */
 export async function insertHolds(tx: Tx, holds: NewHold[], holdMinutes: number): Promise<{ id: number; userId: number; createdAt: Date }[]> {
   const wanted = sql.join(
-    holds.map(({ userId, system, currency, amount }) => sql`(${userId}::integer, ${system}::payment_system, ${currency}::currency, ${amount}::numeric)`),
+    holds.map(
+      ({ userId, system, currency, amount, discount }) =>
+        sql`(${userId}::integer, ${system}::payment_system, ${currency}::currency, ${amount}::numeric, ${discount?.fullAmount ?? null}::numeric, ${discount ? JSON.stringify(discount.record) : null}::jsonb, ${discount?.discountId ?? null}::integer, ${discount?.promoCodeId ?? null}::integer)`,
+    ),
     sql`, `,
   );
   const chosen = sql.join(
@@ -214,11 +224,11 @@ export async function insertHolds(tx: Tx, holds: NewHold[], holdMinutes: number)
     sql`, `,
   );
   const result = await tx.execute(sql`
-    WITH wanted (user_id, system, currency, amount) AS (VALUES ${wanted}),
+    WITH wanted (user_id, system, currency, amount, full_amount, discount, discount_id, promo_code_id) AS (VALUES ${wanted}),
     chosen (user_id, lesson_id) AS (VALUES ${chosen}),
     created AS (
-      INSERT INTO ${payments} (user_id, system, currency, amount, expires_at, offer_version)
-      SELECT user_id, system, currency, amount, now() + interval '${sql.raw(String(holdMinutes))} minutes',
+      INSERT INTO ${payments} (user_id, system, currency, amount, full_amount, discount, discount_id, promo_code_id, expires_at, offer_version)
+      SELECT user_id, system, currency, amount, full_amount, discount, discount_id, promo_code_id, now() + interval '${sql.raw(String(holdMinutes))} minutes',
         -- The public offer the payer accepts by paying, as it is now (null while there is none).
         (SELECT ${pagesContent.version} FROM ${pagesContent} WHERE ${pagesContent.slug} = 'offer')
       FROM wanted
@@ -251,12 +261,18 @@ export async function setProviderIdIfUnset(db: Executor, paymentId: number, prov
   await db.update(payments).set({ providerId }).where(and(eq(payments.id, paymentId), sql`${payments.providerId} IS NULL`));
 }
 
+/** Ends a payment (its row locked by the caller); one that was in progress gives back the promo code use it took. */
 export async function markFailed(tx: Tx, paymentId: number, reason: FailureReason): Promise<void> {
+  const [before] = await tx.select({ state: payments.state, promoCodeId: payments.promoCodeId }).from(payments).where(eq(payments.id, paymentId));
   await tx.update(payments).set({ state: 'STATE_FAILURE', failureReason: reason }).where(eq(payments.id, paymentId));
+  if (before?.state === 'STATE_IN_PROGRESS' && before.promoCodeId !== null) await movePromoUse(tx, before.promoCodeId, -1);
 }
 
+/** Completes a payment (its row locked by the caller); one paid after it had ended takes its promo code use again. */
 export async function markCompleted(tx: Tx, paymentId: number): Promise<PaymentRow> {
+  const [before] = await tx.select({ state: payments.state, promoCodeId: payments.promoCodeId }).from(payments).where(eq(payments.id, paymentId));
   const [updated] = await tx.update(payments).set({ state: 'STATE_COMPLETED', paidAt: sql`now()`, failureReason: null }).where(eq(payments.id, paymentId)).returning();
+  if (before?.state === 'STATE_FAILURE' && before.promoCodeId !== null) await movePromoUse(tx, before.promoCodeId, 1);
   return updated!;
 }
 

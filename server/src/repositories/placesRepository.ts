@@ -42,14 +42,23 @@ export interface LockedCourse {
 }
 
 /** Locks every lesson row of the course (ascending id) and reads the course; null when there is no such course. */
-export async function lockCourse(tx: Tx, courseId: number): Promise<LockedCourse | null> {
-  const rows = await tx
+export function lockCourse(tx: Tx, courseId: number): Promise<LockedCourse | null> {
+  return courseWithLessons(tx, courseId, true);
+}
+
+/** The course as lockCourse reads it, without the lock (a quote, which decides nothing). */
+export function readCourse(tx: Tx, courseId: number): Promise<LockedCourse | null> {
+  return courseWithLessons(tx, courseId, false);
+}
+
+async function courseWithLessons(tx: Tx, courseId: number, lock: boolean): Promise<LockedCourse | null> {
+  const query = tx
     .select({ id: lessons.id, number: lessons.number, title: lessons.title, state: lessons.state, course: courses })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(eq(lessons.courseId, courseId))
-    .orderBy(asc(lessons.id))
-    .for('update', { of: lessons });
+    .orderBy(asc(lessons.id));
+  const rows = lock ? await query.for('update', { of: lessons }) : await query;
   // A course without lessons has nothing to lock; it is read on its own.
   const course = rows[0]?.course ?? (await tx.select().from(courses).where(eq(courses.id, courseId)))[0];
   if (!course) return null;

@@ -10,6 +10,8 @@ import type { Cached } from '../services/publicCache.ts';
 import { personalizeCourse, personalizeCourseList, stateValidUntil } from '../services/coursePersonalization.ts';
 import { draftPreview } from '../services/mutabo/preview.ts';
 import { PersonalCache } from '../services/personalCache.ts';
+import { withDiscount } from '../services/discounts.ts';
+import { discountOfUser } from '../repositories/discountsRepository.ts';
 
 /** The public form of a course that is not a draft; 404 otherwise (a 404 is not cached). */
 export function cachedCourseDetails(app: FastifyInstance, id: number): Promise<Cached<CourseDetails>> {
@@ -56,13 +58,15 @@ export const coursesRoutes: ZodRoutes = async (app) => {
       // A draft is no public page: its own authors see it as a preview, never from a cache.
       const preview = userId !== null && error instanceof HttpError && error.statusCode === 404 ? await authorsPreview(app, request, reply) : null;
       if (!preview) throw error;
-      return personalizeCourse(preview, await participation.courseStateForUser(userId!, id));
+      return withDiscount(personalizeCourse(preview, await participation.courseStateForUser(userId!, id)), await discountOfUser(app.database.db, userId!, id, new Date()));
     }
     if (userId === null) return sendCached(request, reply, cached);
     const mine = await personal.get(`course:${id}:${userId}`, cached, async () => {
-      const state = await participation.courseStateForUser(userId, id);
       const now = Date.now();
-      return { value: personalizeCourse(cached.value, state, now), validUntil: stateValidUntil(state, now) };
+      const [state, discount] = await Promise.all([participation.courseStateForUser(userId, id), discountOfUser(app.database.db, userId, id, new Date(now))]);
+      // A personal discount shows until it expires (granting or revoking one drops the public cache, and this with it).
+      const validUntil = Math.min(stateValidUntil(state, now), discount?.expiresAt?.getTime() ?? Infinity);
+      return { value: withDiscount(personalizeCourse(cached.value, state, now), discount), validUntil };
     });
     return sendCached(request, reply, mine);
   });

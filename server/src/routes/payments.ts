@@ -58,6 +58,11 @@ export const paymentsRoutes: ZodRoutes = async (app) => {
     },
   );
 
+  // What the same body would be charged, with an optional promoCode; nothing is created (common/discounts.ts PaymentQuote).
+  app.post('/payments/quote/', { preValidation: app.requireAuth, schema: { body: z.preprocess((body) => body ?? {}, paymentPayloadSchema) } }, async (request) =>
+    checkout.quotePayment(request.userId!, request.body),
+  );
+
   app.get('/payments/current/', { preValidation: app.requireAuth }, async (request) => currentPayment({ ...deps, followUps }, request.userId!));
 
   // https://yookassa.ru/developers/using-api/webhooks: {type: "notification", event: "payment.succeeded", object: {id, ...}}

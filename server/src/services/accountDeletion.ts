@@ -43,6 +43,7 @@ import { queuePromotionLetters, type LetterContext } from './enrollmentLetters.t
 import { UNUSABLE_PASSWORD } from './passwords.ts';
 import { failPayment, promoteWaitingList } from './places.ts';
 import type { PublicCache } from './publicCache.ts';
+import { deleteDiscountsOf } from '../repositories/discountsRepository.ts';
 
 /** Who asked: the person, or an author acting on the person's written request (recorded by the area, not here). */
 export type DeletionBy = { kind: 'self' } | { kind: 'author'; authorUserId: number };
@@ -183,6 +184,8 @@ async function deleteLocked(deps: AccountDeletionDeps, tx: Tx, userId: number, c
   await eraseProfile(tx, userId);
   const lettersDropped = await eraseLetters(tx, userId, account.email);
   await eraseLimits(tx, userId, account.email);
+  // A personal discount names the address: it goes with the account (a new account with it starts without one).
+  await deleteDiscountsOf(tx, account.email);
   await unlinkAuthorRecord(tx, userId);
   const deletedAt = new Date();
   await emptyAccount(tx, userId, { at: deletedAt, unusableHash: UNUSABLE_PASSWORD });

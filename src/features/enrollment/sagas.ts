@@ -3,7 +3,7 @@ import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import { call, delay, put, race, select, take, takeLeading } from 'redux-saga/effects';
 import * as api from '../../api/endpoints.ts';
 import { asRequestError } from '../../api/requestError.ts';
-import type { CourseDetails, PaymentCreated } from '../../../common/wireTypes.ts';
+import type { CourseDetails, PaymentCreated, PaymentCreatePayload } from '../../../common/wireTypes.ts';
 import { leaveSite } from '../../app/navigation.ts';
 import type { RootState } from '../../app/store.ts';
 import { resourceKey } from '../resources/definitions.ts';
@@ -60,7 +60,7 @@ function* participationDeleteFlow(action: PayloadAction<{ courseId: number }>) {
   }
 }
 
-function* paymentCreateFlow(action: PayloadAction<api.PaymentRequestPayload>) {
+function* paymentCreateFlow(action: PayloadAction<PaymentCreatePayload>) {
   try {
     const created: PaymentCreated = yield call(api.createPayment, action.payload);
     yield put(paymentCreateRequest.actions.success(created));

@@ -1,13 +1,12 @@
 // Enrollment requests: mailing subscription, participation, payment creation (spec section 4).
 import { createAction } from '@reduxjs/toolkit';
-import type { PaymentCreated } from '../../../common/wireTypes.ts';
-import type { PaymentRequestPayload } from '../../api/endpoints.ts';
+import type { PaymentCreated, PaymentCreatePayload } from '../../../common/wireTypes.ts';
 import { createRequestFamily } from '../requests/requestFamily.ts';
 
 export const mailingRequest = createRequestFamily<{ courseId: number; subscribe: boolean }>('mailing');
 export const participationCreateRequest = createRequestFamily<{ courseId: number }>('participationCreate');
 export const participationDeleteRequest = createRequestFamily<{ courseId: number }>('participationDelete');
-export const paymentCreateRequest = createRequestFamily<PaymentRequestPayload, PaymentCreated>('paymentCreate');
+export const paymentCreateRequest = createRequestFamily<PaymentCreatePayload, PaymentCreated>('paymentCreate');
 
 /** The payment result page polls the current payment while it is open. */
 export const paymentPollingStarted = createAction('payment/pollingStarted');

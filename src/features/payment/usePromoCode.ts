@@ -3,11 +3,12 @@
 // buyer's choice: a change of lessons or currency quotes the applied code again.
 import { useRef, useState } from 'react';
 import { normalizePromoCode, type PaymentQuote } from '../../../common/discounts.ts';
-import { quotePayment, type PaymentRequestPayload } from '../../api/endpoints.ts';
+import type { PaymentCreatePayload } from '../../../common/wireTypes.ts';
+import { quotePayment } from '../../api/endpoints.ts';
 import { isRequestError, type RequestError } from '../../api/requestError.ts';
 
 /** What a quote is asked for: a payment's body without the code. */
-export type QuoteTarget = Omit<PaymentRequestPayload, 'promoCode'>;
+export type QuoteTarget = Omit<PaymentCreatePayload, 'promoCode'>;
 
 export const NOTHING_TO_QUOTE = 'Выберите занятия, к которым применить промокод.';
 

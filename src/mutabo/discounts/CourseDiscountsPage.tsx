@@ -2,7 +2,8 @@
 // course has prices in, until a day, with a note), which applies once that person pays (or signs up with that
 // address first); below, the course's active discounts with their use, each revocable after a confirmation.
 import { useCallback, useState, type FormEvent } from 'react';
-import { discountText, personalDiscountSchema, type MutaboDiscount, type PersonalDiscountPayload } from '../../../common/discounts.ts';
+import { discountText, type MutaboDiscount } from '../../../common/discounts.ts';
+import { personalDiscountSchema, type PersonalDiscountPayload } from '../../../common/discountSchemas.ts';
 import type { MutaboCourse } from '../../../common/mutabo.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormActions } from '../../components/form/FormLayout.ts';

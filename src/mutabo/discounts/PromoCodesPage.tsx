@@ -2,13 +2,8 @@
 // period, uses and state; a form for a new code; a working code revoked after a confirmation. A buyer enters a code
 // at the checkout; a personal discount and a code do not add up (the cheaper payment wins).
 import { useCallback, useState, type FormEvent } from 'react';
-import {
-  discountText,
-  PROMO_CODE_MAX_LENGTH,
-  promoCodeSchema,
-  type MutaboPromoCode,
-  type PromoCodePayload,
-} from '../../../common/discounts.ts';
+import { discountText, PROMO_CODE_MAX_LENGTH, type MutaboPromoCode } from '../../../common/discounts.ts';
+import { promoCodeSchema, type PromoCodePayload } from '../../../common/discountSchemas.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormActions } from '../../components/form/FormLayout.ts';
 import { FormErrorBlock, TextField } from '../../components/form/fields.tsx';

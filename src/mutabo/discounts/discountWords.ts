@@ -1,5 +1,5 @@
 // How the area writes discounts and promo codes: a discount's end, a code's period, uses and state, what a payment's
-// discount was, and what discounts cost. The dates the author enters are days in Moscow time (common/discounts.ts
+// discount was, and what discounts cost. The dates the author enters are days in Moscow time (common/discountSchemas.ts
 // parseDiscountDate), so they are shown as those days.
 import { formatMoney } from '../../../common/coursePrices.ts';
 import { discountText, type AppliedDiscount, type DiscountCost, type MutaboPromoCode } from '../../../common/discounts.ts';

@@ -1,7 +1,8 @@
 // The calls of the authors' API for personal discounts and promo codes, typed with the shared contract
 // (common/discounts.ts).
 import { request } from '../../api/client.ts';
-import type { MutaboDiscount, MutaboPromoCode, PersonalDiscountPayload, PromoCodePayload } from '../../../common/discounts.ts';
+import type { MutaboDiscount, MutaboPromoCode } from '../../../common/discounts.ts';
+import type { PersonalDiscountPayload, PromoCodePayload } from '../../../common/discountSchemas.ts';
 
 const base = '/api/v1/mutabo';
 

@@ -4,13 +4,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { PaymentQuote } from '../../../common/discounts.ts';
-import type { PaymentRequestPayload } from '../../../src/api/endpoints.ts';
+import type { PaymentCreatePayload } from '../../../common/wireTypes.ts';
 import { setSiteExit } from '../../../src/app/navigation.ts';
 import { server } from '../../support/server.ts';
 import { EURO, RUB, answerCourse, course, coursePanel, gate, renderAsUser, rub } from './enrollmentTestKit.ts';
 
-let payments: PaymentRequestPayload[] = [];
-let quotes: PaymentRequestPayload[] = [];
+let payments: PaymentCreatePayload[] = [];
+let quotes: PaymentCreatePayload[] = [];
 
 const ALL = [101, 102, 103, 104, 105, 106, 107, 108];
 
@@ -20,17 +20,17 @@ beforeEach(() => {
   setSiteExit(() => {});
   server.use(
     http.post('*/api/v1/payments/', async ({ request }) => {
-      payments.push((await request.json()) as PaymentRequestPayload);
+      payments.push((await request.json()) as PaymentCreatePayload);
       return HttpResponse.json({ details: { redirectTo: 'https://checkout.example/pay/42' } });
     }),
   );
 });
 
 /** 15 % off with the code VESNA: the amount the same lessons cost without it, as the server would quote it. */
-function answerQuotes(reply?: (body: PaymentRequestPayload) => Response | Promise<Response>) {
+function answerQuotes(reply?: (body: PaymentCreatePayload) => Response | Promise<Response>) {
   server.use(
     http.post('*/api/v1/payments/quote/', async ({ request }) => {
-      const body = (await request.json()) as PaymentRequestPayload;
+      const body = (await request.json()) as PaymentCreatePayload;
       quotes.push(body);
       if (reply) return reply(body);
       const full = body.lessons.length === ALL.length ? 12000 : body.lessons.length * 1800;

@@ -14,6 +14,7 @@ import { mutaboPeopleRoutes } from './people.ts';
 import { mutaboPaymentsRoutes } from './payments.ts';
 import { mutaboQuotationsRoutes } from './quotations.ts';
 import { mutaboUploadsRoutes } from './uploads.ts';
+import { mutaboDiscountsRoutes } from './discounts.ts';
 
 export const mutaboRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
@@ -39,4 +40,5 @@ export const mutaboRoutes: ZodRoutes = async (app) => {
   await app.register(mutaboPaymentsRoutes);
   await app.register(mutaboMailingsRoutes);
   await app.register(mutaboPeopleRoutes);
+  await app.register(mutaboDiscountsRoutes);
 };

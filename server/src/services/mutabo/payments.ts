@@ -35,6 +35,7 @@ import { paymentById as paymentRow } from '../../repositories/paymentsRepository
 import { failedReceiptsOf, receiptsOfPayments, type ReceiptRow } from '../../repositories/receiptsRepository.ts';
 import { isSandboxPayment } from '../payments/sandbox.ts';
 import { mutaboErrors, type Caller } from './context.ts';
+import { discountCosts } from '../../repositories/discountsRepository.ts';
 
 const cents = (amount: string | number) => Math.round(Number(amount) * 100);
 
@@ -85,7 +86,7 @@ async function toPayments(db: Db, rows: PaymentRow[]): Promise<MutaboPayment[]> 
       refunds: refundRows.map(toRefund),
       // A payment's receipt counts once the payment is paid (YooKassa registers it then).
       receipts: receiptRows.filter((receipt) => receipt.paymentId === row.id && (receipt.type !== 'payment' || row.paidAt !== null)).map(toReceipt),
-      discount: null,
+      discount: row.discount && row.fullAmount !== null ? { ...row.discount, fullAmount: Number(row.fullAmount) } : null,
     };
   });
 }
@@ -96,14 +97,15 @@ const toRevenue = (rows: Awaited<ReturnType<typeof revenue>>): Revenue[] =>
 export async function listPayments(db: Db, caller: Caller, filter: { course?: number; page: number }): Promise<MutaboPaymentsPage> {
   if (filter.course !== undefined && !(await ledCourse(db, caller.authorId, filter.course))) throw mutaboErrors.courseNotFound();
   const query = { authorId: caller.authorId, courseId: filter.course };
-  const [count, rows, money] = await Promise.all([
+  const [count, rows, money, costs] = await Promise.all([
     countPayments(db, query),
     pagePayments(db, query, PAYMENTS_PAGE_SIZE, (filter.page - 1) * PAYMENTS_PAGE_SIZE),
     revenue(db, query),
+    discountCosts(db, query),
   ]);
   const pages = Math.max(1, Math.ceil(count / PAYMENTS_PAGE_SIZE));
   const next = filter.page < pages ? `?${new URLSearchParams({ ...(filter.course ? { course: String(filter.course) } : {}), page: String(filter.page + 1) })}` : null;
-  return { count, next, results: await toPayments(db, rows), currentPage: filter.page, pages, revenue: toRevenue(money), discountCosts: [] };
+  return { count, next, results: await toPayments(db, rows), currentPage: filter.page, pages, revenue: toRevenue(money), discountCosts: costs };
 }
 
 /** One payment in the area's form (its course's authorship checked by the caller). */
@@ -190,7 +192,7 @@ const UPCOMING_LIMIT = 8;
 
 /** What needs the author now. */
 export async function dashboard(db: Db, caller: Caller): Promise<MutaboDashboard> {
-  const [courseRows, lessonRows, people, awaiting, holds, refundRows, money, refused] = await Promise.all([
+  const [courseRows, lessonRows, people, awaiting, holds, refundRows, money, refused, costs] = await Promise.all([
     dashboardCourses(db, caller.authorId),
     dashboardLessons(db, caller.authorId),
     dashboardPeople(db, caller.authorId),
@@ -199,6 +201,7 @@ export async function dashboard(db: Db, caller: Caller): Promise<MutaboDashboard
     paymentsRefundRequired(db, caller.authorId),
     revenue(db, { authorId: caller.authorId }),
     failedReceipts(db, caller.authorId),
+    discountCosts(db, { authorId: caller.authorId }),
   ]);
   const courseTitle = new Map(courseRows.map((course) => [course.id, course.title]));
   const limitOf = new Map(courseRows.map((course) => [course.id, course.participantsLimit]));
@@ -244,6 +247,6 @@ export async function dashboard(db: Db, caller: Caller): Promise<MutaboDashboard
     refundsRequired: await toPayments(db, refundRows),
     failedReceipts: refused,
     revenue: toRevenue(money),
-    discountCosts: [],
+    discountCosts: costs,
   };
 }

@@ -5,7 +5,7 @@ import { CURRENCIES, PAYMENT_SYSTEMS } from '../../../../common/enums.ts';
 import type { Currency, ParticipationState, PaymentSystem, Price } from '../../../../common/wireTypes.ts';
 import { paymentSystemFor } from '../../../../common/coursePrices.ts';
 import { formatAmount } from '../../../../common/paymentAmount.ts';
-import { promoCodeField } from '../../../../common/discounts.ts';
+import { promoCodeField } from '../../../../common/discountSchemas.ts';
 import type { ReceiptSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { MAX_ID } from '../../http/queryParams.ts';
@@ -18,7 +18,9 @@ import { sellerComplete } from '../sellerReadiness.ts';
 import { SharedReads } from '../sharedReads.ts';
 import { BatchQueue } from './batchQueue.ts';
 import { applyOutcome, type OutcomeDeps } from './completion.ts';
-import { holdBatch, type Held, type HoldRequest } from './holds.ts';
+import { holdBatch, quoteInTransaction, type Held, type HoldRequest } from './holds.ts';
+import { buyerDiscounts } from '../discounts.ts';
+import type { PaymentQuote } from '../../../../common/discounts.ts';
 import { ProviderError } from './provider.ts';
 import type { PaymentProviders } from './providers.ts';
 import { receiptLines, splitCents } from './receipts.ts';
@@ -100,6 +102,8 @@ export interface CheckoutDeps extends OutcomeDeps {
 export interface Checkout {
   /** Creates the payment and answers where the payer goes to pay; throws HttpError with the wire body otherwise. */
   createPayment(userId: number, payload: PaymentPayload): Promise<{ redirectTo: string }>;
+  /** What createPayment would charge for the same body now, without creating anything (POST /api/v1/payments/quote/). */
+  quotePayment(userId: number, payload: PaymentPayload): Promise<PaymentQuote>;
 }
 
 /**
@@ -115,7 +119,8 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
   const sellerChecks = new SharedReads<'seller', boolean>(() => deps.publicCache.generation, SELLER_CHECK_MAX_AGE_MS);
   const holdQueue = new BatchQueue<HoldRequest, Held>((courseId, batch) => holdBatch(deps, courseId, batch), { maxBatch: MAX_HOLD_BATCH, distinctKey: (request) => request.userId });
 
-  async function createPayment(userId: number, payload: PaymentPayload): Promise<{ redirectTo: string }> {
+  /** The checks before any lock, in the order the site expects its errors; answers what the hold needs. */
+  async function checkRequest(userId: number, payload: PaymentPayload): Promise<{ courseId: number; request: HoldRequest }> {
     const requested = [...new Set(payload.lessons ?? [])];
     if (requested.length === 0) throw enrollmentErrors.lessonsRequired();
     const currency: Currency = payload.currency;
@@ -147,8 +152,26 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       })),
     );
 
-    const held = await holdQueue.submit(courseId, { userId, system, currency, requested, price });
+    const discounts = await buyerDiscounts(deps.db, userId, courseId, currency, payload.promoCode);
+    return { courseId, request: { userId, system, currency, requested, price, discounts } };
+  }
+
+  async function quotePayment(userId: number, payload: PaymentPayload): Promise<PaymentQuote> {
+    const { courseId, request } = await checkRequest(userId, payload);
+    const quote = await deps.db.transaction((tx) => quoteInTransaction(tx, courseId, request));
+    return { amount: quote.amount, currency: request.currency, discount: quote.discount };
+  }
+
+  async function createPayment(userId: number, payload: PaymentPayload): Promise<{ redirectTo: string }> {
+    const { courseId, request } = await checkRequest(userId, payload);
+    const { system, currency } = request;
+    const held = await holdQueue.submit(courseId, request);
     if (held.kind === 'reused') return { redirectTo: held.redirectTo };
+    // A discount that leaves nothing to pay: no provider takes a zero amount, so the payment is completed here.
+    if (held.amount === 0) {
+      await applyOutcome(deps, held.paymentId, 'succeeded');
+      return { redirectTo: `${deps.config.publicUrl}/waiting-for-payment` };
+    }
 
     // The provider is asked outside the transaction: no lock is held while a remote API thinks.
     const provider = deps.providers.bySystem[system];
@@ -177,7 +200,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     }
   }
 
-  return { createPayment };
+  return { createPayment, quotePayment };
 }
 
 /**

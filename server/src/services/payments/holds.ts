@@ -15,12 +15,15 @@ import { formatAmount, paymentAmount } from '../../../../common/paymentAmount.ts
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { insertHolds, lockPaymentsForHolds, paymentLessonIds, userPaymentsOnCourse } from '../../repositories/paymentsRepository.ts';
-import { lockCourse, rowsOfUsersOnCourse, takenOnPublishedLessons, type LockedCourse, type Promotion } from '../../repositories/placesRepository.ts';
+import { lockCourse, readCourse, rowsOfUsersOnCourse, takenOnPublishedLessons, type LockedCourse, type Promotion } from '../../repositories/placesRepository.ts';
 import { enrollmentErrors, refuseTakenLessons } from '../enrollmentErrors.ts';
 import { queuePromotionLetters, type LetterContext } from '../enrollmentLetters.ts';
 import { failPayment, HOLD_MINUTES } from '../places.ts';
 import type { PublicCache } from '../publicCache.ts';
 import type { ReceiptLesson } from './receipts.ts';
+import { appliesTo, discountedPrice, type AppliedDiscount } from '../../../../common/discounts.ts';
+import { takePromoUse } from '../../repositories/discountsRepository.ts';
+import { promoCodeRefused, recordOf, type DiscountCandidate } from '../discounts.ts';
 
 export interface HoldDeps {
   db: Db;
@@ -37,11 +40,16 @@ export interface HoldRequest {
   /** Lesson ids, without repeats. */
   requested: number[];
   price: Price;
+  /**
+   * The discounts the buyer may have, the personal one first (services/discounts.ts): the one that makes the payment
+   * cheapest applies (the personal one on a tie, so that a code's use is not taken for nothing).
+   */
+  discounts?: DiscountCandidate[];
 }
 
 export type Held =
   | { kind: 'reused'; redirectTo: string }
-  | { kind: 'held'; paymentId: number; createdAt: Date; amount: number; description: string; courseTitle: string; lessons: ReceiptLesson[] };
+  | { kind: 'held'; paymentId: number; createdAt: Date; amount: number; description: string; courseTitle: string; lessons: ReceiptLesson[]; discount: AppliedDiscount | null };
 
 /** Per lesson, the places one buyer sees taken by others, and the buyer's own participation. */
 interface PlacesRow {
@@ -91,7 +99,10 @@ async function holdInTransaction(tx: Tx, courseId: number, batch: readonly HoldR
   for (const payment of active) {
     if (payment.lapsed) promotions.push(...(await failPayment(tx, payment.id, 'expired', locked.participantsLimit)));
   }
+  // A buyer with a live payment goes the careful way, and so does one whose promo code applies: taking its use may
+  // be refused, which must undo only that buyer's changes.
   const careful = new Set(active.filter((payment) => !payment.lapsed).map((payment) => payment.userId));
+  for (const request of batch) if (request.discounts?.some((candidate) => candidate.kind === 'promoCode')) careful.add(request.userId);
 
   for (const [index, request] of batch.entries()) {
     if (!careful.has(request.userId)) continue;
@@ -165,16 +176,48 @@ async function readLedger(tx: Tx, courseId: number, userIds: number[]) {
 async function reviewAndHold(tx: Tx, locked: LockedCourse, request: HoldRequest): Promise<{ held: Held; promoted: Promotion[] }> {
   const { userId, currency, requested } = request;
   const promoted: Promotion[] = [];
+  // The same lessons at the same amount with the same discount are handed back; a code applied since (or a discount
+  // granted since) makes a new payment.
+  const now = await readLedger(tx, locked.id, [userId]);
+  const charge = decideOrNull(locked, now.placesFor(userId), request);
   for (const payment of await userPaymentsOnCourse(tx, locked.id, userId)) {
-    if (payment.currency === currency && sameIds(requested, await paymentLessonIds(tx, payment.id))) {
+    const same = payment.currency === currency && sameIds(requested, await paymentLessonIds(tx, payment.id));
+    if (same && charge && formatAmount(charge.amount) === formatAmount(Number(payment.amount)) && (payment.promoCodeId ?? null) === promoCodeIdOf(charge)) {
       if (payment.redirectUrl) return { held: { kind: 'reused', redirectTo: payment.redirectUrl }, promoted };
       throw enrollmentErrors.paymentBeingCreated();
     }
     promoted.push(...(await failPayment(tx, payment.id, 'superseded', locked.participantsLimit)));
   }
   const ledger = await readLedger(tx, locked.id, [userId]);
-  const [held] = await holdPlaces(tx, [decide(locked, ledger.placesFor(userId), request)]);
+  const decision = decide(locked, ledger.placesFor(userId), request);
+  const promoCodeId = promoCodeIdOf(decision);
+  // The code's use is taken with the hold, in this transaction: the row's lock lets exactly the uses left through.
+  if (promoCodeId !== null && !(await takePromoUse(tx, promoCodeId, new Date()))) throw promoCodeRefused('promoUsedUp');
+  const [held] = await holdPlaces(tx, [decision]);
   return { held: held!, promoted };
+}
+
+const promoCodeIdOf = (decision: Decision): number | null => (decision.discount?.candidate.kind === 'promoCode' ? decision.discount.candidate.id : null);
+
+function decideOrNull(locked: LockedCourse, places: PlacesRow[], request: HoldRequest): Decision | null {
+  try {
+    return decide(locked, places, request);
+  } catch (error) {
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
+}
+
+/**
+ * What `request` would be charged now, read without the course's lock and without writing anything
+ * (POST /api/v1/payments/quote/); throws the refusal a payment would get.
+ */
+export async function quoteInTransaction(tx: Tx, courseId: number, request: HoldRequest): Promise<{ amount: number; discount: AppliedDiscount | null }> {
+  const course = await readCourse(tx, courseId);
+  if (!course || course.state !== 'can_be_subscribed') throw enrollmentErrors.enrollmentClosed();
+  const ledger = await readLedger(tx, courseId, [request.userId]);
+  const decision = decide(course, ledger.placesFor(request.userId), request);
+  return { amount: decision.amount, discount: appliedDiscount(decision) };
 }
 
 /** What a buyer is charged, decided under the lock before anything is written. */
@@ -185,7 +228,11 @@ interface Decision {
   courseTitle: string;
   /** The lessons paid for, in their order in the course: the receipt's lines. */
   lessons: ReceiptLesson[];
+  /** The discount charged, with the amount without it; none when no discount makes the payment cheaper. */
+  discount: { candidate: DiscountCandidate; fullAmount: number } | null;
 }
+
+const appliedDiscount = (decision: Decision): AppliedDiscount | null => (decision.discount ? { ...recordOf(decision.discount.candidate), fullAmount: decision.discount.fullAmount } : null);
 
 /** The checks under the lock, in the order the site expects its errors; a refusal throws. */
 function decide(locked: LockedCourse, places: PlacesRow[], request: HoldRequest): Decision {
@@ -207,10 +254,17 @@ function decide(locked: LockedCourse, places: PlacesRow[], request: HoldRequest)
   const decision = paymentAmount(price, forSale, requested, locked.lessonsBlockSize);
   if (!decision.ok) throw decision.problem === 'blocks' ? enrollmentErrors.wholeBlocks(locked.lessonsBlockSize) : enrollmentErrors.wholeCourseOnly();
   if (decision.amount <= 0) throw enrollmentErrors.zeroAmount();
+  // The cheapest of the buyer's discounts; a discount may bring the amount to zero (services/payments/checkout.ts).
+  let charged: { amount: number; discount: Decision['discount'] } = { amount: decision.amount, discount: null };
+  for (const candidate of request.discounts ?? []) {
+    if (!appliesTo(candidate.terms, price.currency)) continue;
+    const discounted = paymentAmount(price, forSale, requested, locked.lessonsBlockSize, discountedPrice(price, candidate.terms));
+    if (discounted.ok && discounted.amount < charged.amount) charged = { amount: discounted.amount, discount: { candidate, fullAmount: decision.amount } };
+  }
   const chosen = published.filter((lesson) => requested.includes(lesson.id)).map(({ id, number, title }) => ({ id, number, title }));
   const numbers = chosen.map((lesson) => lesson.number);
   const description = decision.kind === 'whole' ? `Курс «${locked.title}» целиком` : `Курс «${locked.title}», занятия № ${numbers.join(', ')}`;
-  return { request, amount: decision.amount, description, courseTitle: locked.title, lessons: chosen };
+  return { request, amount: charged.amount, description, courseTitle: locked.title, lessons: chosen, discount: charged.discount };
 }
 
 /**
@@ -221,12 +275,27 @@ async function holdPlaces(tx: Tx, decisions: Decision[]): Promise<Held[]> {
   if (decisions.length === 0) return [];
   const created = await insertHolds(
     tx,
-    decisions.map(({ request, amount }) => ({ userId: request.userId, system: request.system, currency: request.currency, amount: formatAmount(amount), lessonIds: request.requested })),
+    decisions.map(({ request, amount, discount }) => ({
+      userId: request.userId,
+      system: request.system,
+      currency: request.currency,
+      amount: formatAmount(amount),
+      lessonIds: request.requested,
+      discount: discount
+        ? {
+            fullAmount: formatAmount(discount.fullAmount),
+            record: recordOf(discount.candidate),
+            discountId: discount.candidate.kind === 'personal' ? discount.candidate.id : null,
+            promoCodeId: discount.candidate.kind === 'promoCode' ? discount.candidate.id : null,
+          }
+        : undefined,
+    })),
     HOLD_MINUTES,
   );
   const byUser = new Map(created.map((row) => [row.userId, row]));
-  return decisions.map(({ request, amount, description, courseTitle, lessons }) => {
+  return decisions.map((decision) => {
+    const { request, amount, description, courseTitle, lessons } = decision;
     const row = byUser.get(request.userId)!;
-    return { kind: 'held', paymentId: row.id, createdAt: row.createdAt, amount, description, courseTitle, lessons };
+    return { kind: 'held', paymentId: row.id, createdAt: row.createdAt, amount, description, courseTitle, lessons, discount: appliedDiscount(decision) };
   });
 }

@@ -1,0 +1,171 @@
+// The SQL of discounts (services/discounts.ts, migration 0021): personal discounts by address, promo codes and their
+// uses, and what discounts cost per course.
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DiscountAmount, DiscountTerms } from '../../../common/discounts.ts';
+import type { Currency } from '../../../common/wireTypes.ts';
+import type { Executor, Tx } from '../db/client.ts';
+import { courses, discounts, payments, promoCodes, users } from '../db/schema.ts';
+import { ledCourseIds } from './mutaboParticipantsRepository.ts';
+
+export type DiscountRow = typeof discounts.$inferSelect;
+export type PromoCodeRow = typeof promoCodes.$inferSelect;
+
+/** A row's terms in the wire's shape: the percent, or the amounts. */
+export const termsOfRow = (row: { percent: number | null; amounts: DiscountAmount[] | null }): DiscountTerms =>
+  row.percent !== null ? { percent: row.percent } : { amounts: (row.amounts ?? []).map((item) => ({ currency: item.currency, amount: Number(item.amount) })) };
+
+const live = (at: Date) => sql`(${discounts.expiresAt} IS NULL OR ${discounts.expiresAt} > ${at.toISOString()}::timestamptz)`;
+
+/** The person's personal discount on the course that applies at `at` (matched by the account's address), or null. */
+export async function discountOfUser(db: Executor, userId: number, courseId: number, at: Date): Promise<DiscountRow | null> {
+  const [row] = await db
+    .select({ discount: discounts })
+    .from(discounts)
+    .innerJoin(users, eq(users.email, discounts.email))
+    .where(and(eq(users.id, userId), eq(discounts.courseId, courseId), isNull(discounts.revokedAt), sql`${users.email} <> ''`, live(at)))
+    .limit(1);
+  return row?.discount ?? null;
+}
+
+export interface NewDiscount {
+  courseId: number;
+  email: string;
+  percent: number | null;
+  amounts: DiscountAmount[] | null;
+  expiresAt: Date | null;
+  note: string;
+  createdBy: number;
+}
+
+/** Records a discount; the active one of the same person on the course is revoked first (in the caller's transaction). */
+export async function grantDiscount(tx: Tx, discount: NewDiscount): Promise<DiscountRow> {
+  await tx
+    .update(discounts)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(discounts.courseId, discount.courseId), eq(discounts.email, discount.email), isNull(discounts.revokedAt)));
+  const [row] = await tx.insert(discounts).values(discount).returning();
+  return row!;
+}
+
+/** The course's discounts not revoked, newest first, with the account of each address and the completed payments it was applied to. */
+export async function courseDiscounts(db: Executor, courseId: number, discountId?: number) {
+  return db
+    .select({
+      discount: discounts,
+      courseTitle: courses.title,
+      person: sql<{ id: number; firstName: string; lastName: string } | null>`(
+        SELECT json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) FROM users u WHERE u.email = ${discounts.email} AND u.email <> '' LIMIT 1)`,
+      used: sql<number>`(SELECT count(*) FROM payments p WHERE p.discount_id = ${discounts.id} AND p.state = 'STATE_COMPLETED')`.mapWith(Number),
+    })
+    .from(discounts)
+    .innerJoin(courses, eq(courses.id, discounts.courseId))
+    .where(and(eq(discounts.courseId, courseId), isNull(discounts.revokedAt), discountId === undefined ? undefined : eq(discounts.id, discountId)))
+    .orderBy(desc(discounts.createdAt), desc(discounts.id));
+}
+
+export async function discountById(db: Executor, id: number): Promise<DiscountRow | null> {
+  const [row] = await db.select().from(discounts).where(eq(discounts.id, id));
+  return row ?? null;
+}
+
+/** Revokes a discount; false when it was revoked already. */
+export async function revokeDiscount(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.update(discounts).set({ revokedAt: sql`now()` }).where(and(eq(discounts.id, id), isNull(discounts.revokedAt))).returning({ id: discounts.id });
+  return rows.length > 0;
+}
+
+/** A deleted account's discounts go with its address (services/accountDeletion.ts): the address is personal data. */
+export async function deleteDiscountsOf(tx: Tx, email: string): Promise<void> {
+  if (email !== '') await tx.delete(discounts).where(eq(discounts.email, email));
+}
+
+// ---- Promo codes
+
+export type NewPromoCode = Omit<typeof promoCodes.$inferInsert, 'id' | 'uses' | 'createdAt' | 'revokedAt'>;
+
+/** Records a code; null when an active code with the same text exists. */
+export async function insertPromoCode(db: Executor, code: NewPromoCode): Promise<PromoCodeRow | null> {
+  const [row] = await db
+    .insert(promoCodes)
+    .values(code)
+    .onConflictDoNothing({ target: promoCodes.code, where: sql`${promoCodes.revokedAt} IS NULL` })
+    .returning();
+  return row ?? null;
+}
+
+/** The codes an author sees: those they made and those for a course they lead; newest first. */
+export async function promoCodesOf(db: Executor, authorId: number, codeId?: number) {
+  return db
+    .select({ code: promoCodes, courseTitle: courses.title })
+    .from(promoCodes)
+    .leftJoin(courses, eq(courses.id, promoCodes.courseId))
+    .where(and(sql`(${promoCodes.authorId} = ${authorId} OR ${promoCodes.courseId} IN ${ledCourseIds(authorId)})`, codeId === undefined ? undefined : eq(promoCodes.id, codeId)))
+    .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id));
+}
+
+/** Revokes a code; false when it was revoked already. */
+export async function revokePromoCode(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.update(promoCodes).set({ revokedAt: sql`now()` }).where(and(eq(promoCodes.id, id), isNull(promoCodes.revokedAt))).returning({ id: promoCodes.id });
+  return rows.length > 0;
+}
+
+/** The working (not revoked) code with this text, and whether it covers the course; null when there is none. */
+export async function promoCodeForCourse(db: Executor, code: string, courseId: number): Promise<{ row: PromoCodeRow; coversCourse: boolean } | null> {
+  const [found] = await db
+    .select({
+      row: promoCodes,
+      coversCourse: sql<boolean>`(${promoCodes.courseId} = ${courseId} OR (${promoCodes.courseId} IS NULL AND ${courseId} IN ${sql`(SELECT ca.course_id FROM course_authors ca WHERE ca.author_id = ${promoCodes.authorId})`}))`,
+    })
+    .from(promoCodes)
+    .where(and(eq(promoCodes.code, code), isNull(promoCodes.revokedAt)));
+  return found ? { row: found.row, coversCourse: Boolean(found.coversCourse) } : null;
+}
+
+/**
+ * Takes one use of the code, in the transaction that holds the places: one conditional UPDATE, so that however many
+ * buyers (in however many processes) send the code at once, the row's lock lets exactly the uses left through. False
+ * when it is used up, revoked or out of its dates at `at`.
+ */
+export async function takePromoUse(tx: Tx, id: number, at: Date): Promise<boolean> {
+  const moment = sql`${at.toISOString()}::timestamptz`;
+  const rows = await tx
+    .update(promoCodes)
+    .set({ uses: sql`${promoCodes.uses} + 1` })
+    .where(
+      and(
+        eq(promoCodes.id, id),
+        isNull(promoCodes.revokedAt),
+        sql`(${promoCodes.validFrom} IS NULL OR ${promoCodes.validFrom} <= ${moment})`,
+        sql`(${promoCodes.validUntil} IS NULL OR ${promoCodes.validUntil} > ${moment})`,
+        sql`(${promoCodes.maxUses} IS NULL OR ${promoCodes.uses} < ${promoCodes.maxUses})`,
+      ),
+    )
+    .returning({ id: promoCodes.id });
+  return rows.length > 0;
+}
+
+/** Gives a use back (a payment that took it was cancelled or expired), or takes it again (that payment was paid after all). */
+export async function movePromoUse(tx: Tx, id: number, change: 1 | -1): Promise<void> {
+  await tx
+    .update(promoCodes)
+    .set({ uses: sql`greatest(0, ${promoCodes.uses} + ${change})` })
+    .where(eq(promoCodes.id, id));
+}
+
+// ---- What discounts cost
+
+/** Per course and currency: the completed payments charged with a discount, and full price minus paid. */
+export async function discountCosts(db: Executor, filter: { authorId: number; courseId?: number }): Promise<{ courseId: number; courseTitle: string; currency: Currency; payments: number; cost: number }[]> {
+  const result = await db.execute(sql`
+    SELECT c.id AS course_id, c.title AS course_title, p.currency, count(*)::int AS payments, sum(p.full_amount - p.amount) AS cost
+    FROM ${payments} p
+    JOIN LATERAL (SELECT l.course_id FROM payment_lessons pl JOIN lessons l ON l.id = pl.lesson_id WHERE pl.payment_id = p.id LIMIT 1) pc ON true
+    JOIN ${courses} c ON c.id = pc.course_id
+    WHERE p.state = 'STATE_COMPLETED' AND p.full_amount IS NOT NULL
+      AND c.id IN ${ledCourseIds(filter.authorId)}
+      ${filter.courseId === undefined ? sql`` : sql`AND c.id = ${filter.courseId}`}
+    GROUP BY c.id, c.title, p.currency
+    ORDER BY c.title, c.id, p.currency`);
+  const rows = (result as unknown as { rows: { course_id: number; course_title: string; currency: Currency; payments: number; cost: string }[] }).rows;
+  return rows.map((row) => ({ courseId: Number(row.course_id), courseTitle: row.course_title, currency: row.currency, payments: Number(row.payments), cost: Number(row.cost) }));
+}

@@ -1,0 +1,35 @@
+// Discounts in the authors' area (issue 23; common/discounts.ts): GET/POST /api/v1/mutabo/courses/{id}/discounts/,
+// DELETE /discounts/{id}/; GET/POST /promo-codes/, DELETE /promo-codes/{id}/.
+import { z } from 'zod';
+import { personalDiscountSchema, promoCodeSchema } from '../../../../common/discountSchemas.ts';
+import { idParams } from '../../http/queryParams.ts';
+import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
+import { createPromoCode, grantDiscount, listCourseDiscounts, listPromoCodes, revokeDiscount, revokePromoCode } from '../../services/mutabo/discounts.ts';
+import { callerOf } from './caller.ts';
+import { ledCourseFirst } from './ledCourse.ts';
+
+const body = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? {}, schema);
+
+export const mutaboDiscountsRoutes: ZodRoutes = async (app) => {
+  const { mutabo } = app;
+
+  app.get('/courses/:id/discounts/', { preValidation: ledCourseFirst(app), schema: { params: idParams } }, async (request) => listCourseDiscounts(mutabo.db, request.params.id));
+
+  app.post('/courses/:id/discounts/', { preValidation: ledCourseFirst(app), schema: { params: idParams, body: body(personalDiscountSchema) } }, async (request, reply) =>
+    reply.code(201).send(await grantDiscount(mutabo, callerOf(request), request.params.id, request.body)),
+  );
+
+  app.delete('/discounts/:id/', { schema: { params: idParams } }, async (request, reply) => {
+    await revokeDiscount(mutabo, callerOf(request), request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.get('/promo-codes/', async (request) => listPromoCodes(mutabo.db, callerOf(request)));
+
+  app.post('/promo-codes/', { schema: { body: body(promoCodeSchema) } }, async (request, reply) => reply.code(201).send(await createPromoCode(mutabo.db, callerOf(request), request.body)));
+
+  app.delete('/promo-codes/:id/', { schema: { params: idParams } }, async (request, reply) => {
+    await revokePromoCode(mutabo.db, callerOf(request), request.params.id);
+    return reply.code(204).send();
+  });
+};

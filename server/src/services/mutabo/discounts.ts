@@ -1,0 +1,173 @@
+// The authors' discounts (issue 23): personal discounts on a course they lead (granted with a letter to the person,
+// listed, revoked) and promo codes for one of their courses or all of them. The rules and messages are
+// common/discounts.ts; what a payment is charged is decided at the checkout (services/discounts.ts).
+import { discountText, type DiscountAmount, type MutaboDiscount, type MutaboPromoCode } from '../../../../common/discounts.ts';
+import { discountMessages as dm, type personalDiscountSchema, type promoCodeSchema } from '../../../../common/discountSchemas.ts';
+import { formatMoney } from '../../../../common/coursePrices.ts';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import {
+  courseDiscounts,
+  discountById,
+  grantDiscount as insertDiscount,
+  insertPromoCode,
+  promoCodesOf,
+  revokeDiscount as revokeDiscountRow,
+  revokePromoCode as revokePromoCodeRow,
+  termsOfRow,
+  type DiscountRow,
+} from '../../repositories/discountsRepository.ts';
+import { pricesOfCourse } from '../../repositories/mutaboCoursesRepository.ts';
+import { ledCourse } from '../../repositories/mutaboParticipantsRepository.ts';
+import { coursePage, greeting, signature } from '../enrollmentLetters.ts';
+import { queueLetters } from '../letterQueue.ts';
+import { courseAnswers } from '../letterReplyTo.ts';
+import { renderLetter } from '../letterTemplate.ts';
+import type { Caller, MutaboContext } from './context.ts';
+
+type DiscountDeps = Pick<MutaboContext, 'db' | 'config' | 'publicCache'>;
+
+const fieldError = (field: string, message: string) => new HttpError(400, { [field]: [message] });
+
+/**
+ * Amounts must be in currencies the course has prices in, and not above its lowest price there: an amount is taken
+ * off each price, so a larger one would make some lessons free.
+ */
+async function checkAmounts(db: Executor, courseId: number, amounts: DiscountAmount[] | null | undefined): Promise<void> {
+  if (!amounts) return;
+  const prices = await pricesOfCourse(db, courseId);
+  for (const [index, item] of amounts.entries()) {
+    const price = prices.find((candidate) => candidate.currency === item.currency);
+    if (!price) throw fieldError(`amounts.${index}.currency`, dm.noPriceInCurrency);
+    const lowest = Math.min(...[price.coursePrice, price.lessonPrice, price.lessonWholesalePrice].filter((figure) => figure > 0));
+    if (Number.isFinite(lowest) && item.amount > lowest) throw fieldError(`amounts.${index}.amount`, dm.amountAbovePrice.replace('{price}', formatMoney(lowest, item.currency)));
+  }
+}
+
+const expiryText = (iso: Date) => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' }).format(iso);
+
+/** The letter that tells the person about the discount (to the address, with or without an account). */
+function discountLetter(config: DiscountDeps['config'], course: { id: number; title: string }, discount: DiscountRow, firstName: string) {
+  const page = coursePage(config, course);
+  const until = discount.expiresAt ? ` Она действует до ${expiryText(discount.expiresAt)} включительно.` : '';
+  const text = [
+    greeting({ email: discount.email, firstName }),
+    `Автор курса «${course.title}» сделал для вас скидку ${discountText(termsOfRow(discount))}.${until}`,
+    `Цены со скидкой видны на странице курса, когда вы входите на сайт с этим адресом (${discount.email}); если у вас ещё нет учётной записи, зарегистрируйтесь с ним. Оплатить занятия со скидкой можно картой на сайте: ${page.url}`,
+    discount.note ? `Комментарий автора: ${discount.note}` : '',
+    'На вопросы о курсе ответит его автор: просто ответьте на это письмо.',
+    signature(config),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  const letter = renderLetter(config, { to: discount.email, subject: `Скидка на курс «${course.title}»`, text, action: page });
+  return { ...letter, kind: 'discount', answeredBy: courseAnswers(course) };
+}
+
+type DiscountListRow = Awaited<ReturnType<typeof courseDiscounts>>[number];
+
+function toMutaboDiscount(row: DiscountListRow, now = Date.now()): MutaboDiscount {
+  const { discount } = row;
+  return {
+    id: discount.id,
+    course: { id: discount.courseId, title: row.courseTitle },
+    email: discount.email,
+    person: row.person ? { id: Number(row.person.id), firstName: row.person.firstName, lastName: row.person.lastName } : null,
+    ...termsOfRow(discount),
+    expiresAt: discount.expiresAt?.toISOString() ?? null,
+    expired: discount.expiresAt !== null && discount.expiresAt.getTime() <= now,
+    note: discount.note,
+    createdAt: discount.createdAt.toISOString(),
+    used: row.used,
+  };
+}
+
+export async function listCourseDiscounts(db: Executor, courseId: number): Promise<MutaboDiscount[]> {
+  return (await courseDiscounts(db, courseId)).map((row) => toMutaboDiscount(row));
+}
+
+/**
+ * Grants a discount on a course the caller leads (checked by the route): replaces the person's active one, tells the
+ * person by a letter queued in the same transaction, and drops the cached course forms so the prices follow.
+ */
+export async function grantDiscount(deps: DiscountDeps, caller: Caller, courseId: number, payload: z.output<typeof personalDiscountSchema>): Promise<MutaboDiscount> {
+  await checkAmounts(deps.db, courseId, payload.amounts);
+  const course = await ledCourse(deps.db, caller.authorId, courseId);
+  if (!course) throw notFound(dm.discountNotFound);
+  const id = await deps.db.transaction(async (tx) => {
+    const row = await insertDiscount(tx, {
+      courseId,
+      email: payload.email,
+      percent: payload.percent ?? null,
+      amounts: payload.amounts ?? null,
+      expiresAt: payload.expiresAt ? new Date(payload.expiresAt) : null,
+      note: payload.note ?? '',
+      createdBy: caller.userId,
+    });
+    const [listed] = await courseDiscounts(tx, courseId, row.id);
+    await queueLetters(tx, [discountLetter(deps.config, course, row, listed?.person?.firstName ?? '')]);
+    return row.id;
+  });
+  deps.publicCache.invalidate();
+  const [row] = await courseDiscounts(deps.db, courseId, id);
+  return toMutaboDiscount(row!);
+}
+
+/** Revokes a discount of a course the caller leads; 404 for anything else. */
+export async function revokeDiscount(deps: DiscountDeps, caller: Caller, id: number): Promise<void> {
+  const row = await discountById(deps.db, id);
+  if (!row || row.revokedAt !== null || !(await ledCourse(deps.db, caller.authorId, row.courseId))) throw notFound(dm.discountNotFound);
+  await revokeDiscountRow(deps.db, id);
+  deps.publicCache.invalidate();
+}
+
+// ---- Promo codes
+
+type PromoListRow = Awaited<ReturnType<typeof promoCodesOf>>[number];
+
+function toMutaboPromoCode({ code, courseTitle }: PromoListRow): MutaboPromoCode {
+  return {
+    id: code.id,
+    code: code.code,
+    course: code.courseId !== null ? { id: code.courseId, title: courseTitle ?? '' } : null,
+    ...termsOfRow(code),
+    validFrom: code.validFrom?.toISOString() ?? null,
+    validUntil: code.validUntil?.toISOString() ?? null,
+    maxUses: code.maxUses,
+    uses: code.uses,
+    createdAt: code.createdAt.toISOString(),
+    revokedAt: code.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listPromoCodes(db: Executor, caller: Caller): Promise<MutaboPromoCode[]> {
+  return (await promoCodesOf(db, caller.authorId)).map(toMutaboPromoCode);
+}
+
+export async function createPromoCode(db: Executor, caller: Caller, payload: z.output<typeof promoCodeSchema>): Promise<MutaboPromoCode> {
+  if (payload.course !== null) {
+    if (!(await ledCourse(db, caller.authorId, payload.course))) throw fieldError('course', dm.courseUnknown);
+    await checkAmounts(db, payload.course, payload.amounts);
+  }
+  const row = await insertPromoCode(db, {
+    code: payload.code,
+    courseId: payload.course,
+    authorId: caller.authorId,
+    percent: payload.percent ?? null,
+    amounts: payload.amounts ?? null,
+    validFrom: payload.validFrom ? new Date(payload.validFrom) : null,
+    validUntil: payload.validUntil ? new Date(payload.validUntil) : null,
+    maxUses: payload.maxUses ?? null,
+  });
+  if (!row) throw fieldError('code', dm.codeTaken);
+  const [listed] = await promoCodesOf(db, caller.authorId, row.id);
+  return toMutaboPromoCode(listed!);
+}
+
+/** Revokes a code the caller sees (made by them or for a course they lead); 404 otherwise. */
+export async function revokePromoCode(db: Executor, caller: Caller, id: number): Promise<void> {
+  const [listed] = await promoCodesOf(db, caller.authorId, id);
+  if (!listed || listed.code.revokedAt !== null) throw notFound(dm.promoCodeNotFound);
+  await revokePromoCodeRow(db, id);
+}

@@ -1,0 +1,298 @@
+// Discounts that can be paid online (issue 23): personal discounts and promo codes, through the API as the site and
+// the area call it, on both databases. The amounts follow the site's price rules with each figure discounted (a
+// percent rounded down to the kopeck, an amount never below zero); the better of a personal discount and a code
+// applies; a code with N uses left is used exactly N times however many buyers send it at once, and a cancelled or
+// expired payment gives its use back; the area refuses bad input under the right field and saves nothing.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppliedDiscount, MutaboDiscount, MutaboPromoCode, PaymentQuote } from '../../common/discounts.ts';
+import type { CourseDetails } from '../../common/wireTypes.ts';
+import { participants, payments, promoCodes, users } from '../src/db/schema.ts';
+import { expirePayment } from '../src/services/payments/completion.ts';
+import { createAuthorUser, createCourse, createUser, createUsers, EURO, fixtureAuthor, json, lapse, paymentDeps, PUBLIC_URL, RUB, startEnrollmentApp, type EnrollmentApp, type TestCourse, type TestUser } from './enrollmentKit.ts';
+import { dbModes } from './testDb.ts';
+import { eventually } from './eventually.ts';
+import { formatMoney } from '../../common/coursePrices.ts';
+
+const pay = (lessons: number[], extra: Record<string, unknown> = {}, currency: 'CURRENCY_CHOICE_RUB' | 'CURRENCY_CHOICE_EURO' = 'CURRENCY_CHOICE_RUB') => ({
+  system: currency === 'CURRENCY_CHOICE_RUB' ? 'yookassa' : 'paypal',
+  currency,
+  lessons,
+  ...extra,
+});
+
+describe.each(dbModes())('discounts (%s)', (mode) => {
+  let context: EnrollmentApp;
+  let anna: TestUser;
+  let codeCounter = 0;
+  const uniqueCode = (prefix = 'CODE') => `${prefix}${++codeCounter}${mode === 'postgres' ? 'P' : 'L'}`;
+
+  beforeAll(async () => {
+    context = await startEnrollmentApp(mode);
+    anna = await fixtureAuthor(context);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  const grant = (course: TestCourse, body: Record<string, unknown>) => json(context.app, 'POST', `/api/v1/mutabo/courses/${course.id}/discounts/`, anna, body);
+  const makeCode = (body: Record<string, unknown>) => json(context.app, 'POST', '/api/v1/mutabo/promo-codes/', anna, body);
+  const quote = async (buyer: TestUser, body: Record<string, unknown>) => {
+    const answer = await json(context.app, 'POST', '/api/v1/payments/quote/', buyer, body);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<PaymentQuote>();
+  };
+  const paymentOf = async (answer: { statusCode: number; json: <T>() => T; body: string }) => {
+    expect(answer.statusCode, answer.body).toBe(201);
+    const redirect = new URL(answer.json<{ details: { redirectTo: string } }>().details.redirectTo);
+    const id = Number(redirect.pathname.split('/').at(-1));
+    const [row] = await context.db.select().from(payments).where(eq(payments.id, id));
+    return { row: row!, redirect };
+  };
+
+  it('takes a percent off every figure, rounded down to the kopeck, for every price shape and currency', async () => {
+    const course = await createCourse(context.db, { lessons: 6, participantsLimit: 10, prices: [RUB, EURO] });
+    const buyer = await createUser(context, 'percent');
+    expect((await grant(course, { email: buyer.email, percent: 15 })).statusCode).toBe(201);
+    const [l1, l2, l3, l4, l5, l6] = course.lessonIds as [number, number, number, number, number, number];
+
+    // Two lessons at the lesson price: 1200 → 1020 each.
+    expect(await quote(buyer, pay([l1, l2]))).toEqual({
+      amount: 2040,
+      currency: 'CURRENCY_CHOICE_RUB',
+      discount: { kind: 'personal', percent: 15, fullAmount: 2400 } satisfies AppliedDiscount,
+    });
+    // Five lessons at the wholesale price: 1000 → 850 each.
+    expect((await quote(buyer, pay([l1, l2, l3, l4, l5]))).amount).toBe(4250);
+    // The whole course: 5000 → 4250, less than six wholesale lessons (6 × 850).
+    expect((await quote(buyer, pay([l1, l2, l3, l4, l5, l6]))).amount).toBe(4250);
+    // Euros: 14 → 11.90 a lesson; 12.50 → 10.62 wholesale (10.625 rounded down); the course 50 → 42.50.
+    expect((await quote(buyer, pay([l1], {}, 'CURRENCY_CHOICE_EURO'))).amount).toBe(11.9);
+    expect((await quote(buyer, pay([l1, l2, l3, l4, l5], {}, 'CURRENCY_CHOICE_EURO'))).amount).toBe(53.1);
+    expect((await quote(buyer, pay(course.lessonIds, {}, 'CURRENCY_CHOICE_EURO'))).amount).toBe(42.5);
+
+    // The payment charges what the quote said and records the discount and the full price.
+    const { row } = await paymentOf(await json(context.app, 'POST', '/api/v1/payments/', buyer, pay([l1, l2])));
+    expect({ amount: row.amount, fullAmount: row.fullAmount, discount: row.discount }).toEqual({ amount: '2040.00', fullAmount: '2400.00', discount: { kind: 'personal', percent: 15 } });
+  });
+
+  it('takes an amount off each figure in its currency only, never below zero, and with blocks', async () => {
+    const course = await createCourse(context.db, { lessons: 4, lessonsBlockSize: 2, participantsLimit: 10, prices: [RUB, EURO] });
+    const buyer = await createUser(context, 'amount');
+    expect((await grant(course, { email: buyer.email, amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 300 }] })).statusCode).toBe(201);
+    const [l1, l2] = course.lessonIds as [number, number];
+    // One block of two lessons: 1200 − 300 = 900 each.
+    expect((await quote(buyer, pay([l1, l2]))).amount).toBe(1800);
+    // A block cut in half is refused as without a discount.
+    expect((await json(context.app, 'POST', '/api/v1/payments/quote/', buyer, pay([l1]))).statusCode).toBe(400);
+    // The whole course: min(5000 − 300, 4 × 900).
+    expect((await quote(buyer, pay(course.lessonIds))).amount).toBe(3600);
+    // No amount in euros: the euro price is the full one.
+    expect(await quote(buyer, pay([l1, l2], {}, 'CURRENCY_CHOICE_EURO'))).toEqual({ amount: 28, currency: 'CURRENCY_CHOICE_EURO', discount: null });
+  });
+
+  it('shows the caller their discounted prices on the course details, and nobody else', async () => {
+    const course = await createCourse(context.db, { prices: [RUB, EURO] });
+    const [buyer, other] = await createUsers(context, 2, 'details');
+    expect((await grant(course, { email: buyer!.email, percent: 20, expiresAt: '2031-12-31' })).statusCode).toBe(201);
+    const mine = (await json(context.app, 'GET', `/api/v1/courses/${course.id}/`, buyer)).json<CourseDetails>();
+    expect(mine.prices.find((price) => price.currency === 'CURRENCY_CHOICE_RUB')).toEqual({ currency: 'CURRENCY_CHOICE_RUB', coursePrice: 4000, lessonPrice: 960, lessonWholesalePrice: 800 });
+    expect(mine.discount).toMatchObject({ percent: 20, expiresAt: '2031-12-31T20:59:59.999Z' });
+    expect(mine.discount!.fullPrices.find((price) => price.currency === 'CURRENCY_CHOICE_RUB')!.lessonPrice).toBe(1200);
+    const theirs = (await json(context.app, 'GET', `/api/v1/courses/${course.id}/`, other)).json<CourseDetails>();
+    expect(theirs.discount).toBeUndefined();
+    expect(theirs.prices.find((price) => price.currency === 'CURRENCY_CHOICE_RUB')!.lessonPrice).toBe(1200);
+    const guest = (await json(context.app, 'GET', `/api/v1/courses/${course.id}/`)).json<CourseDetails>();
+    expect(guest.discount).toBeUndefined();
+  });
+
+  it('applies to an address that signs up later, tells the person by letter, and stops when revoked', async () => {
+    const course = await createCourse(context.db, { prices: [RUB] });
+    const email = `later-${mode}@example.org`;
+    const granted = await grant(course, { email: `  Later-${mode}@Example.org `, percent: 10, note: 'Как договорились' });
+    expect(granted.statusCode, granted.body).toBe(201);
+    const discount = granted.json<MutaboDiscount>();
+    expect(discount).toMatchObject({ email, person: null, percent: 10, note: 'Как договорились', used: 0, expired: false });
+    expect(await eventually(async () => context.mailer.to(email).length > 0)).toBe(true);
+    const [letter] = context.mailer.to(email);
+    expect(letter!.subject).toBe(`Скидка на курс «${course.title}»`);
+    expect(letter!.text).toContain('скидку 10 %');
+    expect(letter!.text).toContain('Комментарий автора: Как договорились');
+    expect(letter!.text).toContain(`${PUBLIC_URL}/courses/${course.id}`);
+
+    const [row] = await context.db.insert(users).values({ email, passwordHash: '!', firstName: 'Поздний', lastName: 'Участник', isActive: true }).returning({ id: users.id });
+    const person = { id: row!.id, email, firstName: 'Поздний', token: '', headers: {} } as TestUser;
+    const token = await context.app.tokens.sign(person.id, 'access');
+    person.headers = { authorization: `Bearer ${token}` };
+    expect((await quote(person, pay([course.lessonIds[0]!]))).amount).toBe(1080);
+    const listed = (await json(context.app, 'GET', `/api/v1/mutabo/courses/${course.id}/discounts/`, anna)).json<MutaboDiscount[]>();
+    expect(listed.map((item) => item.person?.firstName)).toEqual(['Поздний']);
+
+    expect((await json(context.app, 'DELETE', `/api/v1/mutabo/discounts/${discount.id}/`, anna)).statusCode).toBe(204);
+    expect((await quote(person, pay([course.lessonIds[0]!]))).discount).toBeNull();
+    expect((await json(context.app, 'GET', `/api/v1/mutabo/courses/${course.id}/discounts/`, anna)).json()).toEqual([]);
+    expect((await json(context.app, 'DELETE', `/api/v1/mutabo/discounts/${discount.id}/`, anna)).statusCode).toBe(404);
+  });
+
+  it('refuses bad input under the right field and saves nothing', async () => {
+    const course = await createCourse(context.db, { prices: [RUB] });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ email: 'a@example.org', percent: 0 }, 'percent'],
+      [{ email: 'a@example.org', percent: 101 }, 'percent'],
+      [{ email: 'a@example.org', percent: 12.5 }, 'percent'],
+      [{ email: 'a@example.org' }, 'percent'],
+      [{ email: 'a@example.org', percent: 10, amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 100 }] }, 'percent'],
+      [{ email: 'a@example.org', amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 0 }] }, 'amounts.0.amount'],
+      [{ email: 'a@example.org', amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: -5 }] }, 'amounts.0.amount'],
+      [{ email: 'a@example.org', amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 1000.5 }] }, 'amounts.0.amount'],
+      [{ email: 'a@example.org', amounts: [{ currency: 'CURRENCY_CHOICE_EURO', amount: 5 }] }, 'amounts.0.currency'],
+      [{ email: 'not an address', percent: 10 }, 'email'],
+      [{ email: 'a@example.org', percent: 10, expiresAt: '2020-01-01' }, 'expiresAt'],
+      [{ email: 'a@example.org', percent: 10, expiresAt: '31.12.2031' }, 'expiresAt'],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await grant(course, body);
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(answer.json()), JSON.stringify(body)).toContain(field);
+    }
+    // The wholesale 1000 is the lowest price in rubles: more than that is refused with the price named.
+    const above = await grant(course, { email: 'a@example.org', amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 1000.01 }] });
+    expect(above.json()).toEqual({ 'amounts.0.amount': [`Скидка больше цены: самая низкая цена курса в этой валюте — ${formatMoney(1000, 'CURRENCY_CHOICE_RUB')}.`] });
+    expect((await json(context.app, 'GET', `/api/v1/mutabo/courses/${course.id}/discounts/`, anna)).json()).toEqual([]);
+
+    const codeCases: [Record<string, unknown>, string][] = [
+      [{ code: 'WITH SPACE', course: course.id, percent: 10 }, 'code'],
+      [{ code: 'A'.repeat(33), course: course.id, percent: 10 }, 'code'],
+      [{ code: 'ЛЕТО-2031', course: course.id, percent: 10 }, 'code'],
+      [{ code: '', course: course.id, percent: 10 }, 'code'],
+      [{ code: 'GOOD1', course: course.id, percent: 10, validUntil: '2020-05-01' }, 'validUntil'],
+      [{ code: 'GOOD1', course: course.id, percent: 10, validFrom: '2031-05-02', validUntil: '2031-05-01' }, 'validUntil'],
+      [{ code: 'GOOD1', course: course.id, percent: 10, maxUses: 0 }, 'maxUses'],
+      [{ code: 'GOOD1', course: 'all', percent: 10 }, 'course'],
+      [{ code: 'GOOD1', course: 999_999, percent: 10 }, 'course'],
+    ];
+    for (const [body, field] of codeCases) {
+      const answer = await makeCode(body);
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(answer.json()), JSON.stringify(body)).toContain(field);
+    }
+    expect((await json(context.app, 'GET', '/api/v1/mutabo/promo-codes/', anna)).json<MutaboPromoCode[]>().filter((code) => code.code === 'GOOD1')).toEqual([]);
+  });
+
+  it('keeps discounts to the courses an author leads', async () => {
+    const course = await createCourse(context.db, { prices: [RUB] });
+    const stranger = await createAuthorUser(context);
+    expect((await json(context.app, 'GET', `/api/v1/mutabo/courses/${course.id}/discounts/`, stranger)).statusCode).toBe(404);
+    expect((await json(context.app, 'POST', `/api/v1/mutabo/courses/${course.id}/discounts/`, stranger, { email: 'x@example.org', percent: 50 })).statusCode).toBe(404);
+    const code = (await makeCode({ code: uniqueCode('MINE'), course: course.id, percent: 10 })).json<MutaboPromoCode>();
+    expect((await json(context.app, 'DELETE', `/api/v1/mutabo/promo-codes/${code.id}/`, stranger)).statusCode).toBe(404);
+    expect((await json(context.app, 'GET', '/api/v1/mutabo/promo-codes/', stranger)).json<MutaboPromoCode[]>()).toEqual([]);
+    const buyer = await createUser(context, 'notauthor');
+    expect((await json(context.app, 'GET', '/api/v1/mutabo/promo-codes/', buyer)).statusCode).toBe(403);
+  });
+
+  it('applies a code case-insensitively, refuses one that does not apply under promoCode, and the better discount wins', async () => {
+    const course = await createCourse(context.db, { prices: [RUB] });
+    const other = await createCourse(context.db, { prices: [RUB] });
+    const code = uniqueCode('SPRING');
+    expect((await makeCode({ code: code.toLowerCase(), course: course.id, percent: 20, validFrom: null, validUntil: null, maxUses: null })).json<MutaboPromoCode>().code).toBe(code);
+    const buyer = await createUser(context, 'coder');
+    const [l1] = course.lessonIds as [number];
+    expect(await quote(buyer, pay([l1], { promoCode: ` ${code.toLowerCase()} ` }))).toEqual({ amount: 960, currency: 'CURRENCY_CHOICE_RUB', discount: { kind: 'promoCode', code, percent: 20, fullAmount: 1200 } });
+
+    const refusals: [string, number, string][] = [
+      ['NOSUCHCODE', l1, 'Такого промокода нет.'],
+      [code, other.lessonIds[0]!, 'Этот промокод не действует для этого курса.'],
+    ];
+    const future = uniqueCode('LATER');
+    await makeCode({ code: future, course: course.id, percent: 20, validFrom: '2031-01-01' });
+    refusals.push([future, l1, 'Этот промокод ещё не действует.']);
+    const past = uniqueCode('PAST');
+    await makeCode({ code: past, course: course.id, percent: 20 });
+    await context.db.update(promoCodes).set({ validUntil: new Date(Date.now() - 1000) }).where(eq(promoCodes.code, past));
+    refusals.push([past, l1, 'Срок действия промокода истёк.']);
+    const euro = uniqueCode('EURO');
+    await makeCode({ code: euro, course: null, amounts: [{ currency: 'CURRENCY_CHOICE_EURO', amount: 5 }] });
+    refusals.push([euro, l1, 'Этот промокод не даёт скидки в этой валюте.']);
+    for (const [promoCode, lesson, message] of refusals) {
+      for (const url of ['/api/v1/payments/quote/', '/api/v1/payments/']) {
+        const answer = await json(context.app, 'POST', url, buyer, pay([lesson], { promoCode }));
+        expect({ url, promoCode, status: answer.statusCode, body: answer.json() }).toEqual({ url, promoCode, status: 400, body: { promoCode: [message] } });
+      }
+    }
+    expect(await context.db.select().from(payments).where(eq(payments.userId, buyer.id))).toEqual([]);
+
+    // A personal discount of 10 % loses to the code's 20 %; one of 30 % wins, and the code's use is not taken.
+    await grant(course, { email: buyer.email, percent: 10 });
+    expect((await quote(buyer, pay([l1], { promoCode: code }))).discount?.kind).toBe('promoCode');
+    await grant(course, { email: buyer.email, percent: 30 });
+    expect(await quote(buyer, pay([l1], { promoCode: code }))).toEqual({ amount: 840, currency: 'CURRENCY_CHOICE_RUB', discount: { kind: 'personal', percent: 30, fullAmount: 1200 } });
+    const { row } = await paymentOf(await json(context.app, 'POST', '/api/v1/payments/', buyer, pay([l1], { promoCode: code })));
+    expect(row.promoCodeId).toBeNull();
+    const [stored] = await context.db.select().from(promoCodes).where(eq(promoCodes.code, code));
+    expect(stored!.uses).toBe(0);
+  });
+
+  it('uses a code with 5 uses exactly 5 times when 50 buyers send it at once', async () => {
+    const course = await createCourse(context.db, { participantsLimit: 100, prices: [RUB] });
+    const code = uniqueCode('RUSH');
+    await makeCode({ code, course: course.id, percent: 50, maxUses: 5 });
+    const buyers = await createUsers(context, 50, 'rush');
+    const answers = await Promise.all(buyers.map((buyer) => json(context.app, 'POST', '/api/v1/payments/', buyer, pay([course.lessonIds[0]!], { promoCode: code }))));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    for (const answer of answers.filter((candidate) => candidate.statusCode !== 201)) expect(answer.json()).toEqual({ promoCode: ['Промокод уже использован максимальное число раз.'] });
+    const [stored] = await context.db.select().from(promoCodes).where(eq(promoCodes.code, code));
+    expect(stored!.uses).toBe(5);
+    const held = await context.db.select().from(payments).where(eq(payments.promoCodeId, stored!.id));
+    expect(held.map((row) => row.amount)).toEqual(Array(5).fill('600.00'));
+    // The refused buyers hold nothing.
+    const places = await context.db.select().from(participants).where(eq(participants.lessonId, course.lessonIds[0]!));
+    expect(places).toHaveLength(5);
+  });
+
+  it('gives the use back when a payment is cancelled or expires, and takes it again when it is paid after all', async () => {
+    const course = await createCourse(context.db, { participantsLimit: 10, prices: [RUB] });
+    const code = uniqueCode('ONCE');
+    await makeCode({ code, course: course.id, percent: 10, maxUses: 1 });
+    const usesOf = async () => (await context.db.select().from(promoCodes).where(eq(promoCodes.code, code)))[0]!.uses;
+    const [first, second, third] = await createUsers(context, 3, 'once');
+    const lesson = course.lessonIds[0]!;
+
+    const cancelled = await paymentOf(await json(context.app, 'POST', '/api/v1/payments/', first, pay([lesson], { promoCode: code })));
+    expect(await usesOf()).toBe(1);
+    expect((await json(context.app, 'POST', '/api/v1/payments/quote/', second, pay([lesson], { promoCode: code }))).json()).toEqual({ promoCode: ['Промокод уже использован максимальное число раз.'] });
+    await context.app.inject({ method: 'POST', url: `/sandbox-checkout/${cancelled.row.id}`, payload: { key: cancelled.redirect.searchParams.get('key')!, decision: 'cancel' } });
+    expect(await usesOf()).toBe(0);
+
+    const expiring = await paymentOf(await json(context.app, 'POST', '/api/v1/payments/', second, pay([lesson], { promoCode: code })));
+    expect(await usesOf()).toBe(1);
+    await lapse(context.db, expiring.row.id);
+    await expirePayment(paymentDeps(context.app), expiring.row.id);
+    expect(await usesOf()).toBe(0);
+
+    const paid = await paymentOf(await json(context.app, 'POST', '/api/v1/payments/', third, pay([lesson], { promoCode: code })));
+    await context.app.inject({ method: 'POST', url: `/sandbox-checkout/${paid.row.id}`, payload: { key: paid.redirect.searchParams.get('key')!, decision: 'pay' } });
+    const [done] = await context.db.select().from(payments).where(eq(payments.id, paid.row.id));
+    expect(done!.state).toBe('STATE_COMPLETED');
+    expect(await usesOf()).toBe(1);
+    const list = (await json(context.app, 'GET', `/api/v1/mutabo/payments/?course=${course.id}`, anna)).json<{ results: { id: number; discount: AppliedDiscount | null }[]; discountCosts: unknown[] }>();
+    expect(list.results.find((item) => item.id === paid.row.id)!.discount).toEqual({ kind: 'promoCode', code, percent: 10, fullAmount: 1200 });
+    expect(list.discountCosts).toEqual([{ courseId: course.id, courseTitle: course.title, currency: 'CURRENCY_CHOICE_RUB', payments: 1, cost: 120 }]);
+    const dashboard = (await json(context.app, 'GET', '/api/v1/mutabo/dashboard/', anna)).json<{ discountCosts: { courseId: number; cost: number }[] }>();
+    expect(dashboard.discountCosts.find((item) => item.courseId === course.id)?.cost).toBe(120);
+  });
+
+  it('completes a payment a 100 % discount leaves nothing to pay without a provider', async () => {
+    const course = await createCourse(context.db, { prices: [RUB] });
+    const buyer = await createUser(context, 'free');
+    await grant(course, { email: buyer.email, percent: 100 });
+    const answer = await json(context.app, 'POST', '/api/v1/payments/', buyer, pay([course.lessonIds[0]!]));
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(answer.json<{ details: { redirectTo: string } }>().details.redirectTo).toBe(`${PUBLIC_URL}/waiting-for-payment`);
+    const [row] = await context.db.select().from(payments).where(eq(payments.userId, buyer.id));
+    expect({ state: row!.state, amount: row!.amount, fullAmount: row!.fullAmount, providerId: row!.providerId }).toEqual({ state: 'STATE_COMPLETED', amount: '0.00', fullAmount: '1200.00', providerId: null });
+    const [place] = await context.db.select().from(participants).where(eq(participants.userId, buyer.id));
+    expect(place!.state).toBe('approved');
+  });
+});
