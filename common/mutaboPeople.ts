@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { ConsentAction, ConsentKind, ConsentSource } from './privacy.ts';
 import type { Currency, ParticipationState, PaymentState, PaymentSystem } from './wireTypes.ts';
+import type { MutaboDiscount } from './discounts.ts';
 
 /**
  * `GET /api/v1/mutabo/people/?search=&page=`: live accounts (not deleted ones), newest first, MUTABO_PAGE_SIZE a page; `search` looks in the
@@ -96,6 +97,8 @@ export interface MutaboPersonCard extends MutaboPersonListItem {
   refunds: MutaboPersonRefund[];
   newsSubscriptions: MutaboPersonSubscription[];
   consents: MutaboPersonConsent[];
+  /** Their personal discounts on the caller's courses (`POST /api/v1/mutabo/courses/{id}/discounts/` grants one). */
+  discounts: MutaboDiscount[];
 }
 
 export const peopleMessages = {

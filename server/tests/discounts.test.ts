@@ -127,6 +127,11 @@ describe.each(dbModes())('discounts (%s)', (mode) => {
     expect((await quote(person, pay([course.lessonIds[0]!]))).amount).toBe(1080);
     const listed = (await json(context.app, 'GET', `/api/v1/mutabo/courses/${course.id}/discounts/`, anna)).json<MutaboDiscount[]>();
     expect(listed.map((item) => item.person?.firstName)).toEqual(['Поздний']);
+    // The person's card in «Люди» lists it, and so does the person's own export of their data.
+    const card = (await json(context.app, 'GET', `/api/v1/mutabo/people/${person.id}/`, anna)).json<{ discounts: MutaboDiscount[] }>();
+    expect(card.discounts.map((item) => [item.course.id, item.percent])).toEqual([[course.id, 10]]);
+    const exported = (await json(context.app, 'GET', '/api/v1/users/me/export/', person)).json<{ discounts: { courseId: number; percent: number; note: string }[] }>();
+    expect(exported.discounts).toEqual([expect.objectContaining({ courseId: course.id, percent: 10, note: 'Как договорились' })]);
 
     expect((await json(context.app, 'DELETE', `/api/v1/mutabo/discounts/${discount.id}/`, anna)).statusCode).toBe(204);
     expect((await quote(person, pay([course.lessonIds[0]!]))).discount).toBeNull();

@@ -38,6 +38,7 @@ const page = (results: MutaboPersonListItem[], patch: Partial<MutaboPage<MutaboP
 
 const card: MutaboPersonCard = {
   ...listed(42),
+  discounts: [],
   deletedAt: null,
   yearOfBirth: 1994,
   lessons: [

@@ -1,6 +1,6 @@
 // The SQL of discounts (services/discounts.ts, migration 0021): personal discounts by address, promo codes and their
 // uses, and what discounts cost per course.
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DiscountAmount, DiscountTerms } from '../../../common/discounts.ts';
 import type { Currency } from '../../../common/wireTypes.ts';
 import type { Executor, Tx } from '../db/client.ts';
@@ -48,7 +48,16 @@ export async function grantDiscount(tx: Tx, discount: NewDiscount): Promise<Disc
 }
 
 /** The course's discounts not revoked, newest first, with the account of each address and the completed payments it was applied to. */
-export async function courseDiscounts(db: Executor, courseId: number, discountId?: number) {
+export function courseDiscounts(db: Executor, courseId: number, discountId?: number) {
+  return listDiscounts(db, and(eq(discounts.courseId, courseId), discountId === undefined ? undefined : eq(discounts.id, discountId)));
+}
+
+/** The discounts not revoked of one address on the courses an author leads, newest first (a person's card in the area). */
+export function discountsOfAddress(db: Executor, email: string, authorId: number) {
+  return listDiscounts(db, and(eq(discounts.email, email), sql`${discounts.courseId} IN ${ledCourseIds(authorId)}`));
+}
+
+function listDiscounts(db: Executor, where: SQL | undefined) {
   return db
     .select({
       discount: discounts,
@@ -59,7 +68,7 @@ export async function courseDiscounts(db: Executor, courseId: number, discountId
     })
     .from(discounts)
     .innerJoin(courses, eq(courses.id, discounts.courseId))
-    .where(and(eq(discounts.courseId, courseId), isNull(discounts.revokedAt), discountId === undefined ? undefined : eq(discounts.id, discountId)))
+    .where(and(where, isNull(discounts.revokedAt)))
     .orderBy(desc(discounts.createdAt), desc(discounts.id));
 }
 

@@ -2,7 +2,7 @@
 // filtered by the user's id, never a secret column (password hash, tokens, idempotence keys, provider ids).
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { consents, courses, disciples, lessons, mailingSubscriptions, outboxLetters, participants, paymentLessons, payments, refunds, users } from '../db/schema.ts';
+import { consents, courses, disciples, discounts, lessons, mailingSubscriptions, outboxLetters, participants, paymentLessons, payments, refunds, users } from '../db/schema.ts';
 
 export async function accountOf(db: Executor, userId: number) {
   const [row] = await db
@@ -62,11 +62,34 @@ export function paymentRowsOf(db: Executor, userId: number) {
       paidAt: payments.paidAt,
       failureReason: payments.failureReason,
       offerVersion: payments.offerVersion,
+      fullAmount: payments.fullAmount,
+      discount: payments.discount,
       lessonIds: sql<number[]>`coalesce((SELECT array_agg(${paymentLessons.lessonId} ORDER BY ${paymentLessons.lessonId}) FROM ${paymentLessons} WHERE ${paymentLessons.paymentId} = ${payments.id}), '{}')`,
     })
     .from(payments)
     .where(eq(payments.userId, userId))
     .orderBy(asc(payments.id));
+}
+
+/** Personal discounts granted to the person's address (courses' authors grant them: services/mutabo/discounts.ts). */
+export function discountRowsOf(db: Executor, userId: number) {
+  return db
+    .select({
+      courseId: discounts.courseId,
+      courseTitle: courses.title,
+      email: discounts.email,
+      percent: discounts.percent,
+      amounts: discounts.amounts,
+      expiresAt: discounts.expiresAt,
+      note: discounts.note,
+      createdAt: discounts.createdAt,
+      revokedAt: discounts.revokedAt,
+    })
+    .from(discounts)
+    .innerJoin(users, eq(users.email, discounts.email))
+    .innerJoin(courses, eq(courses.id, discounts.courseId))
+    .where(eq(users.id, userId))
+    .orderBy(asc(discounts.id));
 }
 
 /** The refunds of the person's payments (whoever made them: the author's user id is not theirs to see). */

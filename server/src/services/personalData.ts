@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import {
   accountOf,
   consentRowsOf,
+  discountRowsOf,
   letterRowsOf,
   participationRowsOf,
   paymentRowsOf,
@@ -23,7 +24,7 @@ function withIsoDates<T extends Record<string, unknown>>(row: T): { [K in keyof 
 
 /** The person's data, or null when the account is gone. */
 export async function exportPersonalData(db: Db, userId: number, now = new Date()) {
-  const [account, participations, payments, refunds, subscriptions, consents, letters] = await Promise.all([
+  const [account, participations, payments, refunds, subscriptions, consents, letters, discounts] = await Promise.all([
     accountOf(db, userId),
     participationRowsOf(db, userId),
     paymentRowsOf(db, userId),
@@ -31,6 +32,7 @@ export async function exportPersonalData(db: Db, userId: number, now = new Date(
     subscriptionRowsOf(db, userId),
     consentRowsOf(db, userId),
     letterRowsOf(db, userId),
+    discountRowsOf(db, userId),
   ]);
   if (!account) return null;
   const { country, mainLanguage, visitSchool, readWriteProblems, otherInfo, timezone, ...user } = account;
@@ -45,5 +47,6 @@ export async function exportPersonalData(db: Db, userId: number, now = new Date(
     newsSubscriptions: subscriptions.map(withIsoDates),
     consents: consents.map(withIsoDates),
     letters: letters.map(withIsoDates),
+    discounts: discounts.map(withIsoDates),
   };
 }

@@ -13,7 +13,7 @@ import { listQuery } from './listQuery.ts';
 export const mutaboPeopleRoutes: ZodRoutes = async (app) => {
   app.get('/people/', { schema: { querystring: listQuery } }, async (request) => listPeople(app.database.db, request.query.search ?? '', request.query.page ?? 1));
 
-  app.get('/people/:id/', { schema: { params: idParams } }, async (request) => getPerson(app.database.db, request.params.id));
+  app.get('/people/:id/', { schema: { params: idParams } }, async (request) => getPerson(app.database.db, callerOf(request), request.params.id));
 
   app.get('/people/:id/export/', { schema: { params: idParams } }, async (request, reply) => {
     const data = await exportPerson(app.database.db, callerOf(request), request.params.id);

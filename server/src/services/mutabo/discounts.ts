@@ -10,6 +10,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import {
   courseDiscounts,
   discountById,
+  discountsOfAddress,
   grantDiscount as insertDiscount,
   insertPromoCode,
   promoCodesOf,
@@ -85,6 +86,12 @@ function toMutaboDiscount(row: DiscountListRow, now = Date.now()): MutaboDiscoun
 
 export async function listCourseDiscounts(db: Executor, courseId: number): Promise<MutaboDiscount[]> {
   return (await courseDiscounts(db, courseId)).map((row) => toMutaboDiscount(row));
+}
+
+/** A person's discounts on the caller's courses, for their card in «Люди» (none for an account without an address). */
+export async function personDiscounts(db: Executor, caller: Caller, email: string): Promise<MutaboDiscount[]> {
+  if (email === '') return [];
+  return (await discountsOfAddress(db, email, caller.authorId)).map((row) => toMutaboDiscount(row));
 }
 
 /**

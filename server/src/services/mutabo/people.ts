@@ -12,6 +12,7 @@ import { deleteAccount, type AccountDeletionDeps } from '../accountDeletion.ts';
 import { exportPersonalData } from '../personalData.ts';
 import { recordWrite } from './audit.ts';
 import type { Caller } from './context.ts';
+import { personDiscounts } from './discounts.ts';
 import { listPage, pageOffset, sharedErrors } from './sharedContent.ts';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
@@ -27,7 +28,7 @@ export async function listPeople(db: Db, search: string, page: number): Promise<
 }
 
 /** The person's card: the same reads as their own export, in the area's words. */
-export async function getPerson(db: Db, id: number): Promise<MutaboPersonCard> {
+export async function getPerson(db: Db, caller: Caller, id: number): Promise<MutaboPersonCard> {
   const [account, state, participations, payments, refunds, subscriptions, consents] = await Promise.all([
     accountOf(db, id),
     accountStateOf(db, id),
@@ -38,6 +39,7 @@ export async function getPerson(db: Db, id: number): Promise<MutaboPersonCard> {
     consentRowsOf(db, id),
   ]);
   if (!account || !state) throw peopleErrors.notFound();
+  const discounts = await personDiscounts(db, caller, account.email);
   const paidLessons = await lessonsWithCourses(db, [...new Set(payments.flatMap((payment) => payment.lessonIds))]);
   return {
     ...toPersonListItem(account),
@@ -85,6 +87,7 @@ export async function getPerson(db: Db, id: number): Promise<MutaboPersonCard> {
       userAgent: row.userAgent,
       at: row.at.toISOString(),
     })),
+    discounts,
   };
 }
 
