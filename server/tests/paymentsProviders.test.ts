@@ -11,7 +11,7 @@ import { participants, payments } from '../src/db/schema.ts';
 import { createPaymentProviders } from '../src/services/payments/providers.ts';
 import { receiptLines } from '../src/services/payments/receipts.ts';
 import { sweepExpiredPayments } from '../src/services/payments/completion.ts';
-import { createCourse, createUser, EURO, json, lapse, paymentDeps, PUBLIC_URL, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
+import { createCourse, createUser, EURO, fixtureAuthor, json, lapse, paymentDeps, PUBLIC_URL, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { startPaypal, startYookassa, type PaypalStandIn, type YookassaStandIn } from './providerStandIns.ts';
 import { dbModes } from './testDb.ts';
 
@@ -178,6 +178,22 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
         ['Курс «Акварель», занятие 1. Цветовой круг', '333.33'],
         ['Курс «Акварель», занятие 2. Свет и тень', '333.33'],
         ['Курс «Акварель», занятие 3. Пейзаж', '333.34'],
+      ]);
+    });
+
+    it('sends a discounted payment with receipt items of the discounted amounts, adding up to it', async () => {
+      const course = await createCourse(context.db, { title: 'Гравюра', participantsLimit: 10, lessons: ['Штрих', 'Офорт', 'Печать'], prices: [{ currency: 'CURRENCY_CHOICE_RUB', coursePrice: 5000, lessonPrice: 1200, lessonWholesalePrice: 1000 }] });
+      const user = await createUser(context);
+      const author = await fixtureAuthor(context);
+      expect((await json(app(), 'POST', `/api/v1/mutabo/courses/${course.id}/discounts/`, author, { email: user.email, percent: 15 })).statusCode).toBe(201);
+      const before = yookassa.requests.length;
+      expect((await pay(user, course.lessonIds.slice(0, 2))).statusCode).toBe(201);
+      const sent = yookassa.requests.slice(before).find((request) => request.method === 'POST')!.body as { amount: { value: string }; receipt: { items: { description: string; amount: { value: string } }[] } };
+      // 1200 − 15 % = 1020 a lesson.
+      expect(sent.amount.value).toBe('2040.00');
+      expect(sent.receipt.items.map((item) => [item.description, item.amount.value])).toEqual([
+        ['Курс «Гравюра», занятие 1. Штрих', '1020.00'],
+        ['Курс «Гравюра», занятие 2. Офорт', '1020.00'],
       ]);
     });
 
