@@ -1,7 +1,8 @@
-// A person's card in «Люди»: their account, places in lessons, payments, news subscriptions and every consent record
-// (what, given or withdrawn, under which policy, where, when, from which address and browser), and the answers to their
-// written request about their data: the export of everything and the deletion, recorded in the history below. A
-// deleted account keeps its card with what the law keeps (payments, refunds, consent records), without names.
+// A person's card in «Люди»: their account, places in lessons, payments, their discounts on the caller's courses (with
+// a form that grants one), news subscriptions and every consent record (what, given or withdrawn, under which policy,
+// where, when, from which address and browser), and the answers to their written request about their data: the export
+// of everything and the deletion, recorded in the history below. A deleted account keeps its card with what the law
+// keeps (payments, refunds, consent records), without names.
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -26,6 +27,7 @@ import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { formatDateTime } from '../shell/timeText.ts';
 import { useLoad } from '../useLoad.ts';
 import { DeletePersonPanel } from './DeletePersonPanel.tsx';
+import { PersonDiscountsPanel } from './PersonDiscountsPanel.tsx';
 import { exportPerson, getPerson } from './peopleApi.ts';
 import { consentActionText, consentSourceText, consentSubject, personName, placeText } from './peopleText.ts';
 
@@ -313,6 +315,13 @@ export function PersonPage() {
       )}
       <LessonsPanel person={data} />
       <PaymentsPanel person={data} />
+      {deleted ? null : (
+        <PersonDiscountsPanel
+          person={data}
+          onDiscounts={(discounts) => person.setData({ ...data, discounts })}
+          reload={person.reload}
+        />
+      )}
       <SubscriptionsPanel person={data} />
       <ConsentsPanel person={data} />
       <SharedHistory entity="person" id={data.id} version={recorded} />
