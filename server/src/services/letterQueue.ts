@@ -8,8 +8,7 @@
 // row (table mail_delivery_failures): from UNDELIVERABLE_AFTER on the address gets no more news, until a letter to it
 // is delivered or the person's address changes.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db } from '../db/client.ts';
-import type { Tx } from '../repositories/mutaboCoursesRepository.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
 import { clearDeliveryFailures, letterAccounts, recordDeliveryFailure, storeComposedHeaders, type LetterAccount } from '../repositories/letterDeliveryRepository.ts';
 import {
   claimDueLetters,
@@ -28,7 +27,8 @@ import {
   type QueuedLetter as RecordedLetter,
 } from '../repositories/outboxRepository.ts';
 import type { Mailer, MailMessage } from './mail.ts';
-import { recordedHeaders, storedHeaders, withReplyTo, type Answerer } from './letterReplyTo.ts';
+import { recordedHeaders, storedHeaders, withReplyTo } from './letterReplyTo.ts';
+import type { Answerer } from './mailMessage.ts';
 
 export const OUTBOX_CHANNEL = 'outbox_letters';
 

@@ -7,10 +7,7 @@ import type { AppConfig } from '../config.ts';
 import type { Executor } from '../db/client.ts';
 import { firstAuthorsOf, type Mailbox } from '../repositories/letterDeliveryRepository.ts';
 import { readSeller } from '../repositories/sellerRepository.ts';
-import type { MailMessage } from './mail.ts';
-
-/** A course's first author, or the seller (with the operator standing in while the seller's details have no address). */
-export type Answerer = { course: number } | { seller: true; operator: { name: string; email: string | null } };
+import type { Answerer, MailMessage } from './mailMessage.ts';
 
 export const courseAnswers = (course: { id: number }): Answerer => ({ course: course.id });
 export const sellerAnswers = (config: Pick<AppConfig, 'operatorName' | 'operatorEmail'>): Answerer => ({ seller: true, operator: { name: config.operatorName, email: config.operatorEmail } });

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { SITE_ROUTES } from '../../../common/sitePaths.ts';
 import type { AppConfig } from '../config.ts';
-import type { MailMessage } from './mail.ts';
+import type { MailMessage } from './mailMessage.ts';
 
 /** The logo's Content-ID: the HTML part shows it as `cid:…`, the transport attaches it (inlineLogo). */
 export const LOGO_CID = 'logo@mutabor';

@@ -7,34 +7,10 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config.ts';
-import type { LetterAttachment } from '../db/schema.ts';
 import { inlineLogo } from './letterTemplate.ts';
-import type { Answerer } from './letterReplyTo.ts';
+import type { MailMessage } from './mailMessage.ts';
 
-export type { LetterAttachment };
-
-export interface MailMessage {
-  /** The recipient's address. */
-  to: string;
-  /**
-   * The recipient's name, written as `To: "Имя Фамилия" <address>` (encoded as RFC 2047 asks): set by the letter queue
-   * when it sends the letter, from the account the address belongs to (letterQueue.ts).
-   */
-  toName?: string;
-  subject: string;
-  /** The plain-text body. */
-  text: string;
-  /** The HTML body (the same content as text). */
-  html: string;
-  /** Extra headers (a news letter's List-Unsubscribe and List-Unsubscribe-Post). */
-  headers?: Record<string, string>;
-  /** `"Name" <address>` of who answers the letter, made from answeredBy when it is recorded (letterReplyTo.ts). */
-  replyTo?: string;
-  /** Files the letter carries (a lesson's updated calendar entry), after the inline logo. */
-  attachments?: LetterAttachment[];
-  /** Who answers it: the letter queue makes it the Reply-To header when it records the letter (letterReplyTo.ts). */
-  answeredBy?: Answerer;
-}
+export type { LetterAttachment, MailMessage } from './mailMessage.ts';
 
 /** What nodemailer is given for a letter: To with the name, the inline logo the HTML shows, then the letter's own files. */
 export async function mailOptions(message: MailMessage) {
