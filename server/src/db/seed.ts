@@ -1,14 +1,12 @@
 // Loads the demo content (db/demo/types.ts) into an empty database, in one transaction.
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Db, Tx } from './client.ts';
 import type { DemoContent } from './demo/types.ts';
 import { courseDates, lessonTimes, timetableLines } from './demo/schedule.ts';
 import { paragraphsToDraftRaw } from './draftRaw.ts';
 import { hashPassword, UNUSABLE_PASSWORD } from '../services/passwords.ts';
 import * as t from './schema.ts';
 import { paymentSystemFor, selectionTotal } from '../../../common/coursePrices.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface SeedSummary {
   accounts: number;

@@ -1,9 +1,7 @@
 // Who is an author: the user's flag and the author record linked to the user, read and changed inside one transaction.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { authors, users } from '../db/schema.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface RoleUser {
   id: number;

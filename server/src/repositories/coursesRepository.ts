@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CourseDetails, CourseShort, Lesson, Price } from '../../../common/wireTypes.ts';
 import { CURRENCIES } from '../../../common/enums.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import { authors, courseAuthors, courses, lessons, participants, prices } from '../db/schema.ts';
 import { toAuthor } from './authorsRepository.ts';
 import { countedPlace } from './placesRepository.ts';
@@ -56,9 +56,6 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 }
 
 const currencyOrder: readonly string[] = CURRENCIES;
-
-/** The database or a transaction: the details are also read inside the authors' writes. */
-export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function pricesOf(db: Executor, courseIds: number[]) {
   const rows = courseIds.length === 0 ? [] : await db.select().from(prices).where(inArray(prices.courseId, courseIds));

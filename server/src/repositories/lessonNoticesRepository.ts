@@ -2,9 +2,8 @@
 // sweep (one INSERT … SELECT whose unique dedupe keys make each reminder once, whichever process sweeps), and what
 // a reminder letter is composed from when it is sent.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { courses, disciples, lessons, outboxLetters, participants, users } from '../db/schema.ts';
-import type { Tx } from './mutaboCoursesRepository.ts';
 
 export type ReminderLead = '24h' | '1h';
 

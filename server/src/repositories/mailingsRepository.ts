@@ -2,12 +2,9 @@
 // the course's history with the letters' counts, and a mailing's recipients with each letter's result.
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { MailingAudience, MailingRecipientState, MutaboMailingRecipient, MutaboMailingSummary } from '../../../common/mutabo.ts';
-import type { Db } from '../db/client.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { authors, courses, lessons, mailingSubscriptions, mailings, outboxLetters, participants, users } from '../db/schema.ts';
 import { countedPlace } from './placesRepository.ts';
-import type { Tx } from './mutaboCoursesRepository.ts';
-
-type Executor = Db | Tx;
 
 export interface AudienceMember {
   id: number;

@@ -3,9 +3,8 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DELETED_PERSON_NAME } from '../../../common/accountDeletion.ts';
 import type { AuditAction, AuditEntity, HistoryEntry } from '../../../common/mutabo.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { auditLog, authors, users } from '../db/schema.ts';
-import type { Tx } from './mutaboCoursesRepository.ts';
 
 export interface AuditRecord {
   userId: number | null;

@@ -2,12 +2,10 @@
 import { and, asc, count, countDistinct, desc, eq, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { MutaboCourseListItem } from '../../../common/mutabo.ts';
 import type { Currency } from '../../../common/wireTypes.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Executor, Tx } from '../db/client.ts';
 import { authors, courseAuthors, courses, feedback, lessons, participants, paymentLessons, prices, users } from '../db/schema.ts';
-import type { Executor } from './coursesRepository.ts';
 import { countedPlace, notLapsedHold } from './placesRepository.ts';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type CourseRow = typeof courses.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
 export type CourseValues = Partial<Omit<typeof courses.$inferInsert, 'id' | 'version' | 'createdAt'>>;

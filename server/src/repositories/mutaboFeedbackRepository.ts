@@ -2,8 +2,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { MutaboFeedback } from '../../../common/mutabo.ts';
 import { courses, feedback } from '../db/schema.ts';
-import type { Executor } from './coursesRepository.ts';
-import type { Tx } from './mutaboCoursesRepository.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { searchCondition } from './textSearch.ts';
 
 export type FeedbackRow = typeof feedback.$inferSelect;

@@ -3,8 +3,7 @@
 import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MutaboLibraryCategory, MutaboLibraryItem } from '../../../common/mutabo.ts';
 import { libraryCategories, libraryItemCategories, libraryItemCourses, libraryItems } from '../db/schema.ts';
-import type { Executor } from './coursesRepository.ts';
-import type { Tx } from './mutaboCoursesRepository.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { searchCondition } from './textSearch.ts';
 
 export type LibraryItemRow = typeof libraryItems.$inferSelect;

@@ -2,8 +2,7 @@
 // timetable page's text; row locks and compare-and-set writes.
 import { and, eq, sql } from 'drizzle-orm';
 import { authors, pagesContent } from '../db/schema.ts';
-import type { Executor } from './coursesRepository.ts';
-import type { Tx } from './mutaboCoursesRepository.ts';
+import type { Executor, Tx } from '../db/client.ts';
 
 export type AuthorRow = typeof authors.$inferSelect;
 export type AuthorValues = Partial<Pick<typeof authors.$inferInsert, 'firstName' | 'lastName' | 'genitive' | 'email' | 'description' | 'photo'>>;

@@ -2,8 +2,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { MutaboQuotation } from '../../../common/mutabo.ts';
 import { courses, quotations } from '../db/schema.ts';
-import type { Executor } from './coursesRepository.ts';
-import type { Tx } from './mutaboCoursesRepository.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { searchCondition } from './textSearch.ts';
 
 export type QuotationRow = typeof quotations.$inferSelect;

@@ -2,7 +2,7 @@
 // the write commits, so that a course or category deleted meanwhile fails the check instead of the foreign key.
 import { and, eq, exists, inArray, ne, or } from 'drizzle-orm';
 import { courseAuthors, courses, libraryCategories } from '../db/schema.ts';
-import type { Tx } from './mutaboCoursesRepository.ts';
+import type { Tx } from '../db/client.ts';
 
 /** The ids among `ids` of courses that exist (drafts included), held until the commit. */
 export async function holdCourses(tx: Tx, ids: number[]): Promise<Set<number>> {

@@ -1,9 +1,8 @@
 // The SQL of the letter queue (table outbox_letters): recording letters in the caller's transaction, gathering
 // approvals, claiming due letters with FOR UPDATE SKIP LOCKED and a lease, and recording each attempt's result.
 import { and, asc, eq, inArray, isNotNull, isNull, lte, min, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { mailings, outboxLetters, type LetterAttachment } from '../db/schema.ts';
-import type { Tx } from './mutaboCoursesRepository.ts';
 
 export type OutboxRow = typeof outboxLetters.$inferSelect;
 

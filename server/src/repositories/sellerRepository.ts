@@ -4,8 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { EMPTY_SELLER } from '../../../common/seller.ts';
 import type { Seller } from '../../../common/wireTypes.ts';
 import { seller } from '../db/schema.ts';
-import type { Executor } from './coursesRepository.ts';
-import type { Tx } from './mutaboCoursesRepository.ts';
+import type { Executor, Tx } from '../db/client.ts';
 
 export type SellerRow = typeof seller.$inferSelect;
 export type SellerValues = Partial<Pick<typeof seller.$inferInsert, 'name' | 'inn' | 'ogrn' | 'address' | 'email' | 'phone'>>;

@@ -1,8 +1,7 @@
 // The SQL of uploaded files (table uploads): stored once per address, read back by address.
 import { and, count, eq, gte, min, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
-import type { Tx } from './mutaboCoursesRepository.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 export type NewUpload = Omit<typeof uploads.$inferInsert, 'id' | 'createdAt'>;

@@ -1,7 +1,8 @@
 // What an author's change of a lesson tells its approved participants: a time set, moved or taken away, or the lesson
 // cancelled (made a draft), each in a letter queued in the transaction of the change with the lesson's updated
 // calendar entry. Only changes that concern the future are told (a past lesson's time corrected is not news).
-import type { CourseRow, LessonRow, Tx } from '../repositories/mutaboCoursesRepository.ts';
+import type { Tx } from '../db/client.ts';
+import type { CourseRow, LessonRow } from '../repositories/mutaboCoursesRepository.ts';
 import { approvedParticipantsOf, markRemindersTold, REMINDER_LEADS_MS, type ReminderLead } from '../repositories/lessonNoticesRepository.ts';
 import type { LetterContext } from './enrollmentLetters.ts';
 import { queueLetters } from './letterQueue.ts';

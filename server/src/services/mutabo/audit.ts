@@ -3,7 +3,7 @@
 // records through recordWrite with its own entity name.
 import type { AuditAction, AuditEntity } from '../../../../common/mutabo.ts';
 import { insertAuditRecord } from '../../repositories/mutaboAuditRepository.ts';
-import type { Tx } from '../../repositories/mutaboCoursesRepository.ts';
+import type { Tx } from '../../db/client.ts';
 
 export interface Write {
   /** The user who wrote. */

@@ -2,7 +2,8 @@
 // `authors`, written by whoever made it), and an author added or removed by someone else is told by a letter queued
 // in the change's transaction (services/letterQueue.ts). A course keeps at least one author.
 import { SITE_ROUTES } from '../../../../common/sitePaths.ts';
-import { authorPeople, type AuthorPerson, type Tx } from '../../repositories/mutaboCoursesRepository.ts';
+import type { Tx } from '../../db/client.ts';
+import { authorPeople, type AuthorPerson } from '../../repositories/mutaboCoursesRepository.ts';
 import { greeting, letter, signature, type LetterContext, type Recipient } from '../enrollmentLetters.ts';
 import { queueLetters, type QueuedLetter } from '../letterQueue.ts';
 import { userText } from '../letterText.ts';

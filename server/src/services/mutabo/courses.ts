@@ -10,7 +10,8 @@ import {
   type MutaboCourse,
   type MutaboCourseListItem,
 } from '../../../../common/mutabo.ts';
-import { loadCourseDetails, type Executor } from '../../repositories/coursesRepository.ts';
+import type { Executor, Tx } from '../../db/client.ts';
+import { loadCourseDetails } from '../../repositories/coursesRepository.ts';
 import {
   authorIdsOf,
   courseBlockers,
@@ -31,7 +32,6 @@ import {
   type LessonRow,
   type LockedCourseForWrite,
   type PriceValues,
-  type Tx,
 } from '../../repositories/mutaboCoursesRepository.ts';
 import { recordWrite } from './audit.ts';
 import { withHistoryNames } from './historyNames.ts';

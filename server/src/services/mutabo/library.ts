@@ -30,7 +30,7 @@ import {
   type LibraryItemRow,
   type LibraryItemsFilter,
 } from '../../repositories/mutaboLibraryRepository.ts';
-import type { Tx } from '../../repositories/mutaboCoursesRepository.ts';
+import type { Tx } from '../../db/client.ts';
 import { holdCategories, holdCourses } from '../../repositories/mutaboReferencesRepository.ts';
 import { isUniqueViolation } from '../../repositories/usersRepository.ts';
 import { recordWrite } from './audit.ts';

@@ -16,7 +16,7 @@ import { innMatchesOgrn } from '../../../../common/sellerNumbers.ts';
 import { toAuthor } from '../../repositories/authorsRepository.ts';
 import { findSeller, insertSeller, lockSeller, toSeller, updateSellerAtVersion, type SellerRow } from '../../repositories/sellerRepository.ts';
 import { findAuthor, findPage, insertPage, lockAuthor, lockPage, updateAuthorAtVersion, updatePageAtVersion, type AuthorRow, type PageRow } from '../../repositories/mutaboPagesRepository.ts';
-import type { Tx } from '../../repositories/mutaboCoursesRepository.ts';
+import type { Tx } from '../../db/client.ts';
 import { currentPolicy, defaultPolicyText } from '../policy.ts';
 import { recordWrite } from './audit.ts';
 import type { Caller, MutaboContext } from './context.ts';

@@ -4,7 +4,7 @@
 // compare-and-set, records itself (audit.ts); the public cache is dropped after the commit.
 import { MUTABO_PAGE_SIZE, sharedContentMessages as s, type MutaboPage } from '../../../../common/mutabo.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { Tx } from '../../repositories/mutaboCoursesRepository.ts';
+import type { Tx } from '../../db/client.ts';
 import { holdAttachableCourse } from '../../repositories/mutaboReferencesRepository.ts';
 import type { Caller, MutaboContext } from './context.ts';
 import { mediaKey } from './uploads.ts';

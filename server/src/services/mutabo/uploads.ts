@@ -11,9 +11,8 @@ import {
   THUMBNAIL_WIDTH,
   type UploadResult,
 } from '../../../../common/mutabo.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { Tx } from '../../repositories/mutaboCoursesRepository.ts';
 import { insertUpload, uploadsOfUserSince, type UploadsRepository } from '../../repositories/uploadsRepository.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, type Caller } from './context.ts';
