@@ -99,14 +99,26 @@ describe.each(dbModes())('database (%s)', (mode) => {
       await rejects(db.insert(t.payments).values({ userId: user!.id, system: 'yookassa', currency: 'CURRENCY_CHOICE_RUB', amount: '-5', expiresAt: new Date() }));
     });
 
-    it('bumps the public content version on every write to public tables', async () => {
+    it('tells every process of a write to a public table (NOTIFY public_content_changed), and of no other write', async () => {
       const { db } = testDb.database;
-      const version = async () => (await db.select().from(t.publicContentVersion))[0]!.version;
-      const before = await version();
-      await db.update(t.courses).set({ subtitle: sql`${t.courses.subtitle}` });
-      expect(await version()).toBe(before + 1);
-      await db.update(t.users).set({ firstName: sql`${t.users.firstName}` });
-      expect(await version()).toBe(before + 1);
+      let notices = 0;
+      const stop = await testDb.database.listen('public_content_changed', { onNotify: () => (notices += 1), onListening: () => {} });
+      try {
+        const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+        await settle();
+        const before = notices;
+        await db.update(t.courses).set({ subtitle: sql`${t.courses.subtitle}` });
+        await settle();
+        expect(notices).toBe(before + 1);
+        await db.update(t.users).set({ firstName: sql`${t.users.firstName}` });
+        await settle();
+        expect(notices).toBe(before + 1);
+        // No shared row is written any more: the version table of migration 0001 is gone.
+        const tables = await db.execute(sql`SELECT to_regclass('public.public_content_version') AS found`);
+        expect((tables as unknown as { rows: { found: string | null }[] }).rows[0]!.found).toBeNull();
+      } finally {
+        await stop();
+      }
     });
   });
 });

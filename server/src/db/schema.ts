@@ -492,19 +492,6 @@ export const seller = pgTable(
 );
 
 /**
- * One row whose version a trigger bumps (and announces with NOTIFY public_content_changed) on every
- * write to the tables behind the public responses; see services/publicCache.ts.
- */
-export const publicContentVersion = pgTable(
-  'public_content_version',
-  {
-    id: integer('id').primaryKey().default(1),
-    version: bigint('version', { mode: 'number' }).notNull().default(0),
-  },
-  (table) => [check('public_content_version_single_row', sql`${table.id} = 1`)],
-);
-
-/**
  * What account endpoints limit (failed logins, password checks, letters), one row per kind and key: the times of its
  * events still in the window, oldest first, so that taking a slot is one atomic upsert (services/accountLimits.ts).
  * Kept in the database so that every server process counts the same; rows idle for a day are pruned.

@@ -2,8 +2,8 @@
 // repositories/placesRepository.ts's (the course's lock, counting) and repositories/paymentsRepository.ts's.
 //
 // Lock order, the same in every transaction that changes places: the course's lesson rows (ascending id, lockCourse),
-// then payment rows (ascending id), then writes. Writes to `participants` also take the public content version row
-// (the trigger of migration 0001), so no lesson or payment is locked after the first write.
+// then payment rows (ascending id), then writes. (Writes to `participants` only send the public cache's NOTIFY: since
+// migration 0022 no shared row is written, so transactions on different courses do not wait for each other.)
 import type { Tx } from '../db/client.ts';
 import { lockPaymentsInProgress, markFailed, type FailureReason } from '../repositories/paymentsRepository.ts';
 import { approveRowsById, deleteHoldsOfPayment, lessonsWithQueue, reserveForQueue, takenPlaces, type ApprovalRow, type Promotion } from '../repositories/placesRepository.ts';

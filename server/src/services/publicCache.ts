@@ -1,7 +1,7 @@
 // In-memory cache of the public responses that are identical for every caller, kept with their JSON text.
 //
-// Invalidation: a trigger on every table behind these responses bumps the row public_content_version and
-// sends NOTIFY public_content_changed (migration 0001). Each process LISTENs and drops everything on a
+// Invalidation: a trigger on every table behind these responses sends NOTIFY public_content_changed (migrations
+// 0001 and 0022; it writes nothing, so writes to different courses do not queue on a shared row). Each process LISTENs and drops everything on a
 // notice, so several processes on one PostgreSQL invalidate together. While the LISTEN connection is down
 // nothing is cached. Code that writes and then answers from the cache in the same request should call
 // invalidate() after its commit: the notice from another connection may arrive a moment later.
