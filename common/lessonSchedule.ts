@@ -43,9 +43,3 @@ export function nextLinkChange(lessons: readonly ScheduledLesson[], now: number)
   }
   return next;
 }
-
-/** Not over yet: upcoming or under way. */
-export function isLessonAhead(lesson: ScheduledLesson, now: number): boolean {
-  const end = lessonEndsAt(lesson);
-  return end !== null && end > now;
-}

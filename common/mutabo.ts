@@ -568,9 +568,6 @@ export type LessonCreatePayload = z.input<typeof lessonCreateSchema>;
 export type LessonCreate = z.output<typeof lessonCreateSchema>;
 export type LessonPatchPayload = z.input<typeof lessonPatchSchema>;
 export type LessonPatch = z.output<typeof lessonPatchSchema>;
-export type LessonOrderPayload = z.input<typeof lessonOrderSchema>;
-/** A price as sent; the answers carry `Price` (numbers). */
-export type PricePayload = z.input<typeof priceSchema>;
 export type { Price };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -933,9 +930,7 @@ export type LibraryItemCreatePayload = z.input<typeof libraryItemCreateSchema>;
 export type LibraryItemCreate = z.output<typeof libraryItemCreateSchema>;
 export type LibraryItemPatchPayload = z.input<typeof libraryItemPatchSchema>;
 export type LibraryItemPatch = z.output<typeof libraryItemPatchSchema>;
-export type LibraryCategoryCreatePayload = z.input<typeof libraryCategoryCreateSchema>;
 export type LibraryCategoryPatchPayload = z.input<typeof libraryCategoryPatchSchema>;
-export type LibraryCategoryPatch = z.output<typeof libraryCategoryPatchSchema>;
 export type AuthorPatchPayload = z.input<typeof authorPatchSchema>;
 export type AuthorPatch = z.output<typeof authorPatchSchema>;
 export type TimetablePatchPayload = z.input<typeof timetablePatchSchema>;

@@ -121,7 +121,6 @@ export const personDeleteSchema = z.object(
   { error: peopleMessages.invalidBody },
 );
 
-export type PersonDeletePayload = z.input<typeof personDeleteSchema>;
 
 export const CONSENT_KIND_LABELS: Record<ConsentKind, string> = {
   processing: 'Обработка персональных данных',
