@@ -5,7 +5,7 @@ import type { DiscountAmount, DiscountTerms } from '../../../common/discounts.ts
 import type { Currency } from '../../../common/wireTypes.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { courses, discounts, payments, promoCodes, users } from '../db/schema.ts';
-import { ledCourseIds } from './mutaboParticipantsRepository.ts';
+import { ledCourseIds } from './ledCourses.ts';
 
 export type DiscountRow = typeof discounts.$inferSelect;
 export type PromoCodeRow = typeof promoCodes.$inferSelect;

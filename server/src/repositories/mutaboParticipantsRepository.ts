@@ -8,15 +8,13 @@ import type { MutaboParticipant, MutaboPerson, MutaboRefund } from '../../../com
 import { isMinor } from '../../../common/yearOptions.ts';
 import type { Currency, PaymentState } from '../../../common/wireTypes.ts';
 import type { Executor } from '../db/client.ts';
-import { courseAuthors, courses, disciples, lessons, participants, paymentLessons, payments, refunds, users } from '../db/schema.ts';
+import { courses, disciples, lessons, participants, paymentLessons, payments, refunds, users } from '../db/schema.ts';
+import { ledCourseIds } from './ledCourses.ts';
 import type { PaymentRow } from './paymentsRepository.ts';
 import { countedPlaceAs, notLapsedHold } from './placesRepository.ts';
 import type { RefundRow } from './refundsRepository.ts';
 
 export type { PaymentRow, RefundRow };
-
-/** The caller's courses (their ids): every read here is limited to them. */
-export const ledCourseIds = (authorId: number) => sql`(SELECT ${courseAuthors.courseId} FROM ${courseAuthors} WHERE ${courseAuthors.authorId} = ${authorId})`;
 
 const ageOf = (yearOfBirth: number | null): number | null => (yearOfBirth ? new Date().getFullYear() - yearOfBirth : null);
 
