@@ -6,7 +6,7 @@ import { asRequestError, type RequestError } from '../../api/requestError.ts';
 import { saveTokens } from '../../api/tokens.ts';
 import type { TokenPair } from '../../../common/wireTypes.ts';
 import { navigateTo } from '../../app/navigation.ts';
-import type { RootState } from '../../app/store.ts';
+import type { RootState } from '../../app/rootReducer.ts';
 import { resourcesInvalidated } from '../resources/slice.ts';
 import { tokensReplaced } from '../session/slice.ts';
 import {

@@ -5,7 +5,7 @@ import * as api from '../../api/endpoints.ts';
 import { asRequestError } from '../../api/requestError.ts';
 import type { CourseDetails, PaymentCreated, PaymentCreatePayload } from '../../../common/wireTypes.ts';
 import { leaveSite } from '../../app/navigation.ts';
-import type { RootState } from '../../app/store.ts';
+import type { RootState } from '../../app/rootReducer.ts';
 import { resourceKey } from '../resources/definitions.ts';
 import { selectResource } from '../resources/selectors.ts';
 import { ensureResource, fetchFailed, fetchSucceeded, resourceReplaced, resourcesInvalidated } from '../resources/slice.ts';

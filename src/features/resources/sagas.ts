@@ -1,7 +1,7 @@
 // Fetches a resource when a page asks for it and the cache rules say it is needed.
 import { call, put, select, takeEvery } from 'redux-saga/effects';
 import { asRequestError } from '../../api/requestError.ts';
-import type { RootState } from '../../app/store.ts';
+import type { RootState } from '../../app/rootReducer.ts';
 import { resourceFetchers, resourceKey } from './definitions.ts';
 import { fetchFailed, fetchStarted, fetchSucceeded, resourceRequested } from './slice.ts';
 

@@ -1,5 +1,5 @@
 // Reading the resource cache: one entry, its data typed by the resource's fetcher.
-import type { RootState } from '../../app/store.ts';
+import type { RootState } from '../../app/rootReducer.ts';
 import { resourceKey, type ResourceArg, type ResourceData, type ResourceName } from './definitions.ts';
 import type { ResourceEntry } from './slice.ts';
 
