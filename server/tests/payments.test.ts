@@ -317,7 +317,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
   });
 
   describe('holds that lapse', () => {
-    it('a hold past expired_at no longer takes its place, and is released lazily, by the sweep and on reading', async () => {
+    it('a hold past expired_at no longer takes its place, and is released lazily and by the sweep, never by reading it', async () => {
       const course = await createCourse(context.db, { participantsLimit: 1, lessons: 1, prices: [RUB] });
       const [slow, quick, third] = await createUsers(context, 3, 'lapse');
       await pay(slow!, course.lessonIds);
@@ -342,12 +342,27 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect((await paymentOf(quick!.id))[0]).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'expired' });
       expect(await rowsOf(quick!.id)).toEqual([]);
 
-      // Reading the current payment releases one too.
+      // Reading the current payment shows the payer a lapsed one as failed, as it will be, and changes nothing.
       await pay(third!, course.lessonIds);
       const [thirdPayment] = await paymentOf(third!.id);
       await lapse(context.db, thirdPayment!.id);
-      expect(await current(third!)).toMatchObject({ id: thirdPayment!.id, details: { state: 'STATE_FAILURE' } });
+      const tables = async () => ({
+        payments: await context.db.select().from(payments).orderBy(payments.id),
+        participants: await context.db.select().from(participants).orderBy(participants.id),
+        paymentLessons: await context.db.select().from(paymentLessons).orderBy(paymentLessons.paymentId, paymentLessons.lessonId),
+      });
+      const before = await tables();
+      expect(await current(third!)).toEqual({ id: thirdPayment!.id, details: { state: 'STATE_FAILURE' }, course: { id: course.id, title: course.title }, amount: 1200, currency: 'CURRENCY_CHOICE_RUB', lessonCount: 1 });
+      expect(await current(third!)).toMatchObject({ details: { state: 'STATE_FAILURE' } });
+      await app().background.settled();
+      expect(await tables()).toEqual(before);
+      expect((await paymentOf(third!.id))[0]!.state).toBe('STATE_IN_PROGRESS');
+      // The course already counts the place free, and the sweep releases the hold.
+      expect((await publicLessons(course.id))[0]!.hasFreePlaces).toBe(true);
+      await app().paymentFollowUps.sweepExpired();
+      expect((await paymentOf(third!.id))[0]).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'expired' });
       expect(await rowsOf(third!.id)).toEqual([]);
+      expect(await current(third!)).toMatchObject({ id: thirdPayment!.id, details: { state: 'STATE_FAILURE' } });
     });
 
     it('a success after the hold lapsed still enrols the payer while the places are free', async () => {

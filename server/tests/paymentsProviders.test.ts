@@ -11,6 +11,7 @@ import { participants, payments } from '../src/db/schema.ts';
 import { createPaymentProviders } from '../src/services/payments/providers.ts';
 import { receiptLines } from '../src/services/payments/receipts.ts';
 import { sweepExpiredPayments } from '../src/services/payments/completion.ts';
+import { NOTIFICATION_READ_INTERVAL_MS } from '../src/services/payments/followUps.ts';
 import { createCourse, createUser, EURO, fixtureAuthor, json, lapse, paymentDeps, PUBLIC_URL, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { startPaypal, startYookassa, type PaypalStandIn, type YookassaStandIn } from './providerStandIns.ts';
 import { dbModes } from './testDb.ts';
@@ -362,6 +363,34 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
     });
   });
 
+  describe('YooKassa: a lapsed hold', () => {
+    it('reads as failed without writing; the polling and the sweep share one read-back, and the sweep releases it', async () => {
+      const course = await createCourse(context.db, { lessons: 1, prices: [RUB] });
+      const user = await createUser(context);
+      await pay(user, course.lessonIds);
+      const providerPayment = lastYookassaPayment();
+      const [payment] = await paymentOf(user.id);
+      await lapse(context.db, payment!.id);
+      const reads = () => yookassa.requests.filter((request) => request.method === 'GET' && request.path === `/v3/payments/${providerPayment.id}`).length;
+      const rows = async () => ({ payment: (await paymentOf(user.id))[0], places: await context.db.select().from(participants).where(eq(participants.userId, user.id)) });
+      const before = await rows();
+
+      // The payer sees the lapsed payment failed, as before; YooKassa still says «pending», so nothing is written.
+      const current = (await json(app(), 'GET', '/api/v1/payments/current/', user)).json<CurrentPayment>();
+      expect(current).toMatchObject({ id: payment!.id, details: { state: 'STATE_FAILURE' }, lessonCount: 1 });
+      await app().background.settled();
+      expect(reads()).toBe(1);
+      expect(await rows()).toEqual(before);
+
+      // The sweep right after goes through the same throttle: no second read within the interval, and the hold is released.
+      await app().paymentFollowUps.sweepExpired();
+      expect((await paymentOf(user.id))[0]).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'expired' });
+      expect(await statesOf(user.id)).toEqual([]);
+      expect(reads()).toBe(1);
+      await app().background.settled();
+    });
+  });
+
   describe('PayPal', () => {
     it('creates an order as documented and sends the payer to the approve link', async () => {
       const course = await createCourse(context.db, { lessons: 3, prices: [RUB, EURO] });
@@ -422,6 +451,62 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       expect(paypal.requests.filter((request) => request.path === `/v2/checkout/orders/${order.id}/capture`)).toHaveLength(1);
       await app().letters.drain();
       expect(context.mailer.to(user.email)).toHaveLength(1);
+    });
+
+    it('two returns at once read and capture the order once; a reload reads nothing', async () => {
+      const course = await createCourse(context.db, { lessons: 1, prices: [EURO] });
+      const user = await createUser(context);
+      await pay(user, course.lessonIds, 'CURRENCY_CHOICE_EURO');
+      const order = lastOrder();
+      const [payment] = await paymentOf(user.id);
+      paypal.approve(order.id);
+      const before = paypal.requests.length;
+      const back = () => app().inject({ url: `/api/v1/payments/paypal/return/?paymentId=${payment!.id}&token=${order.id}&PayerID=PAYER1` });
+
+      const answers = await Promise.all([back(), back()]);
+      expect(answers.map((answer) => [answer.statusCode, answer.headers.location])).toEqual([
+        [303, '/waiting-for-payment'],
+        [303, '/waiting-for-payment'],
+      ]);
+      const orderRequests = () => paypal.requests.slice(before).filter((request) => request.path.startsWith(`/v2/checkout/orders/${order.id}`)).map((request) => `${request.method} ${request.path}`);
+      expect(orderRequests()).toEqual([`GET /v2/checkout/orders/${order.id}`, `POST /v2/checkout/orders/${order.id}/capture`]);
+      expect((await paymentOf(user.id))[0]!.state).toBe('STATE_COMPLETED');
+      await back();
+      expect(orderRequests()).toHaveLength(2);
+    });
+
+    it('a return moments after the webhook read the order waits for the next read-back, which captures', async () => {
+      const course = await createCourse(context.db, { lessons: 1, prices: [EURO] });
+      const user = await createUser(context);
+      await pay(user, course.lessonIds, 'CURRENCY_CHOICE_EURO');
+      const order = lastOrder();
+      const [payment] = await paymentOf(user.id);
+      const reads = () => paypal.requests.filter((request) => request.method === 'GET' && request.path === `/v2/checkout/orders/${order.id}`).length;
+      // The webhook of the order's creation reads it back: not approved yet.
+      const webhook = await json(app(), 'POST', '/api/v1/payments/paypal/webhook/', null, { event_type: 'CHECKOUT.ORDER.CREATED', resource: { id: order.id } });
+      expect(webhook.statusCode).toBe(200);
+      expect(reads()).toBe(1);
+      const readAt = Date.now();
+
+      paypal.approve(order.id);
+      const back = await app().inject({ url: `/api/v1/payments/paypal/return/?paymentId=${payment!.id}&token=${order.id}&PayerID=PAYER1` });
+      expect(back.statusCode).toBe(303);
+      // Not read again within the interval, yet the payer lands on the result page with the payment taken.
+      expect(Date.now() - readAt).toBeGreaterThanOrEqual(NOTIFICATION_READ_INTERVAL_MS - 100);
+      expect(reads()).toBe(2);
+      expect(paypal.requests.filter((request) => request.path === `/v2/checkout/orders/${order.id}/capture`)).toHaveLength(1);
+      expect((await paymentOf(user.id))[0]!.state).toBe('STATE_COMPLETED');
+      expect((await json(app(), 'GET', '/api/v1/payments/current/', user)).json<CurrentPayment>().details.state).toBe('STATE_COMPLETED');
+    });
+
+    it('refuses a webhook body that is not a PayPal event', async () => {
+      for (const body of [{}, { resource: { id: 'ORDER1' } }, { event_type: 42 }]) {
+        const response = await json(app(), 'POST', '/api/v1/payments/paypal/webhook/', null, body);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ detail: 'Уведомление не распознано.' });
+      }
+      // Events of nothing we act on are acknowledged.
+      expect((await json(app(), 'POST', '/api/v1/payments/paypal/webhook/', null, { event_type: 'BILLING.PLAN.CREATED', resource: { id: 'P-1' } })).statusCode).toBe(200);
     });
 
     it('the cancel address frees the places; a return with a wrong token does nothing', async () => {

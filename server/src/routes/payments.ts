@@ -1,53 +1,62 @@
 // Payments (spec section 7): creation and the current payment for the payer; the providers' notifications,
-// PayPal's return address and webhook. A notification is only a hint: the payment is read back from the
-// provider's API before anything changes, and a failure answers non-2xx so that the provider tries again. Only a
-// payment we created is read back, at most once every few seconds (completion.ts settleFromNotification), and
-// YooKassa's notifications are taken only from its published addresses (YOOKASSA_NOTIFY_IPS).
-import type { FastifyRequest } from 'fastify';
+// PayPal's return address and webhook. Each provider reads its own notifications and return (parseNotification,
+// parseReturn in yookassa.ts, paypal.ts); this route hands them the request and what they name to one settle path
+// (followUps.ts settle): only a payment we created and have not decided is read back from the provider's API, at most
+// once every few seconds, before anything changes, and a failure answers non-2xx so that the provider tries again.
+// Where a YooKassa notification comes from is about the HTTP request, not its body: its published addresses
+// (YOOKASSA_NOTIFY_IPS) are checked here, before the body is read.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { addressMatcher } from '../http/addressRanges.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { paymentById } from '../repositories/paymentsRepository.ts';
 import { paymentPayloadSchema } from '../services/payments/checkout.ts';
-import { settleFromProvider, type SettleDeps } from '../services/payments/completion.ts';
+import type { SettleDeps } from '../services/payments/completion.ts';
 import { currentPayment } from '../services/payments/currentPayment.ts';
-import { isObject, ProviderError, stringAt } from '../services/payments/provider.ts';
+import { ProviderError } from '../services/payments/provider.ts';
 import { PAYPAL_RETURN_PATH } from '../services/payments/providers.ts';
-import { isSandboxPayment } from '../services/payments/sandbox.ts';
 import { refundFromNotification } from '../services/mutabo/refunds.ts';
 import type { PaymentSystem } from '../../../common/wireTypes.ts';
 import { acceptEmptyJsonBodies } from './emptyBodies.ts';
-import { textField } from '../../../common/textFields.ts';
 
-const returnQuery = z.object({
-  paymentId: z.string().regex(/^\d{1,10}$/).transform(Number).optional().catch(undefined),
-  token: textField().max(100).optional().catch(undefined),
-  cancel: textField().optional().catch(undefined),
-});
+const SYSTEM_NAMES: Record<PaymentSystem, string> = { yookassa: 'ЮKassa', paypal: 'PayPal' };
 
-const providerUnreachable = (name: string) => new HttpError(502, { detail: `Не удалось проверить платёж в ${name}; повторите уведомление позже.` });
+const providerUnreachable = (system: PaymentSystem) => new HttpError(502, { detail: `Не удалось проверить платёж в ${SYSTEM_NAMES[system]}; повторите уведомление позже.` });
 
 export const paymentsRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
   const { checkout, paymentFollowUps: followUps, paymentProviders: providers } = app;
-  // What reading a payment or a refund back from its provider needs (refunds.ts takes the same).
+  // What reading a refund back from its provider needs (services/mutabo/refunds.ts).
   const deps: SettleDeps = { db: app.database.db, config: app.config, log: app.log, publicCache: app.publicCache, providers };
   const fromYookassa = addressMatcher(app.config.yookassa?.notifyIps ?? []);
 
-  const refundNotice = async (request: FastifyRequest, system: PaymentSystem, refundId: string, event: string, namedPaymentId?: string) => {
+  /** A provider's notification: parsed by the provider, then a refund read back (refunds.ts) or a payment settled. */
+  const notification = async (request: FastifyRequest, reply: FastifyReply, system: PaymentSystem) => {
+    const notice = providers.bySystem[system].parseNotification?.(request.body);
+    if (!notice) return reply.code(400).send({ detail: 'Уведомление не распознано.' });
+    // Payout events and the like name nothing of ours.
+    if (notice.kind === 'ignored') return {};
     try {
-      const result = await refundFromNotification(deps, system, refundId, namedPaymentId);
-      request.log.info({ refundId, event, result }, 'refund notification');
+      if (notice.kind === 'refund') {
+        // A refund (ours, or made in the dashboard) is read back and applied once.
+        const result = await refundFromNotification(deps, system, notice.refundId, notice.providerPaymentId);
+        request.log.info({ refundId: notice.refundId, event: notice.event, result }, 'refund notification');
+      } else {
+        const result = await followUps.settle({ system, providerId: notice.providerId });
+        request.log.info({ providerId: notice.providerId, event: notice.event, result }, `${system} notification`);
+      }
       return {};
     } catch (error) {
       if (error instanceof ProviderError) {
-        request.log.warn({ err: error, refundId }, 'a refund notification could not be checked');
-        throw providerUnreachable(system === 'paypal' ? 'PayPal' : 'ЮKassa');
+        request.log.warn({ err: error, event: notice.event }, `a ${system} notification could not be checked`);
+        throw providerUnreachable(system);
       }
       throw error;
     }
   };
+
+  /** Notifications of a provider without keys: there is nothing to read back from. */
+  const notConfigured = (reply: FastifyReply, system: PaymentSystem) => reply.code(404).send({ detail: `Приём платежей через ${SYSTEM_NAMES[system]} не настроен.` });
 
   app.post(
     '/payments/',
@@ -63,83 +72,39 @@ export const paymentsRoutes: ZodRoutes = async (app) => {
     checkout.quotePayment(request.userId!, request.body),
   );
 
-  app.get('/payments/current/', { preValidation: app.requireAuth }, async (request) => currentPayment({ ...deps, followUps }, request.userId!));
+  app.get('/payments/current/', { preValidation: app.requireAuth }, async (request) => currentPayment({ db: deps.db, followUps }, request.userId!));
 
-  // https://yookassa.ru/developers/using-api/webhooks: {type: "notification", event: "payment.succeeded", object: {id, ...}}
+  // https://yookassa.ru/developers/using-api/webhooks
   app.post('/payments/yookassa/notifications/', async (request, reply) => {
-    if (providers.bySystem.yookassa.kind === 'sandbox') return reply.code(404).send({ detail: 'Приём платежей через ЮKassa не настроен.' });
+    if (providers.bySystem.yookassa.kind === 'sandbox') return notConfigured(reply, 'yookassa');
     if (!fromYookassa(request.ip)) {
       request.log.warn({ ip: request.ip }, 'a YooKassa notification from an address YooKassa does not use: refused');
       return reply.code(403).send({ detail: 'Уведомления ЮKassa принимаются только с адресов ЮKassa.' });
     }
-    const body: unknown = request.body;
-    const event = stringAt(body, 'event') ?? '';
-    const providerId = stringAt(isObject(body) ? body.object : undefined, 'id');
-    if (!providerId) return reply.code(400).send({ detail: 'Уведомление не распознано.' });
-    // A refund (ours, or made in the dashboard) names the refund: read back and applied once (services/mutabo/refunds.ts).
-    if (event.startsWith('refund.')) return refundNotice(request, 'yookassa', providerId, event, stringAt(isObject(body) ? body.object : undefined, 'payment_id'));
-    // Payout events name other objects: nothing of ours to do.
-    if (!event.startsWith('payment.')) return {};
-    try {
-      const result = await followUps.settleFromNotification('yookassa', providerId);
-      request.log.info({ providerId, event, result }, 'YooKassa notification');
-      return {};
-    } catch (error) {
-      if (error instanceof ProviderError) {
-        request.log.warn({ err: error, providerId }, 'YooKassa notification could not be checked');
-        throw providerUnreachable('ЮKassa');
-      }
-      throw error;
-    }
+    return notification(request, reply, 'yookassa');
   });
 
-  // The payer comes back from PayPal (approved, or through the cancel address with cancel=1): capture, then the
-  // result page. PayPal adds token=<order id>, which must match the order of the payment.
-  app.get(PAYPAL_RETURN_PATH.replace('/api/v1', ''), { schema: { querystring: returnQuery } }, async (request, reply) => {
-    const { paymentId, token, cancel } = request.query;
-    if (paymentId !== undefined && token) {
-      const payment = await paymentById(deps.db, paymentId);
-      if (payment && payment.system === 'paypal' && payment.providerId === token && !isSandboxPayment(payment.providerId)) {
-        try {
-          const result = await settleFromProvider(deps, 'paypal', token, { cancelIfUnpaid: cancel === '1' });
-          request.log.info({ paymentId, result }, 'PayPal return');
-        } catch (error) {
-          // The result page keeps polling; the webhook or the sweep finishes the payment.
-          request.log.error({ err: error, paymentId }, 'PayPal return could not be completed');
-        }
+  // The payer comes back from PayPal (approved, or through the cancel address with cancel=1): the order is read back
+  // and captured now (PayPal expects the capture on the return), through the same settle path and throttle as the
+  // webhook, then the result page. The token PayPal adds is the order, which must be that of the payment named.
+  app.get(PAYPAL_RETURN_PATH.replace('/api/v1', ''), async (request, reply) => {
+    const paypal = providers.bySystem.paypal;
+    const back = paypal.kind === 'sandbox' ? null : (paypal.parseReturn?.(request.query) ?? null);
+    if (back) {
+      try {
+        const result = await followUps.settle({ system: 'paypal', providerId: back.providerId, paymentId: back.paymentId, cancelIfUnpaid: back.canceled, wait: true });
+        request.log.info({ paymentId: back.paymentId, result }, 'PayPal return');
+      } catch (error) {
+        // The result page keeps polling; the webhook or the sweep finishes the payment.
+        request.log.error({ err: error, paymentId: back.paymentId }, 'PayPal return could not be completed');
       }
     }
     return reply.redirect('/waiting-for-payment', 303);
   });
 
-  // https://developer.paypal.com/api/rest/webhooks/event-names/: the order is read back before anything changes.
+  // https://developer.paypal.com/api/rest/webhooks/event-names/
   app.post('/payments/paypal/webhook/', async (request, reply) => {
-    if (providers.bySystem.paypal.kind === 'sandbox') return reply.code(404).send({ detail: 'Приём платежей через PayPal не настроен.' });
-    const body: unknown = request.body;
-    const eventType = stringAt(body, 'event_type') ?? '';
-    const resource = isObject(body) ? body.resource : undefined;
-    // The resource of a refund event is the refund.
-    if (eventType === 'PAYMENT.CAPTURE.REFUNDED' || eventType === 'PAYMENT.CAPTURE.REVERSED') {
-      const refundId = stringAt(resource, 'id');
-      return refundId ? refundNotice(request, 'paypal', refundId, eventType) : {};
-    }
-    let orderId: string | undefined;
-    if (eventType.startsWith('CHECKOUT.ORDER.')) orderId = stringAt(resource, 'id');
-    else if (eventType.startsWith('PAYMENT.CAPTURE.')) {
-      const supplementary = isObject(resource) ? resource.supplementary_data : undefined;
-      orderId = stringAt(isObject(supplementary) ? supplementary.related_ids : undefined, 'order_id');
-    }
-    if (!orderId) return {};
-    try {
-      const result = await followUps.settleFromNotification('paypal', orderId);
-      request.log.info({ orderId, eventType, result }, 'PayPal webhook');
-      return {};
-    } catch (error) {
-      if (error instanceof ProviderError) {
-        request.log.warn({ err: error, orderId }, 'PayPal webhook could not be checked');
-        throw providerUnreachable('PayPal');
-      }
-      throw error;
-    }
+    if (providers.bySystem.paypal.kind === 'sandbox') return notConfigured(reply, 'paypal');
+    return notification(request, reply, 'paypal');
   });
 };

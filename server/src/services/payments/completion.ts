@@ -231,17 +231,28 @@ function sameMoney(payment: PaymentRow, state: ProviderPaymentState): boolean {
 }
 
 /**
- * Releases a payment whose hold has lapsed. A payment at a real provider is read back first: it may have been
- * paid while the notification is still on its way.
+ * Reads a payment back from its provider and applies what it says (settleFromProvider); 'deferred' when the read-back
+ * is held back because the payment was read back moments ago (followUps.ts: the app's reads all go through its throttle).
  */
-export async function expirePayment(deps: SettleDeps, paymentId: number): Promise<OutcomeResult | SettleResult> {
+export type PaymentReadBack = (system: PaymentSystem, providerId: string) => Promise<SettleResult | 'deferred'>;
+
+/**
+ * Releases a payment whose hold has lapsed. A payment at a real provider is read back first (through `readBack`, the
+ * app's throttled one in followUps.ts): it may have been paid while the notification is still on its way. A read-back
+ * held back by the throttle means it was read back moments ago and is still in progress: it is released all the same.
+ */
+export async function expirePayment(
+  deps: SettleDeps,
+  paymentId: number,
+  readBack: PaymentReadBack = (system, providerId) => settleFromProvider(deps, system, providerId),
+): Promise<OutcomeResult | SettleResult> {
   const payment = await paymentById(deps.db, paymentId);
   if (!payment || payment.state !== 'STATE_IN_PROGRESS') return 'unchanged';
   const provider = deps.providers.forPayment(payment.system, payment.providerId);
   if (payment.providerId && provider.kind !== 'sandbox') {
     try {
-      const settled = await settleFromProvider(deps, payment.system, payment.providerId);
-      if (settled !== 'pending') return settled;
+      const settled = await readBack(payment.system, payment.providerId);
+      if (settled !== 'pending' && settled !== 'deferred') return settled;
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       deps.log.warn({ err: error, paymentId }, 'the provider could not be asked before releasing an expired hold');
@@ -260,11 +271,11 @@ export async function expirePayment(deps: SettleDeps, paymentId: number): Promis
   return 'failed';
 }
 
-/** Releases every lapsed hold (the periodic sweep); returns how many payments were looked at. */
-export async function sweepExpiredPayments(deps: SettleDeps, batch = 100): Promise<number> {
+/** Releases every lapsed hold (the periodic sweep, followUps.ts); returns how many payments were looked at. */
+export async function sweepExpiredPayments(deps: SettleDeps, batch = 100, readBack?: PaymentReadBack): Promise<number> {
   const due = await lapsedPaymentIds(deps.db, batch);
   for (const id of due) {
-    await expirePayment(deps, id).catch((error: unknown) => deps.log.error({ err: error, paymentId: id }, 'an expired payment could not be released'));
+    await expirePayment(deps, id, readBack).catch((error: unknown) => deps.log.error({ err: error, paymentId: id }, 'an expired payment could not be released'));
   }
   return due.length;
 }

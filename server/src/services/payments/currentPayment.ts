@@ -1,31 +1,31 @@
-// GET /api/v1/payments/current/: the caller's latest payment, with a lapsed hold released on the spot, and what
-// the result page names: the course, the amount and how many lessons it paid for.
+// GET /api/v1/payments/current/: the caller's latest payment and what the result page names: the course, the amount
+// and how many lessons it paid for. It only reads: a lapsed hold is reported as what it is — failed, as it will be
+// once the expiry sweep (followUps.ts) releases it; the hold no longer counts for anyone meanwhile (holds.ts).
 import type { Currency, CurrentPayment } from '../../../../common/wireTypes.ts';
+import type { Db } from '../../db/client.ts';
 import { latestPaymentOf, paidCourseOf } from '../../repositories/paymentsRepository.ts';
 import { enrollmentErrors } from '../enrollmentErrors.ts';
-import { expirePayment, type SettleDeps } from './completion.ts';
 import type { PaymentFollowUps } from './followUps.ts';
 
-export interface CurrentPaymentDeps extends SettleDeps {
+export interface CurrentPaymentDeps {
+  db: Db;
   followUps: Pick<PaymentFollowUps, 'refreshInBackground'>;
 }
 
 export async function currentPayment(deps: CurrentPaymentDeps, userId: number): Promise<CurrentPayment> {
-  const latest = () => latestPaymentOf(deps.db, userId);
-  let payment = await latest();
+  const payment = await latestPaymentOf(deps.db, userId);
   if (!payment) throw enrollmentErrors.noPayment();
-  if (payment.state === 'STATE_IN_PROGRESS') {
-    if (payment.expiresAt.getTime() <= Date.now()) {
-      await expirePayment(deps, payment.id);
-      payment = (await latest()) ?? payment;
-    } else {
-      deps.followUps.refreshInBackground(payment);
-    }
+  let state = payment.state;
+  if (state === 'STATE_IN_PROGRESS') {
+    // Read back from its provider now and then while the payer waits, in the background and through the same throttle
+    // as the notifications: a lost notification costs seconds, and a payment paid after all is found before the sweep.
+    deps.followUps.refreshInBackground(payment);
+    if (payment.expiresAt.getTime() <= Date.now()) state = 'STATE_FAILURE';
   }
   const bought = await paidCourseOf(deps.db, payment.id);
   return {
     id: payment.id,
-    details: { state: payment.state },
+    details: { state },
     course: bought ? { id: bought.id, title: bought.title } : null,
     amount: Number(payment.amount),
     currency: payment.currency as Currency,

@@ -1,6 +1,7 @@
 // PayPal Orders v2 for euros: an OAuth2 client-credentials token, an order with intent CAPTURE whose approval
 // page the payer is sent to, the capture when they come back (or when a webhook says they approved), reading the
 // order back, and refunds of its capture (Payments v2: POST /v2/payments/captures/{id}/refund). https://developer.paypal.com/docs/api/orders/v2/
+import { hasControlCharacters } from '../../../../common/controlCharacters.ts';
 import {
   CURRENCY_CODES,
   isObject,
@@ -8,7 +9,9 @@ import {
   requestJson,
   stringAt,
   type PaymentProvider,
+  type ProviderNotification,
   type ProviderPaymentState,
+  type ProviderReturn,
   type ProviderRefundState,
   type ProviderRefundStatus,
 } from './provider.ts';
@@ -26,6 +29,45 @@ export interface PaypalOptions {
 
 /** PayPal limits a purchase unit's description to 127 characters. */
 const DESCRIPTION_LIMIT = 127;
+
+/**
+ * A webhook event (https://developer.paypal.com/api/rest/webhooks/event-names/): {event_type, resource}. An order's
+ * events name the order (resource.id); a capture's name it through supplementary_data.related_ids.order_id; a refund's
+ * resource is the refund. A body without an event type is not an event.
+ */
+export function parsePaypalNotification(body: unknown): ProviderNotification | null {
+  const event = stringAt(body, 'event_type');
+  if (!event) return null;
+  const resource = isObject(body) && isObject(body.resource) ? body.resource : {};
+  if (event === 'PAYMENT.CAPTURE.REFUNDED' || event === 'PAYMENT.CAPTURE.REVERSED') {
+    const refundId = stringAt(resource, 'id');
+    return refundId ? { kind: 'refund', refundId, event } : { kind: 'ignored', event };
+  }
+  let orderId: string | undefined;
+  if (event.startsWith('CHECKOUT.ORDER.')) orderId = stringAt(resource, 'id');
+  else if (event.startsWith('PAYMENT.CAPTURE.')) {
+    const supplementary = resource.supplementary_data;
+    orderId = stringAt(isObject(supplementary) ? supplementary.related_ids : undefined, 'order_id');
+  }
+  return orderId ? { kind: 'payment', providerId: orderId, event } : { kind: 'ignored', event };
+}
+
+/** A value of a query string: one string without control characters, at most `max` characters long. */
+const queryValue = (query: unknown, key: string, max: number): string | undefined => {
+  const value = stringAt(query, key);
+  return value !== undefined && value.length > 0 && value.length <= max && !hasControlCharacters(value, false) ? value : undefined;
+};
+
+/**
+ * Our return address as PayPal sends the payer back to it: ?paymentId=<ours>&token=<order id>[&PayerID=…], and the
+ * cancel address adds cancel=1. Without our id or the order's there is nothing to read back.
+ */
+export function parsePaypalReturn(query: unknown): ProviderReturn | null {
+  const paymentId = queryValue(query, 'paymentId', 10);
+  const token = queryValue(query, 'token', 100);
+  if (!paymentId || !/^\d{1,10}$/.test(paymentId) || !token) return null;
+  return { paymentId: Number(paymentId), providerId: token, canceled: queryValue(query, 'cancel', 100) === '1' };
+}
 
 export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
   const fetchImpl = options.fetch ?? fetch;
@@ -128,6 +170,8 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
 
   const provider: PaymentProvider = {
     kind: 'paypal',
+    parseNotification: parsePaypalNotification,
+    parseReturn: parsePaypalReturn,
 
     async create(request) {
       const back = `${options.returnUrl}?paymentId=${request.paymentId}`;

@@ -101,6 +101,27 @@ export interface ProviderReceiptState {
   status: 'pending' | 'succeeded' | 'canceled';
 }
 
+/**
+ * What a provider's notification (webhook) names, as its parser reads it: only a hint, checked by reading the payment
+ * or the refund back from the provider's API. payment: read the payment back; refund: read the refund back (the
+ * provider's id of its payment when the notification gives it); ignored: an event of nothing we act on. A body that
+ * is not one of the provider's notifications is refused by the parser (null), and the route answers 400.
+ */
+export type ProviderNotification =
+  | { kind: 'payment'; providerId: string; event: string }
+  | { kind: 'refund'; refundId: string; providerPaymentId?: string; event: string }
+  | { kind: 'ignored'; event: string };
+
+/**
+ * The payer coming back from the provider's page to our return address (PayPal): our payment id and the provider's,
+ * both of which must be those of one stored payment, and whether they came back through the cancel address.
+ */
+export interface ProviderReturn {
+  paymentId: number;
+  providerId: string;
+  canceled: boolean;
+}
+
 export interface PaymentProvider {
   /** `sandbox` for the built-in checkout page used when the provider has no keys. */
   readonly kind: PaymentSystem | 'sandbox';
@@ -115,6 +136,10 @@ export interface PaymentProvider {
   fetchRefund(refundId: string): Promise<ProviderRefundState>;
   /** Makes a settlement receipt of a prepaid payment (YooKassa's POST /receipts); only YooKassa has it. */
   createReceipt?(request: ProviderReceiptRequest): Promise<ProviderReceiptState>;
+  /** Reads a notification's body (YooKassa, PayPal); null: it is not a notification of this provider. */
+  parseNotification?(body: unknown): ProviderNotification | null;
+  /** Reads the query of our return address (PayPal); null: it names no payment (nothing to read back). */
+  parseReturn?(query: unknown): ProviderReturn | null;
 }
 
 /** The provider could not be reached, refused the request, or answered something we cannot read. */

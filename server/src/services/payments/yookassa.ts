@@ -11,6 +11,7 @@ import {
   requestJson,
   stringAt,
   type PaymentProvider,
+  type ProviderNotification,
   type ProviderPaymentState,
   type ProviderRefundState,
   type ProviderRefundStatus,
@@ -83,6 +84,21 @@ export function yookassaSettlement(settings: ReceiptSettings, providerPaymentId:
 
 const RECEIPT_STATUSES = new Set(['pending', 'succeeded', 'canceled']);
 
+/**
+ * A notification (https://yookassa.ru/developers/using-api/webhooks): {type: "notification", event: "payment.succeeded",
+ * object: {id, ...}}. Every event names its object's id; without one it is not a notification. A refund's object is the
+ * refund and names its payment (payment_id); payout and other events name nothing of ours.
+ */
+export function parseYookassaNotification(body: unknown): ProviderNotification | null {
+  const event = stringAt(body, 'event') ?? '';
+  const object = isObject(body) ? body.object : undefined;
+  const id = stringAt(object, 'id');
+  if (!id) return null;
+  if (event.startsWith('refund.')) return { kind: 'refund', refundId: id, providerPaymentId: stringAt(object, 'payment_id'), event };
+  if (event.startsWith('payment.')) return { kind: 'payment', providerId: id, event };
+  return { kind: 'ignored', event };
+}
+
 export function createYookassaProvider(options: YookassaOptions): PaymentProvider {
   const fetchImpl = options.fetch ?? fetch;
   const authorization = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`).toString('base64')}`;
@@ -126,6 +142,7 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
 
   return {
     kind: 'yookassa',
+    parseNotification: parseYookassaNotification,
 
     async createReceipt(request) {
       const { status, body } = await requestJson(
