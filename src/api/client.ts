@@ -25,16 +25,23 @@ export interface RequestOptions {
 }
 
 interface ClientHooks {
-  /** Called after any 401 other than on login, and when renewing the token fails. */
+  /**
+   * Called once for each answer that ends the session: a 401 other than on login, or a renewal refused. The client
+   * has cleared the token store by then; the app only shows the sign-in page.
+   */
   onUnauthorized: () => void;
-  /** Called when the client stored a renewed access token. */
-  onAccessTokenRenewed: (access: string) => void;
 }
 
-const hooks: ClientHooks = { onUnauthorized: () => {}, onAccessTokenRenewed: () => {} };
+const hooks: ClientHooks = { onUnauthorized: () => {} };
 
 export function configureClient(next: Partial<ClientHooks>): void {
   Object.assign(hooks, next);
+}
+
+/** The one place a 401 is handled: the tokens go from the store (the session follows it) and the app is told. */
+function endSession(): void {
+  clearTokens();
+  hooks.onUnauthorized();
 }
 
 function unauthorizedError(): RequestError {
@@ -117,9 +124,9 @@ async function send<T>(path: string, options: RequestOptions, accessToken: strin
     throw { message: NETWORK_ERROR_MESSAGE, statusCode: 0, byFields: {} } satisfies RequestError;
   }
 
+  // A 401 on login is the form's error; one on renewal is the renewal's failure, which ends the session below.
   if (response.status === 401 && path !== LOGIN_PATH) {
-    saveTokens({ access: null });
-    hooks.onUnauthorized();
+    if (path !== REFRESH_PATH) endSession();
     throw unauthorizedError();
   }
   if (response.status === 204) {
@@ -146,15 +153,20 @@ async function send<T>(path: string, options: RequestOptions, accessToken: strin
 
 let renewal: Promise<string | null> | null = null;
 
-/** Renews an expired access token once with the refresh token; concurrent calls share one renewal. */
+/**
+ * Renews an expired access token once with the refresh token; concurrent calls share one renewal, and a refused one
+ * ends the session once for all of them.
+ */
 function renewAccessToken(refresh: string): Promise<string | null> {
   renewal ??= send<{ access: string }>(REFRESH_PATH, { method: 'POST', body: { refresh } }, null)
     .then(({ access }) => {
       saveTokens({ access });
-      hooks.onAccessTokenRenewed(access);
       return access;
     })
-    .catch(() => null)
+    .catch(() => {
+      endSession();
+      return null;
+    })
     .finally(() => {
       renewal = null;
     });
@@ -168,8 +180,6 @@ async function currentAccessToken(path: string): Promise<string | null> {
   if (refresh && !isTokenExpired(refresh)) {
     const renewed = await renewAccessToken(refresh);
     if (renewed) return renewed;
-    clearTokens();
-    hooks.onUnauthorized();
     throw unauthorizedError();
   }
   // The session has ended on its own: call anonymously; a call that needs a user will answer 401.

@@ -1,4 +1,5 @@
-// Access and refresh tokens in browser storage, and the expiry rule of spec sections 4 and 9.
+// The token store: access and refresh tokens in browser storage and in memory, told to subscribers when they change;
+// and the expiry rule of spec sections 4 and 9.
 import { jwtDecode } from 'jwt-decode';
 
 export const ACCESS_TOKEN_KEY = 'accessToken';
@@ -35,24 +36,57 @@ function storage(): Storage | null {
   }
 }
 
+/**
+ * The one store of the tokens. Browser storage keeps them across reloads; the copy in memory answers when storage
+ * cannot be used (blocked, full). Whoever shows the session (the Redux session slice) subscribes and follows it, so
+ * storing or clearing tokens here is all a login, a renewal, a logout or a 401 has to do.
+ */
+let inMemory: StoredTokens = { access: null, refresh: null };
+const listeners = new Set<(tokens: StoredTokens) => void>();
+/** Set when storage refused a write: from then on this tab's tokens are the ones in memory. */
+let storageRefused = false;
+
 export function readTokens(): StoredTokens {
-  const store = storage();
-  return { access: store?.getItem(ACCESS_TOKEN_KEY) ?? null, refresh: store?.getItem(REFRESH_TOKEN_KEY) ?? null };
+  const store = storageRefused ? null : storage();
+  if (store) inMemory = { access: store.getItem(ACCESS_TOKEN_KEY), refresh: store.getItem(REFRESH_TOKEN_KEY) };
+  return { ...inMemory };
 }
 
+function write(store: Storage, key: string, value: string | null): void {
+  try {
+    if (value) store.setItem(key, value);
+    else store.removeItem(key);
+  } catch {
+    // Storage full or blocked: the copy in memory holds the session for this tab.
+    storageRefused = true;
+  }
+}
+
+/** Stores the given tokens (null removes one, undefined keeps it); subscribers hear of a change once. */
 export function saveTokens(tokens: Partial<StoredTokens>): void {
-  const store = storage();
-  if (!store) return;
-  if (tokens.access !== undefined) {
-    if (tokens.access) store.setItem(ACCESS_TOKEN_KEY, tokens.access);
-    else store.removeItem(ACCESS_TOKEN_KEY);
+  const before = readTokens();
+  const next: StoredTokens = {
+    access: tokens.access === undefined ? before.access : tokens.access || null,
+    refresh: tokens.refresh === undefined ? before.refresh : tokens.refresh || null,
+  };
+  if (next.access === before.access && next.refresh === before.refresh) return;
+  const store = storageRefused ? null : storage();
+  if (store) {
+    write(store, ACCESS_TOKEN_KEY, next.access);
+    write(store, REFRESH_TOKEN_KEY, next.refresh);
   }
-  if (tokens.refresh !== undefined) {
-    if (tokens.refresh) store.setItem(REFRESH_TOKEN_KEY, tokens.refresh);
-    else store.removeItem(REFRESH_TOKEN_KEY);
-  }
+  inMemory = next;
+  for (const listener of [...listeners]) listener({ ...next });
 }
 
 export function clearTokens(): void {
   saveTokens({ access: null, refresh: null });
+}
+
+/** Called with the new tokens after each change; returns the way to stop. */
+export function subscribeToTokens(listener: (tokens: StoredTokens) => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }

@@ -1,21 +1,14 @@
-// The Redux store: reducers of every feature, the saga middleware, and the client's session hooks.
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+// The Redux store: the root reducer (rootReducer.ts), the saga middleware, the client's 401 hook and the session
+// following the token store.
+import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { configureClient } from '../api/client.ts';
-import { accountReducers } from '../features/account/slices.ts';
-import { enrollmentReducers } from '../features/enrollment/slices.ts';
-import { resourcesReducer } from '../features/resources/slice.ts';
-import { accessTokenRenewed, sessionReducer, unauthorized } from '../features/session/slice.ts';
+import { followTokenStore } from '../features/session/followTokenStore.ts';
+import { unauthorized } from '../features/session/slice.ts';
+import { rootReducer, type RootState } from './rootReducer.ts';
 import { rootSaga } from './rootSaga.ts';
 
-const rootReducer = combineReducers({
-  session: sessionReducer,
-  resources: resourcesReducer,
-  ...accountReducers,
-  ...enrollmentReducers,
-});
-
-export type RootState = ReturnType<typeof rootReducer>;
+export type { RootState };
 
 export function makeStore(preloadedState?: Partial<RootState>) {
   const sagaMiddleware = createSagaMiddleware();
@@ -25,10 +18,8 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
   });
   sagaMiddleware.run(rootSaga);
-  configureClient({
-    onUnauthorized: () => store.dispatch(unauthorized()),
-    onAccessTokenRenewed: (access) => store.dispatch(accessTokenRenewed(access)),
-  });
+  configureClient({ onUnauthorized: () => store.dispatch(unauthorized()) });
+  followTokenStore(store.dispatch);
   return store;
 }
 

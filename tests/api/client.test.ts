@@ -1,19 +1,24 @@
 // The HTTP client against the error catalogue of spec section 8.
 import { http, HttpResponse } from 'msw';
 import { configureClient, request, requestFile } from '../../src/api/client.ts';
+import { subscribeToTokens, type StoredTokens } from '../../src/api/tokens.ts';
 import { NETWORK_ERROR_MESSAGE, UNREADABLE_BODY_MESSAGE, asRequestError } from '../../src/api/requestError.ts';
 import { login } from '../../src/api/endpoints.ts';
 import { server } from '../support/server.ts';
 import { fakeJwt, storeSession } from '../support/tokens.ts';
 
 const onUnauthorized = vi.fn();
-const onAccessTokenRenewed = vi.fn();
+/** What the token store told its subscribers during the test. */
+let tokenChanges: StoredTokens[] = [];
+let unsubscribe = () => {};
 
 beforeEach(() => {
   onUnauthorized.mockReset();
-  onAccessTokenRenewed.mockReset();
-  configureClient({ onUnauthorized, onAccessTokenRenewed });
+  configureClient({ onUnauthorized });
+  tokenChanges = [];
+  unsubscribe = subscribeToTokens((tokens) => tokenChanges.push(tokens));
 });
+afterEach(() => unsubscribe());
 
 async function failure(promise: Promise<unknown>) {
   try {
@@ -102,11 +107,13 @@ describe('the HTTP client', () => {
     expect(notFound).toEqual({ message: 'Не найдено.', statusCode: 404, byFields: { detail: 'Не найдено.' } });
   });
 
-  it('on a 401 removes the access token, rejects with an empty field error and reports the session ended', async () => {
+  it('on a 401 clears the token store once, rejects with an empty field error and reports the session ended', async () => {
     storeSession();
     server.use(http.get('/api/v1/users/me/', () => HttpResponse.json({ detail: 'Нет доступа.' }, { status: 401 })));
     expect(await failure(request('/api/v1/users/me/'))).toEqual({ message: '', statusCode: 401, byFields: {} });
     expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    expect(tokenChanges).toEqual([{ access: null, refresh: null }]);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
@@ -143,7 +150,7 @@ describe('the HTTP client', () => {
     expect(refreshCalls).toBe(1);
     expect(authorizations).toEqual([`Bearer ${renewed}`, `Bearer ${renewed}`]);
     expect(localStorage.getItem('accessToken')).toBe(renewed);
-    expect(onAccessTokenRenewed).toHaveBeenCalledWith(renewed);
+    expect(tokenChanges).toEqual([{ access: renewed, refresh: localStorage.getItem('refreshToken') }]);
   });
 
   it('ends the session when the renewal fails', async () => {
@@ -152,7 +159,17 @@ describe('the HTTP client', () => {
     expect(await failure(request('/api/v1/users/me/'))).toEqual({ message: '', statusCode: 401, byFields: {} });
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('refreshToken')).toBeNull();
-    expect(onUnauthorized).toHaveBeenCalled();
+    expect(tokenChanges).toEqual([{ access: null, refresh: null }]);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the session once when calls waiting on the same renewal all fail', async () => {
+    storeSession(-60, 3600);
+    server.use(http.post('/api/v1/token/refresh/', () => HttpResponse.json({ detail: 'Токен недействителен.' }, { status: 401 })));
+    const failures = await Promise.all([failure(request('/api/v1/users/me/')), failure(request('/api/v1/participants/'))]);
+    expect(failures.map((error) => asRequestError(error).statusCode)).toEqual([401, 401]);
+    expect(tokenChanges).toEqual([{ access: null, refresh: null }]);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('calls anonymously when both tokens have expired', async () => {

@@ -1,4 +1,4 @@
-// The token expiry rule: no expiry or under 5 seconds left counts as expired.
+// The token expiry rule (no expiry or under 5 seconds left counts as expired) and the token store.
 import { isTokenExpired } from '../../src/api/tokens.ts';
 import { fakeJwt } from '../support/tokens.ts';
 
@@ -21,5 +21,39 @@ describe('token expiry', () => {
     const expiry = (Math.floor(Date.now() / 1000) + 100) * 1000;
     expect(isTokenExpired(token, expiry - 5001)).toBe(false);
     expect(isTokenExpired(token, expiry - 4999)).toBe(true);
+  });
+});
+
+describe('the token store', () => {
+  it('tells its subscribers of each change once, and not of a write that changes nothing', async () => {
+    const { clearTokens, readTokens, saveTokens, subscribeToTokens } = await import('../../src/api/tokens.ts');
+    const heard: unknown[] = [];
+    const stop = subscribeToTokens((tokens) => heard.push(tokens));
+    const access = fakeJwt(1800);
+    saveTokens({ access, refresh: 'r' });
+    saveTokens({ access });
+    clearTokens();
+    clearTokens();
+    stop();
+    saveTokens({ access, refresh: 'r' });
+    expect(heard).toEqual([{ access, refresh: 'r' }, { access: null, refresh: null }]);
+    expect(readTokens()).toEqual({ access, refresh: 'r' });
+    expect(localStorage.getItem('accessToken')).toBe(access);
+  });
+
+  it('keeps the session in memory for this tab when storage refuses to write', async () => {
+    vi.resetModules();
+    const { readTokens, saveTokens } = await import('../../src/api/tokens.ts');
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    try {
+      saveTokens({ access: 'a', refresh: 'r' });
+      expect(localStorage.getItem('accessToken')).toBeNull();
+      expect(readTokens()).toEqual({ access: 'a', refresh: 'r' });
+    } finally {
+      setItem.mockRestore();
+      vi.resetModules();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { setNavigator } from '../../src/app/navigation.ts';
 import { makeStore } from '../../src/app/store.ts';
 import { ensureResource } from '../../src/features/resources/slice.ts';
 import { selectIsLoggedIn, selectLoginState } from '../../src/features/session/selectors.ts';
+import { clearTokens, saveTokens } from '../../src/api/tokens.ts';
 import { loggedOut, loginRequested } from '../../src/features/session/slice.ts';
 import { server } from '../support/server.ts';
 import { fakeJwt, storeSession } from '../support/tokens.ts';
@@ -80,6 +81,34 @@ describe('the session', () => {
     expect(selectIsLoggedIn(store.getState())).toBe(false);
     expect(store.getState().resources.authors).toBeUndefined();
     expect(localStorage.getItem('refreshToken')).toBeNull();
+  });
+
+  it('a refused renewal ends the session once: signed out, cached data gone, one trip to the login page', async () => {
+    storeSession(-60, 3600);
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    server.use(
+      http.get('/api/v1/authors/', () => HttpResponse.json([{ id: 1 }])),
+      http.post('/api/v1/token/refresh/', () => HttpResponse.json({ detail: 'Токен недействителен.' }, { status: 401 })),
+    );
+    const store = makeStore();
+    expect(selectIsLoggedIn(store.getState())).toBe(true);
+    store.dispatch(ensureResource('me'));
+    store.dispatch(ensureResource('participants'));
+    await until(() => navigate.mock.calls.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(navigate.mock.calls).toEqual([['/user/login']]);
+    expect(selectIsLoggedIn(store.getState())).toBe(false);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+  });
+
+  it('follows the token store: tokens stored or cleared outside the session show at once', () => {
+    const store = makeStore();
+    saveTokens({ access: fakeJwt(1800), refresh: fakeJwt(86400) });
+    expect(selectIsLoggedIn(store.getState())).toBe(true);
+    clearTokens();
+    expect(selectIsLoggedIn(store.getState())).toBe(false);
   });
 
   it('counts a session whose access token expired but can be renewed as logged in, and one with both expired as out', () => {

@@ -1,11 +1,12 @@
-// Login, logout and the 401 path: tokens in storage, then the redirect.
+// Login and logout store or clear the tokens (the session follows the token store); after a 401, which the client
+// handled, the redirect to the login page.
 import { call, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
 import { login } from '../../api/endpoints.ts';
 import { asRequestError } from '../../api/requestError.ts';
 import { clearTokens, saveTokens } from '../../api/tokens.ts';
 import type { TokenPair } from '../../../common/wireTypes.ts';
 import { navigateTo } from '../../app/navigation.ts';
-import type { RootState } from '../../app/store.ts';
+import type { RootState } from '../../app/rootReducer.ts';
 import { loggedOut, loginFailed, loginRequested, loginSucceeded, unauthorized } from './slice.ts';
 
 export const LOGIN_ROUTE = '/user/login';
@@ -28,7 +29,6 @@ function* logoutFlow() {
 }
 
 function* unauthorizedFlow() {
-  yield call(clearTokens);
   const path: string = yield select((_state: RootState) => window.location.pathname);
   if (path !== LOGIN_ROUTE) yield call(navigateTo, LOGIN_ROUTE);
 }

@@ -1,5 +1,5 @@
 // Who is asking: the session as the site reads it.
-import type { RootState } from '../../app/store.ts';
+import type { RootState } from '../../app/rootReducer.ts';
 import { isTokenExpired } from '../../api/tokens.ts';
 
 export const selectLoginState = (state: RootState) => state.session.login;

@@ -1,11 +1,12 @@
-// The session: tokens mirrored from browser storage, and the login request (spec section 4).
+// The session: the tokens as the token store holds them (src/api/tokens.ts), and the login request (spec section 4).
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RequestError } from '../../api/requestError.ts';
-import { readTokens } from '../../api/tokens.ts';
+import { readTokens, type StoredTokens } from '../../api/tokens.ts';
 import type { LoginPayload, TokenPair } from '../../../common/wireTypes.ts';
 import type { RequestStatus } from '../requests/requestFamily.ts';
 
 export interface SessionState {
+  /** A copy of the token store's tokens, changed only by `tokensChanged` (see followTokenStore.ts). */
   accessToken: string | null;
   refreshToken: string | null;
   login: { status: RequestStatus; error: RequestError | null };
@@ -16,20 +17,29 @@ export function initialSessionState(): SessionState {
   return { accessToken: tokens.access, refreshToken: tokens.refresh, login: { status: 'idle', error: null } };
 }
 
-/** Logout by the user, or an unauthorized answer: tokens and every cached resource go. */
+/** Logout by the user, or an unauthorized answer: the tokens go from the store, and every cached resource goes. */
 export const loggedOut = createAction('session/loggedOut');
 export const unauthorized = createAction('session/unauthorized');
+/**
+ * New tokens for the same session were stored (after a password change). The session follows the token store, so
+ * the slice needs nothing from this action; it stays for whoever wants to know.
+ */
+export const tokensReplaced = createAction<TokenPair>('session/tokensReplaced');
 
 const sessionSlice = createSlice({
   name: 'session',
   initialState: initialSessionState,
   reducers: {
+    /** The token store changed (login, renewal, password change, logout, 401): the session shows what it holds. */
+    tokensChanged: (state, action: PayloadAction<StoredTokens>) => {
+      state.accessToken = action.payload.access;
+      state.refreshToken = action.payload.refresh;
+    },
     loginRequested: (state, _action: PayloadAction<LoginPayload>) => {
       state.login = { status: 'loading', error: null };
     },
-    loginSucceeded: (state, action: PayloadAction<TokenPair>) => {
-      state.accessToken = action.payload.access;
-      state.refreshToken = action.payload.refresh;
+    /** Said after the tokens were stored; they reach the session through the store. */
+    loginSucceeded: (state, _action: PayloadAction<TokenPair>) => {
       state.login = { status: 'success', error: null };
     },
     loginFailed: (state, action: PayloadAction<RequestError>) => {
@@ -38,20 +48,14 @@ const sessionSlice = createSlice({
     loginReset: (state) => {
       state.login = { status: 'idle', error: null };
     },
-    accessTokenRenewed: (state, action: PayloadAction<string>) => {
-      state.accessToken = action.payload;
-    },
-    /** New tokens for the same session (after a password change). */
-    tokensReplaced: (state, action: PayloadAction<TokenPair>) => {
-      state.accessToken = action.payload.access;
-      state.refreshToken = action.payload.refresh;
-    },
   },
   extraReducers: (builder) => {
-    const clear = () => ({ accessToken: null, refreshToken: null, login: { status: 'idle' as const, error: null } });
-    builder.addCase(loggedOut, clear).addCase(unauthorized, clear);
+    const forgetLogin = (state: SessionState) => {
+      state.login = { status: 'idle', error: null };
+    };
+    builder.addCase(loggedOut, forgetLogin).addCase(unauthorized, forgetLogin);
   },
 });
 
-export const { loginRequested, loginSucceeded, loginFailed, loginReset, accessTokenRenewed, tokensReplaced } = sessionSlice.actions;
+export const { tokensChanged, loginRequested, loginSucceeded, loginFailed, loginReset } = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;
