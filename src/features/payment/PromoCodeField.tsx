@@ -14,9 +14,12 @@ import type { PromoCodeState, QuoteTarget } from './usePromoCode.ts';
 export const PROMO_CODE_LABEL = 'Промокод';
 export const PERSONAL_IS_BETTER = 'Ваша личная скидка выгоднее промокода — действует она.';
 
+// min-width: 0 and the field's width: 100% keep the row as wide as the panel: an input's own width (about twenty
+// characters) beside «Применить» would otherwise widen the whole panel past a phone's screen.
 const Block = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(2)};
+  min-width: 0;
 `;
 
 const Disclosure = styled.button.attrs({ type: 'button' })`
@@ -41,6 +44,7 @@ const Row = styled.div`
 
 const Input = styled.input<{ $invalid: boolean }>`
   flex: 1;
+  width: 100%;
   min-width: 0;
   min-height: 44px;
   padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};

@@ -40,6 +40,11 @@ export const DiscountNote = styled.p`
 const Full = styled.del`
   font-weight: 400;
   color: ${({ theme }) => theme.colors.muted};
+
+  /* On a button's own colour (white on the primary one) the muted grey would not be readable. */
+  button & {
+    color: inherit;
+  }
 `;
 
 const Figure = styled.span`

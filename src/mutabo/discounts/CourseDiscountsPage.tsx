@@ -187,7 +187,7 @@ function DiscountList({ discounts, reload }: { discounts: MutaboDiscount[]; relo
               <Th>Кому</Th>
               <Th>Скидка</Th>
               <Th>Срок</Th>
-              <Th>Использование</Th>
+              <Th>Применение</Th>
               <Th>Действия</Th>
             </Tr>
           </thead>
@@ -210,7 +210,7 @@ function DiscountList({ discounts, reload }: { discounts: MutaboDiscount[]; relo
                     </CellNote>
                   ) : null}
                 </Td>
-                <Td label="Использование">{usedText(discount.used)}</Td>
+                <Td label="Применение">{usedText(discount.used)}</Td>
                 <Td label="Действия">
                   <RowButton
                     $variant="secondary"
