@@ -48,9 +48,10 @@ export interface PaymentFollowUps {
   settle(request: SettleRequest): Promise<NotificationResult>;
   /**
    * While the payer waits on the result page, their payment is read back from the provider now and then, in the
-   * background: a lost notification then costs seconds, not the place. Sandbox payments are skipped.
+   * background: a lost notification then costs seconds, not the place. Sandbox payments are skipped: false for them
+   * (nothing can be read back), true when the payment is followed.
    */
-  refreshInBackground(payment: Pick<PaymentRow, 'id' | 'system' | 'providerId'>): void;
+  refreshInBackground(payment: Pick<PaymentRow, 'id' | 'system' | 'providerId'>): boolean;
   /** Releases the lapsed holds, each read back (through `settle`) first; returns how many payments were looked at. */
   sweepExpired(): Promise<number>;
   /** Releases lapsed holds now and every `intervalMs` (unref'd: it never keeps the process alive); returns a stop. */
@@ -84,9 +85,9 @@ export function createPaymentFollowUps(deps: FollowUpDeps): PaymentFollowUps {
     settle,
 
     refreshInBackground(payment) {
-      if (!payment.providerId || isSandboxPayment(payment.providerId) || deps.providers.bySystem[payment.system].kind === 'sandbox') return;
+      if (!payment.providerId || isSandboxPayment(payment.providerId) || deps.providers.bySystem[payment.system].kind === 'sandbox') return false;
       const now = Date.now();
-      if ((refreshedAt.get(payment.id) ?? 0) > now - REFRESH_INTERVAL_MS) return;
+      if ((refreshedAt.get(payment.id) ?? 0) > now - REFRESH_INTERVAL_MS) return true;
       if (refreshedAt.size > 10_000) refreshedAt.clear();
       refreshedAt.set(payment.id, now);
       background.run(
@@ -94,6 +95,7 @@ export function createPaymentFollowUps(deps: FollowUpDeps): PaymentFollowUps {
           log.warn({ err: error, paymentId: payment.id }, 'a payment in progress could not be read back from its provider'),
         ),
       );
+      return true;
     },
 
     sweepExpired,
