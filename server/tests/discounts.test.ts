@@ -238,6 +238,25 @@ describe.each(dbModes())('discounts (%s)', (mode) => {
     expect(stored!.uses).toBe(0);
   });
 
+  it('refuses a buyer who guesses codes: 20 refused an hour, then 429; a code that applies does not count', async () => {
+    const course = await createCourse(context.db, { prices: [RUB] });
+    const good = uniqueCode('GOOD');
+    await makeCode({ code: good, course: course.id, percent: 5 });
+    const guesser = await createUser(context, 'guesser');
+    const lesson = course.lessonIds[0]!;
+    for (let attempt = 0; attempt < 25; attempt += 1) expect((await quote(guesser, pay([lesson], { promoCode: good }))).discount?.kind).toBe('promoCode');
+    const guesses = await Promise.all(Array.from({ length: 20 }, (_, index) => json(context.app, 'POST', '/api/v1/payments/quote/', guesser, pay([lesson], { promoCode: `GUESS${index}` }))));
+    expect(guesses.map((answer) => answer.statusCode)).toEqual(Array(20).fill(400));
+    const refused = await json(context.app, 'POST', '/api/v1/payments/', guesser, pay([lesson], { promoCode: 'GUESS99' }));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ detail: string }>().detail).toMatch(/^Слишком много неверных промокодов за последний час\. Попробуйте снова /);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Without a code the buyer pays as before; another buyer is not limited.
+    expect((await json(context.app, 'POST', '/api/v1/payments/quote/', guesser, pay([lesson]))).statusCode).toBe(200);
+    const other = await createUser(context, 'honest');
+    expect((await json(context.app, 'POST', '/api/v1/payments/quote/', other, pay([lesson], { promoCode: 'GUESS0' }))).statusCode).toBe(400);
+  });
+
   it('uses a code with 5 uses exactly 5 times when 50 buyers send it at once', async () => {
     const course = await createCourse(context.db, { participantsLimit: 100, prices: [RUB] });
     const code = uniqueCode('RUSH');

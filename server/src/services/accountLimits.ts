@@ -32,7 +32,9 @@ export type LimitKind =
   /** Wrong current passwords on the password change form, per user. */
   | 'password-check'
   /** Exports of one's own data (GET /users/me/export/), per user: heavier than a GET. */
-  | 'data-export';
+  | 'data-export'
+  /** Promo codes refused at the checkout (POST /payments/ and /payments/quote/), per user: no guessing by the thousand. */
+  | 'promo-code';
 
 export type AccountLimits = Record<LimitKind, Limit>;
 
@@ -45,6 +47,7 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   'mail-ip': { max: 30, windowSeconds: 60 * 60 },
   'password-check': { max: 5, windowSeconds: 15 * 60 },
   'data-export': { max: 10, windowSeconds: 60 * 60 },
+  'promo-code': { max: 20, windowSeconds: 60 * 60 },
 };
 
 /** Rows with no event for this long are deleted when an event is recorded, at most once a minute per process. */
