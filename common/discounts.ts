@@ -8,28 +8,9 @@
 // taken off each price in its currency and the result is never below zero. A currency without an amount is not
 // discounted. A personal discount and a promo code do not add up: the one that makes the payment cheaper applies.
 // The request schemas (and zod with them) are common/discountSchemas.ts, so that the course page does not load them.
-import type { CourseRef, Currency, Price } from './wireTypes.ts';
+import type { CourseRef, Currency, DiscountTerms, Price } from './wireTypes.ts';
 
-export interface DiscountAmount {
-  currency: Currency;
-  amount: number;
-}
-
-/** What a discount takes off: `percent`, or `amounts` per currency (never both). */
-export interface DiscountTerms {
-  percent?: number;
-  amounts?: DiscountAmount[];
-}
-
-/**
- * `discount` of `GET /api/v1/courses/{id}/` for a caller with a personal discount on the course: the course's
- * `prices` then carry the discounted figures, and `fullPrices` the prices without it.
- */
-export interface CourseDiscount extends DiscountTerms {
-  /** Until when it applies (ISO); null: no end. */
-  expiresAt: string | null;
-  fullPrices: Price[];
-}
+export type { CourseDiscount, DiscountAmount, DiscountTerms } from './wireTypes.ts';
 
 /** The discount a payment (or a quote) got: the person's own, or a promo code's (`code`, upper-case). */
 export interface AppliedDiscount extends DiscountTerms {

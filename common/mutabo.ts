@@ -24,7 +24,7 @@ import type {
   Price,
   Timetable,
 } from './wireTypes.ts';
-import type { SellerReadiness } from './mutaboSeller.ts';
+import type { SellerReadiness } from './seller.ts';
 import type { AppliedDiscount, DiscountCost } from './discounts.ts';
 
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -5,7 +5,6 @@
 // `GET /api/v2/user/pages-content/offer/`.
 import { z } from 'zod';
 import { mutaboMessages as m, timetablePatchSchema, versionField, type Versioned } from './mutabo.ts';
-import type { SellerField } from './seller.ts';
 import { isValidInn, isValidOgrn } from './sellerNumbers.ts';
 import { textField } from './textFields.ts';
 import type { Offer, Seller } from './wireTypes.ts';
@@ -21,16 +20,6 @@ export interface MutaboSeller extends Seller, Versioned {}
 export interface MutaboOffer extends Offer, Versioned {}
 
 export const DEFAULT_OFFER_NAME = 'Договор-оферта';
-
-/**
- * The seller's details and payments, in the area's summary (`GET /api/v1/mutabo/dashboard/` `seller`): the fields not
- * filled in yet, and whether that stops payments now (a real provider, YooKassa or PayPal, is configured; the test
- * checkout is never held back).
- */
-export interface SellerReadiness {
-  missing: SellerField[];
-  paymentsRefused: boolean;
-}
 
 /** `POST /api/v1/payments/` through a real provider while the seller's details are incomplete: 503 `{detail}`. */
 export const SELLER_REFUSAL = 'Оплата сейчас недоступна: продавец ещё не указал свои реквизиты. Пожалуйста, напишите автору курса — мы сообщим, когда оплата заработает.';

@@ -34,3 +34,13 @@ export function sellerLines(seller: Seller): string[] {
   const contacts = [seller.email && `эл. почта ${seller.email}`, seller.phone && `тел. ${seller.phone}`].filter(Boolean).join(', ');
   return [seller.name, numbers, seller.address && `Адрес: ${seller.address}`, contacts && contacts[0]!.toUpperCase() + contacts.slice(1)].filter((line): line is string => Boolean(line));
 }
+
+/**
+ * The seller's details and payments, in the area's summary (`GET /api/v1/mutabo/dashboard/` `seller`): the fields not
+ * filled in yet, and whether that stops payments now (a real provider, YooKassa or PayPal, is configured; the test
+ * checkout is never held back).
+ */
+export interface SellerReadiness {
+  missing: SellerField[];
+  paymentsRefused: boolean;
+}

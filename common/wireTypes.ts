@@ -1,5 +1,4 @@
 // The wire contract of the API (spec section 3): shared by the site (type-only imports) and the server.
-import type { CourseDiscount } from './discounts.ts';
 import type {
   COURSE_STATES,
   CURRENCIES,
@@ -346,4 +345,27 @@ export interface CurrentPayment {
   amount: number;
   currency: Currency;
   lessonCount: number;
+}
+
+// ---- Discounts (the rules and the area's types: common/discounts.ts)
+
+export interface DiscountAmount {
+  currency: Currency;
+  amount: number;
+}
+
+/** What a discount takes off: `percent`, or `amounts` per currency (never both). */
+export interface DiscountTerms {
+  percent?: number;
+  amounts?: DiscountAmount[];
+}
+
+/**
+ * `discount` of `GET /api/v1/courses/{id}/` for a caller with a personal discount on the course: the course's
+ * `prices` then carry the discounted figures, and `fullPrices` the prices without it.
+ */
+export interface CourseDiscount extends DiscountTerms {
+  /** Until when it applies (ISO); null: no end. */
+  expiresAt: string | null;
+  fullPrices: Price[];
 }

@@ -1,7 +1,7 @@
 // Whether the seller's details let a real payment provider take payments (issue 19): YooKassa and PayPal take none
 // while any detail is missing (POST /api/v1/payments/ answers 503, services/payments/checkout.ts); the test checkout
 // is never held back. The area's summary and the start's log say what to fill in.
-import type { SellerReadiness } from '../../../common/mutaboSeller.ts';
+import type { SellerReadiness } from '../../../common/seller.ts';
 import { missingSellerFields } from '../../../common/seller.ts';
 import type { AppConfig } from '../config.ts';
 import type { Executor } from '../db/client.ts';
