@@ -1,14 +1,13 @@
-// The site's cached resources that show courses: refetched after any change made in the area.
-import type { ResourceName } from '../features/resources/definitions.ts';
+// The site's cached resources the area's writes make it read again, taken by the names the resource cache owns
+// (resourceContent in src/features/resources/definitions.ts): a resource tagged there is refetched here too.
+import { resourcesShowing } from '../features/resources/definitions.ts';
 
-export const COURSE_RESOURCES: ResourceName[] = ['courses', 'course', 'lessons'];
-
-/** The site's cached resources of the shared content, refetched after a change made in the area. */
-export const QUOTATION_RESOURCES: ResourceName[] = ['quotations'];
-export const FEEDBACK_RESOURCES: ResourceName[] = ['feedbackPage'];
-export const LIBRARY_RESOURCES: ResourceName[] = ['libraryItems', 'libraryCategories'];
-export const TIMETABLE_RESOURCES: ResourceName[] = ['timetable'];
-export const SELLER_RESOURCES: ResourceName[] = ['seller'];
-export const OFFER_RESOURCES: ResourceName[] = ['offer'];
-export const POLICY_RESOURCES: ResourceName[] = ['policy'];
-export const AUTHOR_RESOURCES: ResourceName[] = ['authors', 'courses', 'course'];
+export const COURSE_RESOURCES = resourcesShowing('courses');
+export const QUOTATION_RESOURCES = resourcesShowing('quotations');
+export const FEEDBACK_RESOURCES = resourcesShowing('feedback');
+export const LIBRARY_RESOURCES = resourcesShowing('library');
+export const TIMETABLE_RESOURCES = resourcesShowing('timetable');
+export const SELLER_RESOURCES = resourcesShowing('seller');
+export const OFFER_RESOURCES = resourcesShowing('offer');
+export const POLICY_RESOURCES = resourcesShowing('policy');
+export const AUTHOR_RESOURCES = resourcesShowing('authors');

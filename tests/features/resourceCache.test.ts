@@ -1,9 +1,11 @@
 // The resource cache rules of spec section 4, with a real store, real sagas and msw.
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../src/app/store.ts';
+import { resourceContent, resourceFetchers, type ResourceName } from '../../src/features/resources/definitions.ts';
 import { selectResource } from '../../src/features/resources/selectors.ts';
 import { ensureResource, resourceRemoved, resourcesInvalidated } from '../../src/features/resources/slice.ts';
 import { loggedOut } from '../../src/features/session/slice.ts';
+import { AUTHOR_RESOURCES, COURSE_RESOURCES } from '../../src/mutabo/siteCache.ts';
 import { server } from '../support/server.ts';
 
 function countingHandler(path: string, answer: () => unknown) {
@@ -93,5 +95,29 @@ describe('the resource cache', () => {
     expect(selectResource(store.getState(), 'timetable').loaded).toBe(true);
     store.dispatch(loggedOut());
     expect(store.getState().resources).toEqual({});
+  });
+});
+
+describe('the names the cache is refetched by', () => {
+  it('are given to every cached resource, and only to cached resources', () => {
+    const fetched = Object.keys(resourceFetchers);
+    for (const name of fetched) expect(resourceContent[name as ResourceName] ?? [], `the names of ${name}`).not.toHaveLength(0);
+    expect(Object.keys(resourceContent).sort()).toEqual(fetched.sort());
+  });
+
+  it('make a course changed in the area refetch the course, its lessons and the lists, and nothing else', async () => {
+    const store = makeStore({
+      resources: Object.fromEntries(
+        ['course:5', 'lessons:5', 'courses', 'authors', 'quotations', 'me'].map((key) => [
+          key,
+          { data: {}, loaded: true, loading: false, invalid: false, error: null },
+        ]),
+      ),
+    });
+    const invalid = () => Object.keys(store.getState().resources).filter((key) => store.getState().resources[key]!.invalid);
+    store.dispatch(resourcesInvalidated(COURSE_RESOURCES));
+    expect(invalid().sort()).toEqual(['course:5', 'courses', 'lessons:5']);
+    store.dispatch(resourcesInvalidated(AUTHOR_RESOURCES));
+    expect(invalid().sort()).toEqual(['authors', 'course:5', 'courses', 'lessons:5']);
   });
 });

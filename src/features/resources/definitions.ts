@@ -1,4 +1,5 @@
-// Every cached resource: its name, how it is fetched, and whether it belongs to the user.
+// Every cached resource: its name, how it is fetched, and what of the site it shows (the names the area's writes
+// refetch it by).
 import * as api from '../../api/endpoints.ts';
 
 /** The fetchers, keyed by resource name; an argument selects one item or page. */
@@ -33,6 +34,51 @@ export const resourceFetchers = {
 } as const;
 
 export type ResourceName = keyof typeof resourceFetchers;
+
+/**
+ * What the site shows, by the names the cache is refetched under: the area's writes name what they changed
+ * ('courses' after a course or its lessons changed, 'authors' after an author's page), the account's own data is
+ * 'account', and what no one edits on the site is 'reference'.
+ */
+export type SiteContent =
+  | 'courses'
+  | 'authors'
+  | 'quotations'
+  | 'feedback'
+  | 'library'
+  | 'timetable'
+  | 'seller'
+  | 'offer'
+  | 'policy'
+  | 'account'
+  | 'reference';
+
+/** Every cached resource with what it shows: a new resource gets its names here, or the store's tests fail. */
+export const resourceContent: Record<ResourceName, readonly SiteContent[]> = {
+  authors: ['authors'],
+  courses: ['courses', 'authors'],
+  course: ['courses', 'authors'],
+  lessons: ['courses'],
+  feedbackPage: ['feedback'],
+  quotations: ['quotations'],
+  libraryItems: ['library'],
+  libraryCategories: ['library'],
+  dictionaries: ['reference'],
+  timetable: ['timetable'],
+  seller: ['seller'],
+  offer: ['offer'],
+  policy: ['policy'],
+  upcomingLessons: ['account'],
+  me: ['account'],
+  disciple: ['account'],
+  participants: ['account'],
+  currentPayment: ['account'],
+};
+
+/** The resources that show the given content: what a change of it makes the site read again. */
+export function resourcesShowing(content: SiteContent): ResourceName[] {
+  return (Object.keys(resourceContent) as ResourceName[]).filter((name) => resourceContent[name].includes(content));
+}
 export type ResourceArg<N extends ResourceName> = Parameters<(typeof resourceFetchers)[N]>[0];
 export type ResourceData<N extends ResourceName> = Awaited<ReturnType<(typeof resourceFetchers)[N]>>;
 
