@@ -1,12 +1,14 @@
 // Enrollment without payment: news subscriptions, joining a course without prices (a reserved place or the
 // waiting list), withdrawing, the caller's own course list, and the authors' approve and reject.
+import { hasFreePlace } from '../../../common/places.ts';
 import type { Lesson, Participation, ParticipationState } from '../../../common/wireTypes.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
 import { enrollmentErrors } from './enrollmentErrors.ts';
 import { approvedLessonLinks } from './lessonLinks.ts';
-import { queuePromotionLetters, type LetterContext } from './enrollmentLetters.ts';
+import type { LetterContext } from './enrollmentLetters.ts';
+import { withCourseLocked } from './courseLock.ts';
 import {
   authorIdOfUser,
   authorsOfCourses,
@@ -28,7 +30,6 @@ import {
   deleteUnapprovedRows,
   insertParticipants,
   lessonsWithRowOf,
-  lockCourse,
   takenPlaces,
   type Promotion,
 } from '../repositories/placesRepository.ts';
@@ -43,9 +44,6 @@ export interface EnrollmentDeps {
   /** Dropped after every change of places or subscriptions: the public and the callers' course forms show them. */
   publicCache: Pick<PublicCache, 'invalidate'>;
 }
-
-/** In the transaction that promoted them: the letters of those moved up from the waiting list. */
-const tellPromoted = (deps: EnrollmentDeps, tx: Tx, promotions: Promotion[]) => queuePromotionLetters({ db: tx, config: deps.config }, promotions);
 
 /** A course that is not a draft; 404 otherwise. */
 async function visibleCourse(deps: EnrollmentDeps, courseId: number) {
@@ -93,26 +91,24 @@ export async function joinCourse(deps: EnrollmentDeps, userId: number, courseId:
   if (course.state !== 'can_be_subscribed') throw enrollmentErrors.enrollmentClosed();
   if (await courseHasPrices(deps.db, courseId)) throw enrollmentErrors.coursePaid();
 
-  const changed = await deps.db.transaction(async (tx) => {
-    const locked = await lockCourse(tx, courseId);
+  await withCourseLocked(deps, courseId, async (tx, locked) => {
     if (!locked || locked.state !== 'can_be_subscribed') throw enrollmentErrors.enrollmentClosed();
     if (locked.lessons.length === 0) throw enrollmentErrors.noLessons();
     const ids = locked.lessons.map((lesson) => lesson.id);
     const own = await lessonsWithRowOf(tx, userId, ids);
     const missing = ids.filter((id) => !own.includes(id));
-    if (missing.length === 0) return false;
+    if (missing.length === 0) return { value: undefined, changed: false };
     const taken = await takenPlaces(tx, missing);
     await insertParticipants(
       tx,
       missing.map((lessonId) => ({
         userId,
         lessonId,
-        state: (taken.get(lessonId) ?? 0) < locked.participantsLimit ? ('reserved' as const) : ('waiting_list' as const),
+        state: hasFreePlace(taken.get(lessonId) ?? 0, locked.participantsLimit) ? ('reserved' as const) : ('waiting_list' as const),
       })),
     );
-    return true;
+    return { value: undefined, changed: true };
   });
-  if (changed) deps.publicCache.invalidate();
 }
 
 /**
@@ -121,19 +117,16 @@ export async function joinCourse(deps: EnrollmentDeps, userId: number, courseId:
  */
 export async function withdrawFromCourse(deps: EnrollmentDeps, userId: number, courseId: number): Promise<void> {
   await visibleCourse(deps, courseId);
-  const promotions = await deps.db.transaction(async (tx) => {
-    const locked = await lockCourse(tx, courseId);
-    if (!locked) return null;
-    const promoted: Promotion[] = [];
+  await withCourseLocked(deps, courseId, async (tx, locked) => {
+    if (!locked) return { value: undefined, changed: false };
+    const promotions: Promotion[] = [];
     const inProgress = await lockUserPaymentsOnLessons(tx, userId, locked.allLessonIds);
-    for (const paymentId of inProgress) promoted.push(...(await failPayment(tx, paymentId, 'withdrawn', locked.participantsLimit)));
+    for (const paymentId of inProgress) promotions.push(...(await failPayment(tx, paymentId, 'withdrawn', locked.participantsLimit)));
     const freed = await deleteUnapprovedRows(tx, userId, locked.allLessonIds);
-    if (freed.length === 0 && inProgress.length === 0) return null;
-    promoted.push(...(await promoteWaitingList(tx, freed, locked.participantsLimit)));
-    await tellPromoted(deps, tx, promoted);
-    return promoted;
+    if (freed.length === 0 && inProgress.length === 0) return { value: undefined, changed: false };
+    promotions.push(...(await promoteWaitingList(tx, freed, locked.participantsLimit)));
+    return { value: undefined, changed: true, promotions };
   });
-  if (promotions) deps.publicCache.invalidate();
 }
 
 // ---- The caller's own course list (GET/POST/PATCH/DELETE /api/v1/participants/)
@@ -173,7 +166,7 @@ export async function listParticipations(deps: EnrollmentDeps, userId: number, o
         content: lesson.content,
         duration: lesson.duration,
         state: lesson.state,
-        hasFreePlaces: (taken.get(lesson.id) ?? 0) < course.participantsLimit,
+        hasFreePlaces: hasFreePlace(taken.get(lesson.id) ?? 0, course.participantsLimit),
         participationState: participant.state as ParticipationState,
         participant: {
           id: participant.id,
