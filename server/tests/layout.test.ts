@@ -38,6 +38,16 @@ describe('the layout of the two programs', () => {
   it('finds such an import when there is one (the check itself works)', () => {
     expect(importsInto('server/tests', 'server/src').length).toBeGreaterThan(40);
   });
+
+  it('the SQL of the server is in its repositories: no route or service imports Drizzle or the tables (types aside)', () => {
+    const sqlImport = /^\s*import\s+(?!type\b)[^;]*?from\s*'(drizzle-orm[^']*|[^']*\/db\/schema\.ts)'/gm;
+    const offenders = ['server/src/routes', 'server/src/services', 'server/src/http'].flatMap((dir) =>
+      sourceFiles(dir).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(sqlImport)].map((match) => `${path.relative(root, file)} → ${match[1]}`)),
+    );
+    expect(offenders).toEqual([]);
+    // The check itself works: the repositories do import them.
+    expect(sourceFiles('server/src/repositories').filter((file) => [...readFileSync(file, 'utf8').matchAll(sqlImport)].length > 0).length).toBeGreaterThan(30);
+  });
 });
 
 const importStatement = /^\s*(?:import|export)\b[^;]*?\bfrom\s*'(\.{1,2}\/[^']+)'|^\s*import\s*'(\.{1,2}\/[^']+)'/gm;

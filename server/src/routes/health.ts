@@ -1,7 +1,7 @@
 // GET /healthz: the process answers and the database responds, within HEALTH_DEADLINE_MS whatever the database does.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
 import { messages } from '../http/messages.ts';
+import { pingDatabase } from '../repositories/healthRepository.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 
 export const HEALTH_DEADLINE_MS = 1_500;
@@ -11,7 +11,7 @@ export const healthRoutes: ZodRoutes = async (app) => {
     try {
       const deadline = new AbortController();
       await Promise.race([
-        app.database.db.execute(sql`SELECT 1`),
+        pingDatabase(app.database.db),
         sleep(HEALTH_DEADLINE_MS, null, { signal: deadline.signal }).then(() => {
           throw new Error(`the database did not answer within ${HEALTH_DEADLINE_MS} ms`);
         }),

@@ -2,12 +2,11 @@
 // queued in the transaction of the change they tell of (services/letterQueue.ts sends them after the commit).
 // One letter per person per action: a receipt lists the lessons of its payment, and approvals of one person's
 // lessons of a course that come in a burst (an author approving row after row) are told in one letter.
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Currency } from '../../../common/wireTypes.ts';
 import { formatMoney } from '../../../common/coursePrices.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { courses, lessons, mailingSubscriptions, participants, users } from '../db/schema.ts';
+import { approvalLetterFacts, lessonsWithCourses, recipientsByIds, subscribedToNews } from '../repositories/letterFactsRepository.ts';
 import { gatherLetter } from '../repositories/outboxRepository.ts';
 import { queueLetters, type LetterComposer, type QueuedLetter } from './letterQueue.ts';
 import { userText } from './letterText.ts';
@@ -139,25 +138,14 @@ export async function queuePromotionLetters(context: LetterContext, promotions: 
   if (promotions.length === 0) return;
   const { db } = context;
   const [people, lessonRows] = await Promise.all([
-    db
-      .select({ id: users.id, email: users.email, firstName: users.firstName })
-      .from(users)
-      .where(
-        inArray(
-          users.id,
-          promotions.map((promotion) => promotion.userId),
-        ),
-      ),
-    db
-      .select({ id: lessons.id, number: lessons.number, title: lessons.title, courseId: lessons.courseId, courseTitle: courses.title })
-      .from(lessons)
-      .innerJoin(courses, eq(courses.id, lessons.courseId))
-      .where(
-        inArray(
-          lessons.id,
-          promotions.map((promotion) => promotion.lessonId),
-        ),
-      ),
+    recipientsByIds(
+      db,
+      promotions.map((promotion) => promotion.userId),
+    ),
+    lessonsWithCourses(
+      db,
+      promotions.map((promotion) => promotion.lessonId),
+    ),
   ]);
   const byKey = new Map<string, { userId: number; course: { id: number; title: string }; lessons: LessonRef[] }>();
   for (const promotion of promotions) {
@@ -178,14 +166,7 @@ export async function queuePromotionLetters(context: LetterContext, promotions: 
   await queueLetters(db, letters);
 }
 
-/** Whether the person gets the course's news by mail. */
-export async function subscribedToNews(db: Db | Tx, userId: number, courseId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: mailingSubscriptions.id })
-    .from(mailingSubscriptions)
-    .where(and(eq(mailingSubscriptions.userId, userId), eq(mailingSubscriptions.courseId, courseId)));
-  return Boolean(row);
-}
+export { subscribedToNews };
 
 /** How long approvals of one person's lessons gather before their letter goes: after the last one, and at most. */
 export const APPROVAL_BURST = { quietMs: 5_000, maxMs: 30_000 };
@@ -204,14 +185,7 @@ export function composeApprovalLetter(config: LetterContext['config']): LetterCo
   return async (db, row) => {
     const payload = (row.payload ?? {}) as { userId?: number; courseId?: number; ids?: number[] };
     if (typeof payload.userId !== 'number' || typeof payload.courseId !== 'number' || !Array.isArray(payload.ids) || payload.ids.length === 0) return null;
-    const [person] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, payload.userId));
-    const [course] = await db.select({ id: courses.id, title: courses.title }).from(courses).where(eq(courses.id, payload.courseId));
-    const items = await db
-      .select({ number: lessons.number, title: lessons.title })
-      .from(participants)
-      .innerJoin(lessons, eq(lessons.id, participants.lessonId))
-      .where(and(eq(participants.userId, payload.userId), eq(participants.state, 'approved'), inArray(participants.lessonId, payload.ids)))
-      .orderBy(asc(lessons.number));
+    const { person, course, items } = await approvalLetterFacts(db, payload.userId, payload.courseId, payload.ids);
     if (!person || !course || items.length === 0) return null;
     const subscribed = await subscribedToNews(db, payload.userId, payload.courseId);
     return approvalLetter(config, person, course, items, subscribed);

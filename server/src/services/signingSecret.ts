@@ -3,9 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { serverSecrets } from '../db/schema.ts';
+import { keepFirstSecret } from '../repositories/serverSecretsRepository.ts';
 
 const NAME = 'jwt';
 export const MIN_SECRET_LENGTH = 32;
@@ -27,16 +26,12 @@ export interface SharedSecret {
 export async function sharedSigningSecret(db: Db, dataDir: string): Promise<SharedSecret> {
   const file = legacySecretFile(dataDir);
   const legacy = readLegacySecret(file);
-  await db
-    .insert(serverSecrets)
-    .values({ name: NAME, value: legacy ?? randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, NAME));
-  if (!row || row.value.length < MIN_SECRET_LENGTH) throw new Error(`the signing secret in the table server_secrets is shorter than ${MIN_SECRET_LENGTH} characters`);
-  if (legacy === null) return { secret: row.value, legacyFile: null };
+  const value = await keepFirstSecret(db, NAME, legacy ?? randomBytes(48).toString('base64url'));
+  if (!value || value.length < MIN_SECRET_LENGTH) throw new Error(`the signing secret in the table server_secrets is shorter than ${MIN_SECRET_LENGTH} characters`);
+  if (legacy === null) return { secret: value, legacyFile: null };
   // The database holds the key from now on: the file is only a second copy of a secret (or a dead one).
   rmSync(file, { force: true });
-  return { secret: row.value, legacyFile: row.value === legacy ? 'adopted' : 'ignored' };
+  return { secret: value, legacyFile: value === legacy ? 'adopted' : 'ignored' };
 }
 
 function readLegacySecret(file: string): string | null {
