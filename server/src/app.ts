@@ -159,23 +159,40 @@ function contentSecurityPolicy(config: AppConfig) {
   };
 }
 
+/**
+ * The app's log: pino's JSON lines at the configured level with secrets redacted, one line per finished request
+ * (http/requestLog.ts). Exported for npm run bench:api, whose reference routes log the same way.
+ */
+export function requestLogging(level: string, stream?: FastifyLoggerOptions['stream']) {
+  return {
+    logger: {
+      level,
+      redact: { paths: redactedLogPaths, censor: '[redacted]' },
+      serializers: { err: serializeError },
+      ...(stream ? { stream } : {}),
+    },
+    logController: new OneLineRequestLog(),
+  };
+}
+
+/** Compression of the responses that are not compressed already (http/replies.ts sends cached ones pre-compressed). */
+export const COMPRESS_OPTIONS = {
+  encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
+  // Brotli's default quality (11) is far too slow for responses compressed on every request.
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+};
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { database } = options;
   const shared = options.config.jwtSecret === null ? await sharedSigningSecret(database.db, options.config.dataDir) : null;
   const config: AppConfig = { ...options.config, jwtSecret: options.config.jwtSecret ?? shared!.secret };
   const timeouts = { ...HTTP_TIMEOUTS, ...options.httpTimeouts };
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: { paths: redactedLogPaths, censor: '[redacted]' },
-      serializers: { err: serializeError },
-      ...(options.logStream ? { stream: options.logStream } : {}),
-    },
+    ...requestLogging(config.logLevel, options.logStream),
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
     // Node checks the whole request against requestTimeout only while headersTimeout is not longer.
     http: { connectionsCheckingInterval: timeouts.checkMs, requestTimeout: timeouts.requestMs, headersTimeout: timeouts.requestMs },
-    logController: new OneLineRequestLog(),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // A broken %-escape or an overlong path parameter: answered in the wire shape, not Fastify's own.
     frameworkErrors: frameworkErrorHandler,
@@ -188,11 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(errorHandler);
 
   // External plugins that apply everywhere.
-  await app.register(fastifyCompress, {
-    encodings: ['br', 'gzip'],
-    // Brotli's default quality (11) is far too slow for responses compressed on every request.
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
-  });
+  await app.register(fastifyCompress, COMPRESS_OPTIONS);
 
   // Application services.
   const tokens = createTokenService(config.jwtSecret);
