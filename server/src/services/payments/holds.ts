@@ -12,12 +12,14 @@
 import type { Currency, ParticipationState, PaymentSystem, Price } from '../../../../common/wireTypes.ts';
 import type { LessonForSale } from '../../../../common/lessonBlocks.ts';
 import { formatAmount, paymentAmount } from '../../../../common/paymentAmount.ts';
+import { hasFreePlace } from '../../../../common/places.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { insertHolds, lockPaymentsForHolds, paymentLessonIds, userPaymentsOnCourse } from '../../repositories/paymentsRepository.ts';
-import { lockCourse, readCourse, rowsOfUsersOnCourse, takenOnPublishedLessons, type LockedCourse, type Promotion } from '../../repositories/placesRepository.ts';
+import { readCourse, rowsOfUsersOnCourse, takenOnPublishedLessons, type LockedCourse, type Promotion } from '../../repositories/placesRepository.ts';
 import { enrollmentErrors, refuseTakenLessons } from '../enrollmentErrors.ts';
-import { queuePromotionLetters, type LetterContext } from '../enrollmentLetters.ts';
+import type { LetterContext } from '../enrollmentLetters.ts';
+import { withCourseLocked } from '../courseLock.ts';
 import { failPayment, HOLD_MINUTES } from '../places.ts';
 import type { PublicCache } from '../publicCache.ts';
 import type { ReceiptLesson } from './receipts.ts';
@@ -66,23 +68,20 @@ const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.l
  * public cache is dropped; the waiting-list promotions are told by letters queued in the transaction.
  */
 export async function holdBatch(deps: HoldDeps, courseId: number, batch: readonly HoldRequest[]): Promise<PromiseSettledResult<Held>[]> {
-  const { outcomes } = await deps.db.transaction(async (tx) => {
-    const held = await holdInTransaction(tx, courseId, batch);
-    await queuePromotionLetters({ db: tx, config: deps.config }, held.promotions);
-    return held;
+  // The lock (withCourseLocked): every lesson row of the course. Only statements after it see the holds committed while it waited.
+  return withCourseLocked(deps, courseId, async (tx, locked) => {
+    const { outcomes, promotions } = await holdInTransaction(tx, locked, batch);
+    return { value: outcomes, changed: true, promotions };
   });
-  deps.publicCache.invalidate();
-  return outcomes;
 }
 
-async function holdInTransaction(tx: Tx, courseId: number, batch: readonly HoldRequest[]) {
+async function holdInTransaction(tx: Tx, locked: LockedCourse | null, batch: readonly HoldRequest[]) {
   const outcomes: PromiseSettledResult<Held>[] = new Array(batch.length);
   const promotions: Promotion[] = [];
-  // The lock: every lesson row of the course. Only statements after it see the holds committed while it waited.
-  const locked = await lockCourse(tx, courseId);
   if (!locked || locked.state !== 'can_be_subscribed') {
     return { outcomes: batch.map(() => ({ status: 'rejected' as const, reason: enrollmentErrors.enrollmentClosed() })), promotions };
   }
+  const courseId = locked.id;
   const settle = async (index: number, hold: () => Promise<Held>) => {
     try {
       outcomes[index] = { status: 'fulfilled', value: await hold() };
@@ -242,7 +241,7 @@ function decide(locked: LockedCourse, places: PlacesRow[], request: HoldRequest)
   const byId = new Map(places.map((row) => [row.id, row]));
   const forSale: LessonForSale[] = published.map((lesson) => ({
     id: lesson.id,
-    hasFreePlaces: (byId.get(lesson.id)?.taken ?? 0) < locked.participantsLimit,
+    hasFreePlaces: hasFreePlace(byId.get(lesson.id)?.taken ?? 0, locked.participantsLimit),
     participationState: byId.get(lesson.id)?.ownState ?? null,
   }));
   refuseTakenLessons(
