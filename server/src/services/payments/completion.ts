@@ -7,6 +7,7 @@
 // `refund_required`, the payer and the operator get a letter and an error is logged: a paid person is never
 // silently dropped.
 import type { FastifyBaseLogger } from 'fastify';
+import { isFull } from '../../../../common/places.ts';
 import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { courseTitle, lessonTitles, personById } from '../../repositories/enrollmentRepository.ts';
@@ -24,17 +25,17 @@ import {
   type FailureReason,
   type PaymentRow,
 } from '../../repositories/paymentsRepository.ts';
-import { approvePaidPlaces, lockCourse, rowsOfUser, takenPlaces, type Promotion } from '../../repositories/placesRepository.ts';
+import { approvePaidPlaces, rowsOfUser, takenPlaces, type LockedCourse, type Promotion } from '../../repositories/placesRepository.ts';
 import {
   receiptLetter,
   refundLetter,
   refundNoticeForOperator,
-  queuePromotionLetters,
   subscribedToNews,
   type LetterContext,
   type PaidPayment,
 } from '../enrollmentLetters.ts';
 import { queueLetters, type QueuedLetter } from '../letterQueue.ts';
+import { withCourseLocked } from '../courseLock.ts';
 import { failPayment } from '../places.ts';
 import { currentSellerFooter } from '../sellerFooter.ts';
 import type { PublicCache } from '../publicCache.ts';
@@ -78,13 +79,18 @@ interface TxResult {
 
 /** Applies a provider's verdict (or the sandbox's, or an expiry) to our payment. */
 export async function applyOutcome(deps: OutcomeDeps, paymentId: number, outcome: Outcome, reason: FailureReason = 'canceled'): Promise<OutcomeResult> {
-  const done = await deps.db.transaction(async (tx) => {
-    const decided = await outcomeInTx(tx, paymentId, outcome, reason);
-    await queueOutcomeLetters(deps.config, tx, decided);
-    return decided;
-  });
+  // The course is the payment's (none when the payment has no lessons: there is no such payment).
+  const done = await withCourseLocked(
+    deps,
+    (tx) => courseOfPayment(tx, paymentId),
+    async (tx, course) => {
+      const decided = await outcomeInTx(tx, course, paymentId, outcome, reason);
+      await queueOutcomeLetters(deps.config, tx, decided);
+      const changed = decided.result === 'approved' || decided.result === 'refund_required' || decided.result === 'failed';
+      return { value: decided, changed, promotions: decided.promotions };
+    },
+  );
 
-  if (done.result === 'approved' || done.result === 'refund_required' || done.result === 'failed') deps.publicCache.invalidate();
   if (done.result === 'ignored') deps.log.warn({ paymentId }, 'a cancel arrived for a completed payment: nothing changed (refunds are handled by hand)');
   if (done.result === 'refund_required') {
     deps.log.error(
@@ -95,14 +101,12 @@ export async function applyOutcome(deps: OutcomeDeps, paymentId: number, outcome
   return done.result;
 }
 
-/** Locks the course's lessons and the payment, and applies the outcome unless the payment's state says it is done. */
-async function outcomeInTx(tx: Tx, paymentId: number, outcome: Outcome, reason: FailureReason): Promise<TxResult> {
+/** With the course's lessons locked: locks the payment, and applies the outcome unless its state says it is done. */
+async function outcomeInTx(tx: Tx, course: LockedCourse | null, paymentId: number, outcome: Outcome, reason: FailureReason): Promise<TxResult> {
+  if (!course) return { result: 'unknown', promotions: [] };
   const lessonIds = await paymentLessonIds(tx, paymentId);
-  if (lessonIds.length === 0) return { result: 'unknown', promotions: [] };
-  const courseId = await courseOfPayment(tx, paymentId);
-  const course = courseId === null ? null : await lockCourse(tx, courseId);
   const payment = await lockPayment(tx, paymentId);
-  if (!course || !payment) return { result: 'unknown', promotions: [] };
+  if (!payment) return { result: 'unknown', promotions: [] };
   const base = { payment, courseId: course.id, lessonIds };
 
   if (outcome === 'canceled') {
@@ -129,7 +133,7 @@ async function outcomeInTx(tx: Tx, paymentId: number, outcome: Outcome, reason: 
     return !(row && row.paymentId === paymentId && row.counted);
   });
   const taken = await takenPlaces(tx, needPlace, payment.userId);
-  const noPlace = needPlace.filter((id) => (taken.get(id) ?? 0) >= course.participantsLimit);
+  const noPlace = needPlace.filter((id) => isFull(taken.get(id) ?? 0, course.participantsLimit));
 
   if (!canceled && boughtElsewhere.length === 0 && noPlace.length === 0) {
     await approvePaidPlaces(tx, payment.userId, lessonIds, paymentId);
@@ -144,10 +148,8 @@ async function outcomeInTx(tx: Tx, paymentId: number, outcome: Outcome, reason: 
 /** Cancelled by the payer or the provider, as opposed to released when the hold lapsed or was replaced. */
 const wasCanceled = (payment: Pick<PaymentRow, 'state' | 'failureReason'>) => payment.state === 'STATE_FAILURE' && payment.failureReason === 'canceled';
 
-/** In the transaction that decided the outcome: the promoted's letters, and the payer's receipt or refund letter. */
+/** In the transaction that decided the outcome: the payer's receipt or refund letter (the promoted's are withCourseLocked's). */
 async function queueOutcomeLetters(config: LetterContext['config'], tx: Tx, done: TxResult): Promise<void> {
-  const letters: LetterContext = { db: tx, config };
-  await queuePromotionLetters(letters, done.promotions);
   if ((done.result !== 'approved' && done.result !== 'refund_required') || !done.payment || !done.lessonIds) return;
   const payment = done.payment;
   const payer = await personById(tx, payment.userId);
@@ -258,17 +260,16 @@ export async function expirePayment(
       deps.log.warn({ err: error, paymentId }, 'the provider could not be asked before releasing an expired hold');
     }
   }
-  const expired = await deps.db.transaction(async (tx) => {
-    const courseId = await courseOfPayment(tx, paymentId);
-    const course = courseId === null ? null : await lockCourse(tx, courseId);
-    if (!(await lockLapsedPayment(tx, paymentId))) return null;
-    const promoted = await failPayment(tx, paymentId, 'expired', course?.participantsLimit ?? 0);
-    await queuePromotionLetters({ db: tx, config: deps.config }, promoted);
-    return promoted;
-  });
-  if (expired === null) return 'unchanged';
-  deps.publicCache.invalidate();
-  return 'failed';
+  const expired = await withCourseLocked(
+    deps,
+    (tx) => courseOfPayment(tx, paymentId),
+    async (tx, course) => {
+      if (!(await lockLapsedPayment(tx, paymentId))) return { value: false, changed: false };
+      const promotions = await failPayment(tx, paymentId, 'expired', course?.participantsLimit ?? 0);
+      return { value: true, changed: true, promotions };
+    },
+  );
+  return expired ? 'failed' : 'unchanged';
 }
 
 /** Releases every lapsed hold (the periodic sweep, followUps.ts); returns how many payments were looked at. */
