@@ -1,4 +1,4 @@
-// Sending cached JSON: the serialised text as is, or its brotli/gzip form made once per cache entry.
+// Sending cached JSON: the serialised text's bytes, or their brotli/gzip form, each made once per cache entry.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Cached } from '../services/publicCache.ts';
@@ -35,6 +35,21 @@ function parseAcceptEncoding(header: string): Encoding | null {
   return null;
 }
 
+/**
+ * The JSON text's UTF-8 bytes, made once per entry: sent as a string, it would be measured and encoded again for every
+ * response (a catalogue of some tens of kilobytes, most of them Cyrillic). Kept beside the entry, which it dies with.
+ */
+const utf8Bodies = new WeakMap<Cached<unknown>, Buffer>();
+
+function utf8Body(cached: Cached<unknown>): Buffer {
+  let body = utf8Bodies.get(cached);
+  if (body === undefined) {
+    body = Buffer.from(cached.json);
+    utf8Bodies.set(cached, body);
+  }
+  return body;
+}
+
 function compressed(cached: Cached<unknown>, encoding: Encoding): Buffer {
   if (encoding === 'br') {
     cached.br ??= brotliCompressSync(cached.json, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(cached.json) } });
@@ -48,6 +63,6 @@ function compressed(cached: Cached<unknown>, encoding: Encoding): Buffer {
 export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: Cached<unknown>) {
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   const encoding = cached.json.length >= COMPRESSION_THRESHOLD ? preferredEncoding(request.headers['accept-encoding']) : null;
-  if (encoding === null) return reply.send(cached.json);
+  if (encoding === null) return reply.send(utf8Body(cached));
   return reply.header('content-encoding', encoding).send(compressed(cached, encoding));
 }
