@@ -1,7 +1,7 @@
 // The authors' participants: the table of a course's places (and its CSV), and the actions on a row (approve, move
-// up in the queue, reject). Each action runs in one transaction under the course's lock (services/places.ts: the
-// lesson rows, then payment rows, then writes), re-checks the places there, records itself in the course's history,
-// and queues its letters in the same transaction.
+// up in the queue, reject). Each action runs in one transaction under the course's lock (withCourseLocked,
+// services/courseLock.ts; the lock order of services/places.ts: the lesson rows, then payment rows, then writes),
+// re-checks the places there, records itself in the course's history, and queues its letters in the same transaction.
 import { participantsMessages as pm, type MutaboParticipant, type MutaboParticipants, type MutaboParticipantState } from '../../../../common/mutabo.ts';
 import { DELETED_PERSON_NAME, isDeletedPerson } from '../../../../common/accountDeletion.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -9,8 +9,9 @@ import { HttpError } from '../../http/errors.ts';
 import { courseTitle, lessonTitles, peopleByIds } from '../../repositories/enrollmentRepository.ts';
 import { coursesOfParticipants, ledCourse, lessonPlaces, participantRows } from '../../repositories/mutaboParticipantsRepository.ts';
 import { lockPayment, type PaymentRow } from '../../repositories/paymentsRepository.ts';
-import { deleteParticipant, lockCourse, rowsForApproval, setQueueOrder, waitingQueue, type ApprovalRow, type Promotion } from '../../repositories/placesRepository.ts';
-import { queueApprovalLetter, queuePromotionLetters, type LessonRef, type LetterContext } from '../enrollmentLetters.ts';
+import { deleteParticipant, rowsForApproval, setQueueOrder, waitingQueue, type ApprovalRow, type Promotion } from '../../repositories/placesRepository.ts';
+import { queueApprovalLetter, type LessonRef, type LetterContext } from '../enrollmentLetters.ts';
+import { withCourseLocked, withCoursesLocked } from '../courseLock.ts';
 import { queueLetters, type QueuedLetter } from '../letterQueue.ts';
 import type { MailMessage } from '../mail.ts';
 import { approveRows, failPayment, NoFreePlace, promoteWaitingList } from '../places.ts';
@@ -144,13 +145,12 @@ interface Done {
   courseId: number;
   /** Per person, the lessons the letter names. */
   letters: { userId: number; lessonIds: number[]; position?: number }[];
-  promotions: Promotion[];
 }
 
 type BuildLetter = (person: { email: string; firstName: string }, course: { id: number; title: string }, items: LessonRef[], position?: number) => MailMessage;
 
-/** In the action's transaction: the people acted on get their letter (`kind`), the promoted theirs. */
-async function queueActionLetters(deps: ParticipantsDeps, tx: Tx, done: Done, kind: string, build: BuildLetter): Promise<void> {
+/** In the action's transaction: the people acted on get their letter (`kind`); the promoted's are withCourseLocked's. */
+async function queueActionLetters(tx: Tx, done: Done, kind: string, build: BuildLetter): Promise<void> {
   const course = await courseTitle(tx, done.courseId);
   const people = await peopleByIds(
     tx,
@@ -167,7 +167,6 @@ async function queueActionLetters(deps: ParticipantsDeps, tx: Tx, done: Done, ki
     if (person && course && items.length > 0) letters.push({ kind, userId: person.id, ...build(person, course, items, entry.position) });
   }
   await queueLetters(tx, letters);
-  await queuePromotionLetters({ db: tx, config: deps.config }, done.promotions);
 }
 
 const byUser = (rows: Pick<LockedRow, 'userId' | 'lessonId'>[]) => {
@@ -203,13 +202,13 @@ export async function approveParticipantRows(deps: ParticipantsDeps, caller: Cal
 }
 
 async function approveRowsOfCourses(deps: ParticipantsDeps, caller: Caller, ids: number[], courseIds: number[]): Promise<void> {
-  const done = await deps.db.transaction(async (tx) => {
-    // Courses are locked in one order (ascending id, coursesOfRows), so that two batches over the same courses cannot deadlock.
+  // Courses are locked in one order (ascending id, withCoursesLocked), so that two batches over the same courses cannot deadlock.
+  await withCoursesLocked(deps, courseIds, async (tx, courses) => {
+    if (courses.length !== courseIds.length) throw participantErrors.notFound();
     const limits = new Map<number, number>();
     const courseOfLesson = new Map<number, number>();
-    for (const courseId of courseIds) {
-      const locked = await lockCourse(tx, courseId);
-      if (!locked) throw participantErrors.notFound();
+    for (const locked of courses) {
+      const courseId = locked.id;
       for (const lessonId of locked.allLessonIds) {
         limits.set(lessonId, locked.participantsLimit);
         courseOfLesson.set(lessonId, courseId);
@@ -233,18 +232,15 @@ async function approveRowsOfCourses(deps: ParticipantsDeps, caller: Caller, ids:
     for (const courseId of courseIds) {
       for (const entry of byUser(result.approved.filter((row) => courseOfLesson.get(row.lessonId) === courseId))) await queueApprovalLetter(tx, entry.userId, courseId, entry.lessonIds);
     }
-    await queuePromotionLetters({ db: tx, config: deps.config }, result.promotions);
-    return result.approved.length + result.promotions.length;
+    return { value: undefined, changed: result.approved.length + result.promotions.length > 0, promotions: result.promotions };
   });
-  if (done > 0) deps.publicCache.invalidate();
 }
 
 /** Moves a waiting-list row to a place in its lesson's queue: the rows of the queue exchange their order values. */
 export async function promoteParticipant(deps: ParticipantsDeps, caller: Caller, id: number, position: number): Promise<MutaboParticipant[]> {
   const courseId = await courseOfRows(deps, caller, [id]);
   let lessonId = 0;
-  const done = await deps.db.transaction(async (tx): Promise<Done> => {
-    const locked = await lockCourse(tx, courseId);
+  await withCourseLocked(deps, courseId, async (tx, locked) => {
     if (!locked) throw participantErrors.notFound();
     const [row] = await lockedRows(tx, [id], locked.allLessonIds);
     if (row!.state !== 'waiting_list') throw participantErrors.notWaiting();
@@ -252,7 +248,7 @@ export async function promoteParticipant(deps: ParticipantsDeps, caller: Caller,
     const queue = await waitingQueue(tx, lessonId);
     const from = queue.findIndex((entry) => entry.id === id);
     const to = Math.min(position, queue.length) - 1;
-    if (from === to) return { courseId, letters: [], promotions: [] };
+    if (from === to) return { value: undefined, changed: false };
     const values = queue.map((entry) => entry.queueOrder);
     const reordered = queue.filter((entry) => entry.id !== id);
     reordered.splice(to, 0, queue[from]!);
@@ -260,11 +256,10 @@ export async function promoteParticipant(deps: ParticipantsDeps, caller: Caller,
       if (entry.queueOrder !== values[index]) await setQueueOrder(tx, entry.id, values[index]!);
     }
     await recordWrite(tx, { userId: caller.userId, entity: 'participant', entityId: id, courseId, action: 'promote', before: snapshot(row!, { position: from + 1 }), after: snapshot(row!, { position: to + 1 }) });
-    const moved: Done = { courseId, letters: [{ userId: row!.userId, lessonIds: [lessonId], position: to + 1 }], promotions: [] };
-    await queueActionLetters(deps, tx, moved, 'queue-moved', (person, course, items, at) => queueMovedLetter(deps.config, person, course, items[0]!, at ?? 1));
-    return moved;
+    const moved: Done = { courseId, letters: [{ userId: row!.userId, lessonIds: [lessonId], position: to + 1 }] };
+    await queueActionLetters(tx, moved, 'queue-moved', (person, course, items, at) => queueMovedLetter(deps.config, person, course, items[0]!, at ?? 1));
+    return { value: undefined, changed: true };
   });
-  if (done.letters.length > 0) deps.publicCache.invalidate();
   return (await participantRows(deps.db, courseId)).filter((row) => row.lessonId === lessonId && row.state === 'waiting_list');
 }
 
@@ -277,8 +272,7 @@ export async function promoteParticipant(deps: ParticipantsDeps, caller: Caller,
 export async function rejectParticipants(deps: ParticipantsDeps, caller: Caller, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   const courseId = await courseOfRows(deps, caller, unique);
-  await deps.db.transaction(async (tx): Promise<Done> => {
-    const locked = await lockCourse(tx, courseId);
+  await withCourseLocked(deps, courseId, async (tx, locked) => {
     if (!locked) throw participantErrors.notFound();
     const rows = await lockedRows(tx, unique, locked.allLessonIds);
     const paymentIds = [...new Set(rows.flatMap((row) => (row.paymentId === null ? [] : [row.paymentId])))].sort((a, b) => a - b);
@@ -301,11 +295,9 @@ export async function rejectParticipants(deps: ParticipantsDeps, caller: Caller,
     }
     promotions.push(...(await promoteWaitingList(tx, [...new Set(rows.map((row) => row.lessonId))], locked.participantsLimit)));
     for (const row of rows) await recordWrite(tx, { userId: caller.userId, entity: 'participant', entityId: row.id, courseId, action: 'reject', before: snapshot(row), after: null });
-    const rejected: Done = { courseId, letters: byUser(rows), promotions };
-    await queueActionLetters(deps, tx, rejected, 'rejection', (person, course, items) => rejectedLetter(deps.config, person, course, items));
-    return rejected;
+    await queueActionLetters(tx, { courseId, letters: byUser(rows) }, 'rejection', (person, course, items) => rejectedLetter(deps.config, person, course, items));
+    return { value: undefined, changed: true, promotions };
   });
-  deps.publicCache.invalidate();
 }
 
 /** Rejects one row (rejectParticipants with one id). */
