@@ -16,7 +16,7 @@ import { HttpError } from '../../http/errors.ts';
 import { courseTitle, lessonTitles, personById } from '../../repositories/enrollmentRepository.ts';
 import { ledCourse, toRefund } from '../../repositories/mutaboParticipantsRepository.ts';
 import { clearRefundRequired, courseOfPayment, lockPayment, paymentByProviderId, paymentLessonIdsByNumber, type PaymentRow } from '../../repositories/paymentsRepository.ts';
-import { deleteRowsBoughtBy, lockCourse, type Promotion } from '../../repositories/placesRepository.ts';
+import { deleteRowsBoughtBy, type LockedCourse, type Promotion } from '../../repositories/placesRepository.ts';
 import {
   failRefund as markRefundFailed,
   insertRefund,
@@ -32,7 +32,8 @@ import {
   setRefundProviderIdIfUnset,
   type RefundRow,
 } from '../../repositories/refundsRepository.ts';
-import { queuePromotionLetters, type LetterContext } from '../enrollmentLetters.ts';
+import type { LetterContext } from '../enrollmentLetters.ts';
+import { withCourseLocked } from '../courseLock.ts';
 import { queueLetters } from '../letterQueue.ts';
 import { promoteWaitingList } from '../places.ts';
 import { currentSellerFooter } from '../sellerFooter.ts';
@@ -100,24 +101,25 @@ export interface RefundAnswer {
 export async function requestRefund(deps: RefundDeps, caller: Caller, paymentId: number, requestedLessons?: number[]): Promise<RefundAnswer> {
   const courseId = await courseOfPayment(deps.db, paymentId);
   if (courseId === null || !(await ledCourse(deps.db, caller.authorId, courseId))) throw refundErrors.paymentNotFound();
-  const { refund, payment } = await deps.db.transaction(async (tx) => {
-    await lockCourse(tx, courseId);
+  // Under the course's lock only for the lock order (places.ts): nothing here changes places, that waits for the provider.
+  const { refund, payment } = await withCourseLocked(deps, courseId, async (tx) => {
     const payment = await lockPayment(tx, paymentId);
     if (!payment) throw refundErrors.paymentNotFound();
     if (!isPaid(payment)) throw refundErrors.notPaid();
+    const recorded = (refund: RefundRow) => ({ value: { refund, payment }, changed: false });
     const lessonIds = await paymentLessonIdsByNumber(tx, paymentId);
     const existing = await refundsOfPayment(tx, paymentId);
     const already = covered(payment, lessonIds, existing);
     const sameSet = (refund: RefundRow) => requestedLessons !== undefined && refund.lessonIds.length === new Set(requestedLessons).size && requestedLessons.every((id) => refund.lessonIds.includes(id));
     // The same request again (a double click, a retry after a timeout): the refund it made, asked again if pending.
     const repeated = already.live.filter((refund) => refund.source === 'area').find(sameSet);
-    if (repeated) return { refund: repeated, payment };
+    if (repeated) return recorded(repeated);
     let wanted: number[];
     if (requestedLessons === undefined) {
       wanted = lessonIds.filter((id) => !already.lessonSet.has(id));
       if (wanted.length === 0) {
         const last = already.live.at(-1);
-        if (last) return { refund: last, payment };
+        if (last) return recorded(last);
         throw refundErrors.nothingToRefund();
       }
     } else {
@@ -145,7 +147,7 @@ export async function requestRefund(deps: RefundDeps, caller: Caller, paymentId:
       before: null,
       after: { refund: created.id, lessons: created.lessonIds, amount: Number(created.amount), currency: created.currency },
     });
-    return { refund: created, payment };
+    return recorded(created);
   });
   if (refund.state !== 'pending') return { refund: toRefund(refund), status: refund.state === 'succeeded' ? 200 : 202 };
   return askProvider(deps, payment, refund, caller.userId);
@@ -216,22 +218,28 @@ interface Applied {
   promotions: Promotion[];
 }
 
+/** The course of a refund's payment, found in the transaction that locks it (withCourseLocked). */
+const courseOfRefund = (refundId: number) => async (tx: Tx) => {
+  const paymentId = await paymentOfRefund(tx, refundId);
+  return paymentId === null ? null : courseOfPayment(tx, paymentId);
+};
+
 /**
- * Under the course's lock: marks the refund succeeded (once), ends the payer's participation in its lessons (the rows
- * this payment bought), moves the queues up, and clears `refund_required` when the payment is refunded in full.
+ * Under the course's lock (`locked`, the refund's payment's course): marks the refund succeeded (once), ends the
+ * payer's participation in its lessons (the rows this payment bought), moves the queues up, and clears
+ * `refund_required` when the payment is refunded in full.
  */
-async function applyInTx(tx: Tx, refundId: number, providerRefundId: string | null, userId: number | null): Promise<Applied | null> {
+async function applyInTx(tx: Tx, locked: LockedCourse | null, refundId: number, providerRefundId: string | null, userId: number | null): Promise<Applied | null> {
   const paymentId = await paymentOfRefund(tx, refundId);
   if (paymentId === null) return null;
-  const courseId = await courseOfPayment(tx, paymentId);
-  const locked = courseId === null ? null : await lockCourse(tx, courseId);
   const payment = await lockPayment(tx, paymentId);
   const refund = await lockRefund(tx, refundId);
-  if (!payment || !refund || courseId === null) return null;
+  if (!payment || !refund || !locked) return null;
+  const courseId = locked.id;
   if (refund.state === 'succeeded') return { refund, payment, courseId, changed: false, promotions: [] };
   const updated = await markRefundSucceeded(tx, refundId, providerRefundId ?? refund.providerId);
   const freed = refund.lessonIds.length ? await deleteRowsBoughtBy(tx, payment, refund.lessonIds) : [];
-  const promotions = await promoteWaitingList(tx, freed, locked?.participantsLimit ?? 0);
+  const promotions = await promoteWaitingList(tx, freed, locked.participantsLimit);
   if (payment.refundRequired && (await refundedCents(tx, payment.id)) >= cents(payment.amount)) await clearRefundRequired(tx, payment.id);
   await insertAuditRecord(tx, {
     userId,
@@ -253,17 +261,16 @@ async function applyProviderRefund(deps: RefundDeps, refundId: number, state: Pr
   } else if (state.status === 'pending') {
     await setRefundProviderIdIfUnset(deps.db, refundId, state.refundId);
   } else {
-    const applied = await deps.db.transaction(async (tx) => {
-      const done = await applyInTx(tx, refundId, state.refundId, userId);
+    await withCourseLocked(deps, courseOfRefund(refundId), async (tx, locked) => {
+      const done = await applyInTx(tx, locked, refundId, state.refundId, userId);
       if (done?.changed) await queueRefundLetters(deps, tx, done);
-      return done;
+      return { value: undefined, changed: done?.changed ?? false, promotions: done?.promotions };
     });
-    if (applied?.changed) deps.publicCache.invalidate();
   }
   return (await refundById(deps.db, refundId))!;
 }
 
-/** In the transaction that applied the refund: the payer's refund letter (once per refund), the promoted's. */
+/** In the transaction that applied the refund: the payer's refund letter (once per refund; the promoted's are withCourseLocked's). */
 async function queueRefundLetters(deps: RefundDeps, tx: Tx, applied: Applied): Promise<void> {
   const payer = await personById(tx, applied.payment.userId);
   const course = await courseTitle(tx, applied.courseId);
@@ -273,7 +280,6 @@ async function queueRefundLetters(deps: RefundDeps, tx: Tx, applied: Applied): P
     const letter = refundedLetter(deps.config, payer, course, items, amount, await currentSellerFooter(tx));
     await queueLetters(tx, [{ kind: 'refund', userId: applied.payment.userId, dedupeKey: `refund:${applied.refund.id}`, ...letter }]);
   }
-  await queuePromotionLetters({ db: tx, config: deps.config }, applied.promotions);
 }
 
 export type RefundNotificationResult = 'applied' | 'unchanged' | 'pending' | 'failed' | 'unknown';
@@ -331,33 +337,33 @@ export async function refundFromNotification(
     return row.state === 'succeeded' ? 'applied' : row.state;
   }
   if (state.status !== 'succeeded') return state.status === 'pending' ? 'pending' : 'failed';
-  const applied = await deps.db.transaction(async (tx) => {
-    const courseId = await courseOfPayment(tx, payment.id);
-    if (courseId !== null) await lockCourse(tx, courseId);
-    const locked = await lockPayment(tx, payment.id);
-    // Recorded meanwhile by another delivery of the same notification: the unique provider id says so too.
-    const again = await refundByProviderId(tx, system, state.refundId);
-    if (again || !locked) return null;
-    const lessonIds = await paymentLessonIdsByNumber(tx, payment.id);
-    const existing = await liveRefundsOfPayment(tx, payment.id);
-    const already = covered(locked, lessonIds, existing);
-    const coversRest = already.refundedCents + cents(state.amount) >= cents(locked.amount);
-    const created = await insertRefund(tx, {
-      paymentId: payment.id,
-      lessonIds: coversRest ? lessonIds.filter((id) => !already.lessonSet.has(id)) : [],
-      amount: money(cents(state.amount)),
-      currency: locked.currency,
-      system,
-      source: 'provider',
-      providerId: state.refundId,
-      idempotenceKey: `provider-${system}-${state.refundId}`,
-    });
-    if (!coversRest) deps.log.warn({ paymentId: payment.id, providerRefundId }, 'a part of a payment was refunded in the dashboard: the money is recorded, the places are kept');
-    const done = await applyInTx(tx, created.id, state.refundId, null);
-    if (done?.changed) await queueRefundLetters(deps, tx, done);
-    return done;
-  });
-  if (!applied) return 'unchanged';
-  if (applied.changed) deps.publicCache.invalidate();
-  return 'applied';
+  const applied = await withCourseLocked(
+    deps,
+    (tx) => courseOfPayment(tx, payment.id),
+    async (tx, course) => {
+      const locked = await lockPayment(tx, payment.id);
+      // Recorded meanwhile by another delivery of the same notification: the unique provider id says so too.
+      const again = await refundByProviderId(tx, system, state.refundId);
+      if (again || !locked) return { value: null, changed: false };
+      const lessonIds = await paymentLessonIdsByNumber(tx, payment.id);
+      const existing = await liveRefundsOfPayment(tx, payment.id);
+      const already = covered(locked, lessonIds, existing);
+      const coversRest = already.refundedCents + cents(state.amount) >= cents(locked.amount);
+      const created = await insertRefund(tx, {
+        paymentId: payment.id,
+        lessonIds: coversRest ? lessonIds.filter((id) => !already.lessonSet.has(id)) : [],
+        amount: money(cents(state.amount)),
+        currency: locked.currency,
+        system,
+        source: 'provider',
+        providerId: state.refundId,
+        idempotenceKey: `provider-${system}-${state.refundId}`,
+      });
+      if (!coversRest) deps.log.warn({ paymentId: payment.id, providerRefundId }, 'a part of a payment was refunded in the dashboard: the money is recorded, the places are kept');
+      const done = await applyInTx(tx, course, created.id, state.refundId, null);
+      if (done?.changed) await queueRefundLetters(deps, tx, done);
+      return { value: done, changed: done?.changed ?? false, promotions: done?.promotions };
+    },
+  );
+  return applied ? 'applied' : 'unchanged';
 }
