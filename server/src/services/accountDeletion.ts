@@ -37,9 +37,10 @@ import {
 } from '../repositories/accountDeletionRepository.ts';
 import { recordConsent, type ConsentOrigin } from '../repositories/consentsRepository.ts';
 import { lockUserPaymentsOnLessons } from '../repositories/paymentsRepository.ts';
-import { lockCourse, type LockedCourse, type Promotion } from '../repositories/placesRepository.ts';
+import type { LockedCourse, Promotion } from '../repositories/placesRepository.ts';
 import { readSeller } from '../repositories/sellerRepository.ts';
-import { queuePromotionLetters, type LetterContext } from './enrollmentLetters.ts';
+import type { LetterContext } from './enrollmentLetters.ts';
+import { withCoursesLocked, type PlacesChange } from './courseLock.ts';
 import { UNUSABLE_PASSWORD } from './passwords.ts';
 import { failPayment, promoteWaitingList } from './places.ts';
 import type { PublicCache } from './publicCache.ts';
@@ -128,11 +129,9 @@ export async function deleteAccount(deps: AccountDeletionDeps, userId: number, o
     // Read before the transaction, checked again under the locks: courses are locked first (ascending), as everywhere.
     const courseIds = await coursesToLock(deps.db, userId);
     try {
-      const result = await deps.db.transaction((tx) => deleteLocked(deps, tx, userId, courseIds, options));
-      if (result.status === 'deleted') {
-        deps.forgetAuthState(userId);
-        deps.publicCache.invalidate();
-      }
+      // The promotions' letters are queued in the transaction and the public cache dropped after a deletion (withCoursesLocked).
+      const result = await withCoursesLocked(deps, courseIds, (tx, locked) => deleteLocked(tx, userId, courseIds, locked, options));
+      if (result.status === 'deleted') deps.forgetAuthState(userId);
       return result;
     } catch (error) {
       if (!(error instanceof CoursesMoved) || attempt >= ATTEMPTS) throw error;
@@ -140,17 +139,12 @@ export async function deleteAccount(deps: AccountDeletionDeps, userId: number, o
   }
 }
 
-async function deleteLocked(deps: AccountDeletionDeps, tx: Tx, userId: number, courseIds: number[], options: DeletionOptions): Promise<AccountDeletionResult> {
-  const locked: LockedCourse[] = [];
-  for (const courseId of courseIds) {
-    const course = await lockCourse(tx, courseId);
-    if (course) locked.push(course);
-  }
-
+async function deleteLocked(tx: Tx, userId: number, courseIds: number[], locked: LockedCourse[], options: DeletionOptions): Promise<PlacesChange<AccountDeletionResult>> {
+  const unchanged = (value: AccountDeletionResult) => ({ value, changed: false });
   const account = await lockAccount(tx, userId);
-  if (!account || account.deletedAt !== null) return { status: 'gone' };
-  if (account.isAuthor) return { status: 'author' };
-  if (options.expectedPasswordHash !== undefined && account.passwordHash !== options.expectedPasswordHash) return { status: 'stale' };
+  if (!account || account.deletedAt !== null) return unchanged({ status: 'gone' });
+  if (account.isAuthor) return unchanged({ status: 'author' });
+  if (options.expectedPasswordHash !== undefined && account.passwordHash !== options.expectedPasswordHash) return unchanged({ status: 'stale' });
   const needed = await coursesToLock(tx, userId);
   if (needed.some((courseId) => !courseIds.includes(courseId))) throw new CoursesMoved();
 
@@ -170,7 +164,6 @@ async function deleteLocked(deps: AccountDeletionDeps, tx: Tx, userId: number, c
     const lessonIds = [...new Set(freed.filter((row) => course.allLessonIds.includes(row.lessonId)).map((row) => row.lessonId))];
     promotions.push(...(await promoteWaitingList(tx, lessonIds, course.participantsLimit)));
   }
-  await queuePromotionLetters({ db: tx, config: deps.config }, promotions);
 
   // What the law keeps: the payments stay; the receipt's address only where a receipt already carried it.
   const receiptAddressesKept = await keepReceiptAddress(tx, userId, account.email);
@@ -206,7 +199,7 @@ async function deleteLocked(deps: AccountDeletionDeps, tx: Tx, userId: number, c
     lettersDropped,
   };
   await options.record?.(tx, deleted);
-  return deleted;
+  return { value: deleted, changed: true, promotions };
 }
 
 /** What deleting the account would give up now, and whom to write to for a refund first. */
