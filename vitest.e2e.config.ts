@@ -1,5 +1,6 @@
-// Browser journeys: the real server on a fresh embedded database, driven by playwright-core + Chromium.
+// Browser journeys: the real server on a fresh embedded database (one per worker), driven by playwright-core + Chromium.
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './e2e/support/workers.ts';
 
 export default defineConfig({
   test: {
@@ -8,7 +9,9 @@ export default defineConfig({
     globals: true,
     include: ['e2e/**/*.test.ts'],
     globalSetup: ['e2e/support/globalSetup.ts'],
-    fileParallelism: false,
+    // Two files at a time, each worker on its own server (e2e/support/globalSetup.ts): one file mostly waits on its
+    // browser and server, so on two cores the other's fill the gaps.
+    maxWorkers: E2E_WORKERS,
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

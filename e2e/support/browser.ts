@@ -4,7 +4,11 @@ import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
-export const baseUrl = () => inject('baseUrl');
+/** The server of this worker (globalSetup.ts starts one per worker; VITEST_POOL_ID counts them from 1). */
+export const baseUrl = () => {
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
+};
 export const SCREENSHOT_DIR = 'test-results/screenshots';
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 900 };

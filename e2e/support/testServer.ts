@@ -30,9 +30,9 @@ export function ensureBuilt(): void {
   }
 }
 
-export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+/** `dataDir`: the server's data folder, deleted when it stops (a new one unless given). */
+export async function startTestServer(extraEnv: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'site-data-'))): Promise<TestServer> {
   ensureBuilt();
-  const dataDir = mkdtempSync(join(tmpdir(), 'site-data-'));
   const port = 18000 + Math.floor(Math.random() * 1000);
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
