@@ -1,0 +1,65 @@
+// What the two forms that grant a personal discount share (a course's «Скидки» tab, whose address is typed, and a
+// person's card, whose course is chosen): the terms, the day it ends and the note, «Дать скидку», the body sent
+// (POST /api/v1/mutabo/courses/{id}/discounts/) and what leaving the form would lose.
+import type { DiscountTerms } from '../../../common/discounts.ts';
+import type { PersonalDiscountPayload } from '../../../common/discountSchemas.ts';
+import type { Currency } from '../../../common/wireTypes.ts';
+import { FormActions } from '../../components/form/FormLayout.ts';
+import { TextAreaField, TextField } from '../../components/form/fields.tsx';
+import { LoadingButton } from '../../components/form/LoadingButton.tsx';
+import { Muted } from '../shell/areaParts.ts';
+import { todayInput } from './discountParts.ts';
+import { emptyTerms, TermsFields, type TermsErrors, type TermsValues } from './TermsFields.tsx';
+import type { BoundField } from './useDiscountForm.ts';
+
+export interface GrantValues {
+  terms: TermsValues;
+  expiresAt: string;
+  note: string;
+}
+
+export const emptyGrantValues: GrantValues = { terms: emptyTerms, expiresAt: '', note: '' };
+
+/** Whether a note was typed (the terms the form guards itself). */
+export const noteTyped = (values: GrantValues) => values.note.trim() !== '';
+
+/** The discount for the address on these terms; the end and the note only when given. */
+export const grantBody = (email: string, values: GrantValues, terms: DiscountTerms): PersonalDiscountPayload => ({
+  email,
+  ...terms,
+  ...(values.expiresAt ? { expiresAt: values.expiresAt } : {}),
+  ...(values.note.trim() ? { note: values.note } : {}),
+});
+
+interface GrantFieldsProps {
+  terms: TermsValues;
+  /** The course's price currencies: an amount is given in those. */
+  currencies: readonly Currency[];
+  /** Whether the course's prices are known yet: without any a discount is a percent. */
+  prices: 'known' | 'loading' | 'unknown';
+  termsErrors: TermsErrors;
+  onTerms: (terms: TermsValues) => void;
+  field: (name: 'expiresAt' | 'note') => BoundField;
+  saving: boolean;
+}
+
+export function GrantFields({ terms, currencies, prices, termsErrors, onTerms, field, saving }: GrantFieldsProps) {
+  return (
+    <>
+      <TermsFields
+        values={terms}
+        currencies={currencies}
+        errors={termsErrors}
+        onChange={onTerms}
+        amountHint={currencies.length > 1 ? 'Укажите сумму в тех валютах, в которых скидка нужна: цены в валюте без суммы не меняются.' : undefined}
+      />
+      {prices === 'loading' ? <Muted>Загружаем цены курса…</Muted> : null}
+      {prices === 'known' && currencies.length === 0 ? <Muted>У курса нет цен: скидку можно дать только в процентах.</Muted> : null}
+      <TextField label="Действует до (включительно, необязательно)" type="date" min={todayInput()} {...field('expiresAt')} />
+      <TextAreaField label="Заметка для себя (необязательно)" rows={2} maxLength={500} {...field('note')} />
+      <FormActions>
+        <LoadingButton loading={saving}>Дать скидку</LoadingButton>
+      </FormActions>
+    </>
+  );
+}
