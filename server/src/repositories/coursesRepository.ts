@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CourseDetails, CourseShort, Lesson, Price } from '../../../common/wireTypes.ts';
 import { CURRENCIES } from '../../../common/enums.ts';
+import { hasFreePlace } from '../../../common/places.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { authors, courseAuthors, courses, lessons, participants, prices } from '../db/schema.ts';
 import { toAuthor } from './authorsRepository.ts';
@@ -126,7 +127,7 @@ export async function loadCourseDetails(
       content: lesson.content,
       duration: lesson.duration,
       state: lesson.state,
-      hasFreePlaces: (taken?.taken ?? 0) < row.participantsLimit,
+      hasFreePlaces: hasFreePlace(taken?.taken ?? 0, row.participantsLimit),
       participationState: null,
       participant: null,
       startsAt: lesson.startsAt?.toISOString() ?? null,

@@ -1,9 +1,13 @@
 // Places on lessons inside a transaction: freeing them, the waiting-list promotion and the approval rule. The SQL is
 // repositories/placesRepository.ts's (the course's lock, counting) and repositories/paymentsRepository.ts's.
 //
-// Lock order, the same in every transaction that changes places: the course's lesson rows (ascending id, lockCourse),
-// then payment rows (ascending id), then writes. (Writes to `participants` only send the public cache's NOTIFY: since
-// migration 0022 no shared row is written, so transactions on different courses do not wait for each other.)
+// Lock order, the same in every transaction that changes places: the course's lesson rows (ascending id, lockCourse;
+// several courses in ascending course id), then payment rows (ascending id), then writes. Every such transaction runs
+// through withCourseLocked (or withCoursesLocked) in services/courseLock.ts, which takes the course's lock first and
+// queues the promotions' letters and drops the public cache for it. (Writes to `participants` only send the public
+// cache's NOTIFY: since migration 0022 no shared row is written, so transactions on different courses do not wait for
+// each other.) How many places a lesson has left is common/places.ts's placesLeft.
+import { isFull, placesLeft } from '../../../common/places.ts';
 import type { Tx } from '../db/client.ts';
 import { lockPaymentsInProgress, markFailed, type FailureReason } from '../repositories/paymentsRepository.ts';
 import { approveRowsById, deleteHoldsOfPayment, lessonsWithQueue, reserveForQueue, takenPlaces, type ApprovalRow, type Promotion } from '../repositories/placesRepository.ts';
@@ -22,8 +26,8 @@ export async function promoteWaitingList(tx: Tx, lessonIds: number[], participan
   const taken = await takenPlaces(tx, waiting);
   const promoted: Promotion[] = [];
   for (const lessonId of waiting) {
-    const free = participantsLimit - (taken.get(lessonId) ?? 0);
-    if (free <= 0) continue;
+    const free = placesLeft(taken.get(lessonId) ?? 0, participantsLimit);
+    if (free === 0) continue;
     promoted.push(...(await reserveForQueue(tx, lessonId, free)));
   }
   return promoted;
@@ -63,9 +67,9 @@ export async function approveRows(tx: Tx, rows: readonly ApprovalRow[], limits: 
     needPlace.map((row) => row.lessonId),
   );
   for (const row of needPlace) {
-    const count = (taken.get(row.lessonId) ?? 0) + 1;
-    if (count > (limits.get(row.lessonId) ?? 0)) throw new NoFreePlace(row.lessonId);
-    taken.set(row.lessonId, count);
+    const count = taken.get(row.lessonId) ?? 0;
+    if (isFull(count, limits.get(row.lessonId) ?? 0)) throw new NoFreePlace(row.lessonId);
+    taken.set(row.lessonId, count + 1);
   }
   if (toApprove.length === 0) return { approved: [], endedPayments: [], promotions: [] };
   await approveRowsById(

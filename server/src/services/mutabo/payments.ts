@@ -13,6 +13,7 @@ import {
   type MutaboReceipt,
   type Revenue,
 } from '../../../../common/mutabo.ts';
+import { placesLeft } from '../../../../common/places.ts';
 import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -223,7 +224,7 @@ export async function dashboard(db: Db, caller: Caller): Promise<MutaboDashboard
       })),
     courses: courseRows.map((course) => {
       const own = lessonRows.filter((lesson) => lesson.courseId === course.id);
-      const left = (lesson: (typeof own)[number]) => Math.max(0, course.participantsLimit - lesson.taken);
+      const left = (lesson: (typeof own)[number]) => placesLeft(lesson.taken, course.participantsLimit);
       const counts = people.find((row) => row.courseId === course.id);
       return {
         id: course.id,
