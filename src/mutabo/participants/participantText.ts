@@ -6,9 +6,12 @@ import { formatDateTime } from '../shell/timeText.ts';
 
 export const lessonName = (lesson: Pick<MutaboParticipantsLesson, 'number' | 'title'>) => `${lesson.number}. ${lesson.title || 'Без названия'}`;
 
-/** «2 из 10»; a limit of 0 means no limit. */
+/**
+ * «2 из 10»; a limit of 0 means no places at all (common/places.ts): whoever joins waits in the queue, and the line
+ * says so rather than leave «0 из 0» to be read as a lesson without a limit.
+ */
 export const takenText = (lesson: Pick<MutaboParticipantsLesson, 'taken' | 'limit'>) =>
-  lesson.limit > 0 ? `${lesson.taken} из ${lesson.limit}` : `${lesson.taken}, без ограничения мест`;
+  lesson.limit > 0 ? `${lesson.taken} из ${lesson.limit}` : `${lesson.taken} из 0 — мест нет`;
 
 /** «Бронь до …», «Ждёт подтверждения», «В очереди: 2-е место», «Подтверждено …». */
 export function stateText(row: MutaboParticipant): { label: string; detail: string } {
