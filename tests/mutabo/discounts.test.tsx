@@ -3,38 +3,18 @@
 // what discounts did to payments: a payment's discount and full price, what discounts cost beside the revenue and on
 // the start page.
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
-import { formatMoney } from '../../common/coursePrices.ts';
+import { http, HttpResponse } from 'msw';
 import type { MutaboDiscount } from '../../common/discounts.ts';
 import { discountMessages } from '../../common/discountSchemas.ts';
 import { server } from '../support/server.ts';
-import { storeSession } from '../support/tokens.ts';
-import { author, meHandler } from '../support/users.ts';
 import { renderApp } from '../support/renderApp.tsx';
-import { siteApiHandlers } from '../support/siteData.ts';
-import { editedCourse, listItem, mutaboHandlers } from './mutaboData.ts';
+import { creating, discount, granted, inForm, inRegion, money, openListPage, revoking, signInAuthor } from './discountsKit.ts';
+import { editedCourse, listItem } from './mutaboData.ts';
 import { FIRST_RENDER, preloadArea } from './preloadArea.ts';
 import { dashboard, dashboardHandler, payment, paymentsPage } from './runData.ts';
 
 beforeAll(preloadArea);
 vi.setConfig({ testTimeout: 15000 });
-
-/** As getByText reads the page: its matcher collapses the no-break spaces of the number format into spaces. */
-const money = (amount: number, currency: Parameters<typeof formatMoney>[1] = 'CURRENCY_CHOICE_RUB') => formatMoney(amount, currency).replace(/\s/g, ' ');
-
-const discount = (id: number, patch: Partial<MutaboDiscount> = {}): MutaboDiscount => ({
-  id,
-  course: { id: 5, title: 'Медленное чтение' },
-  email: 'kate@example.com',
-  person: { id: 21, firstName: 'Екатерина', lastName: 'Соколова' },
-  amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 500 }],
-  expiresAt: '2026-01-31T20:59:59.999Z',
-  expired: true,
-  note: 'За помощь с залом',
-  createdAt: '2026-01-10T10:00:00Z',
-  used: 3,
-  ...patch,
-});
 
 /** The course's discounts as the server keeps them: a grant replaces the person's earlier one, a revocation removes it. */
 function discountsApi(initial: MutaboDiscount[], refuse?: Record<string, string[]>) {
@@ -43,49 +23,29 @@ function discountsApi(initial: MutaboDiscount[], refuse?: Record<string, string[
   const revoked: number[] = [];
   server.use(
     http.get('*/api/v1/mutabo/courses/:id/discounts/', () => HttpResponse.json(list)),
-    http.post('*/api/v1/mutabo/courses/:id/discounts/', async ({ request }) => {
-      const body = (await request.json()) as Record<string, unknown>;
-      posted.push(body);
-      await delay(50);
-      if (refuse) return HttpResponse.json(refuse, { status: 400 });
-      const created = discount(90 + posted.length, {
+    creating('*/api/v1/mutabo/courses/:id/discounts/', {
+      record: (body) => posted.push(body),
+      refuse,
+      create: (body) => {
         // As the server keeps an address: trimmed, lower-case.
-        email: String(body.email).trim().toLowerCase(),
-        person: null,
-        amounts: undefined,
-        percent: body.percent as number,
-        expiresAt: '2099-12-31T20:59:59.999Z',
-        expired: false,
-        note: String(body.note ?? ''),
-        used: 0,
-      });
-      list = [created, ...list.filter((item) => item.email !== created.email)];
-      return HttpResponse.json(created, { status: 201 });
+        const created = granted(90 + posted.length, body, { email: String(body.email).trim().toLowerCase(), person: null });
+        list = [created, ...list.filter((item) => item.email !== created.email)];
+        return created;
+      },
     }),
-    http.delete('*/api/v1/mutabo/discounts/:id/', ({ params }) => {
-      revoked.push(Number(params.id));
-      list = list.filter((item) => item.id !== Number(params.id));
-      return new HttpResponse(null, { status: 204 });
+    revoking('*/api/v1/mutabo/discounts/:id/', revoked, (id) => {
+      list = list.filter((item) => item.id !== id);
     }),
   );
   return { posted, revoked };
 }
 
-const openDiscounts = async () => {
-  const view = renderApp('/mutabo/courses/5/discounts');
-  await screen.findByRole('heading', { level: 1, name: 'Скидки участникам' }, FIRST_RENDER);
-  await screen.findByRole('region', { name: 'Действующие скидки' });
-  return view;
-};
-
-const form = () => within(screen.getByRole('form', { name: 'Скидка участнику' }));
-const list = () => within(screen.getByRole('region', { name: 'Действующие скидки' }));
+const openDiscounts = () => openListPage('/mutabo/courses/5/discounts', 'Скидки участникам', 'Действующие скидки');
+const form = () => inForm('Скидка участнику');
+const list = () => inRegion('Действующие скидки');
 
 describe("a course's personal discounts", () => {
-  beforeEach(() => {
-    storeSession();
-    server.use(...siteApiHandlers(), meHandler(author), ...mutaboHandlers([listItem(5, editedCourse.title)]));
-  });
+  beforeEach(() => signInAuthor([listItem(5, editedCourse.title)]));
 
   it('is a tab of the course and lists the active discounts with the person, the terms, the end and the use', async () => {
     discountsApi([discount(7), discount(8, { email: 'new@example.com', person: null, amounts: undefined, percent: 15, expiresAt: null, expired: false, note: '', used: 1 })]);
@@ -173,10 +133,7 @@ describe("a course's personal discounts", () => {
 });
 
 describe('discounts in payments', () => {
-  beforeEach(() => {
-    storeSession();
-    server.use(...siteApiHandlers(), meHandler(author), ...mutaboHandlers([listItem(5, 'Медленное чтение'), listItem(6, 'Мастерская текста')]));
-  });
+  beforeEach(() => signInAuthor());
 
   it('shows a payment’s discount with its full price, and what discounts cost beside the revenue', async () => {
     const personal = payment(7, { amount: 1600, discount: { kind: 'personal', percent: 20, fullAmount: 2000 } });

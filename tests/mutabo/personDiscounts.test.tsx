@@ -2,38 +2,22 @@
 // author's courses, a discount granted on a chosen course to the person's own address (once for a double click, in
 // place of the earlier one on that course), the server's refusal under its field, and a revocation after confirming.
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
-import { formatMoney } from '../../common/coursePrices.ts';
+import { http, HttpResponse } from 'msw';
 import type { MutaboDiscount } from '../../common/discounts.ts';
 import { discountMessages } from '../../common/discountSchemas.ts';
 import type { MutaboPersonCard } from '../../common/mutaboPeople.ts';
 import { server } from '../support/server.ts';
-import { storeSession } from '../support/tokens.ts';
-import { author, meHandler } from '../support/users.ts';
 import { renderApp } from '../support/renderApp.tsx';
-import { siteApiHandlers } from '../support/siteData.ts';
-import { editedCourse, listItem, mutaboHandlers } from './mutaboData.ts';
+import { creating, discount as kitDiscount, granted, money, revoking, signInAuthor } from './discountsKit.ts';
+import { editedCourse } from './mutaboData.ts';
 import { FIRST_RENDER, preloadArea } from './preloadArea.ts';
 
 beforeAll(preloadArea);
 vi.setConfig({ testTimeout: 15000 });
 
-/** As getByText reads the page: its matcher collapses the no-break spaces of the number format into spaces. */
-const money = (amount: number) => formatMoney(amount, 'CURRENCY_CHOICE_RUB').replace(/\s/g, ' ');
-
-const discount = (id: number, patch: Partial<MutaboDiscount> = {}): MutaboDiscount => ({
-  id,
-  course: { id: 5, title: 'Медленное чтение' },
-  email: 'irina@example.com',
-  person: { id: 42, firstName: 'Ирина', lastName: 'Смирнова' },
-  amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 500 }],
-  expiresAt: '2026-01-31T20:59:59.999Z',
-  expired: true,
-  note: 'За помощь с залом',
-  createdAt: '2026-01-10T10:00:00Z',
-  used: 3,
-  ...patch,
-});
+/** Irina's expired 500 ₽ on «Медленное чтение», with a note, used three times. */
+const discount = (id: number, patch: Partial<MutaboDiscount> = {}) =>
+  kitDiscount(id, { email: 'irina@example.com', person: { id: 42, firstName: 'Ирина', lastName: 'Смирнова' }, ...patch });
 
 const card = (discounts: MutaboDiscount[], patch: Partial<MutaboPersonCard> = {}): MutaboPersonCard => ({
   id: 42,
@@ -78,29 +62,22 @@ function personApi(initial: MutaboPersonCard, refuse?: Record<string, string[]>)
     http.get('*/api/v1/mutabo/courses/:id/', ({ params }) =>
       HttpResponse.json(Number(params.id) === 6 ? { ...editedCourse, id: 6, title: 'Мастерская текста', prices: [] } : editedCourse),
     ),
-    http.post('*/api/v1/mutabo/courses/:id/discounts/', async ({ request, params }) => {
-      const body = (await request.json()) as Record<string, unknown>;
-      posted.push({ url: new URL(request.url).pathname, body });
-      await delay(50);
-      if (refuse) return HttpResponse.json(refuse, { status: 400 });
-      const courseId = Number(params.id);
-      const created = discount(90 + posted.length, {
-        course: { id: courseId, title: courseId === 6 ? 'Мастерская текста' : 'Медленное чтение' },
-        email: String(body.email),
-        amounts: undefined,
-        percent: body.percent as number,
-        expiresAt: '2099-12-31T20:59:59.999Z',
-        expired: false,
-        note: String(body.note ?? ''),
-        used: 0,
-      });
-      current = { ...current, discounts: [created, ...current.discounts.filter((item) => item.course.id !== courseId)] };
-      return HttpResponse.json(created, { status: 201 });
+    creating('*/api/v1/mutabo/courses/:id/discounts/', {
+      record: (body, request) => posted.push({ url: new URL(request.url).pathname, body }),
+      refuse,
+      create: (body, params) => {
+        const courseId = Number(params.id);
+        const created = granted(90 + posted.length, body, {
+          course: { id: courseId, title: courseId === 6 ? 'Мастерская текста' : 'Медленное чтение' },
+          email: String(body.email),
+          person: { id: 42, firstName: 'Ирина', lastName: 'Смирнова' },
+        });
+        current = { ...current, discounts: [created, ...current.discounts.filter((item) => item.course.id !== courseId)] };
+        return created;
+      },
     }),
-    http.delete('*/api/v1/mutabo/discounts/:id/', ({ params }) => {
-      revoked.push(Number(params.id));
-      current = { ...current, discounts: current.discounts.filter((item) => item.id !== Number(params.id)) };
-      return new HttpResponse(null, { status: 204 });
+    revoking('*/api/v1/mutabo/discounts/:id/', revoked, (id) => {
+      current = { ...current, discounts: current.discounts.filter((item) => item.id !== id) };
     }),
   );
   return { posted, revoked };
@@ -117,10 +94,7 @@ const form = async () => within(await screen.findByRole('form', { name: 'Ски�
 const rowOf = (course: string) => within(panel().getByRole('link', { name: course }).closest('tr')!);
 
 describe('discounts on a person’s card', () => {
-  beforeEach(() => {
-    storeSession();
-    server.use(...siteApiHandlers(), meHandler(author), ...mutaboHandlers([listItem(5, 'Медленное чтение'), listItem(6, 'Мастерская текста')]));
-  });
+  beforeEach(() => signInAuthor());
 
   it('lists the person’s discounts with the course, the terms, the end, the note and the use, the expired one marked', async () => {
     personApi(card([discount(7), workshop]));

@@ -2,16 +2,12 @@
 // new code (the request's body, one code for a double click, the list updated), the form's checks and the server's
 // refusal under its field, and a revocation after confirming.
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import type { MutaboPromoCode } from '../../common/discounts.ts';
 import { discountMessages } from '../../common/discountSchemas.ts';
 import { server } from '../support/server.ts';
-import { storeSession } from '../support/tokens.ts';
-import { author, meHandler } from '../support/users.ts';
-import { renderApp } from '../support/renderApp.tsx';
-import { siteApiHandlers } from '../support/siteData.ts';
-import { listItem, mutaboHandlers } from './mutaboData.ts';
-import { FIRST_RENDER, preloadArea } from './preloadArea.ts';
+import { creating, inForm, inRegion, openListPage, revoking, signInAuthor } from './discountsKit.ts';
+import { preloadArea } from './preloadArea.ts';
 
 beforeAll(preloadArea);
 vi.setConfig({ testTimeout: 15000 });
@@ -45,47 +41,36 @@ function codesApi(initial: MutaboPromoCode[], refuse?: Record<string, string[]>)
   const revoked: number[] = [];
   server.use(
     http.get('*/api/v1/mutabo/promo-codes/', () => HttpResponse.json(list)),
-    http.post('*/api/v1/mutabo/promo-codes/', async ({ request }) => {
-      const body = (await request.json()) as Record<string, unknown>;
-      posted.push(body);
-      await delay(50);
-      if (refuse) return HttpResponse.json(refuse, { status: 400 });
-      const created = code(90 + posted.length, {
-        code: String(body.code).toUpperCase(),
-        course: body.course === 5 ? { id: 5, title: 'Медленное чтение' } : null,
-        percent: body.percent as number,
-        validUntil: body.validUntil ? '2099-12-31T20:59:59.999Z' : null,
-        maxUses: body.maxUses as number | null,
-      });
-      list = [created, ...list];
-      return HttpResponse.json(created, { status: 201 });
+    creating('*/api/v1/mutabo/promo-codes/', {
+      record: (body) => posted.push(body),
+      refuse,
+      create: (body) => {
+        const created = code(90 + posted.length, {
+          code: String(body.code).toUpperCase(),
+          course: body.course === 5 ? { id: 5, title: 'Медленное чтение' } : null,
+          percent: body.percent as number,
+          validUntil: body.validUntil ? '2099-12-31T20:59:59.999Z' : null,
+          maxUses: body.maxUses as number | null,
+        });
+        list = [created, ...list];
+        return created;
+      },
     }),
-    http.delete('*/api/v1/mutabo/promo-codes/:id/', ({ params }) => {
-      revoked.push(Number(params.id));
-      list = list.map((item) => (item.id === Number(params.id) ? { ...item, revokedAt: '2026-03-01T10:00:00Z' } : item));
-      return new HttpResponse(null, { status: 204 });
+    revoking('*/api/v1/mutabo/promo-codes/:id/', revoked, (id) => {
+      list = list.map((item) => (item.id === id ? { ...item, revokedAt: '2026-03-01T10:00:00Z' } : item));
     }),
   );
   return { posted, revoked };
 }
 
-const openCodes = async () => {
-  const view = renderApp('/mutabo/promo-codes');
-  await screen.findByRole('heading', { level: 1, name: 'Промокоды' }, FIRST_RENDER);
-  await screen.findByRole('region', { name: 'Мои промокоды' });
-  return view;
-};
-
-const form = () => within(screen.getByRole('form', { name: 'Новый промокод' }));
-const list = () => within(screen.getByRole('region', { name: 'Мои промокоды' }));
+const openCodes = () => openListPage('/mutabo/promo-codes', 'Промокоды', 'Мои промокоды');
+const form = () => inForm('Новый промокод');
+const list = () => inRegion('Мои промокоды');
 const rowOf = (name: string) => within(list().getByText(name).closest('tr')!);
 const cells = (name: string) => rowOf(name).getAllByRole('cell').map((cell) => cell.textContent?.replace(/\s/g, ' '));
 
 describe("the author's promo codes", () => {
-  beforeEach(() => {
-    storeSession();
-    server.use(...siteApiHandlers(), meHandler(author), ...mutaboHandlers([listItem(5, 'Медленное чтение'), listItem(6, 'Мастерская текста')]));
-  });
+  beforeEach(() => signInAuthor());
 
   it('is a section of the area and lists each code with its course, terms, period, uses and state', async () => {
     codesApi(listed);
