@@ -38,7 +38,7 @@ const VIEWS = {
   person: {
     first: 'Курс',
     cell: (discount: MutaboDiscount) => <Link to={areaPaths.courseDiscounts(discount.course.id)}>{courseTitle(discount.course.title)}</Link>,
-    used: 'Использование',
+    used: 'Применение',
     empty: 'Скидок на ваши курсы у этого человека нет.',
     table: 'Скидки человека',
     named: onCourse,
