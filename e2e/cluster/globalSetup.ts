@@ -4,7 +4,8 @@ import { startCluster, type ClusterServer } from './cluster.ts';
 
 export default async function setup(project: TestProject) {
   const cluster = await startCluster();
-  project.provide('baseUrl', cluster.proxyUrl);
+  // Every worker of the journeys goes through the one proxy.
+  project.provide('baseUrls', [cluster.proxyUrl]);
   project.provide('clusterServers', cluster.servers);
   project.provide('clusterDatabaseUrl', cluster.databaseUrl);
   return () => cluster.stop();

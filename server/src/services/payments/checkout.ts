@@ -6,6 +6,7 @@ import type { Currency, ParticipationState, PaymentSystem, Price } from '../../.
 import { paymentSystemFor } from '../../../../common/coursePrices.ts';
 import { formatAmount } from '../../../../common/paymentAmount.ts';
 import { promoCodeField } from '../../../../common/discountSchemas.ts';
+import { isFull } from '../../../../common/places.ts';
 import type { ReceiptSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { MAX_ID } from '../../http/queryParams.ts';
@@ -148,7 +149,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       found.map((lesson) => ({
         id: lesson.id,
         approved: lesson.counted.get(userId) === 'approved',
-        full: lesson.counted.size - (lesson.counted.has(userId) ? 1 : 0) >= lesson.limit,
+        full: isFull(lesson.counted.size - (lesson.counted.has(userId) ? 1 : 0), lesson.limit),
       })),
     );
 
