@@ -1,23 +1,21 @@
-// The Redux store: the root reducer (rootReducer.ts), the saga middleware, the client's 401 hook and the session
-// following the token store.
+// The Redux store: the root reducer (rootReducer.ts), the resource cache's fetches, the sagas (in a chunk of their
+// own, lazySagas.ts), the client's 401 hook and the session following the token store.
 import { configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
 import { configureClient } from '../api/client.ts';
+import { resourcesMiddleware } from '../features/resources/middleware.ts';
 import { followTokenStore } from '../features/session/followTokenStore.ts';
 import { unauthorized } from '../features/session/slice.ts';
+import { lazySagaMiddleware } from './lazySagas.ts';
 import { rootReducer, type RootState } from './rootReducer.ts';
-import { rootSaga } from './rootSaga.ts';
 
 export type { RootState };
 
 export function makeStore(preloadedState?: Partial<RootState>) {
-  const sagaMiddleware = createSagaMiddleware();
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(resourcesMiddleware, lazySagaMiddleware()),
   });
-  sagaMiddleware.run(rootSaga);
   configureClient({ onUnauthorized: () => store.dispatch(unauthorized()) });
   followTokenStore(store.dispatch);
   return store;
