@@ -1,7 +1,7 @@
 // What the tests of the discount pages share (tests/mutabo/discounts, personDiscounts, promoCodes): the author signed in
 // with their courses, money as the page reads, a personal discount as the area's API answers it, and the POST and
 // DELETE of a list the server keeps (a grant answered after a moment, so a double click lands while it is pending).
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse, type JsonBodyType, type PathParams } from 'msw';
 import { formatMoney } from '../../common/coursePrices.ts';
 import type { MutaboDiscount } from '../../common/discounts.ts';
@@ -19,11 +19,13 @@ export function signInAuthor(courses = [listItem(5, 'Медленное чтен
   server.use(...siteApiHandlers(), meHandler(author), ...mutaboHandlers(courses));
 }
 
-/** The page at `path` once its title and its list's region (named by its heading) are there. */
+/** The page at `path` once its title and its list's region (named by its heading) are there and the list has loaded. */
 export async function openListPage(path: string, title: string, listTitle: string) {
   const view = renderApp(path);
   await screen.findByRole('heading', { level: 1, name: title }, FIRST_RENDER);
-  await screen.findByRole('region', { name: listTitle });
+  const region = await screen.findByRole('region', { name: listTitle });
+  // The region is there at once, with a status while its list loads: on a busy machine the answer comes later.
+  await waitFor(() => expect(within(region).queryByRole('status')).toBeNull(), FIRST_RENDER);
   return view;
 }
 
