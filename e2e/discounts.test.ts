@@ -13,6 +13,7 @@ import type { CourseShort } from '../common/wireTypes.ts';
 import { linkIn, waitForLetter } from '../server/tests/mailbox.ts';
 import { baseUrl, DESKTOP, hasHorizontalScroll, newPage, pageErrors, SCREENSHOT_DIR, screenshot, seriousViolations, useBrowser, WIDTHS } from './support/browser.ts';
 import { logIn, logInDirectly } from './support/logIn.ts';
+import { call, tokenOf } from './support/api.ts';
 
 const ANNA = { email: 'anna@example.com', password: 'demo-anna-2026' };
 /** Anna's demo course with ruble prices (1 800 ₽ a lesson) that no other journey buys from. */
@@ -27,26 +28,6 @@ const CODE = `KNIGI${stamp % 1_000_000}`;
 const outbox = () => path.join(inject('dataDir'), 'outbox');
 const browser = useBrowser();
 let courseId = 0;
-
-async function tokenOf(account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/v1/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: account.email, password: account.password }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access: string }).access;
-}
-
-async function call<T>(token: string | null, method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${url}: ${await response.clone().text()}`).toBeLessThan(300);
-  return (response.status === 204 ? {} : await response.json()) as T;
-}
 
 /** A confirmed account, signed up and confirmed through the API and the letter's link. */
 async function person(account: { email: string; firstName: string; lastName: string }): Promise<void> {

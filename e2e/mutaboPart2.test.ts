@@ -10,7 +10,8 @@ import { inject } from 'vitest';
 import type { MutaboCourse, MutaboLesson } from '../common/mutabo.ts';
 import type { CourseDetails } from '../common/wireTypes.ts';
 import { linkIn, waitForLetter } from '../server/tests/mailbox.ts';
-import { DESKTOP, PHONE, baseUrl, hasHorizontalScroll, newPage, pageErrors, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
+import { DESKTOP, PHONE, hasHorizontalScroll, newPage, pageErrors, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
+import { call, tokenOf } from './support/api.ts';
 
 const ANNA = { email: 'anna@example.com', password: 'demo-anna-2026' };
 const PARTICIPANT = { email: 'participant@example.com', password: 'demo-participant-2026', name: 'Екатерина Соколова' };
@@ -19,27 +20,6 @@ const PARTICIPANT_ROW = 'Соколова Екатерина';
 
 const browser = useBrowser();
 const outbox = () => path.join(inject('dataDir'), 'outbox');
-
-/** The API as a client outside the browser: a token for the account, then JSON calls with it. */
-async function tokenOf(account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/v1/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: account.email, password: account.password }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access: string }).access;
-}
-
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Accept-Language': 'ru' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
-  return (response.status === 204 ? {} : await response.json()) as T;
-}
 
 /** A course of Anna's open for enrollment, with published lessons. */
 async function openCourse(token: string, title: string, lessons: string[], prices: MutaboCourse['prices'] = []): Promise<{ id: number; lessonIds: number[] }> {

@@ -6,9 +6,10 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { MutaboCourse, MutaboLesson } from '../common/mutabo.ts';
-import { baseUrl, DESKTOP, hasHorizontalScroll, newPage, pageErrors, PHONE, SCREENSHOT_DIR, screenshot, useBrowser } from './support/browser.ts';
+import { DESKTOP, hasHorizontalScroll, newPage, pageErrors, PHONE, SCREENSHOT_DIR, screenshot, useBrowser } from './support/browser.ts';
 import { linkIn, waitForLetter } from '../server/tests/mailbox.ts';
 import { logIn } from './support/logIn.ts';
+import { call, tokenOf } from './support/api.ts';
 
 const ANNA = { email: 'anna@example.com', password: 'demo-anna-2026' };
 const browser = useBrowser();
@@ -16,21 +17,6 @@ const stamp = Date.now();
 const TITLE = `Телефонный курс ${stamp}`;
 const PASSWORD = 'Тихий-рассвет-42';
 const GIRL = { email: `olya-${stamp}@example.org`, firstName: 'Ольга', lastName: 'Петрова', row: 'Петрова Ольга' };
-
-async function call<T>(token: string | null, method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${url}: ${await response.clone().text()}`).toBeLessThan(300);
-  return (response.status === 204 ? {} : await response.json()) as T;
-}
-
-async function tokenOf(account: { email: string; password: string }): Promise<string> {
-  const { access } = await call<{ access: string }>(null, 'POST', '/api/v1/token/', { username: account.email, password: account.password });
-  return access;
-}
 
 /** A confirmed account, signed up and confirmed through the API and the letter's link; answers its token. */
 async function person(account: typeof GIRL): Promise<string> {

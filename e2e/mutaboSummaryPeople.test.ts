@@ -8,8 +8,9 @@ import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { MutaboCourse, MutaboLesson } from '../common/mutabo.ts';
 import { linkIn, waitForLetter } from '../server/tests/mailbox.ts';
-import { baseUrl, DESKTOP, hasHorizontalScroll, newPage, pageErrors, PHONE, SCREENSHOT_DIR, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
+import { DESKTOP, hasHorizontalScroll, newPage, pageErrors, PHONE, SCREENSHOT_DIR, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
 import { logIn } from './support/logIn.ts';
+import { call, tokenOf } from './support/api.ts';
 
 const ANNA = { email: 'anna@example.com', password: 'demo-anna-2026' };
 const PASSWORD = 'Тихий-рассвет-42';
@@ -23,26 +24,6 @@ const SHORT = { title: `Четыре встречи ${stamp}`, lessons: ['Пер
 const RUB = { currency: 'CURRENCY_CHOICE_RUB' as const, coursePrice: 9000, lessonPrice: 1500, lessonWholesalePrice: 1200 };
 const GIRL = { email: `masha-${stamp}@example.org`, firstName: 'Мария', lastName: 'Иванова', row: 'Иванова Мария' };
 const BUYER = { email: `oleg-${stamp}@example.org`, firstName: 'Олег', lastName: 'Смирнов', row: 'Смирнов Олег' };
-
-async function tokenOf(account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/v1/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: account.email, password: account.password }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access: string }).access;
-}
-
-async function call<T>(token: string | null, method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${url}: ${await response.clone().text()}`).toBeLessThan(300);
-  return (response.status === 204 ? {} : await response.json()) as T;
-}
 
 /** A course of Anna's open for enrollment, with published lessons. */
 async function openCourse(token: string, title: string, lessons: string[], prices: MutaboCourse['prices'] = []): Promise<{ id: number; lessonIds: number[] }> {
