@@ -45,6 +45,8 @@ let inMemory: StoredTokens = { access: null, refresh: null };
 const listeners = new Set<(tokens: StoredTokens) => void>();
 /** Set when storage refused a write: from then on this tab's tokens are the ones in memory. */
 let storageRefused = false;
+/** What the subscribers were last told (or found when the first subscribed): a change in another tab is told once. */
+let told: StoredTokens | null = null;
 
 export function readTokens(): StoredTokens {
   const store = storageRefused ? null : storage();
@@ -76,8 +78,26 @@ export function saveTokens(tokens: Partial<StoredTokens>): void {
     write(store, REFRESH_TOKEN_KEY, next.refresh);
   }
   inMemory = next;
-  for (const listener of [...listeners]) listener({ ...next });
+  tell(next);
 }
+
+function tell(tokens: StoredTokens): void {
+  told = { ...tokens };
+  for (const listener of [...listeners]) listener({ ...tokens });
+}
+
+/**
+ * Another tab of the site logged in or out, or renewed the tokens: the browser tells this one with a `storage`
+ * event (key null when the storage was cleared), and the subscribers hear of it as of a change made here.
+ */
+function followOtherTabs(event: StorageEvent): void {
+  if (storageRefused || (event.key !== null && event.key !== ACCESS_TOKEN_KEY && event.key !== REFRESH_TOKEN_KEY)) return;
+  const now = readTokens();
+  if (told && now.access === told.access && now.refresh === told.refresh) return;
+  tell(now);
+}
+
+let followingOtherTabs = false;
 
 export function clearTokens(): void {
   saveTokens({ access: null, refresh: null });
@@ -86,6 +106,11 @@ export function clearTokens(): void {
 /** Called with the new tokens after each change; returns the way to stop. */
 export function subscribeToTokens(listener: (tokens: StoredTokens) => void): () => void {
   listeners.add(listener);
+  told = readTokens();
+  if (!followingOtherTabs && typeof window !== 'undefined') {
+    window.addEventListener('storage', followOtherTabs);
+    followingOtherTabs = true;
+  }
   return () => {
     listeners.delete(listener);
   };

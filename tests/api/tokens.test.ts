@@ -56,4 +56,22 @@ describe('the token store', () => {
       vi.resetModules();
     }
   });
+
+  it('follows a login, a renewal or a logout in another tab (the storage event), once each, and nothing else', async () => {
+    const { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, clearTokens, subscribeToTokens } = await import('../../src/api/tokens.ts');
+    clearTokens();
+    const heard: unknown[] = [];
+    const stop = subscribeToTokens((tokens) => heard.push(tokens));
+    const access = fakeJwt(1800);
+    // What another tab does: it writes the storage, and this tab gets an event for each key it wrote.
+    localStorage.setItem(ACCESS_TOKEN_KEY, access);
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r2');
+    window.dispatchEvent(new StorageEvent('storage', { key: ACCESS_TOKEN_KEY }));
+    window.dispatchEvent(new StorageEvent('storage', { key: REFRESH_TOKEN_KEY }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'somethingElse' }));
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    stop();
+    expect(heard).toEqual([{ access, refresh: 'r2' }, { access: null, refresh: null }]);
+  });
 });

@@ -111,6 +111,19 @@ describe('the session', () => {
     expect(selectIsLoggedIn(store.getState())).toBe(false);
   });
 
+  it('follows a logout and a login in another tab of the site', () => {
+    storeSession();
+    const store = makeStore();
+    expect(selectIsLoggedIn(store.getState())).toBe(true);
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    expect(selectIsLoggedIn(store.getState())).toBe(false);
+    localStorage.setItem('accessToken', fakeJwt(1800));
+    localStorage.setItem('refreshToken', fakeJwt(86400));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'refreshToken' }));
+    expect(selectIsLoggedIn(store.getState())).toBe(true);
+  });
+
   it('counts a session whose access token expired but can be renewed as logged in, and one with both expired as out', () => {
     storeSession(-60, 3600);
     expect(selectIsLoggedIn(makeStore().getState())).toBe(true);
