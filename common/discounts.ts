@@ -8,6 +8,7 @@
 // taken off each price in its currency and the result is never below zero. A currency without an amount is not
 // discounted. A personal discount and a promo code do not add up: the one that makes the payment cheaper applies.
 // The request schemas (and zod with them) are common/discountSchemas.ts, so that the course page does not load them.
+import { formatMoney } from './coursePrices.ts';
 import type { CourseRef, Currency, DiscountTerms, Price } from './wireTypes.ts';
 
 export type { CourseDiscount, DiscountAmount, DiscountTerms } from './wireTypes.ts';
@@ -73,9 +74,7 @@ export function termsOf(terms: DiscountTerms): DiscountTerms {
 /** «20 %», «500 ₽», «500 ₽ или 6 €»: what a discount takes off, in words. */
 export function discountText(terms: DiscountTerms): string {
   if (terms.percent !== undefined) return `${terms.percent} %`;
-  const symbols: Record<Currency, string> = { CURRENCY_CHOICE_RUB: '₽', CURRENCY_CHOICE_EURO: '€', CURRENCY_CHOICE_USD: '$' };
-  const number = (amount: number) => new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }).format(amount);
-  return (terms.amounts ?? []).map((item) => `${number(item.amount)} ${symbols[item.currency]}`).join(' или ');
+  return (terms.amounts ?? []).map((item) => formatMoney(item.amount, item.currency)).join(' или ');
 }
 
 // ---- Codes

@@ -3,6 +3,7 @@
 // `termsErrors` puts the messages of those terms (the form's check or the server's) under their fields.
 import { useId } from 'react';
 import styled from 'styled-components';
+import { inlineChoices } from '../shell/ChoiceList.ts';
 import { CURRENCY_SYMBOLS } from '../../../common/coursePrices.ts';
 import type { DiscountAmount, DiscountTerms } from '../../../common/discounts.ts';
 import type { Currency } from '../../../common/wireTypes.ts';
@@ -69,22 +70,9 @@ const Choice = styled.fieldset`
 `;
 
 const Kinds = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${inlineChoices}
   gap: 0 ${({ theme }) => theme.space(6)};
   margin-bottom: ${({ theme }) => theme.space(2)};
-
-  label {
-    display: inline-flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space(2)};
-    min-height: 44px;
-  }
-
-  input {
-    width: 1.25rem;
-    height: 1.25rem;
-  }
 `;
 
 interface TermsFieldsProps {

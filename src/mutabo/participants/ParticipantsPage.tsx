@@ -5,6 +5,7 @@
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { inlineChoices } from '../shell/ChoiceList.ts';
 import { idFromText } from '../../../common/ids.ts';
 import { MUTABO_PARTICIPANT_STATES, MUTABO_PARTICIPANT_STATE_LABELS, type MutaboParticipant, type MutaboParticipants } from '../../../common/mutabo.ts';
 import { peopleCount } from '../../../common/plural.ts';
@@ -45,8 +46,7 @@ const Filters = styled.form`
 `;
 
 const ViewChoice = styled.fieldset`
-  display: flex;
-  flex-wrap: wrap;
+  ${inlineChoices}
   gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(4)};
   margin: 0 0 ${({ theme }) => theme.space(4)};
   padding: 0;
@@ -57,18 +57,6 @@ const ViewChoice = styled.fieldset`
     margin-bottom: ${({ theme }) => theme.space(1)};
     padding: 0;
     font-weight: 600;
-  }
-
-  label {
-    display: inline-flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space(2)};
-    min-height: 44px;
-  }
-
-  input {
-    width: 1.25rem;
-    height: 1.25rem;
   }
 `;
 
