@@ -8,7 +8,6 @@ import type { TokenPair } from '../../../common/wireTypes.ts';
 import { navigateTo } from '../../app/navigation.ts';
 import type { RootState } from '../../app/rootReducer.ts';
 import { resourcesInvalidated } from '../resources/slice.ts';
-import { tokensReplaced } from '../session/slice.ts';
 import {
   discipleUpdateRequest,
   passwordResetCompletionRequest,
@@ -77,8 +76,8 @@ export function* accountSaga() {
     // A password change ends every earlier session; the server answers new tokens for this one.
     afterSuccess: function* (_payload, result: Partial<TokenPair>) {
       if (result.access && result.refresh) {
+        // The session follows the token store, so storing them is all it takes.
         yield call(saveTokens, { access: result.access, refresh: result.refresh });
-        yield put(tokensReplaced({ access: result.access, refresh: result.refresh }));
       }
     },
   });

@@ -20,11 +20,6 @@ export function initialSessionState(): SessionState {
 /** Logout by the user, or an unauthorized answer: the tokens go from the store, and every cached resource goes. */
 export const loggedOut = createAction('session/loggedOut');
 export const unauthorized = createAction('session/unauthorized');
-/**
- * New tokens for the same session were stored (after a password change). The session follows the token store, so
- * the slice needs nothing from this action; it stays for whoever wants to know.
- */
-export const tokensReplaced = createAction<TokenPair>('session/tokensReplaced');
 
 const sessionSlice = createSlice({
   name: 'session',
