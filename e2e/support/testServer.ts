@@ -1,4 +1,6 @@
-// Starts the real server (built site + API) on a fresh embedded database with the demo content.
+// Starts the real server (built site + API) on a fresh embedded database with the demo content. TEST_ENDPOINTS=1:
+// its test-only endpoint (the reminders' sweep with a given clock, used by e2e/reminders.test.ts alone) and password
+// hashes at the test cost (config.ts TEST_PASSWORD_COST), for the logins, sign-ups and seeded accounts alike.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +46,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}, dat
       PUBLIC_URL: baseUrl,
       SEED_DEMO: '1',
       DATABASE_URL: '',
+      TEST_ENDPOINTS: '1',
       ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

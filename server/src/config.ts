@@ -6,6 +6,13 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseAddressRanges } from './http/addressRanges.ts';
 
+/**
+ * The scrypt cost of a test server (TEST_ENDPOINTS=1, refused with DATABASE_URL) instead of services/passwords.ts's
+ * 2^15: 1 MB and a few ms a hash instead of 32 MB and 0.2 s of a core, for the browser journeys' logins and sign-ups
+ * by the hundred and the seeded accounts. The server tests use the same.
+ */
+export const TEST_PASSWORD_COST = 2 ** 10;
+
 /** The configuration the app runs with: the environment's, with the signing secret settled (services/signingSecret.ts). */
 export interface AppConfig {
   port: number;
@@ -49,6 +56,11 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Test-only endpoints (the reminder sweep with a given clock): browser tests on the embedded database only. */
   testEndpoints: boolean;
+  /**
+   * The scrypt cost of new password hashes and of the seed's (testPasswordCost): null for the full cost of
+   * services/passwords.ts; TEST_PASSWORD_COST with TEST_ENDPOINTS only, so production cannot lower it.
+   */
+  passwordCost: number | null;
 }
 
 /** `payment_mode` of a receipt's items: lessons paid before they are given (the default), or given already. */
@@ -399,7 +411,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     operatorEmail: vars.OPERATOR_EMAIL ?? null,
     logLevel: vars.LOG_LEVEL,
     testEndpoints: vars.TEST_ENDPOINTS ?? false,
+    passwordCost: testPasswordCost(env),
   };
+}
+
+/**
+ * The cheaper scrypt cost of a test server (TEST_ENDPOINTS=1 on the embedded database), else null for the full cost.
+ * The demo seed reads it here too, in the child process that creates the database (db/prepareChild.ts) and has the
+ * server's environment but not its config, so the seeded accounts' hashes are made at the cost their logins check.
+ */
+export function testPasswordCost(env: NodeJS.ProcessEnv = process.env): number | null {
+  const testEndpoints = envSchema.shape.TEST_ENDPOINTS.safeParse(env.TEST_ENDPOINTS);
+  const databaseUrl = blankToUndefined(env.DATABASE_URL);
+  return testEndpoints.success && testEndpoints.data === true && databaseUrl === undefined ? TEST_PASSWORD_COST : null;
 }
 
 /** For main.ts and the seed command: prints one line naming the wrong variable and exits. */

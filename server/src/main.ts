@@ -31,7 +31,9 @@ try {
   const started = await startDatabase(config);
   database = started.database;
   const seeded = started.seeded;
-  app = await buildApp({ config, database, distDir, logStream: logDestination(process.stdout, stdoutBroken) });
+  // A test server (TEST_ENDPOINTS) hashes passwords at the test cost, as its seed did (config.ts testPasswordCost).
+  const accounts = config.passwordCost === null ? undefined : { passwordCost: config.passwordCost };
+  app = await buildApp({ config, database, distDir, logStream: logDestination(process.stdout, stdoutBroken), accounts });
   if (seeded) app.log.info({ seeded }, 'demo content loaded into the empty database');
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: database.kind === 'pglite' ? `PGlite in ${config.pgliteDir}` : 'PostgreSQL (DATABASE_URL)' }, 'server started');
@@ -47,7 +49,7 @@ try {
   if (settlementsWanted(config.yookassa?.receipts)) {
     stopSettlements = startSettlementSweep({ db: app.database.db, log: app.log, provider: app.paymentProviders.bySystem.yookassa }, 60_000);
   }
-  if (config.testEndpoints) app.log.warn('TEST_ENDPOINTS is on: POST /api/v1/test/reminders/sweep/ moves the reminders\' clock (tests only)');
+  if (config.testEndpoints) app.log.warn('TEST_ENDPOINTS is on: POST /api/v1/test/reminders/sweep/ moves the reminders\' clock, passwords are hashed at a test cost (tests only)');
 } catch (error) {
   process.stderr.write(`${startFailure(error)}\n`);
   await app?.close().catch(() => {});

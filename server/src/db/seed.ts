@@ -5,6 +5,7 @@ import type { DemoContent } from './demo/types.ts';
 import { courseDates, lessonTimes, timetableLines } from './demo/schedule.ts';
 import { paragraphsToDraftRaw } from './draftRaw.ts';
 import { hashPassword, UNUSABLE_PASSWORD } from '../services/passwords.ts';
+import { testPasswordCost } from '../config.ts';
 import * as t from './schema.ts';
 import { paymentSystemFor, selectionTotal } from '../../../common/coursePrices.ts';
 
@@ -33,7 +34,10 @@ function lookup<T>(map: Map<string, T>, key: string, what: string): T {
 }
 
 export interface SeedOptions {
-  /** services/passwords.ts hashPassword at full cost unless a test passes a cheaper one. */
+  /**
+   * services/passwords.ts hashPassword at full cost, or at a test server's cost (config.ts testPasswordCost), unless
+   * a test passes another.
+   */
   hashPassword?: (password: string) => Promise<string>;
   /** The moment the lesson times are counted from (demo/schedule.ts): now unless a test passes another. */
   now?: Date;
@@ -41,7 +45,8 @@ export interface SeedOptions {
 
 /** Inserts the content; refuses to touch a database that already holds users, authors or courses. */
 export async function seedDemo(db: Db, content: DemoContent, options: SeedOptions = {}): Promise<SeedSummary> {
-  const hash = options.hashPassword ?? ((password: string) => hashPassword(password));
+  const cost = testPasswordCost() ?? undefined;
+  const hash = options.hashPassword ?? ((password: string) => hashPassword(password, { cost }));
   const now = options.now ?? new Date();
   // scrypt is deliberately slow: hash before opening the transaction, in parallel on the thread pool.
   const hashes = await Promise.all(content.accounts.map((account) => hash(account.password)));

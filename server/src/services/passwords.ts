@@ -121,7 +121,10 @@ function createGate({ running: limit, waiting: queueLimit, refusalDelayMs = 0 }:
   return { inTurn, full, refuse };
 }
 
-/** The hasher the account endpoints use; only tests pass a lower cost or another gate (BuildAppOptions.accounts). */
+/**
+ * The hasher the account endpoints use; only tests pass a lower cost or another gate (BuildAppOptions.accounts; the
+ * browser journeys' servers config.ts's TEST_PASSWORD_COST, through main.ts).
+ */
 export function createPasswordHasher(cost: number = COST, gate: PasswordGate = DEFAULT_PASSWORD_GATE): PasswordHasher {
   // Random salt and key with the real parameters: checking it costs one full scrypt, and nothing ever matches it.
   const dummy = ['scrypt', cost, BLOCK_SIZE, PARALLELISM, randomBytes(SALT_LENGTH).toString('base64'), randomBytes(KEY_LENGTH).toString('base64')].join('$');
