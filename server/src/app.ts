@@ -10,20 +10,6 @@ import { registerOptionalAuth, requireAuth } from './http/auth.ts';
 import { errorHandler, frameworkErrorHandler } from './http/errors.ts';
 import { OneLineRequestLog, redactedLogPaths, serializeError } from './http/requestLog.ts';
 import { zodValidatorCompiler } from './http/zodTypeProvider.ts';
-import { createAuthorsRepository } from './repositories/authorsRepository.ts';
-import { createAuthThrottleRepository } from './repositories/authThrottleRepository.ts';
-import { createCoursesRepository } from './repositories/coursesRepository.ts';
-import { createDisciplesRepository } from './repositories/disciplesRepository.ts';
-import { createFeedbackRepository } from './repositories/feedbackRepository.ts';
-import { createLibraryRepository } from './repositories/libraryRepository.ts';
-import { createMutaboAuditRepository } from './repositories/mutaboAuditRepository.ts';
-import { createMutaboCoursesRepository } from './repositories/mutaboCoursesRepository.ts';
-import { createPagesRepository } from './repositories/pagesRepository.ts';
-import { createParticipationRepository } from './repositories/participationRepository.ts';
-import { createQuotationsRepository } from './repositories/quotationsRepository.ts';
-import { createScheduleRepository } from './repositories/scheduleRepository.ts';
-import { createUploadsRepository } from './repositories/uploadsRepository.ts';
-import { createUsersRepository } from './repositories/usersRepository.ts';
 import { authorsRoutes } from './routes/authors.ts';
 import { coursesRoutes } from './routes/courses.ts';
 import { dictionariesRoutes } from './routes/dictionaries.ts';
@@ -48,7 +34,7 @@ import { testEndpointsRoutes } from './routes/testEndpoints.ts';
 import { registerSite } from './routes/site.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { usersRoutes } from './routes/users.ts';
-import { AuthStateCache, cachingAuthStates, connectAuthStateCache } from './services/authStates.ts';
+import { AuthStateCache, connectAuthStateCache, createAuthStates, type AuthStates } from './services/authStates.ts';
 import { BackgroundTasks } from './services/backgroundTasks.ts';
 import { createAccountServices, type AccountServices, type AccountsOptions } from './services/accounts.ts';
 import { composeApprovalLetter } from './services/enrollmentLetters.ts';
@@ -63,33 +49,12 @@ import { connectPublicCache, PublicCache } from './services/publicCache.ts';
 import { sharedSigningSecret } from './services/signingSecret.ts';
 import { createTokenService, type TokenService } from './services/tokens.ts';
 
-export function createRepositories(database: Database) {
-  const { db } = database;
-  return {
-    authors: createAuthorsRepository(db),
-    authThrottle: createAuthThrottleRepository(db),
-    courses: createCoursesRepository(db),
-    disciples: createDisciplesRepository(db),
-    feedback: createFeedbackRepository(db),
-    library: createLibraryRepository(db),
-    mutaboAudit: createMutaboAuditRepository(db),
-    mutaboCourses: createMutaboCoursesRepository(db),
-    pages: createPagesRepository(db),
-    participation: createParticipationRepository(db),
-    quotations: createQuotationsRepository(db),
-    schedule: createScheduleRepository(db),
-    uploads: createUploadsRepository(db),
-    users: createUsersRepository(db),
-  };
-}
-
-export type Repositories = ReturnType<typeof createRepositories>;
-
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: Database;
-    repositories: Repositories;
+    /** The account states of the token checks, kept in memory, and their writes (services/authStates.ts). */
+    authStates: AuthStates;
     publicCache: PublicCache;
     tokens: TokenService;
     /** The transport of letters (SMTP or the outbox folder); only the letter queue's worker sends through it. */
@@ -118,8 +83,10 @@ export interface BuildAppOptions {
   database: Database;
   /** The built site; null or a directory without index.html serves the API only. */
   distDir?: string | null;
-  /** Replaces some repositories (tests inject failures this way). */
-  repositories?: Partial<Repositories>;
+  /** Replaces the public cache (tests inject a failing one this way). */
+  publicCache?: PublicCache;
+  /** Replaces the cache of account states (tests count the reads behind it this way). */
+  authStateCache?: AuthStateCache;
   /** Replaces the mailer made from the config (tests inject a failing one this way). */
   mailer?: Mailer;
   /** Test-only: a shorter lease, backoff or poll of the letter queue than DEFAULT_LETTER_QUEUE. */
@@ -209,13 +176,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Application services.
   const tokens = createTokenService(config.jwtSecret);
-  const authStates = new AuthStateCache();
-  const repositories = { ...createRepositories(database), ...options.repositories };
-  repositories.users = cachingAuthStates(repositories.users, authStates);
-  const publicCache = new PublicCache();
+  const authStateCache = options.authStateCache ?? new AuthStateCache();
+  const authStates = createAuthStates(database.db, authStateCache);
+  const publicCache = options.publicCache ?? new PublicCache();
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('repositories', repositories);
+  app.decorate('authStates', authStates);
   app.decorate('publicCache', publicCache);
   app.decorate('tokens', tokens);
   const mailer = options.mailer ?? createMailer(config, app.log);
@@ -225,7 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { leaseMs: config.mailLeaseSeconds * 1000, ...options.letterQueue },
   );
   app.decorate('letters', letters);
-  const accounts = createAccountServices({ config, throttle: repositories.authThrottle, db: database.db, letters }, options.accounts);
+  const accounts = createAccountServices({ config, db: database.db, letters }, options.accounts);
   app.decorate('accounts', accounts);
   // Hooks run in reverse order: the letters already claimed are sent before the mailer closes.
   app.addHook('onClose', async () => mailer.close());
@@ -239,11 +205,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('checkout', createCheckout(paymentDeps));
   app.decorate('paymentFollowUps', createPaymentFollowUps({ ...paymentDeps, background }));
   app.addHook('onClose', async () => background.settled());
-  app.decorate('requireAuth', requireAuth(repositories.users));
+  app.decorate('requireAuth', requireAuth(authStates));
   registerOptionalAuth(app, tokens);
   const disconnectCache = await connectPublicCache(publicCache, database);
   app.addHook('onClose', async () => disconnectCache());
-  const disconnectAuthStates = await connectAuthStateCache(authStates, database);
+  const disconnectAuthStates = await connectAuthStateCache(authStateCache, database);
   app.addHook('onClose', async () => disconnectAuthStates());
   await letters.start(database);
 

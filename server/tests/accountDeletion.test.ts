@@ -9,6 +9,7 @@ import { accountDeletionMessages } from '../../common/accountDeletion.ts';
 import type { MutaboParticipants, MutaboPaymentsPage } from '../../common/mutabo.ts';
 import { calendarFeeds, consents, disciples, lessons, mailDeliveryFailures, mailingSubscriptions, outboxLetters, participants, paymentLessons, payments, receipts, users } from '../src/db/schema.ts';
 import { recordDeliveryFailure } from '../src/repositories/letterDeliveryRepository.ts';
+import { findAccountById } from '../src/repositories/usersRepository.ts';
 import { encodeAddress } from '../src/services/accountLinks.ts';
 import { accountDeletionDeps, deleteAccount } from '../src/services/accountDeletion.ts';
 import { hashPassword } from '../src/services/passwords.ts';
@@ -133,7 +134,7 @@ describe.each(dbModes())('deleting one’s account (%s)', (mode) => {
     expect((await app().inject({ method: 'GET', url: feedPath })).statusCode).toBe(200);
     const unsubscribe = new URL(unsubscribeLink(app().config, person.id, paidCourse.id)).pathname;
     expect((await app().inject({ method: 'GET', url: unsubscribe })).statusCode).toBe(200);
-    const account = await app().repositories.users.findAccountById(person.id);
+    const account = await findAccountById(app().database.db, person.id);
     const resetLink = app().accounts.links.make('reset-password', account!);
     const confirmLink = app().accounts.links.make('change-email', account!, 'novyi-adres@example.org');
     expect(app().accounts.links.check('reset-password', account!, resetLink.token)).toBe('valid');

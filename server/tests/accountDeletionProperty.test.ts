@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../common/wireTypes.ts';
 import { lessons, receipts, users } from '../src/db/schema.ts';
+import { findAccountByEmail } from '../src/repositories/usersRepository.ts';
 import { bearer, buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';
 import { createCourse, json, PUBLIC_URL, recordingMailer, RUB, type EnrollmentApp, type TestCourse, type TestUser } from './enrollmentKit.ts';
 import { createTestDatabase } from './testDb.ts';
@@ -137,7 +138,7 @@ describe('nothing of a deleted account is left in the database (pglite)', () => 
       payload: { email, firstName: spec.first, lastName: spec.last, password1: PASSWORD, password2: PASSWORD, agreement: true, yearOfBirth: new Date().getFullYear() - 16 },
     });
     expect(signup.statusCode, signup.body).toBe(201);
-    const account = await app().repositories.users.findAccountByEmail(email);
+    const account = await findAccountByEmail(app().database.db, email);
     const confirm = await app().inject({ method: 'POST', url: '/api/v1/users/registration-confirm/', payload: app().accounts.links.make('confirm-signup', account!) });
     expect(confirm.statusCode, confirm.body).toBe(200);
     const login = await app().inject({ method: 'POST', url: '/api/v1/token/', remoteAddress: address, payload: { username: email, password: PASSWORD } });

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
-import { createUsersRepository, type UserAuthState } from '../src/repositories/usersRepository.ts';
+import type { UserAuthState } from '../src/repositories/usersRepository.ts';
 import { AuthStateCache } from '../src/services/authStates.ts';
 import { bearer, buildTestApp, ids, seedFixture } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
@@ -66,9 +66,11 @@ describe.each(dbModes())('token checks with kept account states (%s)', (mode) =>
   beforeAll(async () => {
     testDb = await createTestDatabase(mode);
     await seedFixture(testDb.database.db);
-    const repository = createUsersRepository(testDb.database.db);
-    const counted = { ...repository, findAuthState: (userId: number) => ((accountReads += 1), repository.findAuthState(userId)) };
-    app = await buildTestApp({ database: testDb.database, repositories: { users: counted } });
+    // Every read of an account state behind the cache is counted.
+    const counted = new AuthStateCache();
+    const get = counted.get.bind(counted);
+    counted.get = (userId, load) => get(userId, () => ((accountReads += 1), load()));
+    app = await buildTestApp({ database: testDb.database, authStateCache: counted });
   });
 
   afterAll(async () => {
@@ -105,7 +107,7 @@ describe.each(dbModes())('token checks with kept account states (%s)', (mode) =>
       const token = await app.tokens.sign(ids.users.pupil, 'access', new Date(), await stampOf(ids.users.pupil));
       expect(await eventually(async () => (await me(other, token)).statusCode === 200)).toBe(true);
       expect((await me(other, token)).statusCode).toBe(200);
-      const changed = await app.repositories.users.changePassword(ids.users.pupil, {
+      const changed = await app.authStates.changePassword(ids.users.pupil, {
         expectedHash: (await testDb.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, ids.users.pupil)))[0]!.hash,
         newHash: 'scrypt$replaced',
         changedAt: new Date(),

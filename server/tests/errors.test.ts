@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { createCoursesRepository } from '../src/repositories/coursesRepository.ts';
+import { PublicCache } from '../src/services/publicCache.ts';
 import { bearer, buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';
 import { createTestDatabase, type TestDatabase } from './testDb.ts';
 
@@ -21,19 +21,13 @@ describe('errors', () => {
       logStream: { write: (line: string) => void logLines.push(line) },
       config: testConfig({ LOG_LEVEL: 'info' }),
     });
-    // The dependency is replaced, not patched: the courses repository fails as a lost database would.
-    const failing = createCoursesRepository(testDb.database.db);
-    broken = await buildTestApp({
-      database: testDb.database,
-      repositories: {
-        courses: {
-          ...failing,
-          listPublished: async () => {
-            throw new Error('connection reset at /secret/path.ts:12');
-          },
-        },
-      },
-    });
+    // The dependency is replaced, not patched: every read through the public cache (the courses' list among them)
+    // fails as a lost database would.
+    const failing = new PublicCache();
+    failing.get = async () => {
+      throw new Error('connection reset at /secret/path.ts:12');
+    };
+    broken = await buildTestApp({ database: testDb.database, publicCache: failing });
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 // Bearer tokens on requests: optional everywhere (request.userId), required where a route asks for it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenService } from '../services/tokens.ts';
-import type { UsersRepository } from '../repositories/usersRepository.ts';
+import type { AuthStates } from '../services/authStates.ts';
 import { HttpError } from './errors.ts';
 import { messages } from './messages.ts';
 
@@ -51,10 +51,10 @@ export function registerOptionalAuth(app: FastifyInstance, tokens: TokenService)
  * A preHandler for endpoints that need a logged-in caller: 401 unless the token is valid, its user is
  * active, and the password has not changed since the token was issued.
  */
-export function requireAuth(users: UsersRepository) {
+export function requireAuth(authStates: Pick<AuthStates, 'find'>) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     if (request.userId === null) throw new HttpError(401, { detail: request.tokenRejected ? messages.invalidToken : messages.notAuthenticated });
-    const state = await users.findAuthState(request.userId);
+    const state = await authStates.find(request.userId);
     if (!state || !state.isActive || issuedBeforePasswordChange(request.tokenIssuedAt ?? 0, request.tokenPasswordChangedAt, state.passwordChangedAt)) {
       throw new HttpError(401, { detail: messages.invalidToken });
     }

@@ -1,7 +1,7 @@
 // Authors as the API sends them: the list for the site's frame and about page, and inside course details.
 import { asc } from 'drizzle-orm';
 import type { Author } from '../../../common/wireTypes.ts';
-import type { Db } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { authors } from '../db/schema.ts';
 
 type AuthorRow = typeof authors.$inferSelect;
@@ -19,13 +19,7 @@ export function toAuthor(row: AuthorRow): Author {
   };
 }
 
-export function createAuthorsRepository(db: Db) {
-  return {
-    async list(): Promise<Author[]> {
-      const rows = await db.select().from(authors).orderBy(asc(authors.id));
-      return rows.map((row) => ({ ...toAuthor(row), quote: row.quote }));
-    },
-  };
+export async function listAuthors(db: Executor): Promise<Author[]> {
+  const rows = await db.select().from(authors).orderBy(asc(authors.id));
+  return rows.map((row) => ({ ...toAuthor(row), quote: row.quote }));
 }
-
-export type AuthorsRepository = ReturnType<typeof createAuthorsRepository>;

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CourseDetails, CourseShort, Lesson, Price } from '../../../common/wireTypes.ts';
 import { CURRENCIES } from '../../../common/enums.ts';
 import { hasFreePlace } from '../../../common/places.ts';
-import type { Db, Executor } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { authors, courseAuthors, courses, lessons, participants, prices } from '../db/schema.ts';
 import { toAuthor } from './authorsRepository.ts';
 import { countedPlace } from './placesRepository.ts';
@@ -147,46 +147,39 @@ export async function loadCourseDetails(
   };
 }
 
-export function createCoursesRepository(db: Db) {
-
-  return {
-    /** The short list: every course except drafts; authors and published lessons as ids. */
-    async listPublished(): Promise<CourseShort[]> {
-      const rows = await db
-        .select()
-        .from(courses)
-        .where(ne(courses.state, 'draft'))
-        .orderBy(sql`${courses.start} ASC NULLS LAST`, asc(courses.id));
-      const ids = rows.map((row) => row.id);
-      if (ids.length === 0) return [];
-      const [authorLinks, lessonRows, priceGroups] = await Promise.all([
-        db
-          .select({ courseId: courseAuthors.courseId, authorId: courseAuthors.authorId })
-          .from(courseAuthors)
-          .where(inArray(courseAuthors.courseId, ids))
-          .orderBy(asc(courseAuthors.position)),
-        db
-          .select({ id: lessons.id, courseId: lessons.courseId })
-          .from(lessons)
-          .where(and(inArray(lessons.courseId, ids), ne(lessons.state, 'draft')))
-          .orderBy(asc(lessons.number)),
-        pricesOf(db, ids),
-      ]);
-      const authorsByCourse = groupBy(authorLinks, (link) => link.courseId);
-      const lessonsByCourse = groupBy(lessonRows, (lesson) => lesson.courseId);
-      return rows.map((row) => ({
-        ...commonFields(row, (priceGroups.get(row.id) ?? []).map(toPrice)),
-        authors: (authorsByCourse.get(row.id) ?? []).map((link) => link.authorId),
-        lessons: (lessonsByCourse.get(row.id) ?? []).map((lesson) => lesson.id),
-      }));
-    },
-
-    /** The full form of a course that is not a draft, with its published lessons; null otherwise. */
-    async findPublishedDetails(id: number): Promise<PublicCourseDetails | null> {
-      const found = await loadCourseDetails(db, id, { draftCourse: false, draftLessons: false });
-      return found && { course: found.course, validUntil: found.validUntil };
-    },
-  };
+/** The short list: every course except drafts; authors and published lessons as ids. */
+export async function listPublishedCourses(db: Executor): Promise<CourseShort[]> {
+  const rows = await db
+    .select()
+    .from(courses)
+    .where(ne(courses.state, 'draft'))
+    .orderBy(sql`${courses.start} ASC NULLS LAST`, asc(courses.id));
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const [authorLinks, lessonRows, priceGroups] = await Promise.all([
+    db
+      .select({ courseId: courseAuthors.courseId, authorId: courseAuthors.authorId })
+      .from(courseAuthors)
+      .where(inArray(courseAuthors.courseId, ids))
+      .orderBy(asc(courseAuthors.position)),
+    db
+      .select({ id: lessons.id, courseId: lessons.courseId })
+      .from(lessons)
+      .where(and(inArray(lessons.courseId, ids), ne(lessons.state, 'draft')))
+      .orderBy(asc(lessons.number)),
+    pricesOf(db, ids),
+  ]);
+  const authorsByCourse = groupBy(authorLinks, (link) => link.courseId);
+  const lessonsByCourse = groupBy(lessonRows, (lesson) => lesson.courseId);
+  return rows.map((row) => ({
+    ...commonFields(row, (priceGroups.get(row.id) ?? []).map(toPrice)),
+    authors: (authorsByCourse.get(row.id) ?? []).map((link) => link.authorId),
+    lessons: (lessonsByCourse.get(row.id) ?? []).map((lesson) => lesson.id),
+  }));
 }
 
-export type CoursesRepository = ReturnType<typeof createCoursesRepository>;
+/** The full form of a course that is not a draft, with its published lessons; null otherwise. */
+export async function findPublishedCourse(db: Executor, id: number): Promise<PublicCourseDetails | null> {
+  const found = await loadCourseDetails(db, id, { draftCourse: false, draftLessons: false });
+  return found && { course: found.course, validUntil: found.validUntil };
+}

@@ -3,7 +3,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DELETED_PERSON_NAME } from '../../../common/accountDeletion.ts';
 import type { AuditAction, AuditEntity, HistoryEntry } from '../../../common/mutabo.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { auditLog, authors, users } from '../db/schema.ts';
 
 export interface AuditRecord {
@@ -33,7 +33,7 @@ export async function insertAuditRecord(tx: Tx, record: AuditRecord): Promise<vo
  * A page of the records matching `where`, newest first, with the writer's name (author, else user, else e-mail;
  * «удалённый участник» for a deleted account).
  */
-async function historyPage(db: Db, where: SQL | undefined, page: number, size: number): Promise<{ count: number; results: HistoryEntry[] }> {
+async function historyPage(db: Executor, where: SQL | undefined, page: number, size: number): Promise<{ count: number; results: HistoryEntry[] }> {
   const [total] = await db.select({ n: count() }).from(auditLog).where(where);
   const rows = await db
     .select({
@@ -65,15 +65,12 @@ async function historyPage(db: Db, where: SQL | undefined, page: number, size: n
   };
 }
 
-export function createMutaboAuditRepository(db: Db) {
-  return {
-    /** A page of a course's history, newest first. */
-    coursePage: (courseId: number, page: number, size: number) => historyPage(db, eq(auditLog.courseId, courseId), page, size),
-
-    /** A page of the history of one kind of object (of one object when `entityId` is given), newest first. */
-    entityPage: (entity: AuditEntity, entityId: number | null, page: number, size: number) =>
-      historyPage(db, entityId === null ? eq(auditLog.entity, entity) : and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)), page, size),
-  };
+/** A page of a course's history, newest first. */
+export function courseHistoryPage(db: Executor, courseId: number, page: number, size: number) {
+  return historyPage(db, eq(auditLog.courseId, courseId), page, size);
 }
 
-export type MutaboAuditRepository = ReturnType<typeof createMutaboAuditRepository>;
+/** A page of the history of one kind of object (of one object when `entityId` is given), newest first. */
+export function entityHistoryPage(db: Executor, entity: AuditEntity, entityId: number | null, page: number, size: number) {
+  return historyPage(db, entityId === null ? eq(auditLog.entity, entity) : and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)), page, size);
+}

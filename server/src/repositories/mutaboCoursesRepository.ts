@@ -2,7 +2,7 @@
 import { and, asc, count, countDistinct, desc, eq, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { MutaboCourseListItem } from '../../../common/mutabo.ts';
 import type { Currency } from '../../../common/wireTypes.ts';
-import type { Db, Executor, Tx } from '../db/client.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { authors, courseAuthors, courses, feedback, lessons, participants, paymentLessons, prices, users } from '../db/schema.ts';
 import { countedPlace, notLapsedHold } from './placesRepository.ts';
 
@@ -24,95 +24,87 @@ const blockingStates = ['reserved', 'waiting_list', 'approved'] as const;
 
 const money = (amount: number) => amount.toFixed(2);
 
-export function createMutaboCoursesRepository(db: Db) {
-  return {
-    /** The author record of an active author account, or null. */
-    async authorIdOfUser(userId: number): Promise<number | null> {
-      const [row] = await db
-        .select({ id: authors.id })
-        .from(authors)
-        .innerJoin(users, eq(users.id, authors.userId))
-        .where(and(eq(authors.userId, userId), eq(users.isAuthor, true)));
-      return row?.id ?? null;
-    },
-
-    leadsCourse: (authorId: number, courseId: number) => leadsCourse(db, authorId, courseId),
-
-    /** Every course the author leads, newest start first (undated ones first: they are usually new drafts). */
-    async listLedBy(authorId: number): Promise<MutaboCourseListItem[]> {
-      const led = db.select({ courseId: courseAuthors.courseId }).from(courseAuthors).where(eq(courseAuthors.authorId, authorId));
-      const rows = await db
-        .select()
-        .from(courses)
-        .where(inArray(courses.id, led))
-        .orderBy(sql`${courses.start} DESC NULLS FIRST`, desc(courses.id));
-      const ids = rows.map((row) => row.id);
-      if (ids.length === 0) return [];
-      const [links, lessonCounts, taken, waiting] = await Promise.all([
-        db.select().from(courseAuthors).where(inArray(courseAuthors.courseId, ids)).orderBy(asc(courseAuthors.position)),
-        db
-          .select({
-            courseId: lessons.courseId,
-            all: count(),
-            published: sql<number>`count(*) FILTER (WHERE ${lessons.state} = 'published')`.mapWith(Number),
-          })
-          .from(lessons)
-          .where(inArray(lessons.courseId, ids))
-          .groupBy(lessons.courseId),
-        db
-          .select({ courseId: lessons.courseId, lessonId: lessons.id, taken: count() })
-          .from(participants)
-          .innerJoin(lessons, eq(lessons.id, participants.lessonId))
-          .where(and(inArray(lessons.courseId, ids), countedPlace))
-          .groupBy(lessons.courseId, lessons.id),
-        db
-          .select({ courseId: lessons.courseId, people: countDistinct(participants.userId) })
-          .from(participants)
-          .innerJoin(lessons, eq(lessons.id, participants.lessonId))
-          .where(and(inArray(lessons.courseId, ids), eq(participants.state, 'waiting_list')))
-          .groupBy(lessons.courseId),
-      ]);
-      return rows.map((row) => {
-        const lessonCount = lessonCounts.find((entry) => entry.courseId === row.id);
-        return {
-          id: row.id,
-          title: row.title,
-          subtitle: row.subtitle,
-          state: row.state,
-          start: row.start,
-          end: row.end,
-          disciplesAge: row.disciplesAge,
-          thumbnail: row.thumbnail,
-          authors: links.filter((link) => link.courseId === row.id).map((link) => link.authorId),
-          placesTaken: Math.max(0, ...taken.filter((entry) => entry.courseId === row.id).map((entry) => entry.taken)),
-          participantsLimit: row.participantsLimit,
-          waiting: waiting.find((entry) => entry.courseId === row.id)?.people ?? 0,
-          lessonsCount: lessonCount?.all ?? 0,
-          publishedLessonsCount: lessonCount?.published ?? 0,
-          version: row.version,
-        };
-      });
-    },
-
-    /**
-     * The course and its lessons as stored, without a lock: a save's checks before its costly work (the same checks
-     * run again on the locked rows). Null when there is no such course.
-     */
-    async findCourseForSave(courseId: number): Promise<LockedCourseForWrite | null> {
-      const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
-      if (!course) return null;
-      const lessonRows = await db.select().from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.number));
-      return { course, lessons: lessonRows };
-    },
-
-    async findLesson(id: number): Promise<LessonRow | null> {
-      const [row] = await db.select().from(lessons).where(eq(lessons.id, id));
-      return row ?? null;
-    },
-  };
+/** The author record of an active author account, or null. */
+export async function authorIdOfUser(db: Executor, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: authors.id })
+    .from(authors)
+    .innerJoin(users, eq(users.id, authors.userId))
+    .where(and(eq(authors.userId, userId), eq(users.isAuthor, true)));
+  return row?.id ?? null;
 }
 
-export type MutaboCoursesRepository = ReturnType<typeof createMutaboCoursesRepository>;
+/** Every course the author leads, newest start first (undated ones first: they are usually new drafts). */
+export async function coursesLedBy(db: Executor, authorId: number): Promise<MutaboCourseListItem[]> {
+  const led = db.select({ courseId: courseAuthors.courseId }).from(courseAuthors).where(eq(courseAuthors.authorId, authorId));
+  const rows = await db
+    .select()
+    .from(courses)
+    .where(inArray(courses.id, led))
+    .orderBy(sql`${courses.start} DESC NULLS FIRST`, desc(courses.id));
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const [links, lessonCounts, taken, waiting] = await Promise.all([
+    db.select().from(courseAuthors).where(inArray(courseAuthors.courseId, ids)).orderBy(asc(courseAuthors.position)),
+    db
+      .select({
+        courseId: lessons.courseId,
+        all: count(),
+        published: sql<number>`count(*) FILTER (WHERE ${lessons.state} = 'published')`.mapWith(Number),
+      })
+      .from(lessons)
+      .where(inArray(lessons.courseId, ids))
+      .groupBy(lessons.courseId),
+    db
+      .select({ courseId: lessons.courseId, lessonId: lessons.id, taken: count() })
+      .from(participants)
+      .innerJoin(lessons, eq(lessons.id, participants.lessonId))
+      .where(and(inArray(lessons.courseId, ids), countedPlace))
+      .groupBy(lessons.courseId, lessons.id),
+    db
+      .select({ courseId: lessons.courseId, people: countDistinct(participants.userId) })
+      .from(participants)
+      .innerJoin(lessons, eq(lessons.id, participants.lessonId))
+      .where(and(inArray(lessons.courseId, ids), eq(participants.state, 'waiting_list')))
+      .groupBy(lessons.courseId),
+  ]);
+  return rows.map((row) => {
+    const lessonCount = lessonCounts.find((entry) => entry.courseId === row.id);
+    return {
+      id: row.id,
+      title: row.title,
+      subtitle: row.subtitle,
+      state: row.state,
+      start: row.start,
+      end: row.end,
+      disciplesAge: row.disciplesAge,
+      thumbnail: row.thumbnail,
+      authors: links.filter((link) => link.courseId === row.id).map((link) => link.authorId),
+      placesTaken: Math.max(0, ...taken.filter((entry) => entry.courseId === row.id).map((entry) => entry.taken)),
+      participantsLimit: row.participantsLimit,
+      waiting: waiting.find((entry) => entry.courseId === row.id)?.people ?? 0,
+      lessonsCount: lessonCount?.all ?? 0,
+      publishedLessonsCount: lessonCount?.published ?? 0,
+      version: row.version,
+    };
+  });
+}
+
+/**
+ * The course and its lessons as stored, without a lock: a save's checks before its costly work (the same checks
+ * run again on the locked rows). Null when there is no such course.
+ */
+export async function findCourseForSave(db: Executor, courseId: number): Promise<LockedCourseForWrite | null> {
+  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
+  if (!course) return null;
+  const lessonRows = await db.select().from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.number));
+  return { course, lessons: lessonRows };
+}
+
+export async function findLesson(db: Executor, id: number): Promise<LessonRow | null> {
+  const [row] = await db.select().from(lessons).where(eq(lessons.id, id));
+  return row ?? null;
+}
 
 // ---- Inside the authors' write transactions. Lock order as in services/places.ts: the course's lesson rows
 // (ascending id), then the course row, then writes.

@@ -1,6 +1,6 @@
 // The SQL of uploaded files (table uploads): stored once per address, read back by address.
 import { and, count, eq, gte, min, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db, Executor, Tx } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -28,13 +28,7 @@ export async function uploadsOfUserSince(tx: Tx | Db, userId: number, since: Dat
   return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0), oldest: row?.oldest ?? null };
 }
 
-export function createUploadsRepository(db: Db) {
-  return {
-    async findByKey(key: string): Promise<UploadRow | null> {
-      const [row] = await db.select().from(uploads).where(eq(uploads.key, key));
-      return row ?? null;
-    },
-  };
+export async function findUploadByKey(db: Executor, key: string): Promise<UploadRow | null> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.key, key));
+  return row ?? null;
 }
-
-export type UploadsRepository = ReturnType<typeof createUploadsRepository>;

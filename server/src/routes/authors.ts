@@ -1,10 +1,11 @@
 // GET /api/v1/authors/
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { sendCached } from '../http/replies.ts';
+import { listAuthors } from '../repositories/authorsRepository.ts';
 
 export const authorsRoutes: ZodRoutes = async (app) => {
   app.get('/authors/', async (request, reply) => {
-    const cached = await app.publicCache.get('authors', async () => ({ value: await app.repositories.authors.list() }));
+    const cached = await app.publicCache.get('authors', async () => ({ value: await listAuthors(app.database.db) }));
     return sendCached(request, reply, cached);
   });
 };

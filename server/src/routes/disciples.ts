@@ -11,6 +11,8 @@ import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { emailChangeLetter, emailChangeLink, emailChangeNotice, emailTakenLetter } from '../services/accountLetters.ts';
 import { signupLetterLimits } from '../services/accountLimits.ts';
 import { encodeAddress } from '../services/accountLinks.ts';
+import { findAccountByEmail, findAccountById } from '../repositories/usersRepository.ts';
+import { authorCanReadDisciple, findDiscipleDetails, updateDisciple } from '../repositories/disciplesRepository.ts';
 
 /** The object without its undefined properties (fields the PATCH did not send). */
 function sent<T extends object>(value: T): Partial<T> {
@@ -24,12 +26,11 @@ function sent<T extends object>(value: T): Partial<T> {
  */
 async function requestEmailChange(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: number, newEmail: string, password: string | undefined) {
   const { accounts, config } = app;
-  const { users } = app.repositories;
   if (password === undefined) throw new HttpError(400, { currentPassword: [m.currentPasswordRequired] });
   // Taken before the check (services/accountLimits.ts), so parallel guesses get exactly the limit; only a wrong
   // password keeps it.
   const check = await takeOrRefuse(accounts, reply, [['password-check', String(userId)]], m.passwordChecksTooMany);
-  const account = await users.findAccountById(userId);
+  const account = await findAccountById(app.database.db, userId);
   if (!account) {
     await check.release();
     throw notFound();
@@ -44,7 +45,7 @@ async function requestEmailChange(app: FastifyInstance, request: FastifyRequest,
   // The letters' slots too are taken before anything is sent: a letter to the new address counts like a signup's.
   const letters = await takeOrRefuse(accounts, reply, signupLetterLimits(newEmail, request.ip), letterRefusal);
   try {
-    const taken = (await users.findAccountByEmail(newEmail)) !== null;
+    const taken = (await findAccountByEmail(app.database.db, newEmail)) !== null;
     const link = accounts.links.make('change-email', account, newEmail);
     const url = emailChangeLink(config, { ...link, address: encodeAddress(newEmail) });
     if (taken) await accounts.queueLetter('email-taken', emailTakenLetter(config, newEmail));
@@ -59,23 +60,23 @@ async function requestEmailChange(app: FastifyInstance, request: FastifyRequest,
 }
 
 export const disciplesRoutes: ZodRoutes = async (app) => {
-  const { disciples } = app.repositories;
+  const { db } = app.database;
   const currentYear = () => new Date(app.accounts.now()).getFullYear();
 
   app.get('/disciples/:id/', { schema: { params: idParams }, preHandler: app.requireAuth }, async (request): Promise<Disciple> => {
     const userId = request.userId!;
-    const found = await disciples.findDetails(request.params.id);
+    const found = await findDiscipleDetails(db, request.params.id);
     // Someone else's disciple is answered as if it did not exist, unless the caller leads one of their courses.
-    if (!found || (found.userId !== userId && !(await disciples.authorCanRead(userId, found.userId)))) throw notFound();
+    if (!found || (found.userId !== userId && !(await authorCanReadDisciple(db, userId, found.userId)))) throw notFound();
     return found.disciple;
   });
 
   app.patch('/disciples/:id/', { schema: { params: idParams }, preHandler: app.requireAuth }, async (request, reply): Promise<Disciple> => {
     const userId = request.userId!;
-    const found = await disciples.findDetails(request.params.id);
+    const found = await findDiscipleDetails(db, request.params.id);
     if (!found) throw notFound();
     if (found.userId !== userId) {
-      if (await disciples.authorCanRead(userId, found.userId)) throw new HttpError(403, { detail: m.discipleReadOnly });
+      if (await authorCanReadDisciple(db, userId, found.userId)) throw new HttpError(403, { detail: m.discipleReadOnly });
       throw notFound();
     }
     const parsed = disciplePatchSchema(found.disciple, currentYear()).safeParse(request.body);
@@ -84,7 +85,7 @@ export const disciplesRoutes: ZodRoutes = async (app) => {
     // A new address takes effect only from the letter sent to it (users/email-confirm): never by this PATCH.
     const emailChange = email !== undefined && email !== found.disciple.email.toLowerCase() ? email : null;
     if (emailChange !== null) await requestEmailChange(app, request, reply, userId, emailChange, currentPassword);
-    const updated = await disciples.update(found.disciple.id, userId, { user: sent(user), profile: sent(profile ?? {}) });
+    const updated = await updateDisciple(db, found.disciple.id, userId, { user: sent(user), profile: sent(profile ?? {}) });
     if (!updated) throw notFound();
     return updated.disciple;
   });

@@ -9,11 +9,12 @@ import { personalizeCourse } from '../services/coursePersonalization.ts';
 import { joinCourse, subscribeForMailouts, unsubscribeFromMailouts, withdrawFromCourse, type EnrollmentDeps } from '../services/enrollment.ts';
 import { acceptEmptyJsonBodies } from './emptyBodies.ts';
 import { cachedCourseDetails } from './courses.ts';
+import { courseStateForUser } from '../repositories/participationRepository.ts';
 
 /** The course as the caller now sees it (the public form from the cache, their own fields merged). */
 async function courseForCaller(app: FastifyInstance, courseId: number, userId: number): Promise<CourseDetails> {
   const cached = await cachedCourseDetails(app, courseId);
-  return personalizeCourse(cached.value, await app.repositories.participation.courseStateForUser(userId, courseId));
+  return personalizeCourse(cached.value, await courseStateForUser(app.database.db, userId, courseId));
 }
 
 export const enrollmentRoutes: ZodRoutes = async (app) => {

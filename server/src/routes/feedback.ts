@@ -4,6 +4,7 @@ import type { FeedbackPage } from '../../../common/wireTypes.ts';
 import { pageParam } from '../http/queryParams.ts';
 import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
+import { feedbackPage } from '../repositories/feedbackRepository.ts';
 
 export const FEEDBACK_PAGE_SIZE = 10;
 
@@ -13,7 +14,7 @@ export const feedbackRoutes: ZodRoutes = async (app) => {
   app.get('/feedback/', { schema: { querystring: feedbackQuery } }, async (request, reply) => {
     const page = request.query.page ?? 1;
     const cached = await app.publicCache.get(`feedback:${page}`, async () => {
-      const { count, results } = await app.repositories.feedback.page((page - 1) * FEEDBACK_PAGE_SIZE, FEEDBACK_PAGE_SIZE);
+      const { count, results } = await feedbackPage(app.database.db, (page - 1) * FEEDBACK_PAGE_SIZE, FEEDBACK_PAGE_SIZE);
       const pages = Math.max(1, Math.ceil(count / FEEDBACK_PAGE_SIZE));
       const nextPage = page < pages ? page + 1 : null;
       const value: FeedbackPage = {

@@ -4,6 +4,7 @@ import { integerParam, MAX_ID } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { personalizeLessons } from '../services/coursePersonalization.ts';
 import { cachedCourseDetails } from './courses.ts';
+import { courseStateForUser } from '../repositories/participationRepository.ts';
 
 const lessonsQuery = z.object({ course: integerParam(1, MAX_ID, 'Укажите номер курса целым положительным числом.') });
 
@@ -12,6 +13,6 @@ export const lessonsRoutes: ZodRoutes = async (app) => {
     const courseId = request.query.course;
     const { lessons } = (await cachedCourseDetails(app, courseId)).value;
     if (request.userId === null) return lessons;
-    return personalizeLessons(lessons, await app.repositories.participation.courseStateForUser(request.userId, courseId));
+    return personalizeLessons(lessons, await courseStateForUser(app.database.db, request.userId, courseId));
   });
 };

@@ -9,6 +9,7 @@ import { messages } from '../http/messages.ts';
 import { idListParam, idParams, integerParam, pageParam } from '../http/queryParams.ts';
 import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
+import { findLibraryItem, libraryItemsPage, listLibraryCategories } from '../repositories/libraryRepository.ts';
 
 export { LIBRARY_PAGE_SIZE };
 export const LIBRARY_MAX_LIMIT = 100;
@@ -35,7 +36,7 @@ export const libraryRoutes: ZodRoutes = async (app) => {
   }
 
   app.get('/library-categories/', async (request, reply) => {
-    const cached = await app.publicCache.get('library-categories', async () => ({ value: await app.repositories.library.categories() }));
+    const cached = await app.publicCache.get('library-categories', async () => ({ value: await listLibraryCategories(app.database.db) }));
     return sendCached(request, reply, cached);
   });
 
@@ -43,7 +44,7 @@ export const libraryRoutes: ZodRoutes = async (app) => {
     const page = request.query.page ?? 1;
     const limit = request.query.limit ?? LIBRARY_PAGE_SIZE;
     const filter = { categories: request.query.categories ?? [], courses: request.query.courses ?? [] };
-    const { count, results } = await app.repositories.library.items(filter, (page - 1) * limit, limit);
+    const { count, results } = await libraryItemsPage(app.database.db, filter, (page - 1) * limit, limit);
     const pages = Math.max(1, Math.ceil(count / limit));
     let next: string | null = null;
     if (page < pages) {
@@ -56,7 +57,7 @@ export const libraryRoutes: ZodRoutes = async (app) => {
   });
 
   app.get('/library-items/:id', { schema: { params: idParams } }, async (request) => {
-    const item = await app.repositories.library.item(request.params.id);
+    const item = await findLibraryItem(app.database.db, request.params.id);
     if (!item) throw notFound(messages.libraryItemNotFound);
     return item;
   });

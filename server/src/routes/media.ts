@@ -5,6 +5,7 @@ import { hasControlCharacters } from '../../../common/controlCharacters.ts';
 import { notFound } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
+import { findUploadByKey } from '../repositories/uploadsRepository.ts';
 
 // A name with a control character (the shared rule, as for every text) was never stored: a 404 before the query, which
 // PostgreSQL would refuse for U+0000.
@@ -30,7 +31,7 @@ function byteRange(header: string | undefined, size: number): { start: number; e
 
 export const mediaRoutes: ZodRoutes = async (app) => {
   app.get('/media/:prefix/:name', { schema: { params: mediaParams } }, async (request, reply) => {
-    const upload = await app.repositories.uploads.findByKey(`${request.params.prefix}/${request.params.name}`);
+    const upload = await findUploadByKey(app.database.db, `${request.params.prefix}/${request.params.name}`);
     if (!upload) throw notFound(messages.notFound);
     reply
       .type(upload.contentType)

@@ -7,12 +7,13 @@ import { messages } from '../http/messages.ts';
 import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { currentPolicy } from '../services/policy.ts';
+import { findPageContent } from '../repositories/pagesRepository.ts';
 
 export const pagesContentRoutes: ZodRoutes = async (app) => {
   for (const slug of ['timetable', 'offer']) {
     app.get(`/pages-content/${slug}/`, async (request, reply) => {
       const cached = await app.publicCache.get(`page:${slug}`, async () => {
-        const page = await app.repositories.pages.find(slug);
+        const page = await findPageContent(app.database.db, slug);
         if (!page) throw notFound(messages.pageNotFound);
         return { value: page };
       });

@@ -1,10 +1,11 @@
 // GET /api/v1/quotations/
 import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
+import { listQuotations } from '../repositories/quotationsRepository.ts';
 
 export const quotationsRoutes: ZodRoutes = async (app) => {
   app.get('/quotations/', async (request, reply) => {
-    const cached = await app.publicCache.get('quotations', async () => ({ value: await app.repositories.quotations.list() }));
+    const cached = await app.publicCache.get('quotations', async () => ({ value: await listQuotations(app.database.db) }));
     return sendCached(request, reply, cached);
   });
 };

@@ -12,6 +12,7 @@ import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { CALENDAR_CONTENT_TYPE, calendarText } from '../services/calendar.ts';
 import { FEED_TOKEN_PATTERN, feedAddress, feedLessons, renewFeedAddress } from '../services/calendarFeed.ts';
 import { acceptEmptyJsonBodies } from './emptyBodies.ts';
+import { lessonIsPublic, scheduledCourseLessons, scheduledLesson, upcomingLessons, userOfFeedToken } from '../repositories/scheduleRepository.ts';
 
 /** The most lessons the timetable lists. */
 export const UPCOMING_LIMIT = 100;
@@ -30,12 +31,12 @@ function sendCalendar(reply: FastifyReply, text: string, fileName: string, dispo
 
 export const scheduleRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
-  const { schedule } = app.repositories;
+  const { db } = app.database;
   const publicUrl = app.config.publicUrl;
 
   app.get('/lessons/upcoming/', async (request, reply) => {
     const cached = await app.publicCache.get('lessons:upcoming', async () => {
-      const lessons = await schedule.upcoming(new Date(), UPCOMING_LIMIT);
+      const lessons = await upcomingLessons(db, new Date(), UPCOMING_LIMIT);
       // The list changes without a write when its first lesson ends.
       const ends = lessons.map((lesson) => lessonEndsAt(lesson) ?? Infinity);
       return { value: lessons, validUntil: ends.length > 0 ? Math.min(...ends) : null };
@@ -46,7 +47,7 @@ export const scheduleRoutes: ZodRoutes = async (app) => {
   app.get('/courses/:id/calendar.ics', { schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params;
     const cached = await app.publicCache.get(`calendar:course:${id}`, async () => {
-      const found = await schedule.courseLessons(id);
+      const found = await scheduledCourseLessons(db, id);
       if (!found) throw notFound(messages.courseNotFound);
       return { value: calendarText(found.lessons, { publicUrl, name: `Курс «${found.title}»` }) };
     });
@@ -56,8 +57,8 @@ export const scheduleRoutes: ZodRoutes = async (app) => {
   app.get('/lessons/:id/calendar.ics', { schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params;
     const cached = await app.publicCache.get(`calendar:lesson:${id}`, async () => {
-      const lesson = await schedule.lesson(id);
-      if (!lesson) throw notFound((await schedule.lessonIsPublic(id)) ? scheduleMessages.lessonNotScheduled : scheduleMessages.lessonNotFound);
+      const lesson = await scheduledLesson(db, id);
+      if (!lesson) throw notFound((await lessonIsPublic(db, id)) ? scheduleMessages.lessonNotScheduled : scheduleMessages.lessonNotFound);
       return { value: calendarText([lesson], { publicUrl, name: `Курс «${lesson.courseTitle}»` }) };
     });
     return sendCalendar(reply, cached.value, `lesson-${id}.ics`, 'attachment');
@@ -66,19 +67,19 @@ export const scheduleRoutes: ZodRoutes = async (app) => {
   const auth = { preValidation: app.requireAuth };
   app.get('/calendar/feed/', auth, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return feedAddress(schedule, publicUrl, request.userId!);
+    return feedAddress(db, publicUrl, request.userId!);
   });
   app.post('/calendar/feed/', auth, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return renewFeedAddress(schedule, publicUrl, request.userId!);
+    return renewFeedAddress(db, publicUrl, request.userId!);
   });
 
   // The secret in the address is the only credential: calendar programs send no token.
   app.get<{ Params: { file: string } }>('/calendar/:file', async (request, reply) => {
     const token = /^(.+)\.ics$/.exec(request.params.file)?.[1];
-    const userId = token && FEED_TOKEN_PATTERN.test(token) ? await schedule.userOfFeedToken(token) : null;
+    const userId = token && FEED_TOKEN_PATTERN.test(token) ? await userOfFeedToken(db, token) : null;
     if (userId === null) throw notFound(scheduleMessages.feedNotFound);
-    const text = calendarText(await feedLessons(schedule, userId), { publicUrl, name: 'Мои занятия', refreshSeconds: FEED_REFRESH_SECONDS });
+    const text = calendarText(await feedLessons(db, userId), { publicUrl, name: 'Мои занятия', refreshSeconds: FEED_REFRESH_SECONDS });
     reply.header('cache-control', 'private, no-store');
     return sendCalendar(reply, text, 'my-lessons.ics', 'inline');
   });

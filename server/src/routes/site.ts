@@ -8,7 +8,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSitePage } from '../../../common/sitePaths.ts';
 import { messages } from '../http/messages.ts';
-import { createOgImagesRepository } from '../repositories/ogImagesRepository.ts';
 import { createOgImages } from '../services/ogImages.ts';
 import { ogImageRoutes } from './ogImages.ts';
 import { createIndexRenderer } from './siteInitialData.ts';
@@ -72,7 +71,7 @@ export async function registerSite(app: FastifyInstance, distDir: string | null)
     app.log.warn({ distDir }, 'the site is not built (no index.html): only the API is served');
   }
 
-  const ogImages = createOgImages({ repository: createOgImagesRepository(app.database.db), siteRoot: root, log: app.log });
+  const ogImages = createOgImages({ db: app.database.db, siteRoot: root, log: app.log });
   await app.register(ogImageRoutes(ogImages));
 
   const indexRenderer = root ? createIndexRenderer(root, ogImages) : null;

@@ -60,12 +60,12 @@ export interface AccountDeletionDeps {
 }
 
 /** What the routes hand the service: the person's own route and the area's alike. */
-export function accountDeletionDeps(app: Pick<FastifyInstance, 'database' | 'config' | 'publicCache' | 'repositories'>): AccountDeletionDeps {
+export function accountDeletionDeps(app: Pick<FastifyInstance, 'database' | 'config' | 'publicCache' | 'authStates'>): AccountDeletionDeps {
   return {
     db: app.database.db,
     config: app.config,
     publicCache: app.publicCache,
-    forgetAuthState: (userId) => app.repositories.users.forgetAuthState(userId),
+    forgetAuthState: (userId) => app.authStates.forget(userId),
   };
 }
 

@@ -9,7 +9,8 @@
 // anything is decided about it. Counting and recording are one statement, so a burst of parallel requests gets
 // exactly the limit, not as many as were in flight before the first of them was recorded. A slot whose event turns
 // out not to count (a password that matched, a letter that was never queued) is released.
-import type { AuthThrottleRepository } from '../repositories/authThrottleRepository.ts';
+import type { Executor } from '../db/client.ts';
+import { clearThrottle, clearThrottlePrefix, pruneThrottle, releaseThrottle, takeThrottle, throttleTimes } from '../repositories/authThrottleRepository.ts';
 
 export interface Limit {
   max: number;
@@ -93,14 +94,14 @@ export interface AccountLimiter {
   clear(kind: LimitKind, key: string): Promise<void>;
 }
 
-export function createAccountLimiter(repository: AuthThrottleRepository, limits: AccountLimits, now: () => number): AccountLimiter {
+export function createAccountLimiter(db: Executor, limits: AccountLimits, now: () => number): AccountLimiter {
   const window = (kind: LimitKind, at: number) => ({ max: limits[kind].max, since: new Date(at - limits[kind].windowSeconds * 1000) });
   const keepMs = Math.max(KEEP_MS, ...Object.values(limits).map((limit) => limit.windowSeconds * 1000));
   let prunedAt = -Infinity;
   const prune = async (at: number) => {
     if (at - prunedAt < PRUNE_EVERY_MS) return;
     prunedAt = at;
-    await repository.prune(new Date(at - keepMs));
+    await pruneThrottle(db, new Date(at - keepMs));
   };
 
   /** Seconds until one more event of this kind and key is allowed; 0 when it is allowed now. */
@@ -108,14 +109,14 @@ export function createAccountLimiter(repository: AuthThrottleRepository, limits:
     const { max, windowSeconds } = limits[kind];
     const at = now();
     const since = at - windowSeconds * 1000;
-    const times = (await repository.times(kind, key)).filter((time) => time.getTime() >= since);
+    const times = (await throttleTimes(db, kind, key)).filter((time) => time.getTime() >= since);
     if (times.length < max) return 0;
     // Allowed again once all but max − 1 of the events in the window have left it.
     const lifting = times[times.length - max]!.getTime() + windowSeconds * 1000;
     return Math.max(1, Math.ceil((lifting - at) / 1000));
   };
 
-  const releaseAll = (events: [LimitKind, string][], at: Date) => Promise.all(events.map(([kind, key]) => repository.release(kind, key, at))).then(() => undefined);
+  const releaseAll = (events: [LimitKind, string][], at: Date) => Promise.all(events.map(([kind, key]) => releaseThrottle(db, kind, key, at))).then(() => undefined);
 
   return {
     async take(...events) {
@@ -123,7 +124,7 @@ export function createAccountLimiter(repository: AuthThrottleRepository, limits:
       const taken: [LimitKind, string][] = [];
       // One limit after another, the narrowest first: a request refused by it never holds a slot of the wider ones.
       for (const [kind, key] of events) {
-        if (!(await repository.take(kind, key, new Date(at), window(kind, at)))) {
+        if (!(await takeThrottle(db, kind, key, new Date(at), window(kind, at)))) {
           await releaseAll(taken, new Date(at));
           // The window may have moved on meanwhile: the caller is refused either way, so it waits at least a second.
           return { slot: null, wait: Math.max(1, await wait(kind, key)), refusedBy: kind };
@@ -142,8 +143,8 @@ export function createAccountLimiter(repository: AuthThrottleRepository, limits:
       return { slot, wait: 0 };
     },
     async clear(kind, key) {
-      await repository.clear(kind, key);
-      if (kind === 'login-email') await repository.clearPrefix('login-pair', pairPrefix(key));
+      await clearThrottle(db, kind, key);
+      if (kind === 'login-email') await clearThrottlePrefix(db, 'login-pair', pairPrefix(key));
     },
   };
 }

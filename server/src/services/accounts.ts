@@ -1,6 +1,5 @@
 // What the account routes share: the password hasher, link tokens, limits, the clock and the letter queue.
 import type { AppConfig } from '../config.ts';
-import type { AuthThrottleRepository } from '../repositories/authThrottleRepository.ts';
 import { createAccountLimiter, DEFAULT_ACCOUNT_LIMITS, KnownLogins, type AccountLimiter, type AccountLimits } from './accountLimits.ts';
 import { createAccountLinks, type AccountLinks } from './accountLinks.ts';
 import type { Db } from '../db/client.ts';
@@ -37,18 +36,17 @@ export interface AccountServices {
 
 export interface AccountDependencies {
   config: Pick<AppConfig, 'jwtSecret'>;
-  throttle: AuthThrottleRepository;
   db: Db;
   letters: Pick<LetterQueue, 'drain'>;
 }
 
-export function createAccountServices({ config, throttle, db, letters }: AccountDependencies, options: AccountsOptions = {}): AccountServices {
+export function createAccountServices({ config, db, letters }: AccountDependencies, options: AccountsOptions = {}): AccountServices {
   const now = options.now ?? Date.now;
   return {
     now,
     passwords: createPasswordHasher(options.passwordCost, options.passwordGate),
     links: createAccountLinks(config.jwtSecret, now),
-    limits: createAccountLimiter(throttle, { ...DEFAULT_ACCOUNT_LIMITS, ...options.limits }, now),
+    limits: createAccountLimiter(db, { ...DEFAULT_ACCOUNT_LIMITS, ...options.limits }, now),
     knownLogins: new KnownLogins(now),
     queueLetter: (kind, message, userId = null) => queueLetters(db, [{ kind, userId, ...message }]),
     lettersSent: () => letters.drain(),

@@ -4,9 +4,9 @@
 //
 // Invalidation, as for the public cache: a trigger on users (migration 0004) sends NOTIFY user_auth_changed with
 // the user's id; each process LISTENs and forgets that user. While the LISTEN connection is down nothing is kept.
-// This process's own writes forget at once (cachingAuthStates), without waiting for the notice.
-import type { Database } from '../db/client.ts';
-import type { UserAuthState, UsersRepository } from '../repositories/usersRepository.ts';
+// This process's own writes forget at once (createAuthStates), without waiting for the notice.
+import type { Database, Executor } from '../db/client.ts';
+import { activateAccount, changePassword, findAuthState, type PasswordChange, type UserAuthState } from '../repositories/usersRepository.ts';
 
 export const USER_AUTH_CHANNEL = 'user_auth_changed';
 
@@ -51,23 +51,34 @@ export class AuthStateCache {
   }
 }
 
-/** The users repository with findAuthState answered from the cache, and its writes of that state forgetting it. */
-export function cachingAuthStates(users: UsersRepository, cache: AuthStateCache): UsersRepository {
+/**
+ * The account state a token check reads, answered from the cache, and the only writes of that state (activation, a
+ * password change) or of what ends a token (an account deletion): each forgets the user at once in this process.
+ * Routes and services change a password or activate an account through here, never through the repository.
+ */
+export interface AuthStates {
+  find(userId: number): Promise<UserAuthState | null>;
+  activate(userId: number, passwordHash: string): Promise<boolean>;
+  changePassword(userId: number, change: PasswordChange): Promise<boolean>;
+  /** After a write elsewhere ended the user's tokens (an account deletion, services/accountDeletion.ts). */
+  forget(userId: number): void;
+}
+
+export function createAuthStates(db: Executor, cache: AuthStateCache): AuthStates {
   const forgetting =
-    <Args extends [number, ...unknown[]], R>(write: (...args: Args) => Promise<R>) =>
+    <Args extends [number, ...unknown[]], R>(write: (db: Executor, ...args: Args) => Promise<R>) =>
     async (...args: Args): Promise<R> => {
       try {
-        return await write(...args);
+        return await write(db, ...args);
       } finally {
         cache.forget(args[0]);
       }
     };
   return {
-    ...users,
-    findAuthState: (userId) => cache.get(userId, () => users.findAuthState(userId)),
-    forgetAuthState: (userId) => cache.forget(userId),
-    activate: forgetting(users.activate),
-    changePassword: forgetting(users.changePassword),
+    find: (userId) => cache.get(userId, () => findAuthState(db, userId)),
+    activate: forgetting(activateAccount),
+    changePassword: forgetting(changePassword),
+    forget: (userId) => cache.forget(userId),
   };
 }
 

@@ -5,7 +5,8 @@
 // what the feed remembers having told (table calendar_feed_events), so a subscribed calendar drops it visibly.
 import { randomBytes } from 'node:crypto';
 import type { CalendarFeed } from '../../../common/wireTypes.ts';
-import type { FeedEventRow, ScheduleRepository } from '../repositories/scheduleRepository.ts';
+import type { Executor } from '../db/client.ts';
+import { approvedLessons, ensureFeedToken, feedEvents, feedToken, replaceFeedToken, saveFeedEvents, type FeedEventRow } from '../repositories/scheduleRepository.ts';
 import type { CalendarLesson } from './calendar.ts';
 
 /** 24 random bytes, base64url. */
@@ -21,15 +22,15 @@ export function feedUrl(publicUrl: string, token: string): string {
 }
 
 /** The user's feed address, made on first ask and on the first ask after a password change or reset. */
-export async function feedAddress(schedule: ScheduleRepository, publicUrl: string, userId: number): Promise<CalendarFeed> {
-  const token = (await schedule.feedToken(userId)) ?? (await schedule.ensureFeedToken(userId, newToken()));
+export async function feedAddress(db: Executor, publicUrl: string, userId: number): Promise<CalendarFeed> {
+  const token = (await feedToken(db, userId)) ?? (await ensureFeedToken(db, userId, newToken()));
   return { url: feedUrl(publicUrl, token) };
 }
 
 /** A new address; the old one answers 404 from now on. */
-export async function renewFeedAddress(schedule: ScheduleRepository, publicUrl: string, userId: number): Promise<CalendarFeed> {
+export async function renewFeedAddress(db: Executor, publicUrl: string, userId: number): Promise<CalendarFeed> {
   const token = newToken();
-  await schedule.replaceFeedToken(userId, token);
+  await replaceFeedToken(db, userId, token);
   return { url: feedUrl(publicUrl, token) };
 }
 
@@ -59,8 +60,8 @@ const sameMemory = (a: FeedEventRow, b: FeedEventRow) =>
   a.cancelled === b.cancelled;
 
 /** The events of the user's feed now, remembered for the next time. */
-export async function feedLessons(schedule: ScheduleRepository, userId: number, now: Date = new Date()): Promise<CalendarLesson[]> {
-  const [approved, remembered] = await Promise.all([schedule.approvedLessons(userId), schedule.feedEvents(userId)]);
+export async function feedLessons(db: Executor, userId: number, now: Date = new Date()): Promise<CalendarLesson[]> {
+  const [approved, remembered] = await Promise.all([approvedLessons(db, userId), feedEvents(db, userId)]);
   const memory = new Map(remembered.map((row) => [row.lessonId, row]));
   const events: CalendarLesson[] = [];
   for (const lesson of approved) {
@@ -102,7 +103,7 @@ export async function feedLessons(schedule: ScheduleRepository, userId: number, 
       const before = remembered.find((told) => told.lessonId === row.lessonId);
       return !before || !sameMemory(before, row);
     });
-  await schedule.saveFeedEvents(userId, changedRows, new Date(now.getTime() - REMEMBER_CANCELLED_MS));
+  await saveFeedEvents(db, userId, changedRows, new Date(now.getTime() - REMEMBER_CANCELLED_MS));
   return [...events, ...gone.filter((event) => event.startsAt.getTime() >= now.getTime() - REMEMBER_CANCELLED_MS)].sort(
     (a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id,
   );

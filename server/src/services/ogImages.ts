@@ -10,7 +10,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { OG_IMAGE_SIZE } from '../../../common/pageMeta.ts';
 import { isSitePath } from '../../../common/sitePaths.ts';
-import type { OgImagesRepository } from '../repositories/ogImagesRepository.ts';
+import type { Executor } from '../db/client.ts';
+import { findOgImage, insertOgImage, ogImageExists, uploadData, uploadDigest } from '../repositories/ogImagesRepository.ts';
 import { IMAGE_LIMITS, mediaKey } from './mutabo/uploads.ts';
 
 /** At most this many bytes: some preview bots skip larger pictures, and 300 kB loads fast on a phone. */
@@ -62,7 +63,7 @@ export async function renderOgImage(cover: Buffer): Promise<Buffer> {
 }
 
 export interface OgImagesContext {
-  repository: OgImagesRepository;
+  db: Executor;
   /** The built site, where a cover that is one of its files is read (null: only uploaded covers). */
   siteRoot: string | null;
   log: FastifyBaseLogger;
@@ -90,9 +91,9 @@ export function createOgImages(ctx: OgImagesContext): OgImages {
   async function findCover(cover: string): Promise<Cover | null> {
     const uploadKey = mediaKey(cover);
     if (uploadKey !== null) {
-      const digest = await ctx.repository.uploadDigest(uploadKey);
+      const digest = await uploadDigest(ctx.db, uploadKey);
       if (!digest || !digest.contentType.startsWith('image/')) return null;
-      return { sha256: digest.sha256, data: () => ctx.repository.uploadData(uploadKey), immutable: true };
+      return { sha256: digest.sha256, data: () => uploadData(ctx.db, uploadKey), immutable: true };
     }
     if (!ctx.siteRoot) return null;
     let pathname: string;
@@ -117,12 +118,12 @@ export function createOgImages(ctx: OgImagesContext): OgImages {
       found = await findCover(cover);
       if (found) {
         const key = ogImageKey(found.sha256);
-        if (await ctx.repository.exists(key)) {
+        if (await ogImageExists(ctx.db, key)) {
           result = ogImagePath(key);
         } else {
           const data = await found.data();
           if (data) {
-            await ctx.repository.insert(key, await renderOgImage(data));
+            await insertOgImage(ctx.db, key, await renderOgImage(data));
             result = ogImagePath(key);
           }
         }
@@ -148,6 +149,6 @@ export function createOgImages(ctx: OgImagesContext): OgImages {
       }
       return pending;
     },
-    read: (key) => ctx.repository.find(key),
+    read: (key) => findOgImage(ctx.db, key),
   };
 }

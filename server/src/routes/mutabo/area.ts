@@ -1,5 +1,6 @@
 // /api/v1/mutabo/...: the authors' API. Every route here needs a logged-in author: 401 for guests, 403 for others.
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
+import { authorIdOfUser } from '../../repositories/mutaboCoursesRepository.ts';
 import { mutaboErrors } from '../../services/mutabo/context.ts';
 import { acceptEmptyJsonBodies } from '../emptyBodies.ts';
 import { mutaboCoursesRoutes } from './courses.ts';
@@ -18,13 +19,12 @@ import { mutaboDiscountsRoutes } from './discounts.ts';
 
 export const mutaboRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
-  const { mutaboCourses: courses, mutaboAudit: audit, uploads } = app.repositories;
-  app.decorate('mutabo', { db: app.database.db, config: app.config, publicCache: app.publicCache, courses, audit, uploads });
+  app.decorate('mutabo', { db: app.database.db, config: app.config, publicCache: app.publicCache });
   app.decorateRequest('mutaboCaller', null);
   // Before the body is validated: a guest or a non-author learns nothing about the forms.
   app.addHook('preValidation', app.requireAuth);
   app.addHook('preValidation', async (request) => {
-    const authorId = await courses.authorIdOfUser(request.userId!);
+    const authorId = await authorIdOfUser(app.database.db, request.userId!);
     if (authorId === null) throw mutaboErrors.notAuthor();
     request.mutaboCaller = { userId: request.userId!, authorId };
   });

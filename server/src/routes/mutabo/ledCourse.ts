@@ -4,12 +4,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mutaboErrors } from '../../services/mutabo/context.ts';
 import { callerOf } from './caller.ts';
+import { leadsCourse } from '../../repositories/mutaboCoursesRepository.ts';
 
 export function ledCourseFirst(app: FastifyInstance) {
   return async (request: FastifyRequest): Promise<void> => {
     const id = Number((request.params as { id?: unknown }).id);
     // A malformed id is left to the params' own check (400).
     if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return;
-    if (!(await app.mutabo.courses.leadsCourse(callerOf(request).authorId, id))) throw mutaboErrors.courseNotFound();
+    if (!(await leadsCourse(app.database.db, callerOf(request).authorId, id))) throw mutaboErrors.courseNotFound();
   };
 }

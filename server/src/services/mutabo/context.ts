@@ -2,10 +2,8 @@
 import { mutaboMessages as m, type MutaboCourse, type MutaboLesson } from '../../../../common/mutabo.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { MutaboAuditRepository } from '../../repositories/mutaboAuditRepository.ts';
-import type { LessonPeopleCounts, MutaboCoursesRepository } from '../../repositories/mutaboCoursesRepository.ts';
+import type { LessonPeopleCounts } from '../../repositories/mutaboCoursesRepository.ts';
 import type { CourseDetailsWithVersions } from '../../repositories/coursesRepository.ts';
-import type { UploadsRepository } from '../../repositories/uploadsRepository.ts';
 import type { LetterContext } from '../enrollmentLetters.ts';
 import { draftingIsTold } from '../lessonChanges.ts';
 import type { PublicCache } from '../publicCache.ts';
@@ -15,9 +13,6 @@ export interface MutaboContext {
   /** What the letters of the authors' changes need (a lesson moved: services/lessonChanges.ts). */
   config: LetterContext['config'];
   publicCache: PublicCache;
-  courses: MutaboCoursesRepository;
-  audit: MutaboAuditRepository;
-  uploads: UploadsRepository;
 }
 
 /** An author calling the authors' API: their user id (recorded in the history) and author id (what they lead). */

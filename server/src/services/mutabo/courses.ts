@@ -15,9 +15,11 @@ import { loadCourseDetails } from '../../repositories/coursesRepository.ts';
 import {
   authorIdsOf,
   courseBlockers,
+  coursesLedBy,
   deleteCourse as deleteCourseRow,
   existingAuthorIds,
   feedbackOfCourse,
+  findCourseForSave,
   insertCourse,
   leadsCourse,
   lockCourseForWrite,
@@ -33,6 +35,7 @@ import {
   type LockedCourseForWrite,
   type PriceValues,
 } from '../../repositories/mutaboCoursesRepository.ts';
+import { courseHistoryPage } from '../../repositories/mutaboAuditRepository.ts';
 import { recordWrite } from './audit.ts';
 import { withHistoryNames } from './historyNames.ts';
 import { courseAuthorMessages, recordAuthorsChange } from './courseAuthors.ts';
@@ -100,7 +103,7 @@ export async function lockLedCourse(tx: Tx, caller: Caller, courseId: number): P
 }
 
 export async function listCourses(ctx: MutaboContext, caller: Caller): Promise<MutaboCourseListItem[]> {
-  return ctx.courses.listLedBy(caller.authorId);
+  return coursesLedBy(ctx.db, caller.authorId);
 }
 
 /**
@@ -108,7 +111,7 @@ export async function listCourses(ctx: MutaboContext, caller: Caller): Promise<M
  * took the caller off its authors).
  */
 export async function getCourse(ctx: MutaboContext, caller: Caller, courseId: number, checkLead = true): Promise<MutaboCourse> {
-  if (checkLead && !(await ctx.courses.leadsCourse(caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
+  if (checkLead && !(await leadsCourse(ctx.db, caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
   const found = await loadCourseDetails(ctx.db, courseId, { draftCourse: true, draftLessons: true });
   if (!found) throw mutaboErrors.courseNotFound();
   const [people, lessonPeople] = await Promise.all([peopleOfCourse(ctx.db, courseId), peopleOfLessons(ctx.db, courseId)]);
@@ -165,8 +168,8 @@ async function checkedPatch(db: Executor, caller: Caller, current: LockedCourseF
 export async function patchCourse(ctx: MutaboContext, caller: Caller, courseId: number, patch: CoursePatch): Promise<MutaboCourse> {
   // Before any work for the save (a thumbnail is decoded, and stored under the caller's name): another author's
   // course is 404 at once, and a save its rows refuse is refused now.
-  const current = await ctx.courses.findCourseForSave(courseId);
-  if (!current || !(await ctx.courses.leadsCourse(caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
+  const current = await findCourseForSave(ctx.db, courseId);
+  if (!current || !(await leadsCourse(ctx.db, caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
   await checkedPatch(ctx.db, caller, current, await authorIdsOf(ctx.db, courseId), patch);
   // A new image without a thumbnail (sent empty, or absent and none stored) gets one made from it.
   if (patch.image && (patch.thumbnail === '' || (patch.thumbnail === undefined && current.course.thumbnail === ''))) {
@@ -222,8 +225,8 @@ export async function deleteCourse(ctx: MutaboContext, caller: Caller, courseId:
 }
 
 export async function courseHistory(ctx: MutaboContext, caller: Caller, courseId: number, page: number): Promise<HistoryPage> {
-  if (!(await ctx.courses.leadsCourse(caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
-  const { count, results } = await ctx.audit.coursePage(courseId, page, HISTORY_PAGE_SIZE);
+  if (!(await leadsCourse(ctx.db, caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
+  const { count, results } = await courseHistoryPage(ctx.db, courseId, page, HISTORY_PAGE_SIZE);
   const pages = Math.max(1, Math.ceil(count / HISTORY_PAGE_SIZE));
   return {
     count,

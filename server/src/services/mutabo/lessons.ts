@@ -5,7 +5,9 @@ import { mutaboMessages as m, type LessonCreate, type LessonPatch, type MutaboLe
 import { loadCourseDetails } from '../../repositories/coursesRepository.ts';
 import {
   deleteLesson as deleteLessonRow,
+  findLesson,
   insertLesson,
+  leadsCourse,
   lessonBlockers,
   markLessonHeld,
   nextLessonNumber,
@@ -51,8 +53,8 @@ async function lessonOf(ctx: MutaboContext, lessonId: number, courseId: number):
 
 /** The course of a lesson the caller may edit; 404 for a lesson of a course they do not lead. */
 async function ledLessonCourse(ctx: MutaboContext, caller: Caller, lessonId: number): Promise<number> {
-  const lesson = await ctx.courses.findLesson(lessonId);
-  if (!lesson || !(await ctx.courses.leadsCourse(caller.authorId, lesson.courseId))) throw mutaboErrors.lessonNotFound();
+  const lesson = await findLesson(ctx.db, lessonId);
+  if (!lesson || !(await leadsCourse(ctx.db, caller.authorId, lesson.courseId))) throw mutaboErrors.lessonNotFound();
   return lesson.courseId;
 }
 

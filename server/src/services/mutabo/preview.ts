@@ -2,12 +2,12 @@
 import type { CourseDetails } from '../../../../common/wireTypes.ts';
 import type { Db } from '../../db/client.ts';
 import { loadCourseDetails } from '../../repositories/coursesRepository.ts';
-import type { MutaboCoursesRepository } from '../../repositories/mutaboCoursesRepository.ts';
+import { authorIdOfUser, leadsCourse } from '../../repositories/mutaboCoursesRepository.ts';
 
 /** The public form of a draft course (published lessons only) when the user is one of its authors; null otherwise. */
-export async function draftPreview(db: Db, courses: MutaboCoursesRepository, userId: number, courseId: number): Promise<CourseDetails | null> {
-  const authorId = await courses.authorIdOfUser(userId);
-  if (authorId === null || !(await courses.leadsCourse(authorId, courseId))) return null;
+export async function draftPreview(db: Db, userId: number, courseId: number): Promise<CourseDetails | null> {
+  const authorId = await authorIdOfUser(db, userId);
+  if (authorId === null || !(await leadsCourse(db, authorId, courseId))) return null;
   const found = await loadCourseDetails(db, courseId, { draftCourse: true, draftLessons: false });
   return found?.course ?? null;
 }

@@ -6,6 +6,7 @@ import { MUTABO_PAGE_SIZE, sharedContentMessages as s, type MutaboPage } from '.
 import { HttpError } from '../../http/errors.ts';
 import type { Tx } from '../../db/client.ts';
 import { holdAttachableCourse } from '../../repositories/mutaboReferencesRepository.ts';
+import { findUploadByKey } from '../../repositories/uploadsRepository.ts';
 import type { Caller, MutaboContext } from './context.ts';
 import { mediaKey } from './uploads.ts';
 
@@ -60,7 +61,7 @@ export async function checkUploadedFile(ctx: MutaboContext, field: string, url: 
     if (url.startsWith('/media/')) throw sharedErrors.field(field, s.uploadNotFound);
     return;
   }
-  const upload = await ctx.uploads.findByKey(key);
+  const upload = await findUploadByKey(ctx.db, key);
   if (!upload) throw sharedErrors.field(field, s.uploadNotFound);
   if (kind === 'image' && !upload.contentType.startsWith('image/')) throw sharedErrors.field(field, s.uploadNotImage);
 }

@@ -13,7 +13,7 @@ import {
 } from '../../../../common/mutabo.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { insertUpload, uploadsOfUserSince, type UploadsRepository } from '../../repositories/uploadsRepository.ts';
+import { findUploadByKey, insertUpload, uploadsOfUserSince } from '../../repositories/uploadsRepository.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, type Caller } from './context.ts';
 import { detectFileType, storedName, type FileType } from './fileTypes.ts';
@@ -61,7 +61,6 @@ async function checkQuota(tx: Db | Tx, userId: number, size: number, lock: boole
 
 export interface UploadsContext {
   db: Db;
-  uploads: UploadsRepository;
 }
 
 const WEBP: FileType = { contentType: 'image/webp', kind: 'image', extension: 'webp' };
@@ -200,7 +199,7 @@ export async function uploadFile(ctx: UploadsContext, caller: Caller, uploadedNa
  */
 export async function thumbnailForImage(ctx: UploadsContext, caller: Caller, imageUrl: string): Promise<string | null> {
   const key = mediaKey(imageUrl);
-  const image = key === null ? null : await ctx.uploads.findByKey(key);
+  const image = key === null ? null : await findUploadByKey(ctx.db, key);
   if (!image || !image.contentType.startsWith('image/')) return null;
   let thumbnail: Buffer;
   try {
