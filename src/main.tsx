@@ -1,19 +1,17 @@
 // Entry point: the store, the router, the theme, mounted into #root.
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders.tsx';
 import { readInitialResources } from './app/initialData.ts';
 import { setNavigator } from './app/navigation.ts';
-import { createAppRouter } from './app/routes.tsx';
+import { SiteRoutes } from './app/routes.tsx';
+import { createSiteHistory, SiteRouter } from './app/SiteRouter.tsx';
 import { makeStore } from './app/store.ts';
 
 const store = makeStore({ resources: readInitialResources() });
-const router = createAppRouter();
+const history = createSiteHistory();
 // Sagas (the 401 redirect, payment and form flows) move the browser through the router.
-setNavigator((path) => {
-  void router.navigate(path);
-});
+setNavigator((path) => history.navigator.push(path));
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
@@ -25,7 +23,9 @@ startTransition(() => {
   root.render(
     <StrictMode>
       <AppProviders store={store}>
-        <RouterProvider router={router} />
+        <SiteRouter history={history}>
+          <SiteRoutes />
+        </SiteRouter>
       </AppProviders>
     </StrictMode>,
   );

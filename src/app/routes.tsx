@@ -1,8 +1,8 @@
 // The route table of spec section 2, in one place: every address (common/sitePaths.ts), its page, its guard.
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { ErrorScreen } from '../components/ErrorScreen.tsx';
-import { Layout, type LayoutHandle } from '../components/Layout.tsx';
+import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
+import { Layout } from '../components/Layout.tsx';
+import { RouteErrorBoundary } from '../components/RouteErrorBoundary.tsx';
 import { HomePage } from '../pages/HomePage.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { GuestOnly } from './GuestOnly.tsx';
@@ -46,7 +46,24 @@ const ResetPasswordSuccessPage = lazyPage(() => import('../pages/ResetPasswordSu
 const WaitingForPaymentPage = lazyPage(() => import('../pages/WaitingForPaymentPage.tsx'), 'WaitingForPaymentPage');
 const AccountDeletedPage = lazyPage(() => import('../pages/AccountDeletedPage.tsx'), 'AccountDeletedPage');
 
-const simpleHeader: LayoutHandle = { simpleHeader: true };
+/** The pages with the simple header (Layout): logging in, signing up and the letters' links. */
+const simpleHeaderRoutes: RouteObject[] = [
+  {
+    element: <GuestOnly />,
+    children: [
+      { path: paths.login, element: <LoginPage /> },
+      { path: paths.signup, element: <SignupPage /> },
+      { path: SITE_ROUTES.confirmSignup, element: <ConfirmSignupPage /> },
+    ],
+  },
+  { path: paths.signupEmailSent, element: <SignupEmailSentPage /> },
+  { path: SITE_ROUTES.confirmEmail, element: <ConfirmEmailPage /> },
+  { path: paths.resetPassword, element: <ResetPasswordPage /> },
+  { path: paths.resetPasswordInstructions, element: <ResetPasswordInstructionsPage /> },
+  { path: SITE_ROUTES.resetPasswordCompletion, element: <ResetPasswordCompletionPage /> },
+  { path: paths.resetPasswordSuccess, element: <ResetPasswordSuccessPage /> },
+  { path: paths.accountDeleted, element: <AccountDeletedPage /> },
+];
 
 /*
  * React Router matches a path with or without its trailing slash, so each route below accepts both
@@ -54,13 +71,20 @@ const simpleHeader: LayoutHandle = { simpleHeader: true };
  */
 export const routes: RouteObject[] = [
   {
-    element: <Layout />,
     // A failure in the frame itself: the error screen alone.
-    errorElement: <ErrorScreen />,
+    element: (
+      <RouteErrorBoundary>
+        <Layout simpleHeaderRoutes={simpleHeaderRoutes} />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
         // A failure in a page: the error screen between header and footer.
-        errorElement: <ErrorScreen />,
+        element: (
+          <RouteErrorBoundary>
+            <Outlet />
+          </RouteErrorBoundary>
+        ),
         children: [
           { index: true, element: <HomePage /> },
           { path: paths.about, element: <AboutPage /> },
@@ -95,26 +119,7 @@ export const routes: RouteObject[] = [
               { path: '*', element: <MutaboPage /> },
             ],
           },
-          {
-            handle: simpleHeader,
-            children: [
-              {
-                element: <GuestOnly />,
-                children: [
-                  { path: paths.login, element: <LoginPage /> },
-                  { path: paths.signup, element: <SignupPage /> },
-                  { path: SITE_ROUTES.confirmSignup, element: <ConfirmSignupPage /> },
-                ],
-              },
-              { path: paths.signupEmailSent, element: <SignupEmailSentPage /> },
-              { path: SITE_ROUTES.confirmEmail, element: <ConfirmEmailPage /> },
-              { path: paths.resetPassword, element: <ResetPasswordPage /> },
-              { path: paths.resetPasswordInstructions, element: <ResetPasswordInstructionsPage /> },
-              { path: SITE_ROUTES.resetPasswordCompletion, element: <ResetPasswordCompletionPage /> },
-              { path: paths.resetPasswordSuccess, element: <ResetPasswordSuccessPage /> },
-              { path: paths.accountDeleted, element: <AccountDeletedPage /> },
-            ],
-          },
+          { children: simpleHeaderRoutes },
           { path: paths.waitingForPayment, element: <WaitingForPaymentPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
@@ -123,8 +128,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The site's pages for the address the router shows (src/app/SiteRouter.tsx). */
+export function SiteRoutes() {
+  return useRoutes(routes);
 }
-
-export type AppRouter = ReturnType<typeof createAppRouter>;

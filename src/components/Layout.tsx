@@ -1,21 +1,12 @@
 // The frame of every page: header, main content (the matched route), footer.
 import { Suspense } from 'react';
-import { Outlet, useMatches } from 'react-router-dom';
+import { matchRoutes, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import styled from 'styled-components';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { Loader } from './Loader.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
-
-/** What a route may tell the layout through its `handle`. */
-export interface LayoutHandle {
-  simpleHeader?: boolean;
-}
-
-function isLayoutHandle(handle: unknown): handle is LayoutHandle {
-  return typeof handle === 'object' && handle !== null;
-}
 
 const Main = styled.main`
   flex: 1 0 auto;
@@ -33,9 +24,10 @@ const Main = styled.main`
   }
 `;
 
-export function Layout() {
-  const matches = useMatches();
-  const simpleHeader = matches.some((match) => isLayoutHandle(match.handle) && match.handle.simpleHeader === true);
+/** `simpleHeaderRoutes`: the routes whose pages have the simple header (the login and sign-up pages). */
+export function Layout({ simpleHeaderRoutes = [] }: { simpleHeaderRoutes?: RouteObject[] }) {
+  const location = useLocation();
+  const simpleHeader = matchRoutes(simpleHeaderRoutes, location) !== null;
   return (
     <>
       <ScrollToTop />

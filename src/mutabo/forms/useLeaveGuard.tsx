@@ -1,7 +1,7 @@
 // Unsaved changes are never lost by accident: leaving a form that has them asks first, inside the site
-// (the router's blocker) and when the tab is closed or reloaded (`beforeunload`).
+// (the site router's blocker, src/app/SiteRouter.tsx) and when the tab is closed or reloaded (`beforeunload`).
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useBlocker } from 'react-router-dom';
+import { useLeaveBlocker } from '../../app/SiteRouter.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 export const LEAVE_TITLE = 'Уйти без сохранения?';
@@ -17,7 +17,7 @@ export interface LeaveGuard {
 
 export function useLeaveGuard(dirty: boolean): LeaveGuard {
   const allowed = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+  const blocker = useLeaveBlocker(({ currentLocation, nextLocation }) => {
     if (allowed.current) {
       allowed.current = false;
       return false;
@@ -47,8 +47,8 @@ export function useLeaveGuard(dirty: boolean): LeaveGuard {
         message={LEAVE_MESSAGE}
         confirmLabel={LEAVE_CONFIRM}
         cancelLabel={LEAVE_CANCEL}
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
+        onConfirm={() => blocker.proceed()}
+        onClose={() => blocker.reset()}
       />
     ),
   };
