@@ -65,6 +65,12 @@ export default defineConfig({
           globals: true,
           include: ['tests/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup.ts'],
+          // One module cache per worker, not per file: setting up jsdom, the setup file and importing the site (React,
+          // styled-components, the store) anew for each of the 92 files took 212 of the project's 745 s of file time;
+          // the whole project took 366 s of CPU isolated, 110 s without (docs/BENCHMARKS.md, «The test run»). The files share nothing that outlives them: tests/setup.ts unmounts, resets msw's handlers and
+          // clears storage after each test; each test makes its own store; stubbed globals and fake timers are undone
+          // in afterEach.
+          isolate: false,
           // A page's first render loads its lazy chunks: on two busy cores that alone has taken over 5 s.
           testTimeout: 15000,
         },

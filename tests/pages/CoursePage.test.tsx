@@ -95,8 +95,19 @@ const section = (name: string) => screen.getByRole('region', { name });
 describe('the course page', () => {
   it('shows a loading indicator, then the hero with the authors in the genitive', async () => {
     answer(details());
+    // The course is answered only once the indicator has been seen: with the page's chunk already loaded (an earlier
+    // file of the same worker loaded it) the answer could otherwise come and go before findByRole looks.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('/api/v1/courses/5/', async () => {
+        await held;
+        return HttpResponse.json(details());
+      }),
+    );
     renderApp('/courses/5');
     expect(await screen.findByRole('status', { name: 'Загрузка' })).toBeInTheDocument();
+    release();
     expect(await title('Медленное чтение: русская проза')).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     await waitFor(() => expect(document.title).toBe('Медленное чтение: русская проза — Мутабор'));
