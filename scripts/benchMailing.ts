@@ -76,7 +76,7 @@ async function measure(mode: Mode, transport: Transport, database: Database, dat
   const app = await buildApp({ config, database, distDir: null });
   await app.ready();
   try {
-    const token = await app.tokens.sign(authorUserId, 'access');
+    const token = await app.deps.tokens.sign(authorUserId, 'access');
     const started = performance.now();
     const response = await app.inject({
       method: 'POST',

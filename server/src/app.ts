@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type RouteOptions } from 'fastify';
+import { createAppDeps, type AppDeps, type AppDepsOptions } from './appDeps.ts';
 import type { AppConfig, EnvConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { setApiSecurityHeaders } from './http/apiHeaders.ts';
@@ -34,65 +35,26 @@ import { testEndpointsRoutes } from './routes/testEndpoints.ts';
 import { registerSite } from './routes/site.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { usersRoutes } from './routes/users.ts';
-import { AuthStateCache, connectAuthStateCache, createAuthStates, type AuthStates } from './services/authStates.ts';
-import { BackgroundTasks } from './services/backgroundTasks.ts';
-import { createAccountServices, type AccountServices, type AccountsOptions } from './services/accounts.ts';
-import { composeApprovalLetter } from './services/enrollmentLetters.ts';
-import { composeReminderLetter } from './services/lessonReminders.ts';
-import { composeCheckoutReminder } from './services/checkoutReminders.ts';
-import { LetterQueue, type LetterQueueOptions } from './services/letterQueue.ts';
-import { createMailer, type Mailer } from './services/mail.ts';
-import { createCheckout, type Checkout } from './services/payments/checkout.ts';
-import { createPaymentFollowUps, type PaymentFollowUps } from './services/payments/followUps.ts';
-import { createPaymentProviders, type PaymentProviders } from './services/payments/providers.ts';
-import { connectPublicCache, PublicCache } from './services/publicCache.ts';
+import { connectAuthStateCache } from './services/authStates.ts';
+import { connectPublicCache } from './services/publicCache.ts';
 import { sharedSigningSecret } from './services/signingSecret.ts';
-import { createTokenService, type TokenService } from './services/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: AppConfig;
-    database: Database;
-    /** The account states of the token checks, kept in memory, and their writes (services/authStates.ts). */
-    authStates: AuthStates;
-    publicCache: PublicCache;
-    tokens: TokenService;
-    /** The transport of letters (SMTP or the outbox folder); only the letter queue's worker sends through it. */
-    mailer: Mailer;
-    /** The worker of the durable letter queue (services/letterQueue.ts); letters are recorded with queueLetters. */
-    letters: LetterQueue;
-    /** Password hashing, link tokens, limits and the clock of the account endpoints. */
-    accounts: AccountServices;
-    /** YooKassa and PayPal, or the test checkout in the place of one without keys (services/payments/providers.ts). */
-    paymentProviders: PaymentProviders;
-    /** Payment creation, with its per-process batches (services/payments/checkout.ts). */
-    checkout: Checkout;
-    /** Payments in progress read back from their providers and swept when lapsed (services/payments/followUps.ts). */
-    paymentFollowUps: PaymentFollowUps;
-    /** Work started without waiting for it (read-backs, the expiry sweep); awaited when the app closes. */
-    background: BackgroundTasks;
+    /** What every route and service works with (appDeps.ts). */
+    deps: AppDeps;
     /** preHandler for endpoints that need a logged-in caller. */
     requireAuth: ReturnType<typeof requireAuth>;
   }
 }
 
-export interface BuildAppOptions {
+export interface BuildAppOptions extends AppDepsOptions {
   /** Without a JWT_SECRET the signing secret is the one kept in the database (services/signingSecret.ts). */
   config: EnvConfig;
   /** Opened and migrated by the caller, who also closes it after the app. */
   database: Database;
   /** The built site; null or a directory without index.html serves the API only. */
   distDir?: string | null;
-  /** Replaces the public cache (tests inject a failing one this way). */
-  publicCache?: PublicCache;
-  /** Replaces the cache of account states (tests count the reads behind it this way). */
-  authStateCache?: AuthStateCache;
-  /** Replaces the mailer made from the config (tests inject a failing one this way). */
-  mailer?: Mailer;
-  /** Test-only: a shorter lease, backoff or poll of the letter queue than DEFAULT_LETTER_QUEUE. */
-  letterQueue?: Partial<LetterQueueOptions>;
-  /** Test-only knobs of the account endpoints: a cheaper scrypt cost, a controllable clock, other limits. */
-  accounts?: AccountsOptions;
   /** Where the JSON log lines go (stdout by default). */
   logStream?: FastifyLoggerOptions['stream'];
   /** Test-only: shorter HTTP timeouts than HTTP_TIMEOUTS. */
@@ -174,44 +136,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // External plugins that apply everywhere.
   await app.register(fastifyCompress, COMPRESS_OPTIONS);
 
-  // Application services.
-  const tokens = createTokenService(config.jwtSecret);
-  const authStateCache = options.authStateCache ?? new AuthStateCache();
-  const authStates = createAuthStates(database.db, authStateCache);
-  const publicCache = options.publicCache ?? new PublicCache();
-  app.decorate('config', config);
-  app.decorate('database', database);
-  app.decorate('authStates', authStates);
-  app.decorate('publicCache', publicCache);
-  app.decorate('tokens', tokens);
-  const mailer = options.mailer ?? createMailer(config, app.log);
-  app.decorate('mailer', mailer);
-  const letters = new LetterQueue(
-    { db: database.db, mailer, log: app.log, composers: { approval: composeApprovalLetter(config), reminder: composeReminderLetter(config), 'checkout-reminder': composeCheckoutReminder(config) } },
-    { leaseMs: config.mailLeaseSeconds * 1000, ...options.letterQueue },
-  );
-  app.decorate('letters', letters);
-  const accounts = createAccountServices({ config, db: database.db, letters }, options.accounts);
-  app.decorate('accounts', accounts);
+  // Application services: made once, decorated as app.deps (appDeps.ts).
+  const deps = createAppDeps(config, database, app.log, options);
+  app.decorate('deps', deps);
   // Hooks run in reverse order: the letters already claimed are sent before the mailer closes.
-  app.addHook('onClose', async () => mailer.close());
-  app.addHook('onClose', async () => letters.close());
-  // Enrollment, payments and refunds: the routes hand each service function what it uses of these.
-  const background = new BackgroundTasks();
-  const paymentProviders = createPaymentProviders(config);
-  const paymentDeps = { db: database.db, config, log: app.log, publicCache, providers: paymentProviders };
-  app.decorate('background', background);
-  app.decorate('paymentProviders', paymentProviders);
-  app.decorate('checkout', createCheckout(paymentDeps));
-  app.decorate('paymentFollowUps', createPaymentFollowUps({ ...paymentDeps, background }));
-  app.addHook('onClose', async () => background.settled());
-  app.decorate('requireAuth', requireAuth(authStates));
-  registerOptionalAuth(app, tokens);
-  const disconnectCache = await connectPublicCache(publicCache, database);
+  app.addHook('onClose', async () => deps.mailer.close());
+  app.addHook('onClose', async () => deps.letters.close());
+  app.addHook('onClose', async () => deps.background.settled());
+  app.decorate('requireAuth', requireAuth(deps.authStates));
+  registerOptionalAuth(app, deps.tokens);
+  const disconnectCache = await connectPublicCache(deps.publicCache, database);
   app.addHook('onClose', async () => disconnectCache());
-  const disconnectAuthStates = await connectAuthStateCache(authStateCache, database);
+  const disconnectAuthStates = await connectAuthStateCache(deps.authStateCache, database);
   app.addHook('onClose', async () => disconnectAuthStates());
-  await letters.start(database);
+  await deps.letters.start(database);
 
   // The API: JSON only, so a fixed strict header set instead of the site's (see http/apiHeaders.ts).
   await app.register(async (api) => {

@@ -38,16 +38,16 @@ try {
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: database.kind === 'pglite' ? `PGlite in ${config.pgliteDir}` : 'PostgreSQL (DATABASE_URL)' }, 'server started');
   reportConfigurationGaps(config, app.log);
-  await reportSellerGaps(app.database.db, config, app.log).catch((error: unknown) => app!.log.warn({ err: error }, "the seller's details could not be checked at start"));
+  await reportSellerGaps(app.deps.db, config, app.log).catch((error: unknown) => app!.log.warn({ err: error }, "the seller's details could not be checked at start"));
   // Holds lapse without any notification: released every minute (and lazily on the payer's next request).
-  stopSweep = app.paymentFollowUps.startExpirySweep(60_000);
+  stopSweep = app.deps.paymentFollowUps.startExpirySweep(60_000);
   // Reminders 24 hours and 1 hour before each lesson: queued by whichever process sweeps first, each once.
-  stopReminders = startReminderSweep({ db: app.database.db, log: app.log }, 60_000);
+  stopReminders = startReminderSweep(app.deps, 60_000);
   // One reminder of a checkout left cancelled or expired, CHECKOUT_REMINDER_HOURS after it (0: none): each once.
-  stopCheckoutReminders = startCheckoutReminderSweep({ db: app.database.db, log: app.log, hours: config.checkoutReminderHours }, 60_000);
+  stopCheckoutReminders = startCheckoutReminderSweep({ db: app.deps.db, log: app.log, hours: config.checkoutReminderHours }, 60_000);
   // Settlement receipts of prepaid lessons once given (RECEIPTS=yookassa; payments made with full_prepayment): each once.
   if (settlementsWanted(config.yookassa?.receipts)) {
-    stopSettlements = startSettlementSweep({ db: app.database.db, log: app.log, provider: app.paymentProviders.bySystem.yookassa }, 60_000);
+    stopSettlements = startSettlementSweep({ db: app.deps.db, log: app.log, provider: app.deps.providers.bySystem.yookassa }, 60_000);
   }
   if (config.testEndpoints) app.log.warn('TEST_ENDPOINTS is on: POST /api/v1/test/reminders/sweep/ moves the reminders\' clock, passwords are hashed at a test cost (tests only)');
 } catch (error) {

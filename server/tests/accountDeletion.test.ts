@@ -11,7 +11,7 @@ import { calendarFeeds, consents, disciples, lessons, mailDeliveryFailures, mail
 import { recordDeliveryFailure } from '../src/repositories/letterDeliveryRepository.ts';
 import { findAccountById } from '../src/repositories/usersRepository.ts';
 import { encodeAddress } from '../src/services/accountLinks.ts';
-import { accountDeletionDeps, deleteAccount } from '../src/services/accountDeletion.ts';
+import { deleteAccount } from '../src/services/accountDeletion.ts';
 import { hashPassword } from '../src/services/passwords.ts';
 import { unsubscribeLink } from '../src/services/unsubscribeLinks.ts';
 import { openPostgres, type Database } from '../src/db/client.ts';
@@ -37,7 +37,7 @@ describe.each(dbModes())('deleting one’s account (%s)', (mode) => {
 
   beforeAll(async () => {
     context = await startEnrollmentApp(mode, {}, { accounts: { passwordCost: 2 ** 10 } });
-    const token = await app().tokens.sign(ids.users.anna, 'access');
+    const token = await app().deps.tokens.sign(ids.users.anna, 'access');
     anna = { id: ids.users.anna, email: 'anna@example.org', firstName: 'Анна', token, headers: bearer(token) };
   });
 
@@ -56,7 +56,7 @@ describe.each(dbModes())('deleting one’s account (%s)', (mode) => {
       .returning();
     await context.db.insert(disciples).values({ userId: row!.id, country: 'RU', otherInfo: `Заметка Евлампии${counter}`, timezone: 'Europe/Moscow' });
     await context.db.insert(consents).values({ userId: row!.id, kind: 'processing', action: 'given', policyVersion: '2025-09-01', source: 'signup', ip: ADDRESS, userAgent: 'Тестовый браузер' });
-    const pair = await app().tokens.signPair(row!.id, changedAt);
+    const pair = await app().deps.tokens.signPair(row!.id, changedAt);
     return { id: row!.id, email, firstName: row!.firstName, lastName: row!.lastName, token: pair.access, refresh: pair.refresh, headers: bearer(pair.access) };
   };
 
@@ -132,13 +132,13 @@ describe.each(dbModes())('deleting one’s account (%s)', (mode) => {
     expect(feed.statusCode).toBe(200);
     const feedPath = new URL(feed.json<{ url: string }>().url).pathname;
     expect((await app().inject({ method: 'GET', url: feedPath })).statusCode).toBe(200);
-    const unsubscribe = new URL(unsubscribeLink(app().config, person.id, paidCourse.id)).pathname;
+    const unsubscribe = new URL(unsubscribeLink(app().deps.config, person.id, paidCourse.id)).pathname;
     expect((await app().inject({ method: 'GET', url: unsubscribe })).statusCode).toBe(200);
-    const account = await findAccountById(app().database.db, person.id);
-    const resetLink = app().accounts.links.make('reset-password', account!);
-    const confirmLink = app().accounts.links.make('change-email', account!, 'novyi-adres@example.org');
-    expect(app().accounts.links.check('reset-password', account!, resetLink.token)).toBe('valid');
-    expect(app().accounts.links.check('change-email', account!, confirmLink.token, 'novyi-adres@example.org')).toBe('valid');
+    const account = await findAccountById(app().deps.db, person.id);
+    const resetLink = app().deps.accounts.links.make('reset-password', account!);
+    const confirmLink = app().deps.accounts.links.make('change-email', account!, 'novyi-adres@example.org');
+    expect(app().deps.accounts.links.check('reset-password', account!, resetLink.token)).toBe('valid');
+    expect(app().deps.accounts.links.check('change-email', account!, confirmLink.token, 'novyi-adres@example.org')).toBe('valid');
 
     // What deleting would give up, and whom to write to for a refund first.
     const preview = await json(app(), 'GET', '/api/v1/users/me/deletion/', person);
@@ -241,7 +241,7 @@ describe.each(dbModes())('deleting one’s account (%s)', (mode) => {
   });
 
   it('an author’s account is not deleted from the profile', async () => {
-    const token = await app().tokens.sign(ids.users.boris, 'access');
+    const token = await app().deps.tokens.sign(ids.users.boris, 'access');
     await context.db.update(users).set({ passwordHash: await hashPassword(PASSWORD, { cost: 2 ** 10 }) }).where(eq(users.id, ids.users.boris));
     const refused = await remove({ id: ids.users.boris, email: '', firstName: '', token, headers: bearer(token) });
     expect(refused.statusCode).toBe(409);
@@ -257,7 +257,7 @@ describe.each(dbModes())('deleting one’s account (%s)', (mode) => {
       .returning();
     await context.db.insert(paymentLessons).values({ paymentId: payment!.id, lessonId: course.lessonIds[0]! });
     await context.db.insert(participants).values({ userId: ids.users.boris, lessonId: course.lessonIds[0]!, state: 'reserved', paymentId: payment!.id, expiredAt: payment!.expiresAt });
-    const result = await deleteAccount(accountDeletionDeps(app()), ids.users.boris, { by: { kind: 'author', authorUserId: ids.users.anna } });
+    const result = await deleteAccount(app().deps, ids.users.boris, { by: { kind: 'author', authorUserId: ids.users.anna } });
     expect(result).toEqual({ status: 'author' });
     const [kept] = await context.db.select().from(payments).where(eq(payments.id, payment!.id));
     expect(kept!.state).toBe('STATE_IN_PROGRESS');
@@ -268,7 +268,7 @@ describe.each(dbModes())('deleting one’s account (%s)', (mode) => {
   it('records what the caller asks inside the deletion’s transaction: when the record fails, nothing is deleted', async () => {
     const person = await createPerson();
     const by = { kind: 'author' as const, authorUserId: ids.users.anna };
-    const failing = deleteAccount(accountDeletionDeps(app()), person.id, {
+    const failing = deleteAccount(app().deps, person.id, {
       by,
       record: async () => {
         throw new Error('the history could not be written');
@@ -278,7 +278,7 @@ describe.each(dbModes())('deleting one’s account (%s)', (mode) => {
     expect((await userRow(person.id)).deletedAt).toBeNull();
     expect((await userRow(person.id)).email).toBe(person.email);
     const seen: number[] = [];
-    const done = await deleteAccount(accountDeletionDeps(app()), person.id, { by, record: async (_tx, deleted) => void seen.push(deleted.userId) });
+    const done = await deleteAccount(app().deps, person.id, { by, record: async (_tx, deleted) => void seen.push(deleted.userId) });
     expect(done.status).toBe('deleted');
     expect(seen).toEqual([person.id]);
   });
@@ -312,12 +312,12 @@ describe.each(dbModes())('deleting one’s account (%s)', (mode) => {
       { userId: waiting!.id, lessonId: course.lessonIds[0]!, state: 'waiting_list' },
     ]);
     const by = { kind: 'author' as const, authorUserId: ids.users.anna };
-    const first = await deleteAccount(accountDeletionDeps(app()), person.id, { by });
+    const first = await deleteAccount(app().deps, person.id, { by });
     expect(first).toMatchObject({ status: 'deleted', userId: person.id, by, placesReleased: 1, paidPlacesReleased: 0, promoted: 1, subscriptionsEnded: 0 });
     const letters = async () => (await context.db.select({ id: outboxLetters.id }).from(outboxLetters)).length;
     const count = await letters();
-    expect(await deleteAccount(accountDeletionDeps(app()), person.id, { by })).toEqual({ status: 'gone' });
-    expect(await deleteAccount(accountDeletionDeps(app()), 999_999, { by })).toEqual({ status: 'gone' });
+    expect(await deleteAccount(app().deps, person.id, { by })).toEqual({ status: 'gone' });
+    expect(await deleteAccount(app().deps, 999_999, { by })).toEqual({ status: 'gone' });
     expect(await letters()).toBe(count);
     const [withdrawal] = await context.db.select().from(consents).where(and(eq(consents.userId, person.id), eq(consents.action, 'withdrawn')));
     expect(withdrawal).toMatchObject({ source: 'account-deletion', ip: null, userAgent: null });

@@ -81,7 +81,7 @@ describe('nothing of a deleted account is left in the database (pglite)', () => 
     const config = testConfig({ PUBLIC_URL, OPERATOR_EMAIL: 'operator@example.org' });
     const built = await buildTestApp({ database: testDb.database, config, mailer, accounts: { passwordCost: 2 ** 10 } });
     context = { app: built, db: testDb.database.db, testDb, mailer, config, close: async () => (await built.close(), await testDb.destroy()) };
-    const token = await app().tokens.sign(ids.users.anna, 'access');
+    const token = await app().deps.tokens.sign(ids.users.anna, 'access');
     anna = { id: ids.users.anna, email: '', firstName: '', token, headers: bearer(token) };
     paid = await createCourse(context.db, { title: 'Платный курс для удаления', lessons: 3, prices: [RUB], participantsLimit: 50 });
     free = await createCourse(context.db, { title: 'Бесплатный курс для удаления', lessons: 2, participantsLimit: 1 });
@@ -138,8 +138,8 @@ describe('nothing of a deleted account is left in the database (pglite)', () => 
       payload: { email, firstName: spec.first, lastName: spec.last, password1: PASSWORD, password2: PASSWORD, agreement: true, yearOfBirth: new Date().getFullYear() - 16 },
     });
     expect(signup.statusCode, signup.body).toBe(201);
-    const account = await findAccountByEmail(app().database.db, email);
-    const confirm = await app().inject({ method: 'POST', url: '/api/v1/users/registration-confirm/', payload: app().accounts.links.make('confirm-signup', account!) });
+    const account = await findAccountByEmail(app().deps.db, email);
+    const confirm = await app().inject({ method: 'POST', url: '/api/v1/users/registration-confirm/', payload: app().deps.accounts.links.make('confirm-signup', account!) });
     expect(confirm.statusCode, confirm.body).toBe(200);
     const login = await app().inject({ method: 'POST', url: '/api/v1/token/', remoteAddress: address, payload: { username: email, password: PASSWORD } });
     expect(login.statusCode, login.body).toBe(200);
@@ -202,7 +202,7 @@ describe('nothing of a deleted account is left in the database (pglite)', () => 
           if (held.length > 0) expect((await json(app(), 'POST', '/api/v1/mutabo/participants/approve/', anna, { participants: held.map((row) => row.id) })).statusCode).toBe(200);
         }
         // Some letters are sent meanwhile, some still wait: both must go.
-        if (run % 2 === 0) await app().accounts.lettersSent();
+        if (run % 2 === 0) await app().deps.accounts.lettersSent();
 
         const victim = people[pick % people.length]!;
         const deleted = await app().inject({ method: 'DELETE', url: '/api/v1/users/me/', headers: victim.user.headers, payload: { password: PASSWORD } });

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MutaboPaymentsPage } from '../../common/mutabo.ts';
 import { lessons, outboxLetters, payments } from '../src/db/schema.ts';
-import { accountDeletionDeps, deleteAccount } from '../src/services/accountDeletion.ts';
+import { deleteAccount } from '../src/services/accountDeletion.ts';
 import { sweepSettlements } from '../src/services/payments/settlements.ts';
 import { bearer, ids } from './fixtures.ts';
 import { createCourse, createUser, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
@@ -32,7 +32,7 @@ describe.each(dbModes())('the receipts of a deleted payer (%s)', (mode) => {
       RECEIPTS: 'yookassa',
       YOOKASSA_NOTIFY_IPS: '127.0.0.1',
     });
-    const token = await app().tokens.sign(ids.users.anna, 'access');
+    const token = await app().deps.tokens.sign(ids.users.anna, 'access');
     anna = { id: ids.users.anna, email: '', firstName: '', token, headers: bearer(token) };
   });
 
@@ -54,12 +54,12 @@ describe.each(dbModes())('the receipts of a deleted payer (%s)', (mode) => {
     // The first lesson ended an hour ago; the other two are still to come.
     await context.db.update(lessons).set({ startsAt: new Date(Date.now() - 2 * 3600_000) }).where(eq(lessons.id, course.lessonIds[0]!));
 
-    const result = await deleteAccount(accountDeletionDeps(app()), buyer.id, { by: { kind: 'self' } });
+    const result = await deleteAccount(app().deps, buyer.id, { by: { kind: 'self' } });
     expect(result).toMatchObject({ status: 'deleted', placesReleased: 2, paidPlacesReleased: 2, paymentsKept: 1, receiptAddressesKept: 1 });
     expect((await context.db.select().from(payments).where(eq(payments.id, payment!.id)))[0]!.receiptEmail).toBe(buyer.email);
 
     // The held lesson's settlement receipt goes to the kept address.
-    await sweepSettlements({ db: context.db, log: app().log, provider: app().paymentProviders.bySystem.yookassa });
+    await sweepSettlements({ db: context.db, log: app().log, provider: app().deps.providers.bySystem.yookassa });
     const settlement = yookassa.receiptsMade.filter((receipt) => receipt.payment_id === providerPayment.id);
     expect(settlement).toHaveLength(1);
     expect((settlement[0]!.request as { customer: { email: string } }).customer.email).toBe(buyer.email);

@@ -108,7 +108,7 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
       expect(again.statusCode).toBe(201);
       expect(again.json()).toEqual({ detail: SIGNUP_SENT });
       expect(await userRow(first.email)).toEqual(before);
-      await app().accounts.lettersSent();
+      await app().deps.accounts.lettersSent();
       const letters = readOutbox(context.outbox).filter((letter) => letter.to === first.email);
       expect(letters).toHaveLength(2);
       const secondLetter = letters[1]!;
@@ -299,11 +299,11 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
 
       // A wrong password changes nothing.
       expect((await login(app(), payload.email, 'not-the-password')).statusCode).toBe(401);
-      await app().background.settled();
+      await app().deps.background.settled();
       expect((await userRow(payload.email))!.passwordHash).toBe(earlier);
 
       const first = await loginTokens(app(), payload.email, payload.password1);
-      await app().background.settled();
+      await app().deps.background.settled();
       const after = (await userRow(payload.email))!;
       expect(after.passwordHash).toMatch(new RegExp(`^scrypt\\$${TEST_PASSWORD_COST}\\$8\\$3\\$`));
       expect(after.passwordChangedAt).toEqual(before.passwordChangedAt);
@@ -416,7 +416,7 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
       post(app(), '/api/v1/users/reset-password/complete/', { ...params, password1: password, password2: repeat });
 
     it('answers the same whether or not the address exists, and writes a letter only for an account', async () => {
-      await app().accounts.lettersSent();
+      await app().deps.accounts.lettersSent();
       const before = readOutbox(context.outbox).length;
       const unknown = await reset('nobody-here@example.org');
       const known = await reset('Boris@Example.org');
@@ -424,7 +424,7 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ detail: 'Если этот адрес зарегистрирован, мы отправили на него письмо с инструкциями.' });
       }
-      await app().accounts.lettersSent();
+      await app().deps.accounts.lettersSent();
       const letters = readOutbox(context.outbox).slice(before);
       expect(letters.map((letter) => letter.to)).toEqual(['boris@example.org']);
       const link = linkIn(letters[0]!, '/user/reset-password/completion/');
@@ -476,7 +476,7 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
       const payload = signupPayload();
       await post(app(), '/api/v1/users/', payload);
       await reset(payload.email);
-      await app().accounts.lettersSent();
+      await app().deps.accounts.lettersSent();
       const letter = await waitForLetter(context.outbox, (item) => item.to === payload.email && item.text.includes('/user/reset-password/completion/'));
       const params = linkParams(linkIn(letter, '/user/reset-password/completion/'));
       expect((await complete(params, 'Подтверждён сбросом 9')).statusCode).toBe(200);
@@ -657,7 +657,7 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
 
     it('needs the current password; without it or with a wrong one nothing changes and nothing is sent', async () => {
       const { payload, access, user } = await loggedIn();
-      await app().accounts.lettersSent();
+      await app().deps.accounts.lettersSent();
       const sent = readOutbox(context.outbox).length;
       const newEmail = `moved-${user.id}@example.org`;
       const missing = await patchDisciple(user.disciple!, access, { email: newEmail, firstName: 'Другое' });
@@ -667,7 +667,7 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toEqual({ currentPassword: ['Текущий пароль введён неверно.'] });
       expect((await getDisciple(user.disciple!, access)).json<Disciple>()).toMatchObject({ email: payload.email, firstName: payload.firstName });
-      await app().accounts.lettersSent();
+      await app().deps.accounts.lettersSent();
       expect(readOutbox(context.outbox)).toHaveLength(sent);
       // The same address in another case is no change and needs no password.
       expect((await patchDisciple(user.disciple!, access, { email: payload.email.toUpperCase(), firstName: 'Другое' })).statusCode).toBe(200);

@@ -130,7 +130,7 @@ describe.each(dbModes())('account limits (%s)', (mode) => {
       const user = await registeredUser(context);
       for (let attempt = 0; attempt < 5; attempt += 1) await login(app(), user.email, 'wrong', '10.1.4.1');
       expect((await login(app(), user.email, user.password1, '10.1.4.1')).statusCode).toBe(429);
-      await app().accounts.limits.clear('login-email', user.email);
+      await app().deps.accounts.limits.clear('login-email', user.email);
       expect((await login(app(), user.email, user.password1, '10.1.4.1')).statusCode).toBe(200);
     });
 
@@ -210,7 +210,7 @@ describe.each(dbModes())('account limits (%s)', (mode) => {
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ detail: 'Если этот адрес зарегистрирован, мы отправили на него письмо с инструкциями.' });
       }
-      await app().accounts.lettersSent();
+      await app().deps.accounts.lettersSent();
       expect(count() - before).toBe(3);
       context.clock.advance(61 * MINUTE_MS);
       await post(app(), '/api/v1/users/reset-password/', { email: user.email }, { remoteAddress: '10.7.0.1' });
@@ -241,12 +241,12 @@ describe.each(dbModes())('account limits (%s)', (mode) => {
         }
         return seen;
       };
-      await app().accounts.lettersSent();
+      await app().deps.accounts.lettersSent();
       const before = readOutbox(context.outbox).filter((letter) => letter.to === user.email).length;
       // The registered address had its confirmation letter an hour ago as far as the limit knows.
       context.clock.advance(61 * MINUTE_MS);
       expect(await answers(user.email)).toEqual(await answers(fresh.email));
-      await app().accounts.lettersSent();
+      await app().deps.accounts.lettersSent();
       expect(readOutbox(context.outbox).filter((letter) => letter.to === user.email).length - before).toBe(3);
     });
 
@@ -257,7 +257,7 @@ describe.each(dbModes())('account limits (%s)', (mode) => {
       );
       expect(statuses.filter((status) => status === 201)).toHaveLength(3);
       expect(statuses.filter((status) => status === 429)).toHaveLength(17);
-      await app().accounts.lettersSent();
+      await app().deps.accounts.lettersSent();
       expect(readOutbox(context.outbox).filter((letter) => letter.to === payload.email)).toHaveLength(3);
       // The refused signups hold no slot of the client address's limit either.
       const [row] = await context.testDb.database.db.select({ times: authLimits.times }).from(authLimits).where(and(eq(authLimits.kind, 'mail-ip'), eq(authLimits.key, '10.8.2.1')));
@@ -267,11 +267,11 @@ describe.each(dbModes())('account limits (%s)', (mode) => {
 
     it('sends exactly three reset letters of 20 parallel requests for one address', async () => {
       const user = await registeredUser(context);
-      await app().accounts.lettersSent();
+      await app().deps.accounts.lettersSent();
       const count = () => readOutbox(context.outbox).filter((letter) => letter.to === user.email && letter.text.includes('/user/reset-password/')).length;
       const responses = await Promise.all(Array.from({ length: 20 }, () => post(app(), '/api/v1/users/reset-password/', { email: user.email }, { remoteAddress: '10.8.3.1' })));
       expect(responses.map((response) => response.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
-      await app().accounts.lettersSent();
+      await app().deps.accounts.lettersSent();
       expect(count()).toBe(3);
       context.clock.advance(61 * MINUTE_MS);
     });

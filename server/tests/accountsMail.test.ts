@@ -49,8 +49,8 @@ describe('mail', () => {
       expect((await post(context.app, '/api/v1/users/registration-confirm/', linkParams(link))).statusCode).toBe(200);
     });
 
-    it('gives other features app.mailer.send for their own letters', async () => {
-      await context.app.mailer.send({ to: 'someone@example.org', subject: 'Квитанция', text: 'Оплачено.', html: '<p>Оплачено.</p>' });
+    it('gives other features app.deps.mailer.send for their own letters', async () => {
+      await context.app.deps.mailer.send({ to: 'someone@example.org', subject: 'Квитанция', text: 'Оплачено.', html: '<p>Оплачено.</p>' });
       await smtp.waitFor(2);
       const letter = parseLetter(smtp.received[1]!.data);
       expect(letter).toMatchObject({ subject: 'Квитанция', text: 'Оплачено.', html: '<p>Оплачено.</p>' });
@@ -83,14 +83,14 @@ describe('mail', () => {
       const payload = signupPayload();
       const response = await post(context.app, '/api/v1/users/', payload);
       expect(response.statusCode).toBe(201);
-      await context.app.accounts.lettersSent();
+      await context.app.deps.accounts.lettersSent();
       expect(await queued(payload.email)).toEqual([{ kind: 'confirmation', state: 'pending', attempts: 1, lastError: expect.stringMatching(/ECONNREFUSED/), retryLater: true }]);
     });
 
     it('answers a reset request as always, and logs the failure without the link', async () => {
       const response = await post(context.app, '/api/v1/users/reset-password/', { email: 'pupil@example.org' });
       expect(response.statusCode).toBe(200);
-      await context.app.accounts.lettersSent();
+      await context.app.deps.accounts.lettersSent();
       const failure = logLines.map((line) => JSON.parse(line) as { msg: string }).find((line) => line.msg === 'a letter will be sent again');
       expect(failure).toBeDefined();
       expect(logLines.join('\n')).not.toContain('/user/reset-password/completion/');
@@ -113,7 +113,7 @@ describe('mail', () => {
     it('writes one .eml file per letter and one log line with its link, never the password', async () => {
       const payload = signupPayload();
       await post(context.app, '/api/v1/users/', payload);
-      await context.app.accounts.lettersSent();
+      await context.app.deps.accounts.lettersSent();
       const [letter] = await waitForLetters(context.outbox, 1);
       expect(letter!.file).toMatch(/^\d{4}-\d\d-\d\dT[\d-]+Z-[0-9a-f]{8}\.eml$/);
       const link = linkIn(letter!, '/user/confirm-signup/').href;

@@ -175,7 +175,7 @@ describe('account endpoints under random input', () => {
       }),
       { numRuns: 400 },
     );
-    await context.app.accounts.lettersSent();
+    await context.app.deps.accounts.lettersSent();
     expect(await activeCount()).toBe(active);
     const [after] = await db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, ids.users.anna));
     expect(after!.hash).toBe(before!.hash);

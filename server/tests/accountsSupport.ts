@@ -108,7 +108,7 @@ export async function loginTokens(app: FastifyInstance, username: string, passwo
 
 /** The newest letter to `to` once at least `count` letters are in the outbox. */
 export async function letterTo(context: AccountsContext, to: string, count = 1): Promise<Letter> {
-  await context.app.accounts.lettersSent();
+  await context.app.deps.accounts.lettersSent();
   await waitForLetters(context.outbox, count);
   return waitForLetter(context.outbox, (letter) => letter.to === to);
 }
@@ -118,7 +118,7 @@ export async function registeredUser(context: AccountsContext, overrides: Partia
   const payload = signupPayload(overrides);
   const signup = await post(context.app, '/api/v1/users/', payload);
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.statusCode} ${signup.body}`);
-  await context.app.accounts.lettersSent();
+  await context.app.deps.accounts.lettersSent();
   const letter = await waitForLetter(context.outbox, (item) => item.to === payload.email && item.text.includes('/user/confirm-signup/'));
   const confirm = await post(context.app, '/api/v1/users/registration-confirm/', linkParams(linkIn(letter, '/user/confirm-signup/')));
   if (confirm.statusCode !== 200) throw new Error(`confirmation failed: ${confirm.statusCode} ${confirm.body}`);

@@ -82,14 +82,14 @@ describe.each(dbModes())('token checks with kept account states (%s)', (mode) =>
   const stampOf = async (userId: number) => (await testDb.database.db.select({ at: users.passwordChangedAt }).from(users).where(eq(users.id, userId)))[0]!.at;
 
   it('reads the account once for many requests of a logged-in caller', async () => {
-    const token = await app.tokens.sign(ids.users.anna, 'access', new Date(), await stampOf(ids.users.anna));
+    const token = await app.deps.tokens.sign(ids.users.anna, 'access', new Date(), await stampOf(ids.users.anna));
     const before = accountReads;
     for (let i = 0; i < 5; i++) expect((await me(app, token)).statusCode).toBe(200);
     expect(accountReads - before).toBe(1);
   });
 
   it('ends the old tokens when the account changes directly in the database, as another process would change it', async () => {
-    const token = await app.tokens.sign(ids.users.boris, 'access', new Date(), await stampOf(ids.users.boris));
+    const token = await app.deps.tokens.sign(ids.users.boris, 'access', new Date(), await stampOf(ids.users.boris));
     expect((await me(app, token)).statusCode).toBe(200);
     await testDb.database.db.update(users).set({ isActive: false }).where(eq(users.id, ids.users.boris));
     expect(await eventually(async () => (await me(app, token)).statusCode === 401)).toBe(true);
@@ -104,10 +104,10 @@ describe.each(dbModes())('token checks with kept account states (%s)', (mode) =>
     const second: Database = openPostgres(testDb.url!, { poolSize: 2 });
     const other = await buildTestApp({ database: second });
     try {
-      const token = await app.tokens.sign(ids.users.pupil, 'access', new Date(), await stampOf(ids.users.pupil));
+      const token = await app.deps.tokens.sign(ids.users.pupil, 'access', new Date(), await stampOf(ids.users.pupil));
       expect(await eventually(async () => (await me(other, token)).statusCode === 200)).toBe(true);
       expect((await me(other, token)).statusCode).toBe(200);
-      const changed = await app.authStates.changePassword(ids.users.pupil, {
+      const changed = await app.deps.authStates.changePassword(ids.users.pupil, {
         expectedHash: (await testDb.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, ids.users.pupil)))[0]!.hash,
         newHash: 'scrypt$replaced',
         changedAt: new Date(),

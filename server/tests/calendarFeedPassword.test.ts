@@ -89,7 +89,7 @@ describe.each(dbModes())('the calendar feed after a password change (%s)', (mode
     await expectWorkingFeed(before);
 
     expect((await post(app(), '/api/v1/users/reset-password/', { email: payload.email })).statusCode).toBe(200);
-    await app().accounts.lettersSent();
+    await app().deps.accounts.lettersSent();
     const letter = await waitForLetter(context.outbox, (item) => item.to === payload.email && item.text.includes('/user/reset-password/'));
     const params = linkParams(linkIn(letter, '/user/reset-password/'));
     const completed = await post(app(), '/api/v1/users/reset-password/complete/', { ...params, password1: 'Другая тропинка 2031', password2: 'Другая тропинка 2031' });

@@ -83,7 +83,7 @@ describe.each(dbModes())('the reminder of an unfinished checkout (%s)', (mode) =
 
   const settle = async () => {
     const idle = async () => {
-      await Promise.all([app.letters.drain(), second.letters.drain()]);
+      await Promise.all([app.deps.letters.drain(), second.deps.letters.drain()]);
       return (await db().select({ id: outboxLetters.id }).from(outboxLetters).where(eq(outboxLetters.state, 'pending'))).length === 0;
     };
     expect(await eventually(idle, 5000)).toBe(true);
@@ -160,7 +160,7 @@ describe.each(dbModes())('the reminder of an unfinished checkout (%s)', (mode) =
     expect(letter.text).not.toContain('3. Занятие 3');
     expect(letter.text).toContain(`Записаться снова можно на странице курса: ${PUBLIC_URL}/courses/${taught.id}`);
     expect(letter.html).toContain(`href="${PUBLIC_URL}/courses/${taught.id}"`);
-    const unsubscribe = unsubscribeLink(app.config, vera!.id, taught.id);
+    const unsubscribe = unsubscribeLink(app.deps.config, vera!.id, taught.id);
     expect(letter.text).toContain(`Отписаться от новостей курса: ${unsubscribe}`);
     expect(letter.headers.get('list-unsubscribe')).toBe(`<${unsubscribe}>`);
     // A reply reaches the course's first author (the fixture's Анна Петрова).
@@ -216,7 +216,7 @@ describe.each(dbModes())('the reminder of an unfinished checkout (%s)', (mode) =
       .insert(participants)
       .values({ userId: rejected!.id, lessonId: taught.lessonIds[0]!, state: 'reserved', paymentId, expiredAt: new Date(endedAt) })
       .returning({ id: participants.id });
-    const token = await app.tokens.sign(1, 'access');
+    const token = await app.deps.tokens.sign(1, 'access');
     const anna = { id: 1, email: 'anna@example.org', firstName: 'Анна', token, headers: bearer(token) };
     const answer = await json(app, 'POST', `/api/v1/mutabo/participants/${row!.id}/reject/`, anna);
     expect(answer.statusCode, answer.body).toBeLessThan(300);
@@ -275,7 +275,7 @@ describe.each(dbModes())('the reminder of an unfinished checkout (%s)', (mode) =
     const taught = await course();
     const [nina] = await createUsers(context(), 1, 'checkout');
     const paymentId = await leftCheckout(nina!, taught.lessonIds, endedAt);
-    const compose = composeCheckoutReminder(app.config);
+    const compose = composeCheckoutReminder(app.deps.config);
     const row = { payload: { paymentId, userId: nina!.id, courseId: taught.id } } as never;
     expect(await compose(db(), row)).not.toBeNull();
     await db().insert(participants).values({ userId: nina!.id, lessonId: taught.lessonIds[0]!, state: 'approved', participatedAt: new Date() });

@@ -74,7 +74,7 @@ describe.each(dbModes())('consent records and the export (%s)', (mode) => {
     expect((await send('PATCH', `/api/v1/participants/${course}/`, user, { subscribed: false })).statusCode).toBe(200);
     // A row that was only a subscription left the list with it: subscribing again is a new row.
     expect((await send('POST', '/api/v1/participants/', user, { course })).statusCode).toBe(201);
-    const link = new URL(unsubscribeLink(app().config, user.id, course));
+    const link = new URL(unsubscribeLink(app().deps.config, user.id, course));
     const oneClick = await app().inject({
       method: 'POST',
       url: link.pathname,

@@ -45,7 +45,7 @@ describe.each(dbModes())('which participant row holds a place (%s)', (mode) => {
 
   beforeAll(async () => {
     context = await startEnrollmentApp(mode);
-    anna = { id: 1, email: '', firstName: 'Анна', token: await app().tokens.sign(1, 'access'), headers: {} };
+    anna = { id: 1, email: '', firstName: 'Анна', token: await app().deps.tokens.sign(1, 'access'), headers: {} };
     anna.headers = { authorization: `Bearer ${anna.token}` };
     course = await createCourse(context.db, { participantsLimit: LIMIT, lessons: layout.length, prices: [RUB] });
     for (const [index, kinds] of layout.entries()) {

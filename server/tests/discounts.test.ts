@@ -122,7 +122,7 @@ describe.each(dbModes())('discounts (%s)', (mode) => {
 
     const [row] = await context.db.insert(users).values({ email, passwordHash: '!', firstName: 'Поздний', lastName: 'Участник', isActive: true }).returning({ id: users.id });
     const person = { id: row!.id, email, firstName: 'Поздний', token: '', headers: {} } as TestUser;
-    const token = await context.app.tokens.sign(person.id, 'access');
+    const token = await context.app.deps.tokens.sign(person.id, 'access');
     person.headers = { authorization: `Bearer ${token}` };
     expect((await quote(person, pay([course.lessonIds[0]!]))).amount).toBe(1080);
     const listed = (await json(context.app, 'GET', `/api/v1/mutabo/courses/${course.id}/discounts/`, anna)).json<MutaboDiscount[]>();

@@ -122,7 +122,7 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       expect((await rowsOf(second!.id)).find((row) => row.lessonId === course.lessonIds[0])?.state).toBe('reserved');
       expect((await rowsOf(third!.id)).every((row) => row.state === 'waiting_list')).toBe(true);
 
-      await app().letters.drain();
+      await app().deps.letters.drain();
       const letters = context.mailer.sent.slice(before);
       expect(letters).toHaveLength(1);
       expect(letters[0]).toMatchObject({ to: second!.email, subject: 'Освободилось место на курсе «Курс с очередью»' });
@@ -134,7 +134,7 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       expect((await json(app(), 'POST', `/api/v1/courses/${course.id}/delete-participants/`, second)).statusCode).toBe(200);
       expect(await rowsOf(second!.id)).toHaveLength(0);
       expect((await rowsOf(third!.id)).find((row) => row.lessonId === course.lessonIds[0])?.state).toBe('reserved');
-      await app().letters.drain();
+      await app().deps.letters.drain();
       expect(context.mailer.to(third!.email)).toHaveLength(1);
     });
   });
@@ -203,7 +203,7 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       const list = await json(app(), 'GET', '/api/v1/manager/participants/', user);
       expect(list.statusCode).toBe(403);
       expect(list.json()).toEqual({ detail: 'Этот раздел доступен только авторам курсов.' });
-      const boris = { ...user, headers: bearer(await app().tokens.sign(ids.users.boris, 'access')) };
+      const boris = { ...user, headers: bearer(await app().deps.tokens.sign(ids.users.boris, 'access')) };
       const foreign = await json(app(), 'GET', `/api/v1/manager/participants/${row!.id}/`, boris);
       expect(foreign.statusCode).toBe(403);
       expect((await json(app(), 'PATCH', `/api/v1/manager/participants/${row!.id}/`, boris, { state: 'approved' })).statusCode).toBe(403);
@@ -214,7 +214,7 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
     });
 
     it('lists the participants of the author’s courses, approves and rejects', async () => {
-      const annaToken = await app().tokens.sign(ids.users.anna, 'access');
+      const annaToken = await app().deps.tokens.sign(ids.users.anna, 'access');
       const anna: TestUser = { id: ids.users.anna, email: 'anna@example.org', firstName: 'Анна', token: annaToken, headers: bearer(annaToken) };
       const course = await createCourse(context.db, { title: 'Курс Анны', authors: [1], participantsLimit: 1, lessons: ['Единственное'] });
       const [holder, waiting] = await createUsers(context, 2, 'managed');
@@ -241,7 +241,7 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       const approved = await json(app(), 'PATCH', `/api/v1/manager/participants/${held!.id}/`, anna, { state: 'approved' });
       expect(approved.statusCode).toBe(200);
       expect(approved.json()).toMatchObject({ id: held!.id, state: 'approved', participatedAt: expect.any(String), expiredAt: null });
-      await app().letters.drain({ gathering: true });
+      await app().deps.letters.drain({ gathering: true });
       expect(context.mailer.to(holder!.email).at(-1)?.subject).toBe('Участие подтверждено: курс «Курс Анны»');
       expect((await courseAs(course.id, holder!)).lessons[0]!.participationState).toBe('approved');
 
@@ -249,13 +249,13 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       expect((await json(app(), 'DELETE', `/api/v1/manager/participants/${held!.id}/`, anna)).statusCode).toBe(204);
       expect(await rowsOf(holder!.id)).toHaveLength(0);
       expect((await rowsOf(waiting!.id))[0]!.state).toBe('reserved');
-      await app().letters.drain();
+      await app().deps.letters.drain();
       expect(context.mailer.to(waiting!.email).at(-1)?.subject).toBe('Освободилось место на курсе «Курс Анны»');
       expect((await json(app(), 'GET', `/api/v1/manager/participants/${held!.id}/`, anna)).statusCode).toBe(404);
     });
 
     it('refuses to release a paid place: only a refund gives it back, with the same rules, history and letters as the area', async () => {
-      const annaToken = await app().tokens.sign(ids.users.anna, 'access');
+      const annaToken = await app().deps.tokens.sign(ids.users.anna, 'access');
       const anna: TestUser = { id: ids.users.anna, email: 'anna@example.org', firstName: 'Анна', token: annaToken, headers: bearer(annaToken) };
       const course = await createCourse(context.db, { title: 'Платный курс Анны', authors: [1], participantsLimit: 2, lessons: ['Первое'], prices: [RUB] });
       const [payer, joiner] = await createUsers(context, 2, 'manager-paid');
@@ -276,14 +276,14 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       expect((await json(app(), 'DELETE', `/api/v1/manager/participants/${held!.id}/`, anna)).statusCode).toBe(204);
       const history = (await json(app(), 'GET', `/api/v1/mutabo/courses/${course.id}/history/`, anna)).json<{ results: { action: string; entityId: number }[] }>();
       expect(history.results[0]).toMatchObject({ action: 'reject', entityId: held!.id });
-      await app().letters.drain();
+      await app().deps.letters.drain();
       expect(context.mailer.to(joiner!.email).at(-1)?.subject).toMatch(/^Запись отклонена/);
     });
   });
 
   describe('one letter per person per action', () => {
     const anna = async (): Promise<TestUser> => {
-      const token = await app().tokens.sign(ids.users.anna, 'access');
+      const token = await app().deps.tokens.sign(ids.users.anna, 'access');
       return { id: ids.users.anna, email: 'anna@example.org', firstName: 'Анна', token, headers: bearer(token) };
     };
     const rowIdsOf = async (author: TestUser, courseId: number, userId: number) =>
@@ -305,7 +305,7 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       for (const rowId of [...readerRows, ...subscriberRows.slice(0, 2)]) {
         expect((await json(app(), 'PATCH', `/api/v1/manager/participants/${rowId}/`, author, { state: 'approved' })).statusCode).toBe(200);
       }
-      await app().letters.drain({ gathering: true });
+      await app().deps.letters.drain({ gathering: true });
 
       const [letter, ...more] = context.mailer.to(reader!.email);
       expect(more).toEqual([]);
@@ -340,13 +340,13 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       const approved = await patchMany(author, { ids: firstRows, state: 'approved' });
       expect(approved.statusCode).toBe(200);
       expect(approved.json<{ id: number; state: string }[]>().map((row) => [row.id, row.state])).toEqual(firstRows.map((id) => [id, 'approved']));
-      await app().letters.drain({ gathering: true });
+      await app().deps.letters.drain({ gathering: true });
       const letters = context.mailer.to(first!.email);
       expect(letters).toHaveLength(1);
       expect(letters[0]!.text).toContain('Занятия:\n1. Ритм\n2. Рифма\n3. Образ');
 
       // Checks: an author of the course, known rows, the approve state only, a list of ids.
-      const boris = { ...author, headers: bearer(await app().tokens.sign(ids.users.boris, 'access')) };
+      const boris = { ...author, headers: bearer(await app().deps.tokens.sign(ids.users.boris, 'access')) };
       expect((await patchMany(boris, { ids: firstRows, state: 'approved' })).statusCode).toBe(403);
       expect((await patchMany(author, { ids: [999_999], state: 'approved' })).statusCode).toBe(404);
       expect((await patchMany(author, { ids: firstRows, state: 'waiting_list' })).json()).toEqual({
@@ -361,7 +361,7 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
     });
 
     it('leaves lapsed holds out of the list: they hold no place and wait for nothing', async () => {
-      const annaToken = await app().tokens.sign(ids.users.anna, 'access');
+      const annaToken = await app().deps.tokens.sign(ids.users.anna, 'access');
       const anna: TestUser = { id: ids.users.anna, email: 'anna@example.org', firstName: 'Анна', token: annaToken, headers: bearer(annaToken) };
       const course = await createCourse(context.db, { authors: [1], participantsLimit: 5, lessons: ['Одно'] });
       const [lapsed, holding] = await createUsers(context, 2, 'lapsing');
@@ -383,7 +383,7 @@ describe.each(dbModes())('enrollment (%s)', (mode) => {
       const [only] = await rowIdsOf(author, course.id, undone!.id);
       for (const rowId of [first, second, only]) await json(app(), 'PATCH', `/api/v1/manager/participants/${rowId}/`, author, { state: 'approved' });
       for (const rowId of [second, only]) await json(app(), 'DELETE', `/api/v1/manager/participants/${rowId}/`, author);
-      await app().letters.drain({ gathering: true });
+      await app().deps.letters.drain({ gathering: true });
       // The rejections are told as in the area; the approval letter names only what is still approved.
       const letters = context.mailer.to(changed!.email);
       expect(letters.map((letter) => letter.subject.split(':')[0]).sort()).toEqual(['Запись отклонена', 'Участие подтверждено']);

@@ -89,7 +89,7 @@ export async function createUsers(context: Pick<EnrollmentApp, 'app' | 'db'>, co
     .returning({ id: users.id, email: users.email, firstName: users.firstName });
   return Promise.all(
     rows.map(async (row) => {
-      const token = await context.app.tokens.sign(row.id, 'access');
+      const token = await context.app.deps.tokens.sign(row.id, 'access');
       return { ...row, token, headers: bearer(token) };
     }),
   );
@@ -181,11 +181,11 @@ export async function occupy(context: Pick<EnrollmentApp, 'app' | 'db'>, lessonI
 
 /** What the payment services take, from the app (as the routes give it to them). */
 export const paymentDeps = (app: FastifyInstance): SettleDeps => ({
-  db: app.database.db,
-  config: app.config,
+  db: app.deps.db,
+  config: app.deps.config,
   log: app.log,
-  publicCache: app.publicCache,
-  providers: app.paymentProviders,
+  publicCache: app.deps.publicCache,
+  providers: app.deps.providers,
 });
 
 /** Moves a payment's hold into the past, as if its 30 minutes were over. */
@@ -206,7 +206,7 @@ export function json(app: FastifyInstance, method: 'GET' | 'POST' | 'PATCH' | 'D
 /** Anna, the fixture's author (user 1) who leads its courses, signed in. */
 export async function fixtureAuthor(context: Pick<EnrollmentApp, 'app' | 'db'>): Promise<TestUser> {
   const [row] = await context.db.select().from(users).where(eq(users.id, 1));
-  const token = await context.app.tokens.sign(1, 'access');
+  const token = await context.app.deps.tokens.sign(1, 'access');
   return { id: 1, email: row!.email, firstName: row!.firstName, token, headers: { authorization: `Bearer ${token}` } };
 }
 

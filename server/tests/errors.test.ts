@@ -86,9 +86,9 @@ describe('errors', () => {
       expect(invalid.statusCode).toBe(401);
       expect(invalid.json()).toEqual({ detail: 'Токен недействителен или просрочен. Войдите снова.' });
       // A filler account is inactive: its token is not accepted either.
-      const inactive = await guarded.inject({ url: '/api/v1/test-only/', headers: bearer(await guarded.tokens.sign(4, 'access')) });
+      const inactive = await guarded.inject({ url: '/api/v1/test-only/', headers: bearer(await guarded.deps.tokens.sign(4, 'access')) });
       expect(inactive.statusCode).toBe(401);
-      const ok = await guarded.inject({ url: '/api/v1/test-only/', headers: bearer(await guarded.tokens.sign(ids.users.pupil, 'access')) });
+      const ok = await guarded.inject({ url: '/api/v1/test-only/', headers: bearer(await guarded.deps.tokens.sign(ids.users.pupil, 'access')) });
       expect(ok.json()).toEqual({ userId: ids.users.pupil });
     } finally {
       await guarded.close();
@@ -135,7 +135,7 @@ describe('errors', () => {
 
   it('writes one JSON line per request with the Authorization header and query values never logged', async () => {
     logLines.length = 0;
-    const token = await app.tokens.sign(ids.users.pupil, 'access');
+    const token = await app.deps.tokens.sign(ids.users.pupil, 'access');
     await app.inject({ url: '/api/v1/authors/?page=1', headers: { ...bearer(token), cookie: 'session=secret-cookie' } });
     const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
     const requestLines = lines.filter((line) => line.msg === 'request');

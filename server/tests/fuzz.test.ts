@@ -304,8 +304,8 @@ describe('fuzzing every route', () => {
         routes.push({ method, url: route.url, params, keys: { body: schemaKeys(route.schema?.body), query: schemaKeys(route.schema?.querystring) } });
       }
     }
-    tokens.pupil = await app.tokens.sign(ids.users.pupil, 'access');
-    tokens.anna = await app.tokens.sign(ids.users.anna, 'access');
+    tokens.pupil = await app.deps.tokens.sign(ids.users.pupil, 'access');
+    tokens.anna = await app.deps.tokens.sign(ids.users.anna, 'access');
     // Signed with another key: never accepted.
     tokens.forged = tokens.anna.replace(/.{8}$/, 'AAAAAAAA');
   });

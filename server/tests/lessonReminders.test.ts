@@ -57,7 +57,7 @@ describe.each(dbModes())('letters about lessons and reminders (%s)', (mode) => {
     // Two app instances on one database, as two processes are: both send letters, both sweep.
     app = await buildTestApp({ database: testDb.database, config, mailer, letterQueue: FAST });
     second = await buildTestApp({ database: testDb.database, config, mailer, letterQueue: FAST });
-    const token = await app.tokens.sign(1, 'access');
+    const token = await app.deps.tokens.sign(1, 'access');
     anna = { id: 1, email: 'anna@example.org', firstName: 'Анна', token, headers: { authorization: `Bearer ${token}` } };
   });
 
@@ -71,7 +71,7 @@ describe.each(dbModes())('letters about lessons and reminders (%s)', (mode) => {
   /** Until every letter is sent (or dropped): the workers of both instances send in the background, retries later. */
   const settle = async () => {
     const idle = async () => {
-      await Promise.all([app.letters.drain(), second.letters.drain()]);
+      await Promise.all([app.deps.letters.drain(), second.deps.letters.drain()]);
       return (await testDb.database.db.select({ id: outboxLetters.id }).from(outboxLetters).where(eq(outboxLetters.state, 'pending'))).length === 0;
     };
     expect(await eventually(idle, 5000)).toBe(true);
@@ -243,7 +243,7 @@ describe.each(dbModes())('letters about lessons and reminders (%s)', (mode) => {
     // The mail server is down when the 24-hour reminder falls due: it waits for a retry.
     mailer.state.down = true;
     expect(await sweepBoth(start - 24 * HOUR + MINUTE)).toBe(1);
-    await Promise.all([app.letters.drain(), second.letters.drain()]);
+    await Promise.all([app.deps.letters.drain(), second.deps.letters.drain()]);
     const pending = () =>
       testDb.database.db
         .select({ state: outboxLetters.state, attempts: outboxLetters.attempts })

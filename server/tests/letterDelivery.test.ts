@@ -35,7 +35,7 @@ describe.each(dbModes())('who answers a letter (%s)', (mode) => {
 
   beforeAll(async () => {
     context = await startEnrollmentApp(mode);
-    anna = { id: ids.users.anna, email: 'Anna@Example.org', firstName: 'Анна', token: '', headers: bearer(await app().tokens.sign(ids.users.anna, 'access')) };
+    anna = { id: ids.users.anna, email: 'Anna@Example.org', firstName: 'Анна', token: '', headers: bearer(await app().deps.tokens.sign(ids.users.anna, 'access')) };
     pupil = (await createUsers(context, 1, 'pupil'))[0]!;
     // Борис first, Анна second: Анна leads it too, so she can send its news.
     course = await createCourse(context.db, { title: 'Курс с ответами', authors: [ids.authors.boris, ids.authors.anna], participantsLimit: 5, lessons: 2 });
@@ -49,7 +49,7 @@ describe.each(dbModes())('who answers a letter (%s)', (mode) => {
   const sent = async (letters: QueuedLetter[]) => {
     const before = context.mailer.sent.length;
     await context.db.transaction((tx) => queueLetters(tx, letters));
-    await app().letters.drain({ gathering: true });
+    await app().deps.letters.drain({ gathering: true });
     return context.mailer.sent.slice(before);
   };
 
@@ -109,8 +109,8 @@ describe.each(dbModes())('who answers a letter (%s)', (mode) => {
     const { email, ...payload } = signupPayload({ email: `signup-${mode}@example.org` });
     const response = await app().inject({ method: 'POST', url: '/api/v1/users/', payload: { email, ...payload } });
     expect(response.statusCode, response.body).toBe(201);
-    await app().accounts.lettersSent();
-    await app().letters.drain();
+    await app().deps.accounts.lettersSent();
+    await app().deps.letters.drain();
     const [letter] = context.mailer.to(email);
     expect(letter).toMatchObject({ subject: expect.stringContaining('Подтверждение регистрации'), replyTo: SELLER, toName: 'Мария Соколова' });
   });
@@ -121,7 +121,7 @@ describe.each(dbModes())('who answers a letter (%s)', (mode) => {
     const rows = await context.db.select({ id: participants.id }).from(participants).where(and(eq(participants.userId, joiner!.id), eq(participants.lessonId, course.lessonIds[0]!)));
     const approve = await json(app(), 'POST', '/api/v1/mutabo/participants/approve/', anna, { participants: rows.map((row) => row.id) });
     expect(approve.statusCode, approve.body).toBe(200);
-    await app().letters.drain({ gathering: true });
+    await app().deps.letters.drain({ gathering: true });
     const approval = context.mailer.to(joiner!.email).find((letter) => letter.subject.startsWith('Участие подтверждено'));
     expect(approval).toMatchObject({ replyTo: BORIS, toName: 'Имя1 Покупатель' });
     // The composed letter's row keeps its Reply-To, so a retry sends the same.
@@ -132,7 +132,7 @@ describe.each(dbModes())('who answers a letter (%s)', (mode) => {
     const startsAt = new Date(Date.now() + 30 * 3_600_000);
     await context.db.update(lessons).set({ startsAt }).where(eq(lessons.id, course.lessonIds[0]!));
     expect(await sweepReminders({ db: context.db, log: app().log }, new Date(Date.now() + 8 * 3_600_000))).toBeGreaterThan(0);
-    await app().letters.drain();
+    await app().deps.letters.drain();
     const reminder = context.mailer.to(joiner!.email).find((letter) => letter.subject.startsWith('Напоминание о занятии'));
     expect(reminder).toMatchObject({ replyTo: BORIS });
     await context.db.update(lessons).set({ startsAt: null }).where(eq(lessons.id, course.lessonIds[0]!));
@@ -142,7 +142,7 @@ describe.each(dbModes())('who answers a letter (%s)', (mode) => {
     await context.db.insert(mailingSubscriptions).values({ userId: pupil.id, courseId: course.id });
     const created = await json(app(), 'POST', `/api/v1/mutabo/courses/${course.id}/mailings/`, anna, { subject: 'Новости', text: 'Текст новости.', to: 'subscribers' });
     expect(created.statusCode, created.body).toBe(202);
-    await app().letters.drain();
+    await app().deps.letters.drain();
     expect(context.mailer.to(pupil.email).find((letter) => letter.subject === 'Новости')).toMatchObject({ replyTo: BORIS, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } });
   });
 
@@ -182,7 +182,7 @@ describe.each(dbModes())('an address that does not take letters (%s)', (mode) =>
   let smtp: SmtpStandIn;
   let app: FastifyInstance;
   let courseId: number;
-  const annaHeaders = async () => bearer(await app.tokens.sign(ids.users.anna, 'access'));
+  const annaHeaders = async () => bearer(await app.deps.tokens.sign(ids.users.anna, 'access'));
 
   beforeAll(async () => {
     smtp = await startSmtpStandIn();
@@ -216,7 +216,7 @@ describe.each(dbModes())('an address that does not take letters (%s)', (mode) =>
     const headers = await annaHeaders();
     const created = await app.inject({ method: 'POST', url: `/api/v1/mutabo/courses/${courseId}/mailings/`, headers, payload: { subject, text: 'Новости курса.', to: 'subscribers' } });
     expect(created.statusCode, created.body).toBe(202);
-    await app.letters.drain();
+    await app.deps.letters.drain();
     const { id } = created.json<{ id: number }>();
     return (await app.inject({ method: 'GET', url: `/api/v1/mutabo/mailings/${id}/`, headers })).json<MutaboMailing>();
   };
@@ -225,9 +225,9 @@ describe.each(dbModes())('an address that does not take letters (%s)', (mode) =>
 
   /** An account letter to the person, as the reset request queues it. */
   const accountLetter = async (person: { id: number; email: string }) => {
-    const config = { ...app.config, operatorEmail: null };
+    const config = { ...app.deps.config, operatorEmail: null };
     await queueLetters(db(), [{ kind: 'reset', userId: person.id, ...resetLetter(config, { email: person.email, firstName: 'Читатель' }, `${config.publicUrl}/user/reset-password`) }]);
-    await app.letters.drain();
+    await app.deps.letters.drain();
   };
 
   const delivered = (email: string) => smtp.received.filter((message) => message.to.includes(email)).map((message) => parseLetter(message.data));

@@ -80,7 +80,7 @@ describe.each(dbModes())('the letter queue (%s)', (mode) => {
       })
       .catch(() => {});
     await testDb.database.db.transaction((tx) => queueLetters(tx, [letter(2)]));
-    await app.letters.drain();
+    await app.deps.letters.drain();
     expect(mailer.sent.map((message) => message.to)).toEqual(['reader-2@example.org']);
     expect((await rows()).map((row) => [row.recipient, row.state, row.attempts])).toEqual([['reader-2@example.org', 'sent', 1]]);
   });
@@ -90,7 +90,7 @@ describe.each(dbModes())('the letter queue (%s)', (mode) => {
     const app = await start(mailer);
     await queueLetters(testDb.database.db, [letter(1, { dedupeKey: 'receipt:1' })]);
     await queueLetters(testDb.database.db, [letter(1, { dedupeKey: 'receipt:1' }), letter(2, { dedupeKey: 'receipt:2' })]);
-    await app.letters.drain();
+    await app.deps.letters.drain();
     expect(mailer.sent.map((message) => message.to).sort()).toEqual(['reader-1@example.org', 'reader-2@example.org']);
   });
 
@@ -99,7 +99,7 @@ describe.each(dbModes())('the letter queue (%s)', (mode) => {
     mailer.state.failNext = 3;
     const app = await start(mailer, { ...FAST, retryBaseMs: 300, maxDelayMs: 600 });
     await queueLetters(testDb.database.db, [letter(1)]);
-    await app.letters.drain();
+    await app.deps.letters.drain();
     const [waiting] = await rows();
     expect(waiting).toMatchObject({ state: 'pending', attempts: 1, lastError: 'connect ECONNREFUSED 127.0.0.1:25', sentAt: null });
     expect(waiting!.nextAttemptAt.getTime() - waiting!.createdAt.getTime()).toBeGreaterThanOrEqual(300);
@@ -120,7 +120,7 @@ describe.each(dbModes())('the letter queue (%s)', (mode) => {
     mailer.state.refused.add('reader-1@example.org');
     const app = await start(mailer);
     await queueLetters(testDb.database.db, [letter(1), letter(2)]);
-    await app.letters.drain();
+    await app.deps.letters.drain();
     expect((await rows()).map((row) => [row.recipient, row.state, row.attempts, row.lastError])).toEqual([
       ['reader-1@example.org', 'failed', 1, '550 5.1.1 no such mailbox here'],
       ['reader-2@example.org', 'sent', 1, null],
@@ -136,7 +136,7 @@ describe.each(dbModes())('the letter queue (%s)', (mode) => {
     await queueLetters(testDb.database.db, [letter(100, { kind: 'confirmation' })]);
     const mailer = flakyMailer();
     const app = await start(mailer, { ...FAST, batchSize: 5, concurrency: 1 });
-    await app.letters.drain();
+    await app.deps.letters.drain();
     expect(mailer.sent.findIndex((message) => message.to === 'reader-100@example.org')).toBeLessThan(5);
     expect(mailer.sent).toHaveLength(41);
   });
@@ -149,7 +149,7 @@ describe.each(dbModes())('the letter queue (%s)', (mode) => {
     await testDb.database.db.update(outboxLetters).set({ state: 'failed', createdAt: sql`now() - interval '29 days'` }).where(eq(outboxLetters.recipient, 'reader-2@example.org'));
     await testDb.database.db.update(outboxLetters).set({ createdAt: old, nextAttemptAt: sql`now() + interval '1 hour'` }).where(eq(outboxLetters.recipient, 'reader-4@example.org'));
     const app = await start(flakyMailer(), { ...FAST, idlePollMs: 60_000 });
-    expect(await app.letters.prune()).toBe(1);
+    expect(await app.deps.letters.prune()).toBe(1);
     expect((await rows()).map((row) => row.recipient)).toEqual(['reader-2@example.org', 'reader-3@example.org', 'reader-4@example.org', 'reader-5@example.org']);
   });
 
@@ -161,7 +161,7 @@ describe.each(dbModes())('the letter queue (%s)', (mode) => {
       testDb.database.db,
       Array.from({ length: 200 }, (_, index) => letter(index + 1)),
     );
-    await Promise.all([first!.letters.drain(), second!.letters.drain()]);
+    await Promise.all([first!.deps.letters.drain(), second!.deps.letters.drain()]);
     expect(await eventually(async () => (await rows()).every((row) => row.state === 'sent'), 5000)).toBe(true);
     const addresses = mailer.sent.map((message) => message.to);
     expect(new Set(addresses).size).toBe(200);
@@ -177,7 +177,7 @@ describe.each(dbModes())('the letter queue (%s)', (mode) => {
     expect(claimed).toHaveLength(2);
     const mailer = flakyMailer();
     const app = await start(mailer);
-    await app.letters.drain();
+    await app.deps.letters.drain();
     // Nobody else takes them while the lease runs.
     if (Date.now() - claimedAt < 1400) expect(mailer.sent).toEqual([]);
     // Sent, then marked sent: wait for the marks.
@@ -220,7 +220,7 @@ describe.each(dbModes())('the letter queue (%s)', (mode) => {
     expect(after.filter((row) => row.state === 'pending').every((row) => row.lockedUntil === null && row.attempts === 0)).toBe(true);
     const next = flakyMailer();
     const again = await start(next);
-    await again.letters.drain();
+    await again.deps.letters.drain();
     expect([...mailer.sent, ...next.sent].map((message) => message.to).sort()).toEqual(
       Array.from({ length: 10 }, (_, index) => `reader-${index + 1}@example.org`).sort(),
     );

@@ -39,7 +39,7 @@ describe.each(dbModes())('a mailing through an SMTP outage (%s)', (mode) => {
       const people = await createUsers({ app, db: testDb.database.db }, SUBSCRIBERS, 'outage');
       await testDb.database.db.insert(mailingSubscriptions).values(people.map((person) => ({ userId: person.id, courseId: course.id })));
       smtp.down = true;
-      const author = bearer(await app.tokens.sign(1, 'access'));
+      const author = bearer(await app.deps.tokens.sign(1, 'access'));
       const created = await app.inject({ method: 'POST', url: `/api/v1/mutabo/courses/${course.id}/mailings/`, headers: author, payload: { subject: 'Новости', text: 'Занятие переносится.', to: 'subscribers' } });
       expect(created.statusCode).toBe(202);
       const { id } = created.json<{ id: number }>();

@@ -56,7 +56,7 @@ describe.each(dbModes())('news mailings (%s)', (mode) => {
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({ detail: mailingMessages.mailingNotFound });
     expect((await json(app(), 'GET', '/api/v1/mutabo/mailings/999999/', anna)).statusCode).toBe(404);
-    await app().letters.drain();
+    await app().deps.letters.drain();
   });
 
   it('checks the form with the contract’s Russian messages', async () => {
@@ -86,7 +86,7 @@ describe.each(dbModes())('news mailings (%s)', (mode) => {
 
     const created = await send(course.id, { subject: 'Участникам', text: 'Завтра занятие.', to: 'participants' });
     expect(created.statusCode).toBe(202);
-    await app().letters.drain();
+    await app().deps.letters.drain();
     const result = await mailing(created.json<{ id: number }>().id);
     expect(result.recipients.map((recipient) => recipient.email).sort()).toEqual([approved!.email, held!.email, people[0]!.email].sort());
 
@@ -102,7 +102,7 @@ describe.each(dbModes())('news mailings (%s)', (mode) => {
     const created = await send(course.id, { subject: ' Новости курса ', text: 'Первый абзац.\n\nВторой <b>абзац</b>.', to: 'subscribers' });
     expect(created.statusCode).toBe(202);
     const { id } = created.json<{ id: number }>();
-    await app().letters.drain();
+    await app().deps.letters.drain();
 
     const links = new Set<string>();
     for (const person of people) {
@@ -134,7 +134,7 @@ describe.each(dbModes())('news mailings (%s)', (mode) => {
     const { course, people } = await courseWithSubscribers(2);
     const test = await send(course.id, { subject: 'Проверка', text: 'Черновик письма.', to: 'test' });
     expect(test.statusCode).toBe(202);
-    await app().letters.drain();
+    await app().deps.letters.drain();
     const [letter, ...more] = context.mailer.to(anna.email);
     expect(more).toEqual([]);
     expect(letter!.text).toContain('Это проверочное письмо: его получили только вы.');
@@ -148,7 +148,7 @@ describe.each(dbModes())('news mailings (%s)', (mode) => {
     };
     try {
       const real = await send(course.id, { subject: 'Всем', text: 'Письмо всем.', to: 'subscribers' });
-      await app().letters.drain();
+      await app().deps.letters.drain();
       const history = (await json(app(), 'GET', `/api/v1/mutabo/courses/${course.id}/mailings/`, anna)).json<MutaboMailingSummary[]>();
       expect(history.map((item) => [item.id, item.to, item.state, item.total, item.sent, item.failed])).toEqual([
         [real.json<{ id: number }>().id, 'subscribers', 'done', 2, 1, 1],
@@ -165,7 +165,7 @@ describe.each(dbModes())('news mailings (%s)', (mode) => {
     async function subscriberLink() {
       const { course, people } = await courseWithSubscribers(1, 'Курс для отписки');
       await send(course.id, { subject: 'Новости', text: 'Текст.', to: 'subscribers' });
-      await app().letters.drain();
+      await app().deps.letters.drain();
       const [letter] = context.mailer.to(people[0]!.email);
       const link = new URL(/Отписаться от новостей курса: (\S+)/.exec(letter!.text)![1]!);
       return { course, person: people[0]!, link };

@@ -35,7 +35,7 @@ describe.each(dbModes())('make-author (%s)', (mode) => {
     await testDb?.destroy();
   });
 
-  const asUser = async (userId: number, url: string) => app.inject({ url, headers: bearer(await app.tokens.sign(userId, 'access')) });
+  const asUser = async (userId: number, url: string) => app.inject({ url, headers: bearer(await app.deps.tokens.sign(userId, 'access')) });
   const me = async (userId: number) => (await asUser(userId, '/api/v1/users/me/')).json<User>();
   const authorsList = async () => (await app.inject('/api/v1/authors/')).json<Author[]>();
   /** The author as the public list shows it once the cache has heard of the change (a notice, a moment later). */

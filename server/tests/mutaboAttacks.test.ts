@@ -90,7 +90,7 @@ describe.each(dbModes())('attacks on the authors’ area (%s)', (mode) => {
         for (const method of [route.method].flat()) if (method !== 'HEAD') areaRoutes.push({ method, url: route.url });
       },
     });
-    for (const who of ['anna', 'boris', 'pupil'] as const) tokens[who] = await app.tokens.sign(ids.users[who], 'access');
+    for (const who of ['anna', 'boris', 'pupil'] as const) tokens[who] = await app.deps.tokens.sign(ids.users[who], 'access');
   });
 
   afterAll(async () => {

@@ -53,8 +53,8 @@ describe.each(dbModes())('a course save and its image (%s)', (mode) => {
     testDb = await createTestDatabase(mode);
     await seedFixture(testDb.database.db);
     app = await buildTestApp({ database: testDb.database });
-    anna = await app.tokens.sign(ids.users.anna, 'access');
-    boris = await app.tokens.sign(ids.users.boris, 'access');
+    anna = await app.deps.tokens.sign(ids.users.anna, 'access');
+    boris = await app.deps.tokens.sign(ids.users.boris, 'access');
   });
 
   afterAll(async () => {

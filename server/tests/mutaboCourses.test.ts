@@ -47,9 +47,9 @@ describe.each(dbModes())('the authors’ API (%s)', (mode) => {
     testDb = await createTestDatabase(mode);
     await seedFixture(testDb.database.db);
     app = await buildTestApp({ database: testDb.database, mailer });
-    tokens.anna = await app.tokens.sign(ids.users.anna, 'access');
-    tokens.boris = await app.tokens.sign(ids.users.boris, 'access');
-    tokens.pupil = await app.tokens.sign(ids.users.pupil, 'access');
+    tokens.anna = await app.deps.tokens.sign(ids.users.anna, 'access');
+    tokens.boris = await app.deps.tokens.sign(ids.users.boris, 'access');
+    tokens.pupil = await app.deps.tokens.sign(ids.users.pupil, 'access');
   });
 
   afterAll(async () => {

@@ -60,7 +60,7 @@ describe.each(dbModes())('big covers (%s)', (mode) => {
     testDb = await createTestDatabase(mode);
     await seedFixture(testDb.database.db);
     app = await buildTestApp({ database: testDb.database });
-    anna = await app.tokens.sign(ids.users.anna, 'access');
+    anna = await app.deps.tokens.sign(ids.users.anna, 'access');
   });
 
   afterAll(async () => {

@@ -19,9 +19,9 @@ export async function openMutaboKit(mode: DbMode): Promise<MutaboKit> {
   await seedFixture(testDb.database.db);
   const app = await buildTestApp({ database: testDb.database });
   const tokens: Record<Exclude<Who, 'guest'>, string> = {
-    anna: await app.tokens.sign(ids.users.anna, 'access'),
-    boris: await app.tokens.sign(ids.users.boris, 'access'),
-    pupil: await app.tokens.sign(ids.users.pupil, 'access'),
+    anna: await app.deps.tokens.sign(ids.users.anna, 'access'),
+    boris: await app.deps.tokens.sign(ids.users.boris, 'access'),
+    pupil: await app.deps.tokens.sign(ids.users.pupil, 'access'),
   };
   return {
     testDb,

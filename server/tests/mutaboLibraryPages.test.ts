@@ -267,7 +267,7 @@ describe.each(dbModes())('the authors’ library and pages (%s)', (mode) => {
 
     it('is created by the first save when the page does not exist yet', async () => {
       await db().delete(pagesContent).where(eq(pagesContent.slug, 'timetable'));
-      kit.app.publicCache.invalidate();
+      kit.app.deps.publicCache.invalidate();
       expect((await publicTimetable()).statusCode).toBe(404);
       expect((await call('GET', '/api/v1/mutabo/pages-content/timetable/', 'anna')).json()).toEqual({ name: DEFAULT_TIMETABLE_NAME, text: '', version: 0 });
       const created = await call('PATCH', '/api/v1/mutabo/pages-content/timetable/', 'anna', { text: raw('Новое расписание.'), version: 0 });

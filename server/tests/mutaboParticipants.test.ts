@@ -163,7 +163,7 @@ describe.each(dbModes())('the authors’ participants (%s)', (mode) => {
     const response = await json(app(), 'POST', '/api/v1/mutabo/participants/approve/', anna, { participants: rows.map((row) => row.id) });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<MutaboParticipant[]>().map((row) => row.state)).toEqual(['approved', 'approved']);
-    await app().letters.drain({ gathering: true });
+    await app().deps.letters.drain({ gathering: true });
     const letters = context.mailer.to(joiners[0]!.email);
     expect(letters).toHaveLength(1);
     expect(letters[0]!.text).toContain('Ваше участие в курсе');
@@ -174,7 +174,7 @@ describe.each(dbModes())('the authors’ participants (%s)', (mode) => {
     expect(history.results.filter((entry) => entry.entity === 'participant' && entry.action === 'approve')).toHaveLength(2);
     // Again (a double click): nothing changes, no second letter.
     expect((await json(app(), 'POST', `/api/v1/mutabo/participants/${rows[0]!.id}/approve/`, anna, {})).statusCode).toBe(200);
-    await app().letters.drain({ gathering: true });
+    await app().deps.letters.drain({ gathering: true });
     expect(context.mailer.to(joiners[0]!.email)).toHaveLength(1);
   });
 
@@ -182,7 +182,7 @@ describe.each(dbModes())('the authors’ participants (%s)', (mode) => {
     const { course } = await freeCourseWith(1, 3);
     await context.db.execute(sql`UPDATE ${participants} SET state = 'waiting_list' WHERE lesson_id = ${course.lessonIds[0]!}`);
     await context.db.execute(sql`INSERT INTO course_authors (course_id, author_id, position) VALUES (${course.id}, 2, 1)`);
-    const boris = { headers: { authorization: `Bearer ${await app().tokens.sign(2, 'access')}` } } as unknown as TestUser;
+    const boris = { headers: { authorization: `Bearer ${await app().deps.tokens.sign(2, 'access')}` } } as unknown as TestUser;
     const waiting = (await table(course.id)).participants;
     expect(waiting.map((row) => row.state)).toEqual(['waiting_list', 'waiting_list', 'waiting_list']);
     const answers = await Promise.all([
@@ -239,7 +239,7 @@ describe.each(dbModes())('the authors’ participants (%s)', (mode) => {
       [joiners[1]!.id, 2],
       [joiners[2]!.id, 3],
     ]);
-    await app().letters.drain();
+    await app().deps.letters.drain();
     expect(context.mailer.to(joiners[3]!.email).at(-1)!.text).toContain('теперь вы 1-й в очереди');
     expect((await json(app(), 'POST', `/api/v1/mutabo/participants/${rows[0]!.id}/promote/`, anna, {})).statusCode).toBe(409);
     expect((await json(app(), 'POST', `/api/v1/mutabo/participants/${last.id}/promote/`, anna, { position: 0 })).json()).toEqual({ position: [expect.any(String)] });
@@ -251,7 +251,7 @@ describe.each(dbModes())('the authors’ participants (%s)', (mode) => {
       [joiners[1]!.id, 'waiting_list'],
       [joiners[2]!.id, 'waiting_list'],
     ]);
-    await app().letters.drain();
+    await app().deps.letters.drain();
     expect(context.mailer.to(joiners[0]!.email).at(-1)!.subject).toMatch(/^Запись отклонена/);
     expect(context.mailer.to(joiners[3]!.email).at(-1)!.subject).toMatch(/^Освободилось место/);
     const history = (await json(app(), 'GET', `/api/v1/mutabo/courses/${course.id}/history/`, anna)).json<HistoryPage>();

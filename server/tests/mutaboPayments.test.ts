@@ -25,7 +25,7 @@ describe.each(dbModes())('the authors’ payments and refunds (%s)', (mode) => {
 
   const authorOf = async (ctx: EnrollmentApp): Promise<TestUser> => {
     const [row] = await ctx.db.select().from(users).where(eq(users.id, 1));
-    const token = await ctx.app.tokens.sign(1, 'access');
+    const token = await ctx.app.deps.tokens.sign(1, 'access');
     return { id: 1, email: row!.email, firstName: row!.firstName, token, headers: { authorization: `Bearer ${token}` } };
   };
 
@@ -137,7 +137,7 @@ describe.each(dbModes())('the authors’ payments and refunds (%s)', (mode) => {
     expect(again.json<MutaboRefundResult>().refund.id).toBe(first!.refund.id);
     expect([...yookassa.refunds.values()].filter((row) => row.payment_id === providerPayment.id)).toHaveLength(1);
     expect(await myLessons(buyer, course.id)).toEqual([course.lessonIds[0]]);
-    await app().letters.drain();
+    await app().deps.letters.drain();
     const letter = context.mailer.to(buyer.email).at(-1)!;
     expect(letter.subject).toMatch(/^Возврат денег/);
     expect(letter.text).toMatch(/вернули вам 1\s200/);
@@ -213,7 +213,7 @@ describe.each(dbModes())('the authors’ payments and refunds (%s)', (mode) => {
     expect((await notify()).statusCode).toBe(200);
     expect((await notify()).statusCode).toBe(200);
     expect(await myLessons(buyer, course.id)).toEqual([]);
-    await app().letters.drain();
+    await app().deps.letters.drain();
     expect(context.mailer.to(buyer.email).filter((letter) => letter.subject.startsWith('Возврат денег'))).toHaveLength(1);
     const [row] = await context.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
     expect(row).toMatchObject({ state: 'succeeded', providerId: providerRefund.id });
@@ -231,7 +231,7 @@ describe.each(dbModes())('the authors’ payments and refunds (%s)', (mode) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ source: 'provider', state: 'succeeded', lessonIds: course.lessonIds, providerId: dashboardRefund.id });
     expect(await myLessons(buyer, course.id)).toEqual([]);
-    await app().letters.drain();
+    await app().deps.letters.drain();
     expect(context.mailer.to(buyer.email).filter((letter) => letter.subject.startsWith('Возврат денег'))).toHaveLength(1);
     // A forged notice of a refund the provider does not know changes nothing; one naming a payment we never made is
     // not even read back.
@@ -273,7 +273,7 @@ describe.each(dbModes())('the authors’ payments and refunds (%s)', (mode) => {
     expect((await webhook()).statusCode).toBe(200);
     expect(await context.db.select().from(refunds).where(eq(refunds.paymentId, second.payment.id))).toHaveLength(1);
     expect(await myLessons(second.buyer, course.id)).toEqual([]);
-    await app().letters.drain();
+    await app().deps.letters.drain();
     expect(context.mailer.to(second.buyer.email).filter((letter) => letter.subject.startsWith('Возврат денег'))).toHaveLength(1);
   });
 

@@ -249,7 +249,7 @@ describe.each(dbModes())('the authors’ people (%s)', (mode) => {
 
     it('deletes the person as their own deletion does, records which author did it, and keeps the card of what the law keeps', async () => {
       const person = await addPerson({ email: 'leaving@example.org', firstName: 'Лидия', lastName: 'Уходящая' });
-      const token = await kit.app.tokens.sign(person, 'access');
+      const token = await kit.app.deps.tokens.sign(person, 'access');
       expect((await kit.app.inject({ method: 'GET', url: '/api/v1/users/me/', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
       await db().insert(consents).values({ userId: person, kind: 'processing', action: 'given', policyVersion: '1', source: 'signup', ip: '203.0.113.9', userAgent: 'Браузер' });
       await db().insert(mailingSubscriptions).values({ userId: person, courseId: ids.courses.announced });

@@ -67,7 +67,7 @@ describe.each(dbModes())('people on the start page and their lessons approved to
     const response = await json(app(), 'POST', '/api/v1/mutabo/participants/approve/', anna, { participants: line.lessons.map((lesson) => lesson.participantId) });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<MutaboParticipant[]>().map((row) => row.state)).toEqual(['approved', 'approved', 'approved', 'approved']);
-    await app().letters.drain({ gathering: true });
+    await app().deps.letters.drain({ gathering: true });
     const letters = context.mailer.to(girl.email);
     expect(letters).toHaveLength(1);
     expect(letters[0]!.text).toContain('1. Занятие 1\n2. Занятие 2\n3. Занятие 3\n4. Занятие 4');

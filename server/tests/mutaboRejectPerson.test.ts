@@ -43,7 +43,7 @@ describe.each(dbModes())('one person’s lessons rejected together (%s)', (mode)
     expect(response.statusCode, response.body).toBe(204);
     const after = await table(course.id);
     expect(after.participants.map((row) => [row.person.id, row.state])).toEqual(course.lessonIds.map(() => [second.id, 'reserved']));
-    await app().letters.drain({ gathering: true });
+    await app().deps.letters.drain({ gathering: true });
     const rejections = context.mailer.to(first.email).filter((letter) => letter.subject.startsWith('Запись отклонена'));
     expect(rejections).toHaveLength(1);
     expect(rejections[0]!.text).toContain('1. Занятие 1\n2. Занятие 2\n3. Занятие 3\n4. Занятие 4');

@@ -348,7 +348,7 @@ describe.each(dbModes())('the authors’ shared content (%s)', (mode) => {
             const response = await kit.app.inject({
               method,
               url,
-              headers: { authorization: `Bearer ${await kit.app.tokens.sign(ids.users.anna, 'access')}`, 'content-type': 'application/json' },
+              headers: { authorization: `Bearer ${await kit.app.deps.tokens.sign(ids.users.anna, 'access')}`, 'content-type': 'application/json' },
               payload: JSON.stringify(payload),
             });
             expect(response.statusCode, `${method} ${url} ${JSON.stringify(payload).slice(0, 80)}: ${response.body.slice(0, 200)}`).toBeLessThan(500);

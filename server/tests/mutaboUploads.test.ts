@@ -71,8 +71,8 @@ describe.each(dbModes())('uploads (%s)', (mode) => {
     testDb = await createTestDatabase(mode);
     await seedFixture(testDb.database.db);
     app = await buildTestApp({ database: testDb.database });
-    anna = await app.tokens.sign(ids.users.anna, 'access');
-    pupil = await app.tokens.sign(ids.users.pupil, 'access');
+    anna = await app.deps.tokens.sign(ids.users.anna, 'access');
+    pupil = await app.deps.tokens.sign(ids.users.pupil, 'access');
   });
 
   afterAll(async () => {

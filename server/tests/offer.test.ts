@@ -86,7 +86,7 @@ describe.each(dbModes())('the public offer (%s)', (mode) => {
 
   it('answers 404 while there is no offer, and the authors’ first save makes it', async () => {
     await kit.testDb.database.db.delete(pagesContent).where(eq(pagesContent.slug, 'offer'));
-    kit.app.publicCache.invalidate();
+    kit.app.deps.publicCache.invalidate();
     const missing = await publicOffer();
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: expect.any(String) });

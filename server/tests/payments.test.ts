@@ -185,7 +185,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
         currency: 'CURRENCY_CHOICE_RUB',
         lessonCount: 1,
       });
-      await app().letters.drain();
+      await app().deps.letters.drain();
       const receipts = context.mailer.to(user.email);
       expect(receipts).toHaveLength(1);
       expect(receipts[0]!.subject).toBe('Оплата получена: курс «Курс для оплаты»');
@@ -200,7 +200,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(await applyOutcome(paymentDeps(app()), payment!.id, 'succeeded')).toBe('unchanged');
       expect(await applyOutcome(paymentDeps(app()), payment!.id, 'canceled')).toBe('ignored');
       expect((await rowsOf(user.id))[0]!.state).toBe('approved');
-      await app().letters.drain();
+      await app().deps.letters.drain();
       expect(context.mailer.to(user.email)).toHaveLength(1);
       expect((await paymentOf(user.id))[0]!.state).toBe('STATE_COMPLETED');
 
@@ -219,12 +219,12 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       await json(app(), 'POST', `/api/v1/courses/${course.id}/subscribe-for-mailouts/`, user);
       const { redirectTo } = (await pay(user, course.lessonIds)).json<PaymentCreated>().details;
       expect((await decide(redirectTo, 'pay')).statusCode).toBe(303);
-      await app().letters.drain();
+      await app().deps.letters.drain();
       const letters = context.mailer.to(user.email);
       expect(letters.map((letter) => letter.subject)).toEqual(['Оплата получена: курс «Курс с новостями»']);
       expect(letters[0]!.text).toContain('Оплаченные занятия:\n1. Ритм\n2. Рифма\n3. Образ\n4. Голос');
       expect(letters[0]!.text).toContain('Новости курса будут приходить на этот адрес.');
-      await app().letters.drain({ gathering: true });
+      await app().deps.letters.drain({ gathering: true });
       expect(context.mailer.to(user.email)).toHaveLength(1);
     });
 
@@ -270,7 +270,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(await rowsOf(user.id)).toEqual([]);
       expect(await applyOutcome(paymentDeps(app()), payment!.id, 'succeeded')).toBe('unchanged');
       expect(await current(user)).toMatchObject({ id: payment!.id, details: { state: 'STATE_FAILURE' } });
-      await app().letters.drain();
+      await app().deps.letters.drain();
       expect(context.mailer.to(user.email)).toEqual([]);
       expect((await publicLessons(course.id)).map((lesson) => lesson.hasFreePlaces)).toEqual([true, true]);
     });
@@ -354,12 +354,12 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       const before = await tables();
       expect(await current(third!)).toEqual({ id: thirdPayment!.id, details: { state: 'STATE_FAILURE' }, course: { id: course.id, title: course.title }, amount: 1200, currency: 'CURRENCY_CHOICE_RUB', lessonCount: 1 });
       expect(await current(third!)).toMatchObject({ details: { state: 'STATE_FAILURE' } });
-      await app().background.settled();
+      await app().deps.background.settled();
       expect(await tables()).toEqual(before);
       expect((await paymentOf(third!.id))[0]!.state).toBe('STATE_IN_PROGRESS');
       // The course already counts the place free, and the sweep releases the hold.
       expect((await publicLessons(course.id))[0]!.hasFreePlaces).toBe(true);
-      await app().paymentFollowUps.sweepExpired();
+      await app().deps.paymentFollowUps.sweepExpired();
       expect((await paymentOf(third!.id))[0]).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'expired' });
       expect(await rowsOf(third!.id)).toEqual([]);
       expect(await current(third!)).toMatchObject({ id: thirdPayment!.id, details: { state: 'STATE_FAILURE' } });
@@ -377,7 +377,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       await decide(redirectTo, 'pay');
       expect((await paymentOf(user.id))[0]).toMatchObject({ state: 'STATE_COMPLETED', refundRequired: false, failureReason: null });
       expect((await rowsOf(user.id)).map((row) => row.state)).toEqual(['approved', 'approved']);
-      await app().letters.drain();
+      await app().deps.letters.drain();
       expect(context.mailer.to(user.email).map((letter) => letter.subject)).toEqual([expect.stringContaining('Оплата получена')]);
     });
 
@@ -395,12 +395,12 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect((await paymentOf(late!.id))[0]!.paidAt).toBeInstanceOf(Date);
       expect(await rowsOf(late!.id)).toEqual([]);
       expect((await rowsOf(other!.id))[0]!.state).toBe('approved');
-      await app().letters.drain();
+      await app().deps.letters.drain();
       expect(context.mailer.to(late!.email).map((letter) => letter.subject)).toEqual(['Возврат оплаты за курс «Курс без мест»']);
       expect(context.mailer.to('operator@example.org').at(-1)?.subject).toBe(`Нужен возврат: платёж № ${payment!.id}`);
       // Delivered again: still one letter each.
       await decide(redirectTo, 'pay');
-      await app().letters.drain();
+      await app().deps.letters.drain();
       expect(context.mailer.to(late!.email)).toHaveLength(1);
     });
   });

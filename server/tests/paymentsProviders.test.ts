@@ -224,10 +224,10 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       yookassa.setStatus(providerPayment.id, 'succeeded');
       for (let delivery = 0; delivery < 3; delivery += 1) expect((await notifyYookassa(providerPayment.id)).statusCode).toBe(200);
       // Within seconds of the first read-back, the payment is read again once, at the end of the interval.
-      await app().background.settled();
+      await app().deps.background.settled();
       expect((await paymentOf(user.id))[0]).toMatchObject({ id: payment!.id, state: 'STATE_COMPLETED' });
       expect(await statesOf(user.id)).toEqual(['approved', 'approved']);
-      await app().letters.drain();
+      await app().deps.letters.drain();
       expect(context.mailer.to(user.email).map((letter) => letter.subject)).toEqual(['Оплата получена: курс «Курс через ЮKassa»']);
 
       // Unknown ids and other events are acknowledged and ignored.
@@ -245,19 +245,19 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
 
       const forged = await Promise.all(Array.from({ length: 200 }, () => notifyYookassa(providerPayment.id)));
       expect(forged.map((response) => response.statusCode)).toEqual(Array(200).fill(200));
-      await app().background.settled();
+      await app().deps.background.settled();
       expect(reads()).toBeLessThanOrEqual(2);
       expect((await paymentOf(user.id))[0]!.state).toBe('STATE_IN_PROGRESS');
 
       // The payer pays right after the flood: the real notification is acted on once the interval is over.
       yookassa.setStatus(providerPayment.id, 'succeeded');
       expect((await notifyYookassa(providerPayment.id)).statusCode).toBe(200);
-      await app().background.settled();
+      await app().deps.background.settled();
       expect((await paymentOf(user.id))[0]!.state).toBe('STATE_COMPLETED');
       expect(reads()).toBeLessThanOrEqual(3);
       // A completed payment is not read back again.
       for (let delivery = 0; delivery < 5; delivery += 1) expect((await notifyYookassa(providerPayment.id)).statusCode).toBe(200);
-      await app().background.settled();
+      await app().deps.background.settled();
       expect(reads()).toBeLessThanOrEqual(3);
     });
 
@@ -281,7 +281,7 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       });
       expect(stranger.statusCode).toBe(403);
       expect(stranger.json()).toEqual({ detail: 'Уведомления ЮKassa принимаются только с адресов ЮKassa.' });
-      await app().background.settled();
+      await app().deps.background.settled();
       expect(yookassa.requests.length).toBe(afterCreate);
       expect((await paymentOf(user.id))[0]!.state).toBe('STATE_IN_PROGRESS');
     });
@@ -349,7 +349,7 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       yookassa.setStatus(lastYookassaPayment().id, 'succeeded');
       const first = (await json(app(), 'GET', '/api/v1/payments/current/', poller)).json<CurrentPayment>();
       expect(first.details.state).toBe('STATE_IN_PROGRESS');
-      await app().background.settled();
+      await app().deps.background.settled();
       expect((await json(app(), 'GET', '/api/v1/payments/current/', poller)).json<CurrentPayment>().details.state).toBe('STATE_COMPLETED');
 
       // Paid at YooKassa, hold lapsed, no notification ever: the sweep asks YooKassa before releasing.
@@ -379,16 +379,16 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       // YooKassa still says «pending», so nothing is written.
       const current = (await json(app(), 'GET', '/api/v1/payments/current/', user)).json<CurrentPayment>();
       expect(current).toMatchObject({ id: payment!.id, details: { state: 'STATE_IN_PROGRESS' }, lessonCount: 1 });
-      await app().background.settled();
+      await app().deps.background.settled();
       expect(reads()).toBe(1);
       expect(await rows()).toEqual(before);
 
       // The sweep right after goes through the same throttle: no second read within the interval, and the hold is released.
-      await app().paymentFollowUps.sweepExpired();
+      await app().deps.paymentFollowUps.sweepExpired();
       expect((await paymentOf(user.id))[0]).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'expired' });
       expect(await statesOf(user.id)).toEqual([]);
       expect(reads()).toBe(1);
-      await app().background.settled();
+      await app().deps.background.settled();
     });
 
     it('paid with the notification lost and the hold lapsed: the payer is never told it failed, and sees it paid', async () => {
@@ -399,7 +399,7 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       const [payment] = await paymentOf(user.id);
       await lapse(context.db, payment!.id);
       expect((await json(app(), 'GET', '/api/v1/payments/current/', user)).json<CurrentPayment>().details.state).toBe('STATE_IN_PROGRESS');
-      await app().background.settled();
+      await app().deps.background.settled();
       expect((await json(app(), 'GET', '/api/v1/payments/current/', user)).json<CurrentPayment>().details.state).toBe('STATE_COMPLETED');
       expect(await statesOf(user.id)).toEqual(['approved']);
     });
@@ -452,7 +452,7 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       expect(captures[0]!.headers['paypal-request-id']).toBeTruthy();
       expect((await paymentOf(user.id))[0]!.state).toBe('STATE_COMPLETED');
       expect(await statesOf(user.id)).toEqual(['approved']);
-      await app().letters.drain();
+      await app().deps.letters.drain();
       expect(context.mailer.to(user.email)).toHaveLength(1);
 
       // Coming back again (reload) and the webhook of the capture change nothing.
@@ -463,7 +463,7 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       });
       expect(webhook.statusCode).toBe(200);
       expect(paypal.requests.filter((request) => request.path === `/v2/checkout/orders/${order.id}/capture`)).toHaveLength(1);
-      await app().letters.drain();
+      await app().deps.letters.drain();
       expect(context.mailer.to(user.email)).toHaveLength(1);
     });
 

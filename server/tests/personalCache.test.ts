@@ -18,7 +18,7 @@ describe.each(dbModes())('logged-in course forms (%s)', (mode) => {
     testDb = await createTestDatabase(mode);
     await seedFixture(testDb.database.db);
     app = await buildTestApp({ database: testDb.database, config: testConfig() });
-    headers = bearer(await app.tokens.sign(ids.users.pupil, 'access'));
+    headers = bearer(await app.deps.tokens.sign(ids.users.pupil, 'access'));
   });
 
   afterAll(async () => {

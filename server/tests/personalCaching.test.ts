@@ -15,8 +15,8 @@ describe('caching of personal answers', () => {
     testDb = await createTestDatabase('pglite');
     await seedFixture(testDb.database.db);
     app = await buildTestApp({ database: testDb.database });
-    pupil = bearer(await app.tokens.sign(ids.users.pupil, 'access'));
-    anna = bearer(await app.tokens.sign(ids.users.anna, 'access'));
+    pupil = bearer(await app.deps.tokens.sign(ids.users.pupil, 'access'));
+    anna = bearer(await app.deps.tokens.sign(ids.users.anna, 'access'));
   });
 
   afterAll(async () => {

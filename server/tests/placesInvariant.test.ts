@@ -67,7 +67,7 @@ describe('places under random sequences of the API (pglite)', () => {
     people = await createUsers(context, PEOPLE, 'invariant');
     authors = await Promise.all(
       [ids.users.anna, ids.users.boris].map(async (id) => {
-        const token = await app().tokens.sign(id, 'access');
+        const token = await app().deps.tokens.sign(id, 'access');
         return { id, email: '', firstName: '', token, headers: bearer(token) };
       }),
     );

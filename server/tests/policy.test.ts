@@ -86,7 +86,7 @@ describe.each(dbModes())('the privacy policy (%s)', (mode) => {
     const db = kit.testDb.database.db;
     const [saved] = await db.select().from(seller);
     await db.delete(seller);
-    configured.publicCache.invalidate();
+    configured.deps.publicCache.invalidate();
     const { words } = readText((await publicPolicy(configured)).text);
     expect(words).toContain('Оператор персональных данных: ИП Операторов Олег Олегович (далее — Оператор). Адрес для обращений по поводу персональных данных: privacy@example.org.');
     expect(words).toContain('по электронной почте privacy@example.org');
@@ -95,7 +95,7 @@ describe.each(dbModes())('the privacy policy (%s)', (mode) => {
 
     // A seller without an e-mail keeps the configured one.
     await db.insert(seller).values({ ...saved!, email: '' });
-    configured.publicCache.invalidate();
+    configured.deps.publicCache.invalidate();
     const withSeller = readText((await publicPolicy(configured)).text).words;
     expect(withSeller).toContain(`Оператор персональных данных: ${fixtureContent.seller.name}; ИНН`);
     expect(withSeller).toContain('по электронной почте privacy@example.org');
@@ -144,7 +144,7 @@ describe.each(dbModes())('the privacy policy (%s)', (mode) => {
 
     // Consents made now name version 2: a sign-up, and a news subscription.
     expect(await signUp('after-save@example.org')).toEqual([['processing', '2']]);
-    const pupil = bearer(await kit.app.tokens.sign(ids.users.pupil, 'access'));
+    const pupil = bearer(await kit.app.deps.tokens.sign(ids.users.pupil, 'access'));
     expect((await kit.app.inject({ method: 'POST', url: `/api/v1/courses/${ids.courses.announced}/subscribe-for-mailouts/`, headers: pupil })).statusCode).toBe(204);
     const exported = await kit.app.inject({ url: '/api/v1/users/me/export/', headers: pupil });
     expect(exported.statusCode, exported.body).toBe(200);

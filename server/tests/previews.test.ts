@@ -94,7 +94,7 @@ describe.each(dbModes())('link previews and search engines (%s)', (mode) => {
   const courseDetails = async (id: number) => (await app.inject(`/api/v1/courses/${id}/`)).json<CourseDetails>();
   const setCourse = async (id: number, values: Partial<typeof courses.$inferInsert>) => {
     await testDb.database.db.update(courses).set(values).where(eq(courses.id, id));
-    app.publicCache.invalidate();
+    app.deps.publicCache.invalidate();
   };
   const storedPictures = async () => Number((await testDb.database.db.select({ n: count() }).from(ogImages))[0]!.n);
 
@@ -355,12 +355,12 @@ describe.each(dbModes())('link previews and search engines (%s)', (mode) => {
     const db = testDb.database.db;
     const [saved] = await db.select().from(seller);
     await db.update(seller).set({ name: '', email: '', phone: '' });
-    app.publicCache.invalidate();
+    app.deps.publicCache.invalidate();
     try {
       expect(readHead((await page('/')).body).jsonLd[0]).toEqual({ '@context': 'https://schema.org', '@type': 'Organization', name: SITE_NAME, url: `${PUBLIC_URL}/`, logo: `${PUBLIC_URL}/logo.svg` });
     } finally {
       await db.update(seller).set({ name: saved!.name, email: saved!.email, phone: saved!.phone });
-      app.publicCache.invalidate();
+      app.deps.publicCache.invalidate();
     }
   });
 });

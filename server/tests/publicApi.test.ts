@@ -15,7 +15,7 @@ describe.each(dbModes())('public API (%s)', (mode) => {
     testDb = await createTestDatabase(mode);
     await seedFixture(testDb.database.db);
     app = await buildTestApp({ database: testDb.database, config: testConfig({ LIBRARY_CORS_ORIGINS: 'https://library.example.org' }) });
-    pupilToken = await app.tokens.sign(ids.users.pupil, 'access');
+    pupilToken = await app.deps.tokens.sign(ids.users.pupil, 'access');
   });
 
   afterAll(async () => {
@@ -139,7 +139,7 @@ describe.each(dbModes())('public API (%s)', (mode) => {
       ]);
       await db.insert(mailingSubscriptions).values({ userId: ids.users.pupil, courseId: ids.courses.open });
       // A process that writes drops its own cache at once; the NOTIFY from PostgreSQL may come a moment later.
-      app.publicCache.invalidate();
+      app.deps.publicCache.invalidate();
     });
 
     it('shows participationState, participant and subscribedForMailouts to a logged-in caller', async () => {
@@ -169,8 +169,8 @@ describe.each(dbModes())('public API (%s)', (mode) => {
     });
 
     it('treats an invalid or expired token on a public endpoint as anonymous', async () => {
-      const expired = await app.tokens.sign(ids.users.pupil, 'access', new Date(Date.now() - 3_600_000));
-      const refresh = await app.tokens.sign(ids.users.pupil, 'refresh');
+      const expired = await app.deps.tokens.sign(ids.users.pupil, 'access', new Date(Date.now() - 3_600_000));
+      const refresh = await app.deps.tokens.sign(ids.users.pupil, 'refresh');
       for (const headers of [bearer('not-a-token'), bearer(expired), bearer(refresh), { authorization: 'Basic abc' }, { authorization: 'Bearer' }]) {
         const response = await get(`/api/v1/courses/${ids.courses.open}/`, headers);
         expect(response.statusCode).toBe(200);

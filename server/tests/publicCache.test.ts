@@ -109,9 +109,9 @@ describe.each(dbModes())('cached public responses (%s)', (mode) => {
 
   it('answers repeated public requests from memory', async () => {
     await app.inject('/api/v1/courses/');
-    const before = app.publicCache.stats.hits;
+    const before = app.deps.publicCache.stats.hits;
     for (let i = 0; i < 5; i++) expect((await app.inject('/api/v1/courses/')).statusCode).toBe(200);
-    expect(app.publicCache.stats.hits - before).toBe(5);
+    expect(app.deps.publicCache.stats.hits - before).toBe(5);
   });
 
   it('sees a write made directly in the database, through the trigger and NOTIFY', async () => {
@@ -126,15 +126,15 @@ describe.each(dbModes())('cached public responses (%s)', (mode) => {
     const { db } = testDb.database;
     await db.insert(participants).values({ userId: ids.users.pupil, lessonId: ids.lessons.free, state: 'approved' });
     await db.insert(mailingSubscriptions).values({ userId: ids.users.pupil, courseId: ids.courses.open });
-    app.publicCache.invalidate();
-    const token = await app.tokens.sign(ids.users.pupil, 'access');
+    app.deps.publicCache.invalidate();
+    const token = await app.deps.tokens.sign(ids.users.pupil, 'access');
     const mine = (await app.inject({ url: `/api/v1/courses/${ids.courses.open}/`, headers: bearer(token) })).json<CourseDetails>();
     expect(mine.subscribedForMailouts).toBe(true);
     expect(mine.lessons[0]!.participationState).toBe('approved');
     const anonymous = (await app.inject(`/api/v1/courses/${ids.courses.open}/`)).json<CourseDetails>();
     expect(anonymous.subscribedForMailouts).toBe(false);
     expect(anonymous.lessons.every((lesson) => lesson.participationState === null && lesson.participant === null)).toBe(true);
-    const someoneElse = await app.tokens.sign(ids.users.anna, 'access');
+    const someoneElse = await app.deps.tokens.sign(ids.users.anna, 'access');
     const other = (await app.inject({ url: `/api/v1/courses/${ids.courses.open}/`, headers: bearer(someoneElse) })).json<CourseDetails>();
     expect(other.subscribedForMailouts).toBe(false);
     expect(other.lessons[0]!.participationState).toBeNull();
@@ -148,7 +148,7 @@ describe.each(dbModes())('cached public responses (%s)', (mode) => {
       { userId: ids.users.anna, lessonId: ids.lessons.last, state: 'reserved', expiredAt: new Date(lapse) },
       { userId: ids.users.boris, lessonId: ids.lessons.last, state: 'reserved', expiredAt: new Date(lapse) },
     ]);
-    app.publicCache.invalidate();
+    app.deps.publicCache.invalidate();
     const lastHasPlaces = async () => (await app.inject(`/api/v1/courses/${ids.courses.open}/`)).json<CourseDetails>().lessons.find((lesson) => lesson.id === ids.lessons.last)!.hasFreePlaces;
     const before = await lastHasPlaces();
     const cachedBefore = await lastHasPlaces();
@@ -164,23 +164,23 @@ describe.each(dbModes())('cached public responses (%s)', (mode) => {
     try {
       await eventually(async () => (await titleOf(other, ids.courses.announced)) === 'Анонс');
       expect(await titleOf(other, ids.courses.announced)).toBe('Анонс');
-      const hits = other.publicCache.stats.hits;
+      const hits = other.deps.publicCache.stats.hits;
       await titleOf(other, ids.courses.announced);
-      expect(other.publicCache.stats.hits).toBe(hits + 1);
+      expect(other.deps.publicCache.stats.hits).toBe(hits + 1);
 
       // A write through the first instance's connection pool.
-      await app.database.db.update(courses).set({ title: 'Анонс 2' }).where(eq(courses.id, ids.courses.announced));
+      await app.deps.db.update(courses).set({ title: 'Анонс 2' }).where(eq(courses.id, ids.courses.announced));
       expect(await eventually(async () => (await titleOf(other, ids.courses.announced)) === 'Анонс 2', 2000)).toBe(true);
 
       // A lost LISTEN connection: nothing is cached until it is back, and then invalidation works again.
-      const terminated = await app.database.db.execute(
+      const terminated = await app.deps.db.execute(
         sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
       );
       expect((terminated as unknown as { rows: unknown[] }).rows).toHaveLength(2);
-      await app.database.db.update(courses).set({ title: 'Анонс 3' }).where(eq(courses.id, ids.courses.announced));
+      await app.deps.db.update(courses).set({ title: 'Анонс 3' }).where(eq(courses.id, ids.courses.announced));
       expect(await eventually(async () => (await titleOf(other, ids.courses.announced)) === 'Анонс 3', 3000)).toBe(true);
       await sleep(300);
-      await app.database.db.update(courses).set({ title: 'Анонс 4' }).where(eq(courses.id, ids.courses.announced));
+      await app.deps.db.update(courses).set({ title: 'Анонс 4' }).where(eq(courses.id, ids.courses.announced));
       expect(await eventually(async () => (await titleOf(other, ids.courses.announced)) === 'Анонс 4', 2000)).toBe(true);
       expect(await eventually(async () => (await titleOf(app, ids.courses.announced)) === 'Анонс 4', 2000)).toBe(true);
     } finally {
@@ -211,7 +211,7 @@ describe.each(dbModes())('cached public responses (%s)', (mode) => {
       expect(started, stderr).toBe(true);
       expect(await fetchTitle()).toBe('Годовой курс');
       expect(await fetchTitle()).toBe('Годовой курс');
-      await app.database.db.update(courses).set({ title: 'Годовой курс 2030' }).where(eq(courses.id, ids.courses.yearly));
+      await app.deps.db.update(courses).set({ title: 'Годовой курс 2030' }).where(eq(courses.id, ids.courses.yearly));
       expect(await eventually(async () => (await fetchTitle()) === 'Годовой курс 2030', 2000)).toBe(true);
     } finally {
       child.kill('SIGTERM');

@@ -34,7 +34,7 @@ describe.each(dbModes())('the schedule (%s)', (mode) => {
     testDb = await createTestDatabase(mode);
     await seedFixture(testDb.database.db);
     app = await buildTestApp({ database: testDb.database, distDir });
-    for (const who of ['anna', 'boris', 'pupil'] as const) tokens[who] = await app.tokens.sign(ids.users[who], 'access');
+    for (const who of ['anna', 'boris', 'pupil'] as const) tokens[who] = await app.deps.tokens.sign(ids.users[who], 'access');
     // The pupil has a place in the first and the last lesson of the open course.
     await testDb.database.db.insert(participants).values([
       { userId: ids.users.pupil, lessonId: ids.lessons.free, state: 'approved', participatedAt: new Date() },
@@ -185,7 +185,7 @@ describe.each(dbModes())('the schedule (%s)', (mode) => {
         .set({ state: 'waiting_list' })
         .where(and(eq(participants.userId, ids.users.pupil), eq(participants.lessonId, ids.lessons.free)));
       // Written around the services: the change notice from PostgreSQL may come a moment later.
-      app.publicCache.invalidate();
+      app.deps.publicCache.invalidate();
       try {
         const course = (await call('GET', `/api/v1/courses/${ids.courses.open}/`, 'pupil')).json<CourseDetails>();
         expect(JSON.stringify(course)).not.toContain('secret-42');
@@ -196,7 +196,7 @@ describe.each(dbModes())('the schedule (%s)', (mode) => {
           .update(participants)
           .set({ state: 'approved' })
           .where(and(eq(participants.userId, ids.users.pupil), eq(participants.lessonId, ids.lessons.free)));
-        app.publicCache.invalidate();
+        app.deps.publicCache.invalidate();
       }
     });
 

@@ -98,7 +98,7 @@ describe.each(dbModes())('the seller’s details (%s)', (mode) => {
 
   it('answers empty strings while no row exists, and the first save makes it', async () => {
     await kit.testDb.database.db.delete(sellerTable);
-    kit.app.publicCache.invalidate();
+    kit.app.deps.publicCache.invalidate();
     expect(await publicSeller()).toEqual(EMPTY);
     expect(await areaSeller()).toEqual({ ...EMPTY, version: 0 });
     const created = await patch({ name: 'ИП Иванов Борис', version: 0 }, 'boris');

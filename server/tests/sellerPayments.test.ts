@@ -40,12 +40,12 @@ describe.each(dbModes())('the seller in the payment letters (%s)', (mode) => {
   };
   const paymentOf = async (userId: number) => (await context.db.select().from(payments).where(eq(payments.userId, userId)))[0]!;
   const anna = async (): Promise<TestUser> => {
-    const token = await app().tokens.sign(1, 'access');
+    const token = await app().deps.tokens.sign(1, 'access');
     const [row] = await context.db.select().from(users).where(eq(users.id, 1));
     return { id: 1, email: row!.email, firstName: row!.firstName, token, headers: { authorization: `Bearer ${token}` } };
   };
   const lettersTo = async (email: string, subject: string) => {
-    await app().letters.drain();
+    await app().deps.letters.drain();
     return context.mailer.to(email).filter((letter) => letter.subject.startsWith(subject));
   };
 

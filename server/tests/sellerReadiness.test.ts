@@ -30,7 +30,7 @@ describe.each(dbModes())('payments while the seller is incomplete (%s)', (mode) 
     yookassa.receipts = false;
     // YooKassa is real, PayPal has no keys: euros go to the test checkout.
     context = await startEnrollmentApp(mode, { YOOKASSA_SHOP_ID: SHOP_ID, YOOKASSA_SECRET_KEY: SECRET_KEY, YOOKASSA_API_URL: yookassa.apiUrl, RECEIPTS: 'off', PAYMENTS_SANDBOX: '1' });
-    const token = await app().tokens.sign(1, 'access');
+    const token = await app().deps.tokens.sign(1, 'access');
     const [row] = await context.db.select().from(users).where(eq(users.id, 1));
     anna = { id: 1, email: row!.email, firstName: row!.firstName, token, headers: { authorization: `Bearer ${token}` } };
   });
@@ -84,7 +84,7 @@ describe.each(dbModes())('payments while the seller is incomplete (%s)', (mode) 
 
   it('refuses while no seller was ever saved', async () => {
     await context.db.delete(sellerTable);
-    app().publicCache.invalidate();
+    app().deps.publicCache.invalidate();
     try {
       const buyer = await createUser(context);
       const course = await createCourse(context.db, { lessons: 1, prices: [RUB] });
@@ -92,7 +92,7 @@ describe.each(dbModes())('payments while the seller is incomplete (%s)', (mode) 
       expect((await dashboard()).seller).toEqual({ missing: ['name', 'inn', 'ogrn', 'address', 'email', 'phone'], paymentsRefused: true });
     } finally {
       await context.db.insert(sellerTable).values(fixtureContent.seller);
-      app().publicCache.invalidate();
+      app().deps.publicCache.invalidate();
     }
   });
 

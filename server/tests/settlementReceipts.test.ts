@@ -32,7 +32,7 @@ describe.each(dbModes())('settlement receipts (%s)', (mode) => {
     yookassa = await startYookassa(SHOP_ID, SECRET_KEY);
     context = await startEnrollmentApp(mode, yookassaEnv(yookassa));
     const [row] = await context.db.select().from(users).where(eq(users.id, 1));
-    const token = await context.app.tokens.sign(1, 'access');
+    const token = await context.app.deps.tokens.sign(1, 'access');
     anna = { id: 1, email: row!.email, firstName: row!.firstName, token, headers: { authorization: `Bearer ${token}` } };
   });
 
@@ -41,7 +41,7 @@ describe.each(dbModes())('settlement receipts (%s)', (mode) => {
     await yookassa?.close();
   });
 
-  const deps = (ctx: EnrollmentApp = context) => ({ db: ctx.db, log: ctx.app.log, provider: ctx.app.paymentProviders.bySystem.yookassa });
+  const deps = (ctx: EnrollmentApp = context) => ({ db: ctx.db, log: ctx.app.log, provider: ctx.app.deps.providers.bySystem.yookassa });
   const sweep = (ctx: EnrollmentApp = context) => sweepSettlements(deps(ctx));
 
   /** A buyer who paid for these lessons through YooKassa. */
@@ -172,7 +172,7 @@ describe.each(dbModes())('settlement receipts (%s)', (mode) => {
     expect((await held(course.lessonIds[0]!, null)).statusCode).toBe(401);
     const stranger = await createUser(context, 'pupil');
     expect((await held(course.lessonIds[0]!, stranger)).statusCode).toBe(403);
-    const boris = await context.app.tokens.sign(2, 'access');
+    const boris = await context.app.deps.tokens.sign(2, 'access');
     expect((await held(course.lessonIds[0]!, { ...anna, id: 2, token: boris, headers: { authorization: `Bearer ${boris}` } })).statusCode).toBe(404);
     // A draft lesson, or one with a time (it is held when it ends), is refused.
     const draft = await held(course.draftLessonIds[0]!);
@@ -250,7 +250,7 @@ describe.each(dbModes())('settlement receipts (%s)', (mode) => {
   it('tells the buyer, in the payment letter, that the fiscal receipt comes from YooKassa by e-mail (not for the test checkout)', async () => {
     const course = await createCourse(context.db, { participantsLimit: 5, lessons: 1, prices: [RUB] });
     const { buyer } = await paid(context, course.lessonIds);
-    await context.app.letters.drain();
+    await context.app.deps.letters.drain();
     const [letter] = context.mailer.to(buyer.email).filter((message) => message.subject.startsWith('Оплата получена'));
     expect(letter!.text).toContain('Кассовый чек придёт отдельным письмом от ЮKassa на этот адрес.');
     const sandbox = await startEnrollmentApp(mode);
@@ -258,7 +258,7 @@ describe.each(dbModes())('settlement receipts (%s)', (mode) => {
       const other = await createCourse(sandbox.db, { participantsLimit: 5, lessons: 1, prices: [RUB] });
       const payer = await createUser(sandbox, 'buyer');
       expect(await payInSandbox(sandbox.app, payer, other.lessonIds)).toHaveProperty('paymentId');
-      await sandbox.app.letters.drain();
+      await sandbox.app.deps.letters.drain();
       const [sandboxLetter] = sandbox.mailer.to(payer.email).filter((message) => message.subject.startsWith('Оплата получена'));
       expect(sandboxLetter!.text).not.toContain('ЮKassa');
     } finally {

@@ -52,15 +52,15 @@ describe.each(dbModes())('signing secret (%s)', (mode) => {
   it('lets a second process with another DATA_DIR accept the first one\'s tokens and test-checkout links', async () => {
     const first = await app(testDb.database);
     const second = await app(otherHandle());
-    const token = await first.tokens.sign(ids.users.pupil, 'access');
-    expect(await second.tokens.verify(token, 'access')).toMatchObject({ userId: ids.users.pupil });
+    const token = await first.deps.tokens.sign(ids.users.pupil, 'access');
+    expect(await second.deps.tokens.verify(token, 'access')).toMatchObject({ userId: ids.users.pupil });
     const response = await second.inject({ url: '/api/v1/participants/', headers: { authorization: `Bearer ${token}` } });
     expect(response.statusCode).toBe(200);
-    expect(second.paymentProviders.sandbox.verifyKey(42, first.paymentProviders.sandbox.keyFor(42))).toBe(true);
+    expect(second.deps.providers.sandbox.verifyKey(42, first.deps.providers.sandbox.keyFor(42))).toBe(true);
     // A restart keeps it too.
     await first.close();
     const restarted = await app(testDb.database);
-    expect(await restarted.tokens.verify(token, 'access')).not.toBeNull();
+    expect(await restarted.deps.tokens.verify(token, 'access')).not.toBeNull();
   });
 
   it('is generated once when processes start together', async () => {
@@ -75,7 +75,7 @@ describe.each(dbModes())('signing secret (%s)', (mode) => {
     const secret = 's'.repeat(40);
     const configured = await buildTestApp({ database: testDb.database, config: testConfig({ JWT_SECRET: secret, DATA_DIR: dataDir() }) });
     opened.unshift(configured);
-    expect(await configured.tokens.verify(await createTokenService(secret).sign(ids.users.pupil, 'access'), 'access')).not.toBeNull();
+    expect(await configured.deps.tokens.verify(await createTokenService(secret).sign(ids.users.pupil, 'access'), 'access')).not.toBeNull();
     expect(await testDb.database.db.select().from(serverSecrets)).toHaveLength(0);
   });
 
@@ -85,13 +85,13 @@ describe.each(dbModes())('signing secret (%s)', (mode) => {
     writeFileSync(path.join(dir, 'jwt-secret'), `${old}\n`, { mode: 0o600 });
     const oldToken = await createTokenService(old).sign(ids.users.pupil, 'access');
     const upgraded = await app(testDb.database, dir);
-    expect(await upgraded.tokens.verify(oldToken, 'access')).not.toBeNull();
+    expect(await upgraded.deps.tokens.verify(oldToken, 'access')).not.toBeNull();
     expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
     // Another process's file, found after the database already holds a secret, changes nothing.
     const otherDir = dataDir();
     writeFileSync(path.join(otherDir, 'jwt-secret'), `${'z'.repeat(48)}\n`);
     const other = await app(otherHandle(), otherDir);
-    expect(await other.tokens.verify(oldToken, 'access')).not.toBeNull();
+    expect(await other.deps.tokens.verify(oldToken, 'access')).not.toBeNull();
     expect(existsSync(path.join(otherDir, 'jwt-secret'))).toBe(false);
   });
 });

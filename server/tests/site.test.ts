@@ -77,14 +77,14 @@ describe('site', () => {
     // Stored before the authors' forms refused it: `/\\host/…` is `//host/…` to a browser.
     const [before] = await db.select({ image: coursesTable.image }).from(coursesTable).where(eq(coursesTable.id, ids.courses.open));
     await db.update(coursesTable).set({ image: '/\\evil.example/x.png' }).where(eq(coursesTable.id, ids.courses.open));
-    app.publicCache.invalidate();
+    app.deps.publicCache.invalidate();
     try {
       const page = await app.inject({ url: `/courses/${ids.courses.open}`, headers: html });
       expect(page.statusCode).toBe(200);
       expect(page.body).not.toContain('rel="preload" as="image"');
     } finally {
       await db.update(coursesTable).set({ image: before!.image }).where(eq(coursesTable.id, ids.courses.open));
-      app.publicCache.invalidate();
+      app.deps.publicCache.invalidate();
     }
   });
 
@@ -94,7 +94,7 @@ describe('site', () => {
     expect((before?.authors as { firstName: string; quote: string }[])[0]).toMatchObject({ firstName: 'Анна', quote: 'Читайте медленно.' });
 
     await testDb.database.db.update(authors).set({ firstName: 'Анастасия', description: 'Новый текст.', photo: '/media/new.jpg' }).where(eq(authors.id, 1));
-    app.publicCache.invalidate();
+    app.deps.publicCache.invalidate();
     const after = initialData((await app.inject({ url: '/about/', headers: html })).body);
     expect((after?.authors as { firstName: string; description: string; photo: string }[])[0]).toMatchObject({
       firstName: 'Анастасия',
@@ -102,7 +102,7 @@ describe('site', () => {
       photo: '/media/new.jpg',
     });
     await testDb.database.db.update(authors).set({ firstName: 'Анна', description: 'Филолог.', photo: '/demo/anna.svg' }).where(eq(authors.id, 1));
-    app.publicCache.invalidate();
+    app.deps.publicCache.invalidate();
   });
 
   it('leaves out what does not exist, and never lets the data close its script element', async () => {

@@ -108,7 +108,7 @@ describe.runIf(dbModes().includes('postgres'))('a database that stops answering 
   });
 
   it('answers 503 with a Russian detail while it hangs, /healthz within 2 s, and recovers', async () => {
-    const token = await app.tokens.sign(ids.users.pupil, 'access');
+    const token = await app.deps.tokens.sign(ids.users.pupil, 'access');
     const participants = () => app.inject({ url: '/api/v1/participants/', headers: bearer(token) });
     expect((await participants()).statusCode).toBe(200);
     relay.freeze(true);

@@ -5,7 +5,7 @@ import { listAuthors } from '../repositories/authorsRepository.ts';
 
 export const authorsRoutes: ZodRoutes = async (app) => {
   app.get('/authors/', async (request, reply) => {
-    const cached = await app.publicCache.get('authors', async () => ({ value: await listAuthors(app.database.db) }));
+    const cached = await app.deps.publicCache.get('authors', async () => ({ value: await listAuthors(app.deps.db) }));
     return sendCached(request, reply, cached);
   });
 };

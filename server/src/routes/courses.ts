@@ -17,8 +17,8 @@ import { courseStateForUser, subscribedCourseIds } from '../repositories/partici
 
 /** The public form of a course that is not a draft; 404 otherwise (a 404 is not cached). */
 export function cachedCourseDetails(app: FastifyInstance, id: number): Promise<Cached<CourseDetails>> {
-  return app.publicCache.get(`course:${id}`, async () => {
-    const found = await findPublishedCourse(app.database.db, id);
+  return app.deps.publicCache.get(`course:${id}`, async () => {
+    const found = await findPublishedCourse(app.deps.db, id);
     if (!found) throw notFound(messages.courseNotFound);
     return { value: found.course, validUntil: found.validUntil };
   });
@@ -34,7 +34,7 @@ async function authorsPreview(app: FastifyInstance, request: FastifyRequest<{ Pa
   } catch {
     return null;
   }
-  return draftPreview(app.database.db, request.userId!, request.params.id);
+  return draftPreview(app.deps.db, request.userId!, request.params.id);
 }
 
 export const coursesRoutes: ZodRoutes = async (app) => {
@@ -42,10 +42,10 @@ export const coursesRoutes: ZodRoutes = async (app) => {
   const personal = new PersonalCache();
 
   app.get('/courses/', async (request, reply) => {
-    const cached = await app.publicCache.get('courses', async () => ({ value: await listPublishedCourses(app.database.db) }));
+    const cached = await app.deps.publicCache.get('courses', async () => ({ value: await listPublishedCourses(app.deps.db) }));
     const userId = request.userId;
     if (userId === null) return sendCached(request, reply, cached);
-    const mine = await personal.get(`courses:${userId}`, cached, async () => ({ value: personalizeCourseList(cached.value, await subscribedCourseIds(app.database.db, userId)) }));
+    const mine = await personal.get(`courses:${userId}`, cached, async () => ({ value: personalizeCourseList(cached.value, await subscribedCourseIds(app.deps.db, userId)) }));
     return sendCached(request, reply, mine);
   });
 
@@ -59,12 +59,12 @@ export const coursesRoutes: ZodRoutes = async (app) => {
       // A draft is no public page: its own authors see it as a preview, never from a cache.
       const preview = userId !== null && error instanceof HttpError && error.statusCode === 404 ? await authorsPreview(app, request, reply) : null;
       if (!preview) throw error;
-      return withDiscount(personalizeCourse(preview, await courseStateForUser(app.database.db, userId!, id)), await discountOfUser(app.database.db, userId!, id, new Date()));
+      return withDiscount(personalizeCourse(preview, await courseStateForUser(app.deps.db, userId!, id)), await discountOfUser(app.deps.db, userId!, id, new Date()));
     }
     if (userId === null) return sendCached(request, reply, cached);
     const mine = await personal.get(`course:${id}:${userId}`, cached, async () => {
       const now = Date.now();
-      const [state, discount] = await Promise.all([courseStateForUser(app.database.db, userId, id), discountOfUser(app.database.db, userId, id, new Date(now))]);
+      const [state, discount] = await Promise.all([courseStateForUser(app.deps.db, userId, id), discountOfUser(app.deps.db, userId, id, new Date(now))]);
       // A personal discount shows until it expires (granting or revoking one drops the public cache, and this with it).
       const validUntil = Math.min(stateValidUntil(state, now), discount?.expiresAt?.getTime() ?? Infinity);
       return { value: withDiscount(personalizeCourse(cached.value, state, now), discount), validUntil };

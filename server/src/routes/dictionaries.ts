@@ -8,7 +8,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export const dictionariesRoutes: ZodRoutes = async (app) => {
   app.get('/dictionaries/', async (request, reply) => {
     // Time zone offsets move with summer time: rebuild at least every hour.
-    const cached = await app.publicCache.get('dictionaries', async () => ({
+    const cached = await app.deps.publicCache.get('dictionaries', async () => ({
       value: buildDictionaries(),
       validUntil: (Math.floor(Date.now() / HOUR_MS) + 1) * HOUR_MS,
     }));

@@ -25,12 +25,12 @@ function sent<T extends object>(value: T): Partial<T> {
  * instead, and the caller the same answer: the profile cannot be used to find out who is registered.
  */
 async function requestEmailChange(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: number, newEmail: string, password: string | undefined) {
-  const { accounts, config } = app;
+  const { accounts, config } = app.deps;
   if (password === undefined) throw new HttpError(400, { currentPassword: [m.currentPasswordRequired] });
   // Taken before the check (services/accountLimits.ts), so parallel guesses get exactly the limit; only a wrong
   // password keeps it.
   const check = await takeOrRefuse(accounts, reply, [['password-check', String(userId)]], m.passwordChecksTooMany);
-  const account = await findAccountById(app.database.db, userId);
+  const account = await findAccountById(app.deps.db, userId);
   if (!account) {
     await check.release();
     throw notFound();
@@ -45,7 +45,7 @@ async function requestEmailChange(app: FastifyInstance, request: FastifyRequest,
   // The letters' slots too are taken before anything is sent: a letter to the new address counts like a signup's.
   const letters = await takeOrRefuse(accounts, reply, signupLetterLimits(newEmail, request.ip), letterRefusal);
   try {
-    const taken = (await findAccountByEmail(app.database.db, newEmail)) !== null;
+    const taken = (await findAccountByEmail(app.deps.db, newEmail)) !== null;
     const link = accounts.links.make('change-email', account, newEmail);
     const url = emailChangeLink(config, { ...link, address: encodeAddress(newEmail) });
     if (taken) await accounts.queueLetter('email-taken', emailTakenLetter(config, newEmail));
@@ -60,8 +60,8 @@ async function requestEmailChange(app: FastifyInstance, request: FastifyRequest,
 }
 
 export const disciplesRoutes: ZodRoutes = async (app) => {
-  const { db } = app.database;
-  const currentYear = () => new Date(app.accounts.now()).getFullYear();
+  const { db } = app.deps;
+  const currentYear = () => new Date(app.deps.accounts.now()).getFullYear();
 
   app.get('/disciples/:id/', { schema: { params: idParams }, preHandler: app.requireAuth }, async (request): Promise<Disciple> => {
     const userId = request.userId!;

@@ -14,12 +14,12 @@ import { courseStateForUser } from '../repositories/participationRepository.ts';
 /** The course as the caller now sees it (the public form from the cache, their own fields merged). */
 async function courseForCaller(app: FastifyInstance, courseId: number, userId: number): Promise<CourseDetails> {
   const cached = await cachedCourseDetails(app, courseId);
-  return personalizeCourse(cached.value, await courseStateForUser(app.database.db, userId, courseId));
+  return personalizeCourse(cached.value, await courseStateForUser(app.deps.db, userId, courseId));
 }
 
 export const enrollmentRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
-  const deps: EnrollmentDeps = { db: app.database.db, config: app.config, publicCache: app.publicCache };
+  const deps: EnrollmentDeps = app.deps;
   const options = { schema: { params: idParams }, preValidation: app.requireAuth };
 
   app.post('/courses/:id/subscribe-for-mailouts/', options, async (request, reply) => {

@@ -13,13 +13,13 @@ const feedbackQuery = z.object({ page: pageParam.optional() });
 export const feedbackRoutes: ZodRoutes = async (app) => {
   app.get('/feedback/', { schema: { querystring: feedbackQuery } }, async (request, reply) => {
     const page = request.query.page ?? 1;
-    const cached = await app.publicCache.get(`feedback:${page}`, async () => {
-      const { count, results } = await feedbackPage(app.database.db, (page - 1) * FEEDBACK_PAGE_SIZE, FEEDBACK_PAGE_SIZE);
+    const cached = await app.deps.publicCache.get(`feedback:${page}`, async () => {
+      const { count, results } = await feedbackPage(app.deps.db, (page - 1) * FEEDBACK_PAGE_SIZE, FEEDBACK_PAGE_SIZE);
       const pages = Math.max(1, Math.ceil(count / FEEDBACK_PAGE_SIZE));
       const nextPage = page < pages ? page + 1 : null;
       const value: FeedbackPage = {
         count,
-        next: nextPage === null ? null : `${app.config.publicUrl}/api/v1/feedback/?page=${nextPage}`,
+        next: nextPage === null ? null : `${app.deps.config.publicUrl}/api/v1/feedback/?page=${nextPage}`,
         results,
         currentPage: page,
         nextPage,

@@ -11,7 +11,7 @@ export const healthRoutes: ZodRoutes = async (app) => {
     try {
       const deadline = new AbortController();
       await Promise.race([
-        pingDatabase(app.database.db),
+        pingDatabase(app.deps.db),
         sleep(HEALTH_DEADLINE_MS, null, { signal: deadline.signal }).then(() => {
           throw new Error(`the database did not answer within ${HEALTH_DEADLINE_MS} ms`);
         }),

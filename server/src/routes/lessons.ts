@@ -13,6 +13,6 @@ export const lessonsRoutes: ZodRoutes = async (app) => {
     const courseId = request.query.course;
     const { lessons } = (await cachedCourseDetails(app, courseId)).value;
     if (request.userId === null) return lessons;
-    return personalizeLessons(lessons, await courseStateForUser(app.database.db, request.userId, courseId));
+    return personalizeLessons(lessons, await courseStateForUser(app.deps.db, request.userId, courseId));
   });
 };

@@ -26,7 +26,7 @@ const libraryQuery = z.object({
 export const libraryRoutes: ZodRoutes = async (app) => {
   // The library is also read from other origins (LIBRARY_CORS_ORIGINS). Registered here, the CORS hooks run for
   // these routes only; its preflight route covers the whole prefix, so other paths are refused there.
-  const origins = app.config.libraryCorsOrigins;
+  const origins = app.deps.config.libraryCorsOrigins;
   if (origins.length > 0) {
     const allowed: FastifyCorsOptions = { origin: origins.includes('*') ? '*' : origins, methods: ['GET', 'HEAD'], maxAge: 600 };
     await app.register(fastifyCors, {
@@ -36,7 +36,7 @@ export const libraryRoutes: ZodRoutes = async (app) => {
   }
 
   app.get('/library-categories/', async (request, reply) => {
-    const cached = await app.publicCache.get('library-categories', async () => ({ value: await listLibraryCategories(app.database.db) }));
+    const cached = await app.deps.publicCache.get('library-categories', async () => ({ value: await listLibraryCategories(app.deps.db) }));
     return sendCached(request, reply, cached);
   });
 
@@ -44,20 +44,20 @@ export const libraryRoutes: ZodRoutes = async (app) => {
     const page = request.query.page ?? 1;
     const limit = request.query.limit ?? LIBRARY_PAGE_SIZE;
     const filter = { categories: request.query.categories ?? [], courses: request.query.courses ?? [] };
-    const { count, results } = await libraryItemsPage(app.database.db, filter, (page - 1) * limit, limit);
+    const { count, results } = await libraryItemsPage(app.deps.db, filter, (page - 1) * limit, limit);
     const pages = Math.max(1, Math.ceil(count / limit));
     let next: string | null = null;
     if (page < pages) {
       const query = new URLSearchParams({ page: String(page + 1), limit: String(limit) });
       if (filter.categories.length > 0) query.set('categories', filter.categories.join(','));
       if (filter.courses.length > 0) query.set('courses', filter.courses.join(','));
-      next = `${app.config.publicUrl}/api/v1/library-items/?${query.toString().replaceAll('%2C', ',')}`;
+      next = `${app.deps.config.publicUrl}/api/v1/library-items/?${query.toString().replaceAll('%2C', ',')}`;
     }
     return { count, next, results, currentPage: page, pages };
   });
 
   app.get('/library-items/:id', { schema: { params: idParams } }, async (request) => {
-    const item = await findLibraryItem(app.database.db, request.params.id);
+    const item = await findLibraryItem(app.deps.db, request.params.id);
     if (!item) throw notFound(messages.libraryItemNotFound);
     return item;
   });

@@ -31,7 +31,7 @@ function byteRange(header: string | undefined, size: number): { start: number; e
 
 export const mediaRoutes: ZodRoutes = async (app) => {
   app.get('/media/:prefix/:name', { schema: { params: mediaParams } }, async (request, reply) => {
-    const upload = await findUploadByKey(app.database.db, `${request.params.prefix}/${request.params.name}`);
+    const upload = await findUploadByKey(app.deps.db, `${request.params.prefix}/${request.params.name}`);
     if (!upload) throw notFound(messages.notFound);
     reply
       .type(upload.contentType)

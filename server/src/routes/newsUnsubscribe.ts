@@ -59,9 +59,9 @@ export const newsUnsubscribeRoutes: ZodRoutes = async (app) => {
   /** The subscription the link names, or null when its signature is wrong, the course is gone or the account deleted. */
   const named = async (link: z.infer<typeof params>) => {
     const ids = linkIds(link);
-    if (!ids || !verifyUnsubscribe(app.config.jwtSecret, ids.user, ids.course, link.signature)) return null;
-    if (!(await isLiveAccount(app.database.db, ids.user))) return null;
-    const found = await subscriptionOf(app.database.db, ids.user, ids.course);
+    if (!ids || !verifyUnsubscribe(app.deps.config.jwtSecret, ids.user, ids.course, link.signature)) return null;
+    if (!(await isLiveAccount(app.deps.db, ids.user))) return null;
+    const found = await subscriptionOf(app.deps.db, ids.user, ids.course);
     return found ? { ...found, ...ids } : null;
   };
 
@@ -87,8 +87,8 @@ export const newsUnsubscribeRoutes: ZodRoutes = async (app) => {
     const found = await named(request.params);
     if (!found) return invalidPage(reply);
     // The withdrawal of the news consent is recorded with the end of the subscription, in its transaction.
-    if (await endNews(app.database.db, found.user, found.course, consentOrigin('unsubscribe-link', request))) {
-      app.publicCache.invalidate();
+    if (await endNews(app.deps.db, found.user, found.course, consentOrigin('unsubscribe-link', request))) {
+      app.deps.publicCache.invalidate();
       request.log.info({ courseId: found.course }, 'unsubscribed from the news by the link of a letter');
     }
     return page(

@@ -12,8 +12,8 @@ import { findPageContent } from '../repositories/pagesRepository.ts';
 export const pagesContentRoutes: ZodRoutes = async (app) => {
   for (const slug of ['timetable', 'offer']) {
     app.get(`/pages-content/${slug}/`, async (request, reply) => {
-      const cached = await app.publicCache.get(`page:${slug}`, async () => {
-        const page = await findPageContent(app.database.db, slug);
+      const cached = await app.deps.publicCache.get(`page:${slug}`, async () => {
+        const page = await findPageContent(app.deps.db, slug);
         if (!page) throw notFound(messages.pageNotFound);
         return { value: page };
       });
@@ -23,7 +23,7 @@ export const pagesContentRoutes: ZodRoutes = async (app) => {
 
   // The default text names the seller: the seller table's trigger drops this entry like the page's own.
   app.get(`/pages-content/${POLICY_SLUG}/`, async (request, reply) => {
-    const cached = await app.publicCache.get(`page:${POLICY_SLUG}`, async () => ({ value: await currentPolicy(app.database.db, app.config) }));
+    const cached = await app.deps.publicCache.get(`page:${POLICY_SLUG}`, async () => ({ value: await currentPolicy(app.deps.db, app.deps.config) }));
     return sendCached(request, reply, cached);
   });
 };

@@ -56,7 +56,7 @@ const approveManyBody = approveBody.extend({
 
 export const participantsRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
-  const deps: EnrollmentDeps = { db: app.database.db, config: app.config, publicCache: app.publicCache };
+  const deps: EnrollmentDeps = app.deps;
   const auth = { preValidation: app.requireAuth };
 
   app.get('/participants/', auth, async (request) => listParticipations(deps, request.userId!));

@@ -27,10 +27,10 @@ const providerUnreachable = (system: PaymentSystem) => new HttpError(502, { deta
 
 export const paymentsRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
-  const { checkout, paymentFollowUps: followUps, paymentProviders: providers } = app;
+  const { checkout, paymentFollowUps: followUps, providers } = app.deps;
   // What reading a refund back from its provider needs (services/mutabo/refunds.ts).
-  const deps: SettleDeps = { db: app.database.db, config: app.config, log: app.log, publicCache: app.publicCache, providers };
-  const fromYookassa = addressMatcher(app.config.yookassa?.notifyIps ?? []);
+  const deps: SettleDeps = app.deps;
+  const fromYookassa = addressMatcher(app.deps.config.yookassa?.notifyIps ?? []);
 
   /** A provider's notification: parsed by the provider, then a refund read back (refunds.ts) or a payment settled. */
   const notification = async (request: FastifyRequest, reply: FastifyReply, system: PaymentSystem) => {
@@ -66,7 +66,7 @@ export const paymentsRoutes: ZodRoutes = async (app) => {
    */
   const limitingCodeGuesses = async <T>(request: FastifyRequest<{ Body: PaymentPayload }>, reply: FastifyReply, run: () => Promise<T>): Promise<T> => {
     if (!request.body.promoCode) return run();
-    const slot = await takeOrRefuse(app.accounts, reply, [['promo-code', String(request.userId)]], accountMessages.promoCodesTooMany);
+    const slot = await takeOrRefuse(app.deps.accounts, reply, [['promo-code', String(request.userId)]], accountMessages.promoCodesTooMany);
     try {
       const result = await run();
       await slot.release();

@@ -5,7 +5,7 @@ import { listQuotations } from '../repositories/quotationsRepository.ts';
 
 export const quotationsRoutes: ZodRoutes = async (app) => {
   app.get('/quotations/', async (request, reply) => {
-    const cached = await app.publicCache.get('quotations', async () => ({ value: await listQuotations(app.database.db) }));
+    const cached = await app.deps.publicCache.get('quotations', async () => ({ value: await listQuotations(app.deps.db) }));
     return sendCached(request, reply, cached);
   });
 };

@@ -56,7 +56,7 @@ const FINISHED_TEXT = {
 } as const;
 
 export const sandboxCheckoutRoutes: ZodRoutes = async (app) => {
-  const deps: OutcomeDeps = { db: app.database.db, config: app.config, log: app.log, publicCache: app.publicCache };
+  const deps: OutcomeDeps = app.deps;
   // The page's forms are plain HTML forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -64,7 +64,7 @@ export const sandboxCheckoutRoutes: ZodRoutes = async (app) => {
 
   /** The sandbox payment the link names, when its key is right; null otherwise. */
   const sandboxPayment = async (paymentId: number, key: string | undefined) => {
-    if (!app.config.paymentsSandbox || !key || !app.paymentProviders.sandbox.verifyKey(paymentId, key)) return null;
+    if (!app.deps.config.paymentsSandbox || !key || !app.deps.providers.sandbox.verifyKey(paymentId, key)) return null;
     const payment = await paymentById(deps.db, paymentId);
     return payment && isSandboxPayment(payment.providerId) ? payment : null;
   };

@@ -31,11 +31,11 @@ function sendCalendar(reply: FastifyReply, text: string, fileName: string, dispo
 
 export const scheduleRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
-  const { db } = app.database;
-  const publicUrl = app.config.publicUrl;
+  const { db } = app.deps;
+  const publicUrl = app.deps.config.publicUrl;
 
   app.get('/lessons/upcoming/', async (request, reply) => {
-    const cached = await app.publicCache.get('lessons:upcoming', async () => {
+    const cached = await app.deps.publicCache.get('lessons:upcoming', async () => {
       const lessons = await upcomingLessons(db, new Date(), UPCOMING_LIMIT);
       // The list changes without a write when its first lesson ends.
       const ends = lessons.map((lesson) => lessonEndsAt(lesson) ?? Infinity);
@@ -46,7 +46,7 @@ export const scheduleRoutes: ZodRoutes = async (app) => {
 
   app.get('/courses/:id/calendar.ics', { schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params;
-    const cached = await app.publicCache.get(`calendar:course:${id}`, async () => {
+    const cached = await app.deps.publicCache.get(`calendar:course:${id}`, async () => {
       const found = await scheduledCourseLessons(db, id);
       if (!found) throw notFound(messages.courseNotFound);
       return { value: calendarText(found.lessons, { publicUrl, name: `Курс «${found.title}»` }) };
@@ -56,7 +56,7 @@ export const scheduleRoutes: ZodRoutes = async (app) => {
 
   app.get('/lessons/:id/calendar.ics', { schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params;
-    const cached = await app.publicCache.get(`calendar:lesson:${id}`, async () => {
+    const cached = await app.deps.publicCache.get(`calendar:lesson:${id}`, async () => {
       const lesson = await scheduledLesson(db, id);
       if (!lesson) throw notFound((await lessonIsPublic(db, id)) ? scheduleMessages.lessonNotScheduled : scheduleMessages.lessonNotFound);
       return { value: calendarText([lesson], { publicUrl, name: `Курс «${lesson.courseTitle}»` }) };

@@ -6,7 +6,7 @@ import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 
 export const sellerRoutes: ZodRoutes = async (app) => {
   app.get('/seller/', async (request, reply) => {
-    const cached = await app.publicCache.get('seller', async () => ({ value: await readSeller(app.database.db) }));
+    const cached = await app.deps.publicCache.get('seller', async () => ({ value: await readSeller(app.deps.db) }));
     return sendCached(request, reply, cached);
   });
 };

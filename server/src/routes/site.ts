@@ -71,7 +71,7 @@ export async function registerSite(app: FastifyInstance, distDir: string | null)
     app.log.warn({ distDir }, 'the site is not built (no index.html): only the API is served');
   }
 
-  const ogImages = createOgImages({ db: app.database.db, siteRoot: root, log: app.log });
+  const ogImages = createOgImages({ db: app.deps.db, siteRoot: root, log: app.log });
   await app.register(ogImageRoutes(ogImages));
 
   const indexRenderer = root ? createIndexRenderer(root, ogImages) : null;

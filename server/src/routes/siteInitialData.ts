@@ -182,7 +182,7 @@ export function createIndexRenderer(root: string, ogImages?: OgImages): IndexRen
         }),
       );
       const data = Object.fromEntries(answers.filter((entry) => entry !== null));
-      const { publicUrl } = app.config;
+      const { publicUrl } = app.deps.config;
       const course = status === 200 ? plan.course?.(data) : undefined;
       const ogImage = course && ogImages ? await ogImages.forCover(course.image) : null;
       // The site says «Курс не найден» at any address of a course page (`/courses/abc` included), as its tab does.

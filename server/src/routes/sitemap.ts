@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { robotsTxt, sitemapEntries, sitemapXml } from '../services/sitemap.ts';
 
 export async function sitemapRoutes(app: FastifyInstance): Promise<void> {
-  const publicUrl = app.config.publicUrl;
+  const publicUrl = app.deps.config.publicUrl;
   app.get('/sitemap.xml', async (_request, reply) => {
-    const cached = await app.publicCache.get('sitemap', async () => ({ value: sitemapXml(await sitemapEntries(app.database.db), publicUrl) }));
+    const cached = await app.deps.publicCache.get('sitemap', async () => ({ value: sitemapXml(await sitemapEntries(app.deps.db), publicUrl) }));
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(cached.value);
   });
   app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(robotsTxt(publicUrl)));

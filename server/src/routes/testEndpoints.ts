@@ -9,7 +9,7 @@ const sweepBody = z.object({ now: z.iso.datetime({ offset: true, error: 'Ука�
 
 export const testEndpointsRoutes: ZodRoutes = async (app) => {
   app.post('/test/reminders/sweep/', { schema: { body: sweepBody } }, async (request) => {
-    const queued = await sweepReminders({ db: app.database.db, log: app.log }, new Date(request.body.now));
+    const queued = await sweepReminders(app.deps, new Date(request.body.now));
     return { queued };
   });
 };

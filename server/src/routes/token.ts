@@ -10,7 +10,7 @@ import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { findAccountByEmail, replacePasswordHash } from '../repositories/usersRepository.ts';
 
 export const tokenRoutes: ZodRoutes = async (app) => {
-  const { accounts, tokens, background } = app;
+  const { accounts, tokens, background } = app.deps;
 
   app.post('/token/', { schema: { body: loginSchema } }, async (request, reply): Promise<TokenPair> => {
     const { username: email, password } = request.body;
@@ -20,7 +20,7 @@ export const tokenRoutes: ZodRoutes = async (app) => {
     const priority = accounts.knownLogins.has(email, request.ip);
     await accounts.passwords.refuseWhenBusy({ priority });
     const slot = await takeOrRefuse(accounts, reply, limits, m.loginsTooMany);
-    const account = await findAccountByEmail(app.database.db, email);
+    const account = await findAccountByEmail(app.deps.db, email);
     // Without an account a dummy hash is checked: the answer takes as long and says the same.
     const matches = await accounts.passwords.verify(password, account?.passwordHash ?? null, { priority }).catch(async (error: unknown) => {
       await slot.release();
@@ -38,7 +38,7 @@ export const tokenRoutes: ZodRoutes = async (app) => {
       background.run(
         accounts.passwords
           .hash(password)
-          .then((hash) => replacePasswordHash(app.database.db, account.id, account.passwordHash, hash))
+          .then((hash) => replacePasswordHash(app.deps.db, account.id, account.passwordHash, hash))
           .catch((error: unknown) => {
             if (!(error instanceof HttpError)) request.log.warn({ err: error }, 'the password hash was not upgraded');
           }),
@@ -49,7 +49,7 @@ export const tokenRoutes: ZodRoutes = async (app) => {
 
   app.post('/token/refresh/', { schema: { body: refreshSchema } }, async (request): Promise<{ access: string }> => {
     const verified = tokens.verify(request.body.refresh, 'refresh');
-    const state = verified && (await app.authStates.find(verified.userId));
+    const state = verified && (await app.deps.authStates.find(verified.userId));
     if (!verified || !state || !state.isActive || issuedBeforePasswordChange(verified.issuedAt, verified.passwordChangedAt, state.passwordChangedAt)) {
       throw new HttpError(401, { detail: m.refreshInvalid });
     }

@@ -24,7 +24,7 @@ import { signupLetterLimits } from '../services/accountLimits.ts';
 import { decodeAddress, decodeUid } from '../services/accountLinks.ts';
 import { consentOrigin } from '../repositories/consentsRepository.ts';
 import { exportPersonalData } from '../services/personalData.ts';
-import { accountDeletionDeps, deleteAccount, deletionPreview } from '../services/accountDeletion.ts';
+import { deleteAccount, deletionPreview } from '../services/accountDeletion.ts';
 import { bumpResetCount, changeEmail, createInactiveAccount, findAccountByEmail, findAccountById, findUser } from '../repositories/usersRepository.ts';
 
 const userParams = z.object({ id: z.union([z.literal('me'), integerParam(1, MAX_ID, messages.notFound)]) });
@@ -42,14 +42,14 @@ function errorBody(errors: { path: string; message: string }[]): Record<string, 
 }
 
 export const usersRoutes: ZodRoutes = async (app) => {
-  const { accounts, config } = app;
+  const { accounts, config } = app.deps;
   const currentYear = () => new Date(accounts.now()).getFullYear();
 
   /** The account of a link's uidb64, or null for anything that names no account. */
   const linkAccount = async (uidb64: unknown, token: unknown) => {
     if (typeof uidb64 !== 'string' || typeof token !== 'string') return null;
     const id = decodeUid(uidb64);
-    const account = id === null ? null : await findAccountById(app.database.db, id);
+    const account = id === null ? null : await findAccountById(app.deps.db, id);
     return account ? { account, token } : null;
   };
 
@@ -66,10 +66,10 @@ export const usersRoutes: ZodRoutes = async (app) => {
       // Hashed whatever happens next, so that a registered address answers as slowly as a new one.
       const passwordHash = await accounts.passwords.hash(password1);
       // A new account records its consent to processing (docs/PRIVACY.md); a taken address records nothing.
-      const created = await createInactiveAccount(app.database.db, { email, passwordHash, firstName, lastName, yearOfBirth }, consentOrigin('signup', request));
+      const created = await createInactiveAccount(app.deps.db, { email, passwordHash, firstName, lastName, yearOfBirth }, consentOrigin('signup', request));
       // A taken address changes nothing, not even for an account still unconfirmed: a second signup must not set the
       // password a stranger would then log in with. Its letter goes to the address, and the answer is the same.
-      const account = created === null ? await findAccountByEmail(app.database.db, email) : await findAccountById(app.database.db, created);
+      const account = created === null ? await findAccountByEmail(app.deps.db, email) : await findAccountById(app.deps.db, created);
       if (!account) throw new HttpError(503, { detail: m.mailFailed });
 
       // The page the signup came from rides in the letter's link, back to it after the confirmation and the login.
@@ -95,7 +95,7 @@ export const usersRoutes: ZodRoutes = async (app) => {
     const check = accounts.links.check('confirm-signup', account, token);
     if (check !== 'valid') throw linkError(check === 'expired' ? m.confirmationExpired : m.confirmationInvalid);
     // Conditional on the state the link was made for: of two simultaneous requests only one activates.
-    if (!(await app.authStates.activate(account.id, account.passwordHash))) throw linkError(m.confirmationUsed);
+    if (!(await app.deps.authStates.activate(account.id, account.passwordHash))) throw linkError(m.confirmationUsed);
     return { detail: m.confirmationDone };
   });
 
@@ -107,7 +107,7 @@ export const usersRoutes: ZodRoutes = async (app) => {
     const { account } = found;
     const check = accounts.links.check('change-email', account, found.token, newEmail);
     if (check !== 'valid') throw linkError(check === 'expired' ? m.emailLinkExpired : m.emailLinkInvalid);
-    const changed = await changeEmail(app.database.db, account.id, { expectedEmail: account.email, expectedHash: account.passwordHash, newEmail });
+    const changed = await changeEmail(app.deps.db, account.id, { expectedEmail: account.email, expectedHash: account.passwordHash, newEmail });
     if (changed === 'taken') throw linkError(m.emailTakenOnConfirm);
     if (changed === 'stale') throw linkError(m.emailLinkInvalid);
     return { detail: m.emailChangeDone };
@@ -117,7 +117,7 @@ export const usersRoutes: ZodRoutes = async (app) => {
     const userId = request.userId!;
     // Only one's own user: another id answers as if it did not exist.
     if (request.params.id !== 'me' && request.params.id !== userId) throw notFound();
-    const user = await findUser(app.database.db, userId);
+    const user = await findUser(app.deps.db, userId);
     if (!user) throw notFound();
     return user;
   });
@@ -126,7 +126,7 @@ export const usersRoutes: ZodRoutes = async (app) => {
   app.get('/users/me/export/', { preHandler: app.requireAuth }, async (request, reply) => {
     const userId = request.userId!;
     await takeOrRefuse(accounts, reply, [['data-export', String(userId)]], m.dataExportsTooMany);
-    const data = await exportPersonalData(app.database.db, userId);
+    const data = await exportPersonalData(app.deps.db, userId);
     if (!data) throw notFound();
     const day = data.exportedAt.slice(0, 10);
     return reply
@@ -139,7 +139,7 @@ export const usersRoutes: ZodRoutes = async (app) => {
   // Deleting one's account (docs/PRIVACY.md, «Deleting an account»): first what it would give up and whom to write to.
   app.get('/users/me/deletion/', { preHandler: app.requireAuth }, async (request, reply): Promise<AccountDeletionPreview> => {
     reply.header('cache-control', 'no-store');
-    return deletionPreview({ db: app.database.db, config }, request.userId!);
+    return deletionPreview(app.deps, request.userId!);
   });
 
   // The password again, counted like the password change form's; then services/accountDeletion.ts in one transaction.
@@ -149,7 +149,7 @@ export const usersRoutes: ZodRoutes = async (app) => {
     if (!parsed.success) throw new HttpError(400, fieldErrors(parsed.error));
     // Taken before the check (services/accountLimits.ts); only a wrong password keeps it.
     const slot = await takeOrRefuse(accounts, reply, [['password-check', String(userId)]], m.passwordChecksTooMany);
-    const account = await findAccountById(app.database.db, userId);
+    const account = await findAccountById(app.deps.db, userId);
     const matches = account
       ? await accounts.passwords.verify(parsed.data.password, account.passwordHash).catch(async (error: unknown) => {
           await slot.release();
@@ -161,7 +161,7 @@ export const usersRoutes: ZodRoutes = async (app) => {
       throw account ? new HttpError(400, { password: [dm.passwordWrong] }) : notFound();
     }
     await slot.release();
-    const result = await deleteAccount(accountDeletionDeps(app), userId, {
+    const result = await deleteAccount(app.deps, userId, {
       by: { kind: 'self' },
       origin: consentOrigin('account-deletion', request),
       expectedPasswordHash: account.passwordHash,
@@ -178,7 +178,7 @@ export const usersRoutes: ZodRoutes = async (app) => {
     const { oldPassword, newPassword1, newPassword2 } = request.body;
     // Taken before the check (services/accountLimits.ts); only a wrong password keeps it.
     const slot = await takeOrRefuse(accounts, reply, [['password-check', String(userId)]], m.passwordChecksTooMany);
-    const account = await findAccountById(app.database.db, userId);
+    const account = await findAccountById(app.deps.db, userId);
     if (!account) {
       await slot.release();
       throw notFound();
@@ -196,26 +196,26 @@ export const usersRoutes: ZodRoutes = async (app) => {
     const changedAt = new Date();
     const newHash = await accounts.passwords.hash(newPassword1);
     // Compare-and-set: a password changed meanwhile (another tab, a reset) makes this one fail.
-    if (!(await app.authStates.changePassword(userId, { expectedHash: account.passwordHash, newHash, changedAt }))) {
+    if (!(await app.deps.authStates.changePassword(userId, { expectedHash: account.passwordHash, newHash, changedAt }))) {
       throw new HttpError(400, { oldPassword: [m.oldPasswordWrong] });
     }
     await accounts.limits.clear('password-check', String(userId));
     // Every token issued before is dead now, this session's too: the new pair lets a client stay logged in.
-    return app.tokens.signPair(userId, changedAt);
+    return app.deps.tokens.signPair(userId, changedAt);
   });
 
   app.post('/users/reset-password/', { schema: { body: resetRequestSchema } }, async (request, reply) => {
     const { email } = request.body;
     // Every request counts toward the client address's limit, whether or not a letter goes.
     await takeOrRefuse(accounts, reply, [['mail-ip', request.ip]], m.mailRequestsTooMany);
-    const account = await findAccountByEmail(app.database.db, email);
+    const account = await findAccountByEmail(app.deps.db, email);
     // Past the per-address limit, or for an unknown address, nothing is sent and the answer is the same. The letter's
     // slot is taken before anything is decided (services/accountLimits.ts), so parallel requests send no more.
     const { slot } = account ? await accounts.limits.take(['reset-letter', email]) : { slot: null };
     if (account && slot) {
       let queued = false;
       try {
-        const current = await bumpResetCount(app.database.db, account.id);
+        const current = await bumpResetCount(app.deps.db, account.id);
         if (current) {
           const url = resetLink(config, accounts.links.make('reset-password', current));
           await accounts.queueLetter('reset', resetLetter(config, current, url), current.id);
@@ -240,7 +240,7 @@ export const usersRoutes: ZodRoutes = async (app) => {
     const errors = newPasswordErrors(password1, password2, account, ['password1', 'password2']);
     if (errors.length > 0) throw new HttpError(400, errorBody(errors));
 
-    const changed = await app.authStates.changePassword(account.id, {
+    const changed = await app.deps.authStates.changePassword(account.id, {
       expectedHash: account.passwordHash,
       expectedResetCount: account.passwordResetCount,
       newHash: await accounts.passwords.hash(password1),

@@ -17,7 +17,7 @@
 //
 // Why the row stays rather than goes: the records the law keeps need a payer, and the history a person, that is no
 // longer anyone; a kept id also keeps an old token's user id from ever naming a new account.
-import type { FastifyInstance } from 'fastify';
+import type { AuthStates } from './authStates.ts';
 import type { AccountDeletionPreview } from '../../../common/accountDeletion.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -55,18 +55,8 @@ export interface AccountDeletionDeps {
   config: LetterContext['config'];
   /** Dropped after the commit: places and subscriptions are part of the course forms. */
   publicCache: Pick<PublicCache, 'invalidate'>;
-  /** Forgets the account's token state this process keeps (services/authStates.ts); other processes hear the trigger. */
-  forgetAuthState: (userId: number) => void;
-}
-
-/** What the routes hand the service: the person's own route and the area's alike. */
-export function accountDeletionDeps(app: Pick<FastifyInstance, 'database' | 'config' | 'publicCache' | 'authStates'>): AccountDeletionDeps {
-  return {
-    db: app.database.db,
-    config: app.config,
-    publicCache: app.publicCache,
-    forgetAuthState: (userId) => app.authStates.forget(userId),
-  };
+  /** Forgets the account's token state this process keeps; other processes hear the trigger. */
+  authStates: Pick<AuthStates, 'forget'>;
 }
 
 export interface DeletionOptions {
@@ -131,7 +121,7 @@ export async function deleteAccount(deps: AccountDeletionDeps, userId: number, o
     try {
       // The promotions' letters are queued in the transaction and the public cache dropped after a deletion (withCoursesLocked).
       const result = await withCoursesLocked(deps, courseIds, (tx, locked) => deleteLocked(tx, userId, courseIds, locked, options));
-      if (result.status === 'deleted') deps.forgetAuthState(userId);
+      if (result.status === 'deleted') deps.authStates.forget(userId);
       return result;
     } catch (error) {
       if (!(error instanceof CoursesMoved) || attempt >= ATTEMPTS) throw error;

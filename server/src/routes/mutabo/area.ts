@@ -19,12 +19,11 @@ import { mutaboDiscountsRoutes } from './discounts.ts';
 
 export const mutaboRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
-  app.decorate('mutabo', { db: app.database.db, config: app.config, publicCache: app.publicCache });
   app.decorateRequest('mutaboCaller', null);
   // Before the body is validated: a guest or a non-author learns nothing about the forms.
   app.addHook('preValidation', app.requireAuth);
   app.addHook('preValidation', async (request) => {
-    const authorId = await authorIdOfUser(app.database.db, request.userId!);
+    const authorId = await authorIdOfUser(app.deps.db, request.userId!);
     if (authorId === null) throw mutaboErrors.notAuthor();
     request.mutaboCaller = { userId: request.userId!, authorId };
   });

@@ -14,28 +14,28 @@ import { RICH_TEXT_BODY_LIMIT } from './limits.ts';
 const historyQuery = z.object({ page: pageParam.optional() });
 
 export const mutaboCoursesRoutes: ZodRoutes = async (app) => {
-  app.get('/courses/', async (request) => listCourses(app.mutabo, callerOf(request)));
+  app.get('/courses/', async (request) => listCourses(app.deps, callerOf(request)));
 
   app.post('/courses/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { body: courseCreateSchema } }, async (request, reply) =>
-    reply.code(201).send(await createCourse(app.mutabo, callerOf(request), request.body)),
+    reply.code(201).send(await createCourse(app.deps, callerOf(request), request.body)),
   );
 
-  app.get('/courses/:id/', { schema: { params: idParams } }, async (request) => getCourse(app.mutabo, callerOf(request), request.params.id));
+  app.get('/courses/:id/', { schema: { params: idParams } }, async (request) => getCourse(app.deps, callerOf(request), request.params.id));
 
   app.patch('/courses/:id/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { params: idParams, body: coursePatchSchema } }, async (request) =>
-    patchCourse(app.mutabo, callerOf(request), request.params.id, request.body),
+    patchCourse(app.deps, callerOf(request), request.params.id, request.body),
   );
 
   app.delete('/courses/:id/', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteCourse(app.mutabo, callerOf(request), request.params.id);
+    await deleteCourse(app.deps, callerOf(request), request.params.id);
     return reply.code(204).send();
   });
 
   app.post('/courses/:id/copy/', { preValidation: ledCourseFirst(app), schema: { params: idParams, body: courseCopySchema } }, async (request, reply) =>
-    reply.code(201).send(await copyCourse(app.mutabo, callerOf(request), request.params.id, request.body)),
+    reply.code(201).send(await copyCourse(app.deps, callerOf(request), request.params.id, request.body)),
   );
 
   app.get('/courses/:id/history/', { schema: { params: idParams, querystring: historyQuery } }, async (request) =>
-    courseHistory(app.mutabo, callerOf(request), request.params.id, request.query.page ?? 1),
+    courseHistory(app.deps, callerOf(request), request.params.id, request.query.page ?? 1),
   );
 };

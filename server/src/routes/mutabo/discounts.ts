@@ -11,7 +11,7 @@ import { ledCourseFirst } from './ledCourse.ts';
 const body = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? {}, schema);
 
 export const mutaboDiscountsRoutes: ZodRoutes = async (app) => {
-  const { mutabo } = app;
+  const mutabo = app.deps;
 
   app.get('/courses/:id/discounts/', { preValidation: ledCourseFirst(app), schema: { params: idParams } }, async (request) => listCourseDiscounts(mutabo.db, request.params.id));
 

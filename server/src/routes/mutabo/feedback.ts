@@ -11,21 +11,21 @@ const feedbackQuery = listQuery.extend({ course: integerParam(1, MAX_ID, s.cours
 
 export const mutaboFeedbackRoutes: ZodRoutes = async (app) => {
   app.get('/feedback/', { schema: { querystring: feedbackQuery } }, async (request) =>
-    listFeedback(app.mutabo, request.query.search ?? '', request.query.course ?? null, request.query.page ?? 1),
+    listFeedback(app.deps, request.query.search ?? '', request.query.course ?? null, request.query.page ?? 1),
   );
 
   app.post('/feedback/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { body: feedbackCreateSchema } }, async (request, reply) =>
-    reply.code(201).send(await createFeedback(app.mutabo, callerOf(request), request.body)),
+    reply.code(201).send(await createFeedback(app.deps, callerOf(request), request.body)),
   );
 
-  app.get('/feedback/:id/', { schema: { params: idParams } }, async (request) => getFeedback(app.mutabo, request.params.id));
+  app.get('/feedback/:id/', { schema: { params: idParams } }, async (request) => getFeedback(app.deps, request.params.id));
 
   app.patch('/feedback/:id/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { params: idParams, body: feedbackPatchSchema } }, async (request) =>
-    patchFeedback(app.mutabo, callerOf(request), request.params.id, request.body),
+    patchFeedback(app.deps, callerOf(request), request.params.id, request.body),
   );
 
   app.delete('/feedback/:id/', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteFeedback(app.mutabo, callerOf(request), request.params.id);
+    await deleteFeedback(app.deps, callerOf(request), request.params.id);
     return reply.code(204).send();
   });
 };

@@ -15,6 +15,6 @@ const historyQuery = z.object({
 
 export const mutaboHistoryRoutes: ZodRoutes = async (app) => {
   app.get('/history/', { schema: { querystring: historyQuery } }, async (request) =>
-    sharedHistory(app.mutabo, callerOf(request), request.query.entity, request.query.id ?? null, request.query.page ?? 1),
+    sharedHistory(app.deps, callerOf(request), request.query.entity, request.query.id ?? null, request.query.page ?? 1),
   );
 };

@@ -11,6 +11,6 @@ export function ledCourseFirst(app: FastifyInstance) {
     const id = Number((request.params as { id?: unknown }).id);
     // A malformed id is left to the params' own check (400).
     if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return;
-    if (!(await leadsCourse(app.database.db, callerOf(request).authorId, id))) throw mutaboErrors.courseNotFound();
+    if (!(await leadsCourse(app.deps.db, callerOf(request).authorId, id))) throw mutaboErrors.courseNotFound();
   };
 }

@@ -12,27 +12,27 @@ import { RICH_TEXT_BODY_LIMIT } from './limits.ts';
 
 export const mutaboLessonsRoutes: ZodRoutes = async (app) => {
   app.post('/courses/:id/lessons/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { params: idParams, body: lessonCreateSchema } }, async (request, reply) =>
-    reply.code(201).send(await createLesson(app.mutabo, callerOf(request), request.params.id, request.body)),
+    reply.code(201).send(await createLesson(app.deps, callerOf(request), request.params.id, request.body)),
   );
 
   app.post('/courses/:id/lessons/series/', { preValidation: ledCourseFirst(app), schema: { params: idParams, body: lessonSeriesSchema } }, async (request, reply) =>
-    reply.code(201).send(await createLessonSeries(app.mutabo, callerOf(request), request.params.id, request.body)),
+    reply.code(201).send(await createLessonSeries(app.deps, callerOf(request), request.params.id, request.body)),
   );
 
   app.post('/courses/:id/lessons/order/', { schema: { params: idParams, body: lessonOrderSchema } }, async (request) =>
-    reorderLessons(app.mutabo, callerOf(request), request.params.id, request.body.lessons),
+    reorderLessons(app.deps, callerOf(request), request.params.id, request.body.lessons),
   );
 
-  app.get('/lessons/:id/', { schema: { params: idParams } }, async (request) => getLesson(app.mutabo, callerOf(request), request.params.id));
+  app.get('/lessons/:id/', { schema: { params: idParams } }, async (request) => getLesson(app.deps, callerOf(request), request.params.id));
 
   app.patch('/lessons/:id/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { params: idParams, body: lessonPatchSchema } }, async (request) =>
-    patchLesson(app.mutabo, callerOf(request), request.params.id, request.body),
+    patchLesson(app.deps, callerOf(request), request.params.id, request.body),
   );
 
-  app.post('/lessons/:id/held/', { schema: { params: idParams } }, async (request) => markHeld(app.mutabo, callerOf(request), request.params.id));
+  app.post('/lessons/:id/held/', { schema: { params: idParams } }, async (request) => markHeld(app.deps, callerOf(request), request.params.id));
 
   app.delete('/lessons/:id/', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteLesson(app.mutabo, callerOf(request), request.params.id);
+    await deleteLesson(app.deps, callerOf(request), request.params.id);
     return reply.code(204).send();
   });
 };

@@ -31,38 +31,38 @@ const itemsQuery = listQuery.extend({
 
 export const mutaboLibraryRoutes: ZodRoutes = async (app) => {
   app.get('/library-items/', { schema: { querystring: itemsQuery } }, async (request) =>
-    listLibraryItems(app.mutabo, { search: request.query.search ?? '', categoryId: request.query.category ?? null, courseId: request.query.course ?? null }, request.query.page ?? 1),
+    listLibraryItems(app.deps, { search: request.query.search ?? '', categoryId: request.query.category ?? null, courseId: request.query.course ?? null }, request.query.page ?? 1),
   );
 
   app.post('/library-items/', { schema: { body: libraryItemCreateSchema } }, async (request, reply) =>
-    reply.code(201).send(await createLibraryItem(app.mutabo, callerOf(request), request.body)),
+    reply.code(201).send(await createLibraryItem(app.deps, callerOf(request), request.body)),
   );
 
-  app.get('/library-items/:id/', { schema: { params: idParams } }, async (request) => getLibraryItem(app.mutabo, request.params.id));
+  app.get('/library-items/:id/', { schema: { params: idParams } }, async (request) => getLibraryItem(app.deps, request.params.id));
 
   app.patch('/library-items/:id/', { schema: { params: idParams, body: libraryItemPatchSchema } }, async (request) =>
-    patchLibraryItem(app.mutabo, callerOf(request), request.params.id, request.body),
+    patchLibraryItem(app.deps, callerOf(request), request.params.id, request.body),
   );
 
   app.delete('/library-items/:id/', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteLibraryItem(app.mutabo, callerOf(request), request.params.id);
+    await deleteLibraryItem(app.deps, callerOf(request), request.params.id);
     return reply.code(204).send();
   });
 
-  app.get('/library-categories/', async () => listCategories(app.mutabo));
+  app.get('/library-categories/', async () => listCategories(app.deps));
 
   app.post('/library-categories/', { schema: { body: libraryCategoryCreateSchema } }, async (request, reply) =>
-    reply.code(201).send(await createCategory(app.mutabo, callerOf(request), request.body.name)),
+    reply.code(201).send(await createCategory(app.deps, callerOf(request), request.body.name)),
   );
 
-  app.get('/library-categories/:id/', { schema: { params: idParams } }, async (request) => getCategory(app.mutabo, request.params.id));
+  app.get('/library-categories/:id/', { schema: { params: idParams } }, async (request) => getCategory(app.deps, request.params.id));
 
   app.patch('/library-categories/:id/', { schema: { params: idParams, body: libraryCategoryPatchSchema } }, async (request) =>
-    patchCategory(app.mutabo, callerOf(request), request.params.id, request.body),
+    patchCategory(app.deps, callerOf(request), request.params.id, request.body),
   );
 
   app.delete('/library-categories/:id/', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteCategory(app.mutabo, callerOf(request), request.params.id);
+    await deleteCategory(app.deps, callerOf(request), request.params.id);
     return reply.code(204).send();
   });
 };

@@ -10,7 +10,7 @@ import { createMailing, getMailing, listMailings, mailingAudience, type Mailings
 import { callerOf } from './caller.ts';
 
 export const mutaboMailingsRoutes: ZodRoutes = async (app) => {
-  const deps: MailingsDeps = { db: app.database.db, config: app.config };
+  const deps: MailingsDeps = app.deps;
 
   /** Before the body is read: another author's course is 404 whatever the form says. */
   const ledCourseOnly = async (request: FastifyRequest) => {

@@ -27,31 +27,31 @@ export const mutaboPagesRoutes: ZodRoutes = async (app) => {
   // Another author's page is refused before the body is validated: its fields are none of the caller's business.
   const ownPage = async (request: FastifyRequest) => ownPageOnly(callerOf(request), (request.params as { id: string }).id);
 
-  app.get('/authors/:id/', { preValidation: ownPage, schema: { params: idParams } }, async (request) => getOwnAuthor(app.mutabo, callerOf(request), request.params.id));
+  app.get('/authors/:id/', { preValidation: ownPage, schema: { params: idParams } }, async (request) => getOwnAuthor(app.deps, callerOf(request), request.params.id));
 
   app.patch('/authors/:id/', { preValidation: ownPage, schema: { params: idParams, body: authorPatchSchema } }, async (request) =>
-    patchOwnAuthor(app.mutabo, callerOf(request), request.params.id, request.body),
+    patchOwnAuthor(app.deps, callerOf(request), request.params.id, request.body),
   );
 
-  app.get('/pages-content/timetable/', async () => getTimetable(app.mutabo));
+  app.get('/pages-content/timetable/', async () => getTimetable(app.deps));
 
   app.patch('/pages-content/timetable/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { body: timetablePatchSchema } }, async (request) =>
-    patchTimetable(app.mutabo, callerOf(request), request.body),
+    patchTimetable(app.deps, callerOf(request), request.body),
   );
 
-  app.get('/pages-content/offer/', async () => getOffer(app.mutabo));
+  app.get('/pages-content/offer/', async () => getOffer(app.deps));
 
   app.patch('/pages-content/offer/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { body: offerPatchSchema } }, async (request) =>
-    patchOffer(app.mutabo, callerOf(request), request.body),
+    patchOffer(app.deps, callerOf(request), request.body),
   );
 
-  app.get('/pages-content/policy/', async () => getPolicy(app.mutabo));
+  app.get('/pages-content/policy/', async () => getPolicy(app.deps));
 
   app.patch('/pages-content/policy/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { body: policyPatchSchema } }, async (request) =>
-    patchPolicy(app.mutabo, callerOf(request), request.body),
+    patchPolicy(app.deps, callerOf(request), request.body),
   );
 
-  app.get('/seller/', async () => getSeller(app.mutabo));
+  app.get('/seller/', async () => getSeller(app.deps));
 
-  app.patch('/seller/', { schema: { body: sellerPatchSchema } }, async (request) => patchSeller(app.mutabo, callerOf(request), request.body));
+  app.patch('/seller/', { schema: { body: sellerPatchSchema } }, async (request) => patchSeller(app.deps, callerOf(request), request.body));
 };

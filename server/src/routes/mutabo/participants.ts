@@ -17,7 +17,7 @@ const listQuery = z.object({
 const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((body) => body ?? {}, schema);
 
 export const mutaboParticipantsRoutes: ZodRoutes = async (app) => {
-  const deps: ParticipantsDeps = { db: app.database.db, config: app.config, publicCache: app.publicCache };
+  const deps: ParticipantsDeps = app.deps;
 
   app.get('/courses/:id/participants/', { schema: { params: idParams, querystring: listQuery } }, async (request) =>
     listParticipants(deps, callerOf(request), request.params.id, request.query),

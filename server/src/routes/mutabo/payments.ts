@@ -16,24 +16,24 @@ const listQuery = z.object({
 });
 
 export const mutaboPaymentsRoutes: ZodRoutes = async (app) => {
-  const refundDeps: RefundDeps = { db: app.database.db, config: app.config, log: app.log, publicCache: app.publicCache, providers: app.paymentProviders };
+  const refundDeps: RefundDeps = app.deps;
 
   app.get('/payments/', { schema: { querystring: listQuery } }, async (request) =>
-    listPayments(app.database.db, callerOf(request), { course: request.query.course, page: request.query.page ?? 1 }),
+    listPayments(app.deps.db, callerOf(request), { course: request.query.course, page: request.query.page ?? 1 }),
   );
 
   app.post('/payments/:id/refund/', { schema: { params: idParams, body: z.preprocess((body) => body ?? {}, refundSchema) } }, async (request, reply) => {
     const { refund, status } = await requestRefund(refundDeps, callerOf(request), request.params.id, request.body.lessons);
-    const payment = await paymentById(app.database.db, request.params.id);
+    const payment = await paymentById(app.deps.db, request.params.id);
     if (!payment) return reply.code(404).send({ detail: pm.paymentNotFound });
     return reply.code(status).send({ refund, payment });
   });
 
-  app.post('/receipts/:id/resend/', { schema: { params: idParams } }, async (request) => resendReceipt(app.database.db, callerOf(request), request.params.id));
+  app.post('/receipts/:id/resend/', { schema: { params: idParams } }, async (request) => resendReceipt(app.deps.db, callerOf(request), request.params.id));
 
   // The summary also says which of the seller's details a real payment provider still waits for.
   app.get('/dashboard/', async (request) => {
-    const [summary, seller] = await Promise.all([dashboard(app.database.db, callerOf(request)), sellerReadiness(app.database.db, app.config)]);
+    const [summary, seller] = await Promise.all([dashboard(app.deps.db, callerOf(request)), sellerReadiness(app.deps.db, app.deps.config)]);
     return { ...summary, seller };
   });
 };

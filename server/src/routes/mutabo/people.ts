@@ -5,18 +5,17 @@ import { z } from 'zod';
 import { personDeleteSchema } from '../../../../common/mutaboPeople.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { idParams } from '../../http/queryParams.ts';
-import { accountDeletionDeps } from '../../services/accountDeletion.ts';
 import { deletePerson, exportPerson, getPerson, listPeople } from '../../services/mutabo/people.ts';
 import { callerOf } from './caller.ts';
 import { listQuery } from './listQuery.ts';
 
 export const mutaboPeopleRoutes: ZodRoutes = async (app) => {
-  app.get('/people/', { schema: { querystring: listQuery } }, async (request) => listPeople(app.database.db, request.query.search ?? '', request.query.page ?? 1));
+  app.get('/people/', { schema: { querystring: listQuery } }, async (request) => listPeople(app.deps.db, request.query.search ?? '', request.query.page ?? 1));
 
-  app.get('/people/:id/', { schema: { params: idParams } }, async (request) => getPerson(app.database.db, callerOf(request), request.params.id));
+  app.get('/people/:id/', { schema: { params: idParams } }, async (request) => getPerson(app.deps.db, callerOf(request), request.params.id));
 
   app.get('/people/:id/export/', { schema: { params: idParams } }, async (request, reply) => {
-    const data = await exportPerson(app.database.db, callerOf(request), request.params.id);
+    const data = await exportPerson(app.deps.db, callerOf(request), request.params.id);
     const day = data.exportedAt.slice(0, 10);
     return reply
       .header('content-disposition', `attachment; filename="person-${request.params.id}-data-${day}.json"`)
@@ -28,7 +27,7 @@ export const mutaboPeopleRoutes: ZodRoutes = async (app) => {
   // No body at all reads as no confirmation: the refusal names the checkbox.
   const deleteBody = z.preprocess((body) => body ?? {}, personDeleteSchema);
   app.delete('/people/:id/', { schema: { params: idParams, body: deleteBody } }, async (request, reply) => {
-    await deletePerson(accountDeletionDeps(app), callerOf(request), request.params.id);
+    await deletePerson(app.deps, callerOf(request), request.params.id);
     return reply.code(204).send();
   });
 };

@@ -7,20 +7,20 @@ import { callerOf } from './caller.ts';
 import { listQuery } from './listQuery.ts';
 
 export const mutaboQuotationsRoutes: ZodRoutes = async (app) => {
-  app.get('/quotations/', { schema: { querystring: listQuery } }, async (request) => listQuotations(app.mutabo, request.query.search ?? '', request.query.page ?? 1));
+  app.get('/quotations/', { schema: { querystring: listQuery } }, async (request) => listQuotations(app.deps, request.query.search ?? '', request.query.page ?? 1));
 
   app.post('/quotations/', { schema: { body: quotationCreateSchema } }, async (request, reply) =>
-    reply.code(201).send(await createQuotation(app.mutabo, callerOf(request), request.body)),
+    reply.code(201).send(await createQuotation(app.deps, callerOf(request), request.body)),
   );
 
-  app.get('/quotations/:id/', { schema: { params: idParams } }, async (request) => getQuotation(app.mutabo, request.params.id));
+  app.get('/quotations/:id/', { schema: { params: idParams } }, async (request) => getQuotation(app.deps, request.params.id));
 
   app.patch('/quotations/:id/', { schema: { params: idParams, body: quotationPatchSchema } }, async (request) =>
-    patchQuotation(app.mutabo, callerOf(request), request.params.id, request.body),
+    patchQuotation(app.deps, callerOf(request), request.params.id, request.body),
   );
 
   app.delete('/quotations/:id/', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteQuotation(app.mutabo, callerOf(request), request.params.id);
+    await deleteQuotation(app.deps, callerOf(request), request.params.id);
     return reply.code(204).send();
   });
 };

@@ -29,7 +29,7 @@ export const mutaboUploadsRoutes: ZodRoutes = async (app) => {
     }
     if (!file || file.data.length === 0) throw mutaboErrors.field('file', m.uploadMissing);
     try {
-      return reply.code(201).send(await uploadFile(app.mutabo, callerOf(request), file.name, file.data));
+      return reply.code(201).send(await uploadFile(app.deps, callerOf(request), file.name, file.data));
     } catch (error) {
       if (error instanceof UploadQuotaError) reply.header('retry-after', String(error.retryAfterSeconds));
       throw error;
