@@ -3,7 +3,8 @@
 // time: the participant's letter in the outbox says «Было: 17:00 … Стало: 18:00 (Германия)» and carries the lesson's
 // calendar entry (read back with ical.js); when the clock reaches 24 hours before the lesson, the reminder with the
 // Berlin time and the room link is in the outbox. The clock is the reminders' sweep run through the test-only
-// endpoint, so this file starts its own server with TEST_ENDPOINTS=1 (the shared one of the other journeys has none).
+// endpoint. The file starts a server of its own (with TEST_ENDPOINTS=1, as every journey's server): moving the
+// reminders' clock a day ahead on a shared server would send reminders to the other journeys' participants.
 import path from 'node:path';
 import ICAL from 'ical.js';
 import type { Browser, Page } from 'playwright-core';
