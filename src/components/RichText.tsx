@@ -1,7 +1,8 @@
-// Shows API rich text: draft-js is loaded only when raw content is actually on the page.
+// Shows API rich text: draft-js is loaded only when raw content on the page needs it (styles, links, lists).
 import { Suspense, lazy, startTransition, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { parseRichText, richTextParagraphs } from '../lib/richText.ts';
+import { isSimpleRichText, parseRichText, richTextParagraphs } from '../lib/richText.ts';
+import type { RawDraftContentState } from 'draft-js';
 
 let draftViewLoaded = false;
 const DraftView = lazy(() =>
@@ -16,17 +17,17 @@ const DraftView = lazy(() =>
  * and run then, not while the page is first drawn. Until then the same words show as plain paragraphs. The
  * switch is a transition, so React renders the rich texts in short slices and input stays responsive.
  */
-function useIdleUpgrade(): boolean {
+function useIdleUpgrade(wanted: boolean): boolean {
   const [ready, setReady] = useState(draftViewLoaded);
   useEffect(() => {
-    if (ready) return;
+    if (ready || !wanted) return;
     if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(() => startTransition(() => setReady(true)), { timeout: 3000 });
       return () => window.cancelIdleCallback(id);
     }
     const timer = window.setTimeout(() => startTransition(() => setReady(true)), 200);
     return () => window.clearTimeout(timer);
-  }, [ready]);
+  }, [ready, wanted]);
   return ready;
 }
 
@@ -55,9 +56,26 @@ function PlainParagraphs({ source }: { source: string }) {
   );
 }
 
+/** Paragraphs and headings as draft-js shows them (a heading as h2, an empty paragraph as an empty line). */
+function SimpleBlocks({ raw }: { raw: RawDraftContentState }) {
+  return (
+    <>
+      {raw.blocks.map((block, index) => (block.type === 'header-two' ? <h2 key={index}>{block.text}</h2> : <p key={index}>{block.text === '' ? <br /> : block.text}</p>))}
+    </>
+  );
+}
+
 export function RichText({ source, className }: { source: string | null | undefined; className?: string }) {
   const parsed = useMemo(() => parseRichText(source), [source]);
-  const upgrade = useIdleUpgrade();
+  const simple = parsed.kind === 'raw' && isSimpleRichText(parsed.raw);
+  const upgrade = useIdleUpgrade(!simple && parsed.kind === 'raw');
+  if (parsed.kind === 'raw' && simple) {
+    return (
+      <Prose className={className}>
+        <SimpleBlocks raw={parsed.raw} />
+      </Prose>
+    );
+  }
   return (
     <Prose className={className}>
       {parsed.kind === 'plain' || !upgrade ? (

@@ -33,3 +33,16 @@ export function richTextParagraphs(source: string | null | undefined): string[] 
   const lines = parsed.kind === 'raw' ? parsed.raw.blocks.map((block) => block.text) : parsed.text.split(/\n+/);
   return lines.filter((line) => line.trim() !== '');
 }
+
+/** The block types a document may hold and still show the same without draft-js: paragraphs and section headings. */
+const SIMPLE_BLOCK_TYPES = new Set(['unstyled', 'header-two']);
+
+/**
+ * Whether raw content is only paragraphs and headings, with no bold or italic, links or pictures: then it shows the
+ * same as plain elements, and the page need not load draft-js (about 58 kB) for it.
+ */
+export function isSimpleRichText(raw: RawDraftContentState): boolean {
+  return raw.blocks.every(
+    (block) => SIMPLE_BLOCK_TYPES.has(block.type) && (block.inlineStyleRanges?.length ?? 0) === 0 && (block.entityRanges?.length ?? 0) === 0,
+  );
+}

@@ -32,6 +32,26 @@ describe('RichText', () => {
     expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
   });
 
+  it('shows paragraphs and headings without styles as they are, never loading draft-js for them', async () => {
+    const raw = JSON.stringify({
+      blocks: [
+        { key: 'a', text: 'О курсе', type: 'header-two', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} },
+        { key: 'b', text: 'Первый абзац.', type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} },
+        { key: 'c', text: '', type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} },
+        { key: 'd', text: '<b>Второй</b> абзац.', type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} },
+      ],
+      entityMap: {},
+    });
+    const { container } = render(<RichText source={raw} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'О курсе' })).toBeInTheDocument();
+    expect(screen.getByText('Первый абзац.').tagName).toBe('P');
+    expect(screen.getByText('<b>Второй</b> абзац.')).toBeInTheDocument();
+    expect(container.querySelectorAll('p')).toHaveLength(3);
+    // Longer than the idle upgrade of styled content takes here (200 ms without requestIdleCallback).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(container.querySelector('.public-DraftEditor-content')).toBeNull();
+  });
+
   it('shows content that is not rich text as plain paragraphs', () => {
     render(<RichText source={'Обычный текст.\nВторая строка.'} />);
     expect(screen.getByText('Обычный текст.')).toBeInTheDocument();

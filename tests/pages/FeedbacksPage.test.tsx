@@ -112,7 +112,7 @@ describe('FeedbacksPage', () => {
 
   it('shows rich (draft-js) review text', async () => {
     const raw = JSON.stringify({
-      blocks: [{ key: 'a', text: 'Лучший курс года', type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} }],
+      blocks: [{ key: 'a', text: 'Лучший курс года', type: 'unstyled', depth: 0, inlineStyleRanges: [{ offset: 0, length: 6, style: 'BOLD' }], entityRanges: [], data: {} }],
       entityMap: {},
     });
     feedbackHandler({ 1: feedbackPage(1, 1, [review(1, { text: raw })]) });
@@ -120,6 +120,7 @@ describe('FeedbacksPage', () => {
     expect(await screen.findByText('Лучший курс года')).toBeInTheDocument();
     expect(screen.queryByText(/"blocks"/)).not.toBeInTheDocument();
     await waitFor(() => expect(container.querySelector('.public-DraftEditor-content')).not.toBeNull());
+    expect(screen.getByText('Лучший')).toBeInTheDocument();
   });
 
   it.each([
