@@ -3,6 +3,17 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Disciple, DiscipleProfile } from '../../../common/wireTypes.ts';
 import type { Executor } from '../db/client.ts';
 import { authors, courseAuthors, disciples, lessons, mailingSubscriptions, participants, users } from '../db/schema.ts';
+import { personColumns } from './usersRepository.ts';
+
+/** The learner profile's fields (DiscipleProfile), as the profile and the person's export read them. */
+export const profileColumns = {
+  country: disciples.country,
+  mainLanguage: disciples.mainLanguage,
+  visitSchool: disciples.visitSchool,
+  readWriteProblems: disciples.readWriteProblems,
+  otherInfo: disciples.otherInfo,
+  timezone: disciples.timezone,
+};
 
 export interface DiscipleRecord {
   disciple: Disciple;
@@ -20,16 +31,8 @@ export async function findDiscipleDetails(db: Executor, id: number): Promise<Dis
     .select({
       id: disciples.id,
       userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      yearOfBirth: users.yearOfBirth,
-      country: disciples.country,
-      mainLanguage: disciples.mainLanguage,
-      visitSchool: disciples.visitSchool,
-      readWriteProblems: disciples.readWriteProblems,
-      otherInfo: disciples.otherInfo,
-      timezone: disciples.timezone,
+      ...personColumns,
+      ...profileColumns,
     })
     .from(disciples)
     .innerJoin(users, eq(users.id, disciples.userId))

@@ -24,16 +24,6 @@ const blockingStates = ['reserved', 'waiting_list', 'approved'] as const;
 
 const money = (amount: number) => amount.toFixed(2);
 
-/** The author record of an active author account, or null. */
-export async function authorIdOfUser(db: Executor, userId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: authors.id })
-    .from(authors)
-    .innerJoin(users, eq(users.id, authors.userId))
-    .where(and(eq(authors.userId, userId), eq(users.isAuthor, true)));
-  return row?.id ?? null;
-}
-
 /** Every course the author leads, newest start first (undated ones first: they are usually new drafts). */
 export async function coursesLedBy(db: Executor, authorId: number): Promise<MutaboCourseListItem[]> {
   const led = db.select({ courseId: courseAuthors.courseId }).from(courseAuthors).where(eq(courseAuthors.authorId, authorId));

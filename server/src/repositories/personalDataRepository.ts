@@ -3,24 +3,18 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { consents, courses, disciples, discounts, lessons, mailingSubscriptions, outboxLetters, participants, paymentLessons, payments, refunds, users } from '../db/schema.ts';
+import { profileColumns } from './disciplesRepository.ts';
+import { personColumns } from './usersRepository.ts';
 
 export async function accountOf(db: Executor, userId: number) {
   const [row] = await db
     .select({
       id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      yearOfBirth: users.yearOfBirth,
+      ...personColumns,
       isActive: users.isActive,
       isAuthor: users.isAuthor,
       createdAt: users.createdAt,
-      country: disciples.country,
-      mainLanguage: disciples.mainLanguage,
-      visitSchool: disciples.visitSchool,
-      readWriteProblems: disciples.readWriteProblems,
-      otherInfo: disciples.otherInfo,
-      timezone: disciples.timezone,
+      ...profileColumns,
     })
     .from(users)
     .leftJoin(disciples, eq(disciples.userId, users.id))

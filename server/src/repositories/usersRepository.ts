@@ -81,15 +81,20 @@ export async function findAccountById(db: Executor, id: number): Promise<Account
   return row ?? null;
 }
 
+/** A person's address, names and year of birth, as the wire's User and Disciple and the person's export carry them. */
+export const personColumns = {
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  yearOfBirth: users.yearOfBirth,
+};
+
 /** The User of the wire contract: the disciple's and author's ids alongside the account fields. */
 export async function findUser(db: Executor, id: number): Promise<User | null> {
   const [row] = await db
     .select({
       id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      yearOfBirth: users.yearOfBirth,
+      ...personColumns,
       disciple: disciples.id,
       author: authors.id,
     })

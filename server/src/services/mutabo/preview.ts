@@ -2,7 +2,8 @@
 import type { CourseDetails } from '../../../../common/wireTypes.ts';
 import type { Db } from '../../db/client.ts';
 import { loadCourseDetails } from '../../repositories/coursesRepository.ts';
-import { authorIdOfUser, leadsCourse } from '../../repositories/mutaboCoursesRepository.ts';
+import { authorIdOfUser } from '../../repositories/enrollmentRepository.ts';
+import { leadsCourse } from '../../repositories/mutaboCoursesRepository.ts';
 
 /** The public form of a draft course (published lessons only) when the user is one of its authors; null otherwise. */
 export async function draftPreview(db: Db, userId: number, courseId: number): Promise<CourseDetails | null> {
