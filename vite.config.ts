@@ -28,6 +28,9 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** Server test files that vi.mock a module (server-isolated project); a test in layout.test.ts keeps the list true. */
+export const SERVER_FILES_MOCKING_MODULES = ['server/tests/mutaboCourseImages.test.ts'];
+
 export default defineConfig({
   plugins: [react(), precompressAssets()],
   // draft-js reads the Node global `global`; without this the built page is blank.
@@ -81,6 +84,25 @@ export default defineConfig({
           environment: 'node',
           globals: true,
           include: ['server/tests/**/*.test.ts'],
+          exclude: SERVER_FILES_MOCKING_MODULES,
+          pool: 'forks',
+          // One module cache per worker, as for the site: importing Fastify, Drizzle, PGlite and the server anew for
+          // each of the 88 files cost 401 s against 235 s for the project on two cores (docs/BENCHMARKS.md, «The test
+          // run»). Every file makes its own databases and app and closes them in afterAll; what a module keeps (the
+          // PostgreSQL template's name, compiled schemas) is the same for every file.
+          isolate: false,
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        // A file that replaces a module with vi.mock needs its own module cache, or the mock would meet a copy
+        // another file had already imported (or leak into the next file).
+        test: {
+          name: 'server-isolated',
+          environment: 'node',
+          globals: true,
+          include: SERVER_FILES_MOCKING_MODULES,
           pool: 'forks',
           testTimeout: 30000,
           hookTimeout: 60000,

@@ -149,3 +149,15 @@ describe('import circles', () => {
     }
   });
 });
+
+describe('the server tests that replace a module', () => {
+  it('run in the isolated project (vite.config.ts SERVER_FILES_MOCKING_MODULES): the other server files share a module cache', () => {
+    const mocking = sourceFiles('server/tests')
+      .filter((file) => file.endsWith('.test.ts') && /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file))
+      .sort();
+    const listed = /SERVER_FILES_MOCKING_MODULES\s*=\s*\[([^\]]*)\]/.exec(readFileSync(path.join(root, 'vite.config.ts'), 'utf8'))?.[1] ?? '';
+    expect(mocking.length).toBeGreaterThan(0);
+    expect([...listed.matchAll(/'([^']+)'/g)].map((match) => match[1]).sort()).toEqual(mocking);
+  });
+});
