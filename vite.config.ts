@@ -56,9 +56,10 @@ export default defineConfig({
     },
   },
   test: {
-    // Vitest's default leaves one core free: on the two cores of CI that is one file at a time. Most server files
-    // wait on PostgreSQL, child processes and timers, so two at a time took the unit run from 544 s to 302 s there.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // One file more than there are cores: most server files wait on PostgreSQL, child processes and timers, so a third
+    // file fills the gaps. On two cores the unit run took 544 s one file at a time, 346 s two at a time and 273 s
+    // three at a time (four: 300 s); docs/BENCHMARKS.md, «The test run».
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         extends: true,

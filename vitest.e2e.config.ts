@@ -1,5 +1,6 @@
 // Browser journeys: the real server on a fresh embedded database (one per worker), driven by playwright-core + Chromium.
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './e2e/support/longestFirst.ts';
 import { E2E_WORKERS } from './e2e/support/workers.ts';
 
 export default defineConfig({
@@ -9,9 +10,10 @@ export default defineConfig({
     globals: true,
     include: ['e2e/**/*.test.ts'],
     globalSetup: ['e2e/support/globalSetup.ts'],
-    // Two files at a time, each worker on its own server (e2e/support/globalSetup.ts): one file mostly waits on its
-    // browser and server, so on two cores the other's fill the gaps.
+    // Three files at a time, each worker on its own server (e2e/support/globalSetup.ts): one file mostly waits on its
+    // browser and server, so on two cores the others fill the gaps.
     maxWorkers: E2E_WORKERS,
+    sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

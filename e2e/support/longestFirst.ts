@@ -1,0 +1,22 @@
+// The journeys' order: the longest files first, so that no worker is left alone with a long file at the end.
+// Vitest orders by the durations of the last run where it has them (node_modules/.vite/vitest) and otherwise by file
+// size, which on a fresh clone (CI) started routes.test.ts (56 s, small for what it does) last: the other workers then
+// sat idle for most of a minute. The list only breaks ties in Vitest's favour when it is out of date: a file not named
+// here keeps Vitest's place for it, after the named ones.
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** The longest journeys (docs/BENCHMARKS.md, «The test run»), longest first. */
+const LONGEST = ['firstUse', 'enrollment', 'mutaboPart2', 'routes', 'mutabo', 'reviewsAndAbout', 'mutaboContent', 'mutaboSummaryPeople'];
+
+const rank = (spec: TestSpecification) => {
+  const name = spec.moduleId.replace(/^.*[\\/]/, '').replace(/\.test\.ts$/, '');
+  const index = LONGEST.indexOf(name);
+  return index === -1 ? LONGEST.length : index;
+};
+
+export default class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    // Array.prototype.sort is stable: the files not named keep Vitest's order among themselves.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
