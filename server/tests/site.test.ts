@@ -11,7 +11,8 @@ import { authors, courses as coursesTable } from '../src/db/schema.ts';
 import { buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';
 import { createTestDatabase, type TestDatabase } from './testDb.ts';
 
-const INDEX_HTML = '<!doctype html><html lang="ru"><head><script type="module" src="/assets/index-a1b2c3.js"></script></head><body><div id="root"></div></body></html>';
+const BOOT_FRAME = '<div class="boot-frame" aria-hidden="true"><img src="/logo.svg" width="50" height="50" alt="" />Мутабор</div>';
+const INDEX_HTML = `<!doctype html><html lang="ru"><head><script type="module" src="/assets/index-a1b2c3.js"></script></head><body><div id="root">${BOOT_FRAME}</div></body></html>`;
 const BIG_SCRIPT = `console.log(${JSON.stringify('Мутабор '.repeat(2000))});`;
 
 describe('site', () => {
@@ -72,6 +73,30 @@ describe('site', () => {
     expect(Object.keys(initialData(library.body) ?? {}).sort()).toEqual(['authors', 'courses', 'libraryCategories', 'libraryItems:page=1&limit=15&categories=2', 'seller']);
   });
 
+  /** What the root element holds before the site's code has run. */
+  const bootFrame = (body: string) => /<div id="root">(.*?)<\/div><\/body>/s.exec(body)?.[1];
+
+  it('shows a course page’s picture and title in the boot frame, escaped, and nothing more on other pages', async () => {
+    const db = testDb.database.db;
+    const course = (await app.inject({ url: `/api/v1/courses/${ids.courses.open}/` })).json() as { title: string; image: string };
+    expect(bootFrame((await app.inject({ url: `/courses/${ids.courses.open}`, headers: html })).body)).toBe(
+      `${BOOT_FRAME}<div class="boot-course" aria-hidden="true"><img class="boot-cover" src="${course.image}" width="1200" height="630" alt=""><p class="boot-title">${course.title}</p></div>`,
+    );
+    expect(bootFrame((await app.inject({ url: '/', headers: html })).body)).toBe(BOOT_FRAME);
+    expect(bootFrame((await app.inject({ url: '/courses/999999', headers: html })).body)).toBe(BOOT_FRAME);
+
+    await db.update(coursesTable).set({ title: '</p><script>alert(1)</script> & «Курс»' }).where(eq(coursesTable.id, ids.courses.open));
+    app.deps.publicCache.invalidate();
+    try {
+      const frame = bootFrame((await app.inject({ url: `/courses/${ids.courses.open}`, headers: html })).body);
+      expect(frame).toContain('<p class="boot-title">&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; «Курс»</p>');
+      expect(frame).not.toContain('<script>');
+    } finally {
+      await db.update(coursesTable).set({ title: course.title }).where(eq(coursesTable.id, ids.courses.open));
+      app.deps.publicCache.invalidate();
+    }
+  });
+
   it('preloads a course image only when it is a path on this site, not one a browser takes to another host', async () => {
     const db = testDb.database.db;
     // Stored before the authors' forms refused it: `/\\host/…` is `//host/…` to a browser.
@@ -82,6 +107,7 @@ describe('site', () => {
       const page = await app.inject({ url: `/courses/${ids.courses.open}`, headers: html });
       expect(page.statusCode).toBe(200);
       expect(page.body).not.toContain('rel="preload" as="image"');
+      expect(bootFrame(page.body)).not.toContain('evil');
     } finally {
       await db.update(coursesTable).set({ image: before!.image }).where(eq(coursesTable.id, ids.courses.open));
       app.deps.publicCache.invalidate();
@@ -137,7 +163,7 @@ describe('site', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toContain('text/html');
       expect(response.body.startsWith(shell), url).toBe(true);
-      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.body, url).toContain(`<div id="root">${BOOT_FRAME}</div>`);
     }
     // The site's own pages, in any case and with or without the slash, and public courses stay 200.
     for (const url of ['/About', '/library/', '/account', '/user/reset-password/completion/MQ/abc-123', `/courses/${ids.courses.open}`, `/courses/${ids.courses.announced}/`]) {
