@@ -16,8 +16,8 @@ export const DESKTOP = { width: 1280, height: 900 };
 /**
  * Debian's chromium-headless-shell where it is installed (.ci/run installs it): the headless-only build that
  * Playwright's own downloads use too, without the full browser's windowing and compositing layers. The journeys spend
- * most of their CPU in the browser; with it they took 13 % less time than with the full `chromium --headless`
- * (docs/BENCHMARKS.md, «The test run»). CHROMIUM_PATH names another.
+ * most of their CPU in the browser, and with it the whole journey run took 266 s against 410 s with the full
+ * `chromium --headless` (docs/BENCHMARKS.md, «The test run»). CHROMIUM_PATH names another.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '/usr/bin/chromium';
 

@@ -11,10 +11,10 @@ import type { CourseDetails, CourseShort, Offer, Seller, Timetable } from '../..
 import { catalogueCourses } from '../../../common/catalogue.ts';
 import { INITIAL_DATA_ELEMENT_ID } from '../../../common/initialDataElement.ts';
 import { libraryResourceQuery, parseLibraryFilters } from '../../../common/libraryQuery.ts';
-import { PAGE_HEADINGS, pageMeta, type MetaPage } from '../../../common/pageMeta.ts';
+import { OG_IMAGE_SIZE, PAGE_HEADINGS, pageMeta, type MetaPage } from '../../../common/pageMeta.ts';
 import { isSitePage, isSitePath } from '../../../common/sitePaths.ts';
 import type { OgImages } from '../services/ogImages.ts';
-import { courseJsonLd, escapeScriptJson, jsonLdHtml, metaHtml, organizationJsonLd } from './pageHead.ts';
+import { courseJsonLd, escapeHtml, escapeScriptJson, jsonLdHtml, metaHtml, organizationJsonLd } from './pageHead.ts';
 
 interface PagePlan {
   /** The page module, as Vite's manifest names it (none: no chunk to preload). */
@@ -137,7 +137,6 @@ function chunkFiles(manifest: Record<string, ManifestChunk>, module: string): st
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** index.html's boot frame (the logo line shown until the site's code has run), as built by Vite. */
 const BOOT_FRAME = /<div id="root"><div class="boot-frame"[^>]*>[\s\S]*?<\/div>/;
@@ -149,8 +148,9 @@ const BOOT_FRAME = /<div id="root"><div class="boot-frame"[^>]*>[\s\S]*?<\/div>/
  * the code, docs/BENCHMARKS.md). Hidden from screen readers: the site's own page replaces it a moment later.
  */
 function bootCourseHtml(course: CourseDetails): string {
-  const picture = course.image && isSitePath(course.image) ? `<img class="boot-cover" src="${escapeAttribute(course.image)}" width="1200" height="630" alt="">` : '';
-  return `<div class="boot-course" aria-hidden="true">${picture}<p class="boot-title">${escapeText(course.title)}</p></div>`;
+  const { width, height } = OG_IMAGE_SIZE;
+  const picture = course.image && isSitePath(course.image) ? `<img class="boot-cover" src="${escapeHtml(course.image)}" width="${width}" height="${height}" alt="">` : '';
+  return `<div class="boot-course" aria-hidden="true">${picture}<p class="boot-title">${escapeHtml(course.title)}</p></div>`;
 }
 
 export interface RenderedPage {

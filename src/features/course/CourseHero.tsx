@@ -1,12 +1,12 @@
 // The top of the course page: title, subtitle, the authors with their photos, the picture and the key facts.
 import styled from 'styled-components';
+import { OG_IMAGE_SIZE } from '../../../common/pageMeta.ts';
 import type { CourseDetails } from '../../../common/wireTypes.ts';
 import { authorFullName, courseByAuthors } from '../../lib/courseFacts.ts';
 import { CourseFacts } from './CourseFacts.tsx';
 
-/** The generated course pictures are 1200 × 630 (the size of a link preview). */
-const IMAGE_WIDTH = 1200;
-const IMAGE_HEIGHT = 630;
+/** The generated course pictures have the size of a link preview, as the server's boot frame lays them out too. */
+const { width: IMAGE_WIDTH, height: IMAGE_HEIGHT } = OG_IMAGE_SIZE;
 const PHOTO_SIZE = 56;
 
 const Hero = styled.header`
