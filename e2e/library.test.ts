@@ -50,10 +50,12 @@ describe('library', () => {
     await page.getByRole('link', { name: 'Страница 2' }).click();
     await page.waitForURL(/categories=\d+&page=2$/);
     await page.getByRole('link', { name: 'Страница 2', exact: true }).and(page.locator('[aria-current="page"]')).waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Материалы"] h2').length > 0);
-    const secondPage = await itemTitles(page);
-    expect(secondPage.length).toBeGreaterThan(0);
-    expect(secondPage.some((title) => firstPage.includes(title))).toBe(false);
+    // The first page's items stay on screen until the second page's answer arrives: wait for the list to change.
+    const showsNewItems = async () => {
+      const titles = await itemTitles(page);
+      return titles.length > 0 && !titles.some((title) => firstPage.includes(title));
+    };
+    await expect.poll(showsNewItems, { timeout: 15_000 }).toBe(true);
     await screenshot(page, 'library-page-2-desktop');
 
     await page.goBack();
