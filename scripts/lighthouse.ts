@@ -36,10 +36,22 @@ try {
   for (const path of pages) {
     // One run varies with what else the machine does; Lighthouse's advice is the median of several.
     const runs = [];
-    for (let run = 0; run < RUNS; run += 1) {
+    // A run that ends without a performance score (Lighthouse could not compute a metric) is said and run again,
+    // twice at most; a third one counts as a score of 0.
+    for (let run = 0, retries = 0; run < RUNS; run += 1) {
       const result = await lighthouse(`${server.baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
       if (!result) throw new Error(`no Lighthouse result for ${path}`);
-      runs.push(result.lhr);
+      const { lhr } = result;
+      if (lhr.categories.performance?.score == null) {
+        const why = lhr.runtimeError?.message ?? Object.values(lhr.audits).find((audit) => audit.errorMessage)?.errorMessage;
+        console.error(`${path}: a run without a performance score (${why ?? 'no reason given'})`);
+        if (retries < 2) {
+          retries += 1;
+          run -= 1;
+          continue;
+        }
+      }
+      runs.push(lhr);
     }
     spreads.push(`\`${path.replace(/\d+$/, '{id}')}\` ${runs.map((lhr) => lhr.categories.performance?.score).join(', ')}`);
     runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
