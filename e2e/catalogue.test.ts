@@ -1,6 +1,6 @@
 // The catalogue journey on the demo content: home → «Для детей» → a course → «Другие курсы» → another course.
 import type { Page } from 'playwright-core';
-import { DESKTOP, WIDTHS, hasHorizontalScroll, newPage, pageErrors, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
+import { DESKTOP, PHONE, WIDTHS, hasHorizontalScroll, newPage, pageErrors, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
 
 /** Scrolls down the page so lazy images load, then back to the top: a full-page screenshot then shows them all. */
 async function loadLazyImages(page: Page): Promise<void> {
@@ -72,6 +72,28 @@ describe.each(WIDTHS)('at %s width', (widthName, viewport) => {
     await screenshot(page, `course-other-${widthName}`);
     expect(await hasHorizontalScroll(page)).toBe(false);
 
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('on a phone', () => {
+  it('goes from the course page’s boot frame straight to the course page', async () => {
+    const page = await newPage(browser(), PHONE);
+    // Every state of the page's content from the first paint on: the HTML's picture and title, then the page itself,
+    // with no moment of the header over an empty page (the page's code is loaded before the first render).
+    await page.addInitScript(() => {
+      const states: string[] = [];
+      (window as unknown as { contentStates: string[] }).contentStates = states;
+      new MutationObserver(() => {
+        const state = document.querySelector('.boot-course') ? 'boot' : document.querySelector('main h1') ? 'page' : document.querySelector('main') ? 'empty' : 'other';
+        if (states.at(-1) !== state) states.push(state);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/courses/1');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const states = await page.evaluate(() => (window as unknown as { contentStates: string[] }).contentStates);
+    expect(states.filter((state) => state !== 'other')).toEqual(['boot', 'page']);
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });

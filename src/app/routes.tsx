@@ -1,19 +1,15 @@
 // The route table of spec section 2, in one place: every address (common/sitePaths.ts), its page, its guard.
-import { lazy, type ComponentType } from 'react';
-import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
+import { isValidElement } from 'react';
+import { matchRoutes, Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from '../components/Layout.tsx';
 import { RouteErrorBoundary } from '../components/RouteErrorBoundary.tsx';
 import { HomePage } from '../pages/HomePage.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { GuestOnly } from './GuestOnly.tsx';
+import { isLazyPage, lazyPage } from './lazyPage.tsx';
 import { SITE_ROUTES } from '../../common/sitePaths.ts';
 import { paths } from './paths.ts';
 import { RequireAuth } from './RequireAuth.tsx';
-
-/** A page loaded on first visit, so the home page does not carry the code of every other page. */
-function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
 
 const AboutPage = lazyPage(() => import('../pages/AboutPage.tsx'), 'AboutPage');
 const PolicyPage = lazyPage(() => import('../pages/PolicyPage.tsx'), 'PolicyPage');
@@ -127,6 +123,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the code of the pages at `pathname` (the server has already named their chunks in modulepreload links), so
+ * that the first render shows the page itself. A first render that suspends shows the header over an empty page in
+ * place of the HTML's boot frame, and React then holds the page back for 300 ms so that it does not flash.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const pages = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
+    return isLazyPage(type) ? [type] : [];
+  });
+  await Promise.all(pages.map((page) => page.preload()));
+}
 
 /** The site's pages for the address the router shows (src/app/SiteRouter.tsx). */
 export function SiteRoutes() {

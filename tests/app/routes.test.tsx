@@ -6,12 +6,24 @@ import { renderApp } from '../support/renderApp.tsx';
 import { siteApiHandlers, siteCourse } from '../support/siteData.ts';
 import type { RouteObject } from 'react-router-dom';
 import { isSitePage, SITE_ROUTES } from '../../common/sitePaths.ts';
-import { routes } from '../../src/app/routes.tsx';
+import { preloadPage, routes } from '../../src/app/routes.tsx';
 
 const title = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 describe('route table', () => {
   beforeEach(() => server.use(...siteApiHandlers()));
+
+  it('shows a page whose code was preloaded in the first render, with no loader before it', async () => {
+    await preloadPage('/user/reset-password');
+    renderApp('/user/reset-password');
+    expect(screen.getByRole('heading', { level: 1, name: 'ВОССТАНОВЛЕНИЕ ПАРОЛЯ' })).toBeInTheDocument();
+    expect(screen.queryByText('Загрузка')).toBeNull();
+  });
+
+  it('preloads nothing, and fails nothing, where the page is in the first chunk or there is no page', async () => {
+    await expect(preloadPage('/')).resolves.toBeUndefined();
+    await expect(preloadPage('/no/such/page')).resolves.toBeUndefined();
+  });
 
   it.each([
     ['/', 'Курсы'],
