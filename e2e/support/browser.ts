@@ -71,9 +71,15 @@ export function pageErrors(page: Page): string[] {
   return scriptErrors.get(page) ?? [];
 }
 
+/**
+ * The whole page as a visitor sees it scrolling down: the parts that are rendered only when near the screen
+ * (`content-visibility: auto`, the course page's sections and the footer) are rendered for the picture.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const allRendered = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+  await allRendered.evaluate((style) => style.remove());
 }
 
 /** True when the page is wider than the viewport (horizontal scrolling). */

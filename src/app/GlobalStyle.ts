@@ -22,6 +22,13 @@ export const GlobalStyle = createGlobalStyle`
     overflow-wrap: break-word;
   }
 
+  /* What is rendered only when near the screen (content-visibility: auto) is printed whole. */
+  @media print {
+    * {
+      content-visibility: visible !important;
+    }
+  }
+
   #root {
     min-height: 100vh;
     display: flex;

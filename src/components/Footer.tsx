@@ -10,7 +10,10 @@ import { useSeller } from '../features/seller/siteSeller.ts';
 import { sellerLines } from '../../common/seller.ts';
 import { authorBlurb } from '../lib/authorBlurb.ts';
 
+// Laid out and painted when near the screen: below the fold on most pages, it stays out of their first frame.
 const Bar = styled.footer`
+  content-visibility: auto;
+  contain-intrinsic-size: auto 400px;
   margin-top: ${({ theme }) => theme.space(12)};
   padding: ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(4)};
   background: ${({ theme }) => theme.colors.paper};

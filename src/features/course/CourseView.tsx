@@ -38,9 +38,19 @@ const Content = styled.div`
   max-width: ${({ theme }) => theme.widths.content}px;
 `;
 
+/**
+ * Laid out and painted when near the screen (`content-visibility`), so the page's first frame does only what is in
+ * view. It paints nothing outside its box, so the box reaches 4px beyond the text on every side (the negative margins
+ * take them back) and the focus rings of the links and summaries at its edge stay whole.
+ */
 const Section = styled.section`
+  content-visibility: auto;
+  contain-intrinsic-size: auto 600px;
+  margin: -4px;
+  padding: 4px;
+
   & + & {
-    margin-top: ${({ theme }) => theme.space(10)};
+    margin-top: calc(${({ theme }) => theme.space(10)} - 4px);
   }
 `;
 

@@ -10,7 +10,10 @@ import { AGE_GROUP_LABELS } from '../../lib/courseFacts.ts';
 const THUMB_WIDTH = 600;
 const THUMB_HEIGHT = 400;
 
+// Laid out and painted when near the screen: the foot of the course page stays out of its first frame.
 const Section = styled.section`
+  content-visibility: auto;
+  contain-intrinsic-size: auto 600px;
   margin-top: ${({ theme }) => theme.space(12)};
   padding-top: ${({ theme }) => theme.space(8)};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
