@@ -79,7 +79,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const allRendered = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
-  await allRendered.evaluate((style) => style.remove());
+  await allRendered.evaluate((style) => (style as Element).remove());
 }
 
 /** True when the page is wider than the viewport (horizontal scrolling). */
