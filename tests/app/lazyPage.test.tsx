@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
-import { Suspense } from 'react';
+import userEvent from '@testing-library/user-event';
+import { Suspense, useState } from 'react';
 import { lazyPage } from '../../src/app/lazyPage.tsx';
 
 const load = () => Promise.resolve({ GreetingPage: () => <h1>Здравствуйте</h1> });
@@ -45,5 +46,26 @@ describe('lazyPage', () => {
     const { container } = renderInSuspense(page);
     expect(within(container).getByRole('heading', { name: 'Здравствуйте' })).toBeInTheDocument();
     expect(flaky).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps a page that waited for its code, with what was typed in it, when it renders again', async () => {
+    function FormPage() {
+      const [name, setName] = useState('');
+      return <input aria-label="Имя" value={name} onChange={(event) => setName(event.target.value)} />;
+    }
+    const Page = lazyPage(() => Promise.resolve({ FormPage }), 'FormPage');
+    const user = userEvent.setup();
+    const view = render(
+      <Suspense fallback={<p>Загрузка</p>}>
+        <Page />
+      </Suspense>,
+    );
+    await user.type(await screen.findByRole('textbox', { name: 'Имя' }), 'Анна');
+    view.rerender(
+      <Suspense fallback={<p>Загрузка</p>}>
+        <Page />
+      </Suspense>,
+    );
+    expect(screen.getByRole('textbox', { name: 'Имя' })).toHaveValue('Анна');
   });
 });
