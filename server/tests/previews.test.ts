@@ -45,7 +45,7 @@ interface Head {
   jsonLd: Record<string, unknown>[];
 }
 
-const unescape = (value: string) => value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescape = (value: string) => value.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 
 /** What a preview bot reads from the head: the title, the canonical link, the meta fields and the JSON-LD blocks. */
 function readHead(html: string): Head {

@@ -89,7 +89,7 @@ describe('site', () => {
     app.deps.publicCache.invalidate();
     try {
       const frame = bootFrame((await app.inject({ url: `/courses/${ids.courses.open}`, headers: html })).body);
-      expect(frame).toContain('<p class="boot-title">&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; «Курс»</p>');
+      expect(frame).toContain('<p class="boot-title">&#60;/p&#62;&#60;script&#62;alert(1)&#60;/script&#62; &#38; «Курс»</p>');
       expect(frame).not.toContain('<script>');
     } finally {
       await db.update(coursesTable).set({ title: course.title }).where(eq(coursesTable.id, ids.courses.open));

@@ -10,7 +10,7 @@ import { isLiveAccount } from '../repositories/accountDeletionRepository.ts';
 import { consentOrigin } from '../repositories/consentsRepository.ts';
 import { subscriptionOf } from '../repositories/mailingsRepository.ts';
 import { endNews } from '../services/enrollment.ts';
-import { escapeHtml } from '../services/letterTemplate.ts';
+import { escapeHtml } from '../http/html.ts';
 import { UNSUBSCRIBE_PATH, verifyUnsubscribe } from '../services/unsubscribeLinks.ts';
 
 // Read by hand: a mangled link gets the page that says so, not the API's JSON 404.

@@ -3,9 +3,7 @@
 // the home page's Organization). Everything is escaped here: the values come from the authors' records.
 import type { CourseDetails, Currency, Seller } from '../../../common/wireTypes.ts';
 import { absoluteUrl, clipText, metaFields, richTextPlain, SITE_NAME, type PageMeta } from '../../../common/pageMeta.ts';
-
-/** Text or an attribute's value in HTML. */
-export const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml } from '../http/html.ts';
 
 /** JSON inside a `<script>`: no `<` at all (so no `</script>` or `<!--`), and the two line separators JS once refused. */
 export const escapeScriptJson = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');

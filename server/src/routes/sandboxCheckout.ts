@@ -5,6 +5,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { formatMoney } from '../../../common/coursePrices.ts';
+import { escapeHtml } from '../http/html.ts';
 import { idParams } from '../http/queryParams.ts';
 import { textField } from '../../../common/textFields.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
@@ -30,10 +31,6 @@ const STYLE = `
   .cancel { background: #e0e0e0; color: #222; }
   .note { margin: 24px 0 0; color: #666; font-size: 14px; }
 `;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 function page(reply: FastifyReply, status: number, title: string, body: string) {
   return reply

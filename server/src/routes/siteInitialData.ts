@@ -14,7 +14,8 @@ import { libraryResourceQuery, parseLibraryFilters } from '../../../common/libra
 import { OG_IMAGE_SIZE, PAGE_HEADINGS, pageMeta, type MetaPage } from '../../../common/pageMeta.ts';
 import { isSitePage, isSitePath } from '../../../common/sitePaths.ts';
 import type { OgImages } from '../services/ogImages.ts';
-import { courseJsonLd, escapeHtml, escapeScriptJson, jsonLdHtml, metaHtml, organizationJsonLd } from './pageHead.ts';
+import { escapeHtml } from '../http/html.ts';
+import { courseJsonLd, escapeScriptJson, jsonLdHtml, metaHtml, organizationJsonLd } from './pageHead.ts';
 
 interface PagePlan {
   /** The page module, as Vite's manifest names it (none: no chunk to preload). */
@@ -136,8 +137,6 @@ function chunkFiles(manifest: Record<string, ManifestChunk>, module: string): st
   return [...files];
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /** index.html's boot frame (the logo line shown until the site's code has run), as built by Vite. */
 const BOOT_FRAME = /<div id="root"><div class="boot-frame"[^>]*>[\s\S]*?<\/div>/;
 
@@ -147,9 +146,9 @@ const BOOT_FRAME = /<div id="root"><div class="boot-frame"[^>]*>[\s\S]*?<\/div>/
  * the code has run instead of after (Lighthouse's largest paint on a course page: 1.97 s with the render waiting for
  * the code, docs/BENCHMARKS.md). Hidden from screen readers: the site's own page replaces it a moment later.
  */
-function bootCourseHtml(course: CourseDetails): string {
+function bootCourseHtml(course: CourseDetails, picturePath: string | undefined): string {
   const { width, height } = OG_IMAGE_SIZE;
-  const picture = course.image && isSitePath(course.image) ? `<img class="boot-cover" src="${escapeHtml(course.image)}" width="${width}" height="${height}" alt="">` : '';
+  const picture = picturePath ? `<img class="boot-cover" src="${escapeHtml(picturePath)}" width="${width}" height="${height}" alt="">` : '';
   return `<div class="boot-course" aria-hidden="true">${picture}<p class="boot-title">${escapeHtml(course.title)}</p></div>`;
 }
 
@@ -209,13 +208,15 @@ export function createIndexRenderer(root: string, ogImages?: OgImages): IndexRen
       else if (meta.path === '/') described.push(jsonLdHtml(organizationJsonLd(seller, publicUrl)));
 
       const head: string[] = [];
-      const image = plan.image?.(data);
-      if (image && isSitePath(image)) head.push(`<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high">`);
-      for (const file of plan.module ? chunkFiles(manifest, plan.module) : []) head.push(`<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`);
+      // The page's first picture, when it is a path on this site (not one a browser would take to another host).
+      const planned = plan.image?.(data);
+      const image = planned && isSitePath(planned) ? planned : undefined;
+      if (image) head.push(`<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high">`);
+      for (const file of plan.module ? chunkFiles(manifest, plan.module) : []) head.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
       if (Object.keys(data).length > 0) {
         head.push(`<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${escapeScriptJson(JSON.stringify(data))}</script>`);
       }
-      const page = course ? template.replace(BOOT_FRAME, (frame) => frame + bootCourseHtml(course)) : template;
+      const page = course ? template.replace(BOOT_FRAME, (frame) => frame + bootCourseHtml(course, image)) : template;
       const html = page.includes(HEAD_MARK)
         ? page.replace(HEAD_MARK, () => described.join('\n    ')).replace('</head>', () => `${head.join('\n    ')}\n  </head>`)
         : page.replace('</head>', () => `${[...described, ...head].join('\n    ')}\n  </head>`);

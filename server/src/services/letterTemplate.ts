@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { SITE_ROUTES } from '../../../common/sitePaths.ts';
 import type { AppConfig } from '../config.ts';
+import { escapeHtml } from '../http/html.ts';
 import type { MailMessage } from './mailMessage.ts';
 
 /** The logo's Content-ID: the HTML part shows it as `cid:…`, the transport attaches it (inlineLogo). */
@@ -53,10 +54,6 @@ export interface LetterParts {
   /** Lines under the letter (a news letter's unsubscribe link); added to the plain text too. */
   footer?: string[];
   headers?: Record<string, string>;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 const LINK = /https?:\/\/[^\s<>"]+/g;
