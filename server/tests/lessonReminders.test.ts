@@ -31,6 +31,7 @@ function switchableMailer(inner: Mailer) {
   const mailer: Mailer & { state: typeof state } = {
     state,
     async send(message) {
+      await new Promise((r) => setTimeout(r, 150));
       if (state.down) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), { code: 'ESOCKET' });
       await inner.send(message);
     },
@@ -254,6 +255,10 @@ describe.each(dbModes())('letters about lessons and reminders (%s)', (mode) => {
 
     const moved = start + 7 * 24 * HOUR;
     await patchLesson(lessonId, { startsAt: new Date(moved).toISOString() });
+    // The next attempt composes the reminder anew and drops it. The mail server stays down until then: an attempt
+    // that composed the letter just before the move is in flight and cannot be recalled, but it fails and retries.
+    const dropped = async () => (await pending())[0]?.state === 'dropped';
+    expect(await eventually(dropped, 5000)).toBe(true);
     mailer.state.down = false;
     await settle();
     expect(await pending()).toMatchObject([{ state: 'dropped' }]);
