@@ -115,7 +115,7 @@ describe.each(dbModes())('token checks with kept account states (%s)', (mode) =>
       expect(changed).toBe(true);
       // This process forgets at once; the other hears the notice.
       expect((await me(app, token)).statusCode).toBe(401);
-      expect(await eventually(async () => (await me(other, token)).statusCode === 401, 2000)).toBe(true);
+      expect(await eventually(async () => (await me(other, token)).statusCode === 401, 5000)).toBe(true);
     } finally {
       await other.close();
       await second.close();

@@ -590,11 +590,11 @@ describe.each(dbModes())('the authors’ API (%s)', (mode) => {
           const response = await other.inject(`/api/v1/courses/${course.id}/`);
           return response.statusCode === 200 ? response.json<CourseDetails>().lessons[0]?.title : null;
         };
-        expect(await eventually(async () => (await titleSeen()) === 'Первое', 2000)).toBe(true);
+        expect(await eventually(async () => (await titleSeen()) === 'Первое', 5000)).toBe(true);
         // Now cached in the second instance; an author's write through the first must reach it.
         await titleSeen();
         await call('PATCH', `/api/v1/mutabo/lessons/${lesson.id}/`, 'anna', { title: 'Первое, исправленное', version: lesson.version });
-        expect(await eventually(async () => (await titleSeen()) === 'Первое, исправленное', 2000)).toBe(true);
+        expect(await eventually(async () => (await titleSeen()) === 'Первое, исправленное', 5000)).toBe(true);
       } finally {
         await other.close();
         await second.close();

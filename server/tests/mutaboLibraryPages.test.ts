@@ -291,8 +291,8 @@ describe.each(dbModes())('the authors’ library and pages (%s)', (mode) => {
       await categoryNames();
       await kit.call('PATCH', '/api/v1/mutabo/pages-content/timetable/', 'anna', { text: raw('Из первого процесса.'), version: timetable.version });
       await kit.call('POST', '/api/v1/mutabo/library-categories/', 'anna', { name: 'Подкасты' });
-      expect(await eventually(async () => (await timetableText()) === raw('Из первого процесса.'), 2000)).toBe(true);
-      expect(await eventually(async () => (await categoryNames()).includes('Подкасты'), 2000)).toBe(true);
+      expect(await eventually(async () => (await timetableText()) === raw('Из первого процесса.'), 5000)).toBe(true);
+      expect(await eventually(async () => (await categoryNames()).includes('Подкасты'), 5000)).toBe(true);
     } finally {
       await other.close();
       await second.close();

@@ -170,7 +170,7 @@ describe.each(dbModes())('cached public responses (%s)', (mode) => {
 
       // A write through the first instance's connection pool.
       await app.deps.db.update(courses).set({ title: 'Анонс 2' }).where(eq(courses.id, ids.courses.announced));
-      expect(await eventually(async () => (await titleOf(other, ids.courses.announced)) === 'Анонс 2', 2000)).toBe(true);
+      expect(await eventually(async () => (await titleOf(other, ids.courses.announced)) === 'Анонс 2', 5000)).toBe(true);
 
       // A lost LISTEN connection: nothing is cached until it is back, and then invalidation works again.
       const terminated = await app.deps.db.execute(
@@ -181,8 +181,8 @@ describe.each(dbModes())('cached public responses (%s)', (mode) => {
       expect(await eventually(async () => (await titleOf(other, ids.courses.announced)) === 'Анонс 3', 3000)).toBe(true);
       await sleep(300);
       await app.deps.db.update(courses).set({ title: 'Анонс 4' }).where(eq(courses.id, ids.courses.announced));
-      expect(await eventually(async () => (await titleOf(other, ids.courses.announced)) === 'Анонс 4', 2000)).toBe(true);
-      expect(await eventually(async () => (await titleOf(app, ids.courses.announced)) === 'Анонс 4', 2000)).toBe(true);
+      expect(await eventually(async () => (await titleOf(other, ids.courses.announced)) === 'Анонс 4', 5000)).toBe(true);
+      expect(await eventually(async () => (await titleOf(app, ids.courses.announced)) === 'Анонс 4', 5000)).toBe(true);
     } finally {
       await other.close();
       await second.close();
@@ -212,7 +212,7 @@ describe.each(dbModes())('cached public responses (%s)', (mode) => {
       expect(await fetchTitle()).toBe('Годовой курс');
       expect(await fetchTitle()).toBe('Годовой курс');
       await app.deps.db.update(courses).set({ title: 'Годовой курс 2030' }).where(eq(courses.id, ids.courses.yearly));
-      expect(await eventually(async () => (await fetchTitle()) === 'Годовой курс 2030', 2000)).toBe(true);
+      expect(await eventually(async () => (await fetchTitle()) === 'Годовой курс 2030', 5000)).toBe(true);
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
