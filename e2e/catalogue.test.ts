@@ -1,6 +1,6 @@
 // The catalogue journey on the demo content: home → «Для детей» → a course → «Другие курсы» → another course.
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, WIDTHS, hasHorizontalScroll, newPage, pageErrors, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, WIDTHS, baseUrl, hasHorizontalScroll, newPage, pageErrors, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
 
 /** Scrolls down the page so lazy images load, then back to the top: a full-page screenshot then shows them all. */
 async function loadLazyImages(page: Page): Promise<void> {
@@ -95,6 +95,33 @@ describe('on a phone', () => {
     const states = await page.evaluate(() => (window as unknown as { contentStates: string[] }).contentStates);
     expect(states.filter((state) => state !== 'other')).toEqual(['boot', 'page']);
     expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe.each([...WIDTHS, ['tablet', { width: 768, height: 1024 }]] as const)('the boot frame at %s width', (widthName, viewport) => {
+  it('puts the course’s picture and title where the course page puts them, in the page’s heading size', async () => {
+    const box = (page: Page, selector: string) =>
+      page.locator(selector).evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        return { x: Math.round(rect.x), width: Math.round(rect.width), fontSize: getComputedStyle(element).fontSize };
+      });
+    const measure = async (page: Page, picture: string, title: string) => ({ picture: await box(page, picture), title: await box(page, title) });
+    // What the HTML shows before any script has run.
+    const boot = await browser().newContext({ viewport, locale: 'ru-RU', baseURL: baseUrl(), javaScriptEnabled: false });
+    const bootPage = await boot.newPage();
+    await bootPage.goto('/courses/1');
+    const before = await measure(bootPage, '.boot-cover', '.boot-title');
+    await bootPage.screenshot({ path: `${SCREENSHOT_DIR}/course-boot-${widthName}.png` });
+    await boot.close();
+
+    const page = await newPage(browser(), viewport);
+    await page.goto('/courses/1');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const after = await measure(page, 'main header img[fetchpriority="high"]', 'main h1');
+    expect(before.picture).toEqual(after.picture);
+    expect(before.title.x).toBe(after.title.x);
+    expect(before.title.fontSize).toBe(after.title.fontSize);
     await page.context().close();
   });
 });

@@ -141,7 +141,7 @@ function chunkFiles(manifest: Record<string, ManifestChunk>, module: string): st
 const BOOT_FRAME = /<div id="root"><div class="boot-frame"[^>]*>[\s\S]*?<\/div>/;
 
 /**
- * A course page's picture and title in the boot frame, laid out as the page lays them out on a phone (index.html's
+ * A course page's picture and title in the boot frame, laid out as the page lays them out at each width (index.html's
  * .boot-course): the visitor sees what the course is while the site's code loads, and the picture is painted before
  * the code has run instead of after (Lighthouse's largest paint on a course page: 1.97 s with the render waiting for
  * the code, docs/BENCHMARKS.md). Hidden from screen readers: the site's own page replaces it a moment later.
