@@ -138,8 +138,8 @@ it('shows a change made on one process on every process at once', async () => {
   const newTitle = `${course.title} (изменено ${Date.now()})`;
   await database.query('UPDATE courses SET title = $1 WHERE id = $2', [newTitle, course.id]);
   for (const server of servers()) {
-    const api = await within(2000, async () => (await getJson<CourseDetails>(`${server.url}/api/v1/courses/${course.id}/`)).body.title === newTitle);
-    const html = await within(2000, async () => (await coursePage(server.url, course.id)).includes(newTitle));
+    const api = await within(5000, async () => (await getJson<CourseDetails>(`${server.url}/api/v1/courses/${course.id}/`)).body.title === newTitle);
+    const html = await within(5000, async () => (await coursePage(server.url, course.id)).includes(newTitle));
     expect({ server: server.url, api, html }).toEqual({ server: server.url, api: true, html: true });
   }
   const page = await newPage(browser(), DESKTOP);
@@ -182,7 +182,7 @@ it('sells the last place once when many buyers rush for it through the proxy', a
 
   // Every process shows the free place (and keeps it in its cache) before the rush.
   const freeOn = async (url: string) => (await getJson<CourseDetails>(`${url}/api/v1/courses/${courseId}/`)).body.lessons[0]?.hasFreePlaces;
-  for (const server of servers()) expect(await within(2000, async () => (await freeOn(server.url)) === true)).toBe(true);
+  for (const server of servers()) expect(await within(5000, async () => (await freeOn(server.url)) === true)).toBe(true);
 
   // Each buyer logs in on one process, in turn; their payments then go through the proxy in another order, so most
   // of them reach a process that did not sign their token.
@@ -216,7 +216,7 @@ it('sells the last place once when many buyers rush for it through the proxy', a
   expect(inProgress).toHaveLength(1);
 
   // The place is taken on every process at once, whichever one sold it.
-  for (const server of servers()) expect({ server: server.url, taken: await within(2000, async () => (await freeOn(server.url)) === false) }).toEqual({ server: server.url, taken: true });
+  for (const server of servers()) expect({ server: server.url, taken: await within(5000, async () => (await freeOn(server.url)) === false) }).toEqual({ server: server.url, taken: true });
 
   // The winner pays in the test checkout through the proxy and is a participant on every process.
   const winner = sold[0]!;

@@ -8,6 +8,7 @@ import { prepareDatabase } from '../src/db/prepare.ts';
 import * as t from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed.ts';
 import { verifyPassword } from '../src/services/passwords.ts';
+import { eventually } from './eventually.ts';
 import { buildTestApp } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
 
@@ -101,18 +102,22 @@ describe.each(dbModes())('database (%s)', (mode) => {
 
     it('tells every process of a write to a public table (NOTIFY public_content_changed), and of no other write', async () => {
       const { db } = testDb.database;
-      let notices = 0;
-      const stop = await testDb.database.listen('public_content_changed', { onNotify: () => (notices += 1), onListening: () => {} });
+      const notices: string[] = [];
+      const stop = await testDb.database.listen('public_content_changed', { onNotify: (payload) => notices.push(payload), onListening: () => {} });
       try {
-        const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
-        await settle();
-        const before = notices;
-        await db.update(t.courses).set({ subtitle: sql`${t.courses.subtitle}` });
-        await settle();
-        expect(notices).toBe(before + 1);
-        await db.update(t.users).set({ firstName: sql`${t.users.firstName}` });
-        await settle();
-        expect(notices).toBe(before + 1);
+        // The notices a write sends: those that arrive before a mark the test sends after it. One connection's notices
+        // arrive in commit order, so all the write sent has come once the mark has, however slow the machine.
+        let marks = 0;
+        const noticesOf = async (write: () => Promise<unknown>) => {
+          const from = notices.length;
+          await write();
+          const mark = `mark-${(marks += 1)}`;
+          await db.execute(sql`SELECT pg_notify('public_content_changed', ${mark})`);
+          expect(await eventually(async () => notices.includes(mark), 5000)).toBe(true);
+          return notices.slice(from, notices.indexOf(mark)).length;
+        };
+        expect(await noticesOf(() => db.update(t.courses).set({ subtitle: sql`${t.courses.subtitle}` }))).toBe(1);
+        expect(await noticesOf(() => db.update(t.users).set({ firstName: sql`${t.users.firstName}` }))).toBe(0);
         // No shared row is written any more: the version table of migration 0001 is gone.
         const tables = await db.execute(sql`SELECT to_regclass('public.public_content_version') AS found`);
         expect((tables as unknown as { rows: { found: string | null }[] }).rows[0]!.found).toBeNull();

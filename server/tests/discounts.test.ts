@@ -291,7 +291,7 @@ describe.each(dbModes())('discounts (%s)', (mode) => {
 
     const expiring = await paymentOf(await json(context.app, 'POST', '/api/v1/payments/', second, pay([lesson], { promoCode: code })));
     expect(await usesOf()).toBe(1);
-    await lapse(context.db, expiring.row.id);
+    await lapse(context, expiring.row.id);
     await expirePayment(paymentDeps(context.app), expiring.row.id);
     expect(await usesOf()).toBe(0);
 

@@ -188,10 +188,14 @@ export const paymentDeps = (app: FastifyInstance): SettleDeps => ({
   providers: app.deps.providers,
 });
 
-/** Moves a payment's hold into the past, as if its 30 minutes were over. */
-export async function lapse(db: Db, paymentId: number): Promise<void> {
+/**
+ * Moves a payment's hold into the past, as if its 30 minutes were over. Written past the app, so the app's caches are
+ * told at once, as its own writes tell them: on PostgreSQL the database's notice of this write arrives a moment later.
+ */
+export async function lapse({ db, app }: Pick<EnrollmentApp, 'db' | 'app'>, paymentId: number): Promise<void> {
   await db.execute(sql`UPDATE ${payments} SET expires_at = now() - interval '1 minute' WHERE id = ${paymentId}`);
   await db.execute(sql`UPDATE ${participants} SET expired_at = now() - interval '1 minute' WHERE payment_id = ${paymentId} AND state = 'reserved'`);
+  app.deps.publicCache.invalidate();
 }
 
 export function json(app: FastifyInstance, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user?: TestUser | null, body?: unknown): Promise<LightMyRequestResponse> {

@@ -31,7 +31,6 @@ function switchableMailer(inner: Mailer) {
   const mailer: Mailer & { state: typeof state } = {
     state,
     async send(message) {
-      await new Promise((r) => setTimeout(r, 150));
       if (state.down) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), { code: 'ESOCKET' });
       await inner.send(message);
     },

@@ -101,7 +101,9 @@ describe.each(dbModes())('the letter queue (%s)', (mode) => {
     await queueLetters(testDb.database.db, [letter(1)]);
     await app.deps.letters.drain();
     const [waiting] = await rows();
-    expect(waiting).toMatchObject({ state: 'pending', attempts: 1, lastError: 'connect ECONNREFUSED 127.0.0.1:25', sentAt: null });
+    // One attempt, or two if this read came after the first retry (300 ms later) on a slow machine.
+    expect(waiting).toMatchObject({ state: 'pending', lastError: 'connect ECONNREFUSED 127.0.0.1:25', sentAt: null });
+    expect(waiting!.attempts).toBeGreaterThanOrEqual(1);
     expect(waiting!.nextAttemptAt.getTime() - waiting!.createdAt.getTime()).toBeGreaterThanOrEqual(300);
     expect(await eventually(async () => (await rows())[0]!.state === 'sent', 8000)).toBe(true);
     expect(mailer.sent).toHaveLength(1);

@@ -324,7 +324,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       const [held] = await paymentOf(slow!.id);
       expect((await pay(quick!, course.lessonIds)).statusCode).toBe(400);
 
-      await lapse(context.db, held!.id);
+      await lapse(context, held!.id);
       // Before anyone writes, the public course and the payer's own view already ignore the lapsed hold.
       expect((await publicLessons(course.id))[0]!.hasFreePlaces).toBe(true);
       const slowView = (await json(app(), 'GET', `/api/v1/courses/${course.id}/`, slow)).json<CourseDetails>();
@@ -337,7 +337,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
 
       // The sweep releases a lapsed hold that nobody touches.
       const [quickPayment] = await paymentOf(quick!.id);
-      await lapse(context.db, quickPayment!.id);
+      await lapse(context, quickPayment!.id);
       expect(await sweepExpiredPayments(paymentDeps(app()))).toBeGreaterThanOrEqual(1);
       expect((await paymentOf(quick!.id))[0]).toMatchObject({ state: 'STATE_FAILURE', failureReason: 'expired' });
       expect(await rowsOf(quick!.id)).toEqual([]);
@@ -345,7 +345,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       // Reading the current payment shows the payer a lapsed one as failed, as it will be, and changes nothing.
       await pay(third!, course.lessonIds);
       const [thirdPayment] = await paymentOf(third!.id);
-      await lapse(context.db, thirdPayment!.id);
+      await lapse(context, thirdPayment!.id);
       const tables = async () => ({
         payments: await context.db.select().from(payments).orderBy(payments.id),
         participants: await context.db.select().from(participants).orderBy(participants.id),
@@ -370,7 +370,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       const course = await createCourse(context.db, { participantsLimit: 1, lessons: 2, prices: [RUB] });
       const { redirectTo } = (await pay(user, course.lessonIds)).json<PaymentCreated>().details;
       const [payment] = await paymentOf(user.id);
-      await lapse(context.db, payment!.id);
+      await lapse(context, payment!.id);
       await sweepExpiredPayments(paymentDeps(app()));
       expect((await paymentOf(user.id))[0]!.state).toBe('STATE_FAILURE');
 
@@ -386,7 +386,7 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       const course = await createCourse(context.db, { title: 'Курс без мест', participantsLimit: 1, lessons: 1, prices: [RUB] });
       const { redirectTo } = (await pay(late!, course.lessonIds)).json<PaymentCreated>().details;
       const [payment] = await paymentOf(late!.id);
-      await lapse(context.db, payment!.id);
+      await lapse(context, payment!.id);
       const otherPayment = (await pay(other!, course.lessonIds)).json<PaymentCreated>().details.redirectTo;
       await decide(otherPayment, 'pay');
 

@@ -356,7 +356,7 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       await pay(sleeper, [course.lessonIds[1]!]);
       yookassa.setStatus(lastYookassaPayment().id, 'succeeded');
       const [held] = await paymentOf(sleeper.id);
-      await lapse(context.db, held!.id);
+      await lapse(context, held!.id);
       await sweepExpiredPayments(paymentDeps(app()));
       expect((await paymentOf(sleeper.id))[0]!.state).toBe('STATE_COMPLETED');
       expect(await statesOf(sleeper.id)).toEqual(['approved']);
@@ -370,7 +370,7 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       await pay(user, course.lessonIds);
       const providerPayment = lastYookassaPayment();
       const [payment] = await paymentOf(user.id);
-      await lapse(context.db, payment!.id);
+      await lapse(context, payment!.id);
       const reads = () => yookassa.requests.filter((request) => request.method === 'GET' && request.path === `/v3/payments/${providerPayment.id}`).length;
       const rows = async () => ({ payment: (await paymentOf(user.id))[0], places: await context.db.select().from(participants).where(eq(participants.userId, user.id)) });
       const before = await rows();
@@ -397,7 +397,7 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       await pay(user, course.lessonIds);
       yookassa.setStatus(lastYookassaPayment().id, 'succeeded');
       const [payment] = await paymentOf(user.id);
-      await lapse(context.db, payment!.id);
+      await lapse(context, payment!.id);
       expect((await json(app(), 'GET', '/api/v1/payments/current/', user)).json<CurrentPayment>().details.state).toBe('STATE_IN_PROGRESS');
       await app().deps.background.settled();
       expect((await json(app(), 'GET', '/api/v1/payments/current/', user)).json<CurrentPayment>().details.state).toBe('STATE_COMPLETED');
@@ -496,11 +496,12 @@ describe.each(dbModes())('payment providers (%s)', (mode) => {
       const order = lastOrder();
       const [payment] = await paymentOf(user.id);
       const reads = () => paypal.requests.filter((request) => request.method === 'GET' && request.path === `/v2/checkout/orders/${order.id}`).length;
-      // The webhook of the order's creation reads it back: not approved yet.
+      // The webhook of the order's creation reads it back: not approved yet. The interval starts with that read, so
+      // after this moment, however long the read and the checks below take.
+      const readAt = Date.now();
       const webhook = await json(app(), 'POST', '/api/v1/payments/paypal/webhook/', null, { event_type: 'CHECKOUT.ORDER.CREATED', resource: { id: order.id } });
       expect(webhook.statusCode).toBe(200);
       expect(reads()).toBe(1);
-      const readAt = Date.now();
 
       paypal.approve(order.id);
       const back = await app().inject({ url: `/api/v1/payments/paypal/return/?paymentId=${payment!.id}&token=${order.id}&PayerID=PAYER1` });

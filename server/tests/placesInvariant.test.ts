@@ -116,7 +116,7 @@ describe('places under random sequences of the API (pglite)', () => {
       case 'lapse': {
         const checkout = checkouts.get(step.who);
         if (checkout) {
-          await lapse(context.db, checkout.paymentId);
+          await lapse(context, checkout.paymentId);
           await sweepExpiredPayments(paymentDeps(app()));
         }
         break;

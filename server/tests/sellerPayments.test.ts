@@ -70,7 +70,7 @@ describe.each(dbModes())('the seller in the payment letters (%s)', (mode) => {
     const [late, other] = await createUsers(context, 2, 'late');
     const course = await createCourse(context.db, { participantsLimit: 1, lessons: 1, prices: [RUB] });
     const { redirectTo } = (await pay(late!, course.lessonIds)).json<PaymentCreated>().details;
-    await lapse(context.db, (await paymentOf(late!.id)).id);
+    await lapse(context, (await paymentOf(late!.id)).id);
     await decide((await pay(other!, course.lessonIds)).json<PaymentCreated>().details.redirectTo, 'pay');
     await decide(redirectTo, 'pay');
     const [letter] = await lettersTo(late!.email, 'Возврат оплаты');

@@ -1,13 +1,9 @@
 // What the account page tests share: the app with sagas moving the memory router, fixtures and msw handlers.
-import { configure } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Dictionaries, Disciple } from '../../../common/wireTypes.ts';
 import { ADULT_AGE } from '../../../common/yearOptions.ts';
 import { renderApp } from '../../support/renderApp.tsx';
 
-// Each screen here is the whole site with its sagas and lazy pages: under a busy machine an answer may take
-// longer than the default second to reach the screen.
-configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20000 });
 
 // The route table loads pages lazily; loading the account pages once here keeps that cost out of each test's time limit.

@@ -1,5 +1,5 @@
 // What the enrollment tests share: a course with lessons and prices, the msw answers of the course page, and the panel.
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Author, CourseDetails, Lesson, Price } from '../../../common/wireTypes.ts';
 import { setNavigator } from '../../../src/app/navigation.ts';
@@ -8,8 +8,6 @@ import { server } from '../../support/server.ts';
 import { storeSession } from '../../support/tokens.ts';
 import { disciple, meHandler } from '../../support/users.ts';
 
-// The whole site with its sagas and lazy pages: under a busy machine an answer may take longer than a second.
-configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20000 });
 
 // Loading the lazy pages once here keeps that cost out of each test's time limit.
