@@ -1,11 +1,12 @@
 // Issue 19 item 5 in the area: a payment's receipts, the summary's refused receipts with «Отправить снова», and a
 // lesson without a time marked held (its settlement receipts go then).
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { formatMoney } from '../../common/coursePrices.ts';
 import { mutaboMessages, type MutaboFailedReceipt, type MutaboLesson, type MutaboReceipt } from '../../common/mutabo.ts';
 import { formatDateTime } from '../../src/mutabo/shell/timeText.ts';
 import { server } from '../support/server.ts';
+import { gate } from '../support/gate.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';
 import { renderApp } from '../support/renderApp.tsx';
@@ -90,10 +91,11 @@ describe("the summary's refused receipts", () => {
 
   it('sends once for a double click, busy meanwhile, then says the receipt is queued again', async () => {
     const calls: string[] = [];
+    const answer = gate();
     server.use(
       http.post('*/api/v1/mutabo/receipts/:id/resend/', async ({ params }) => {
         calls.push(String(params.id));
-        await delay(150);
+        await answer.opened;
         return HttpResponse.json(payment(77));
       }),
     );
@@ -103,6 +105,7 @@ describe("the summary's refused receipts", () => {
     await user.dblClick(button);
     await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
     expect(button).toBeDisabled();
+    answer.open();
     expect(await section.findByText('Чек снова в очереди на отправку.')).toBeInTheDocument();
     expect(calls).toEqual(['9']);
     expect(section.queryByRole('button', { name: /^Отправить снова/ })).not.toBeInTheDocument();

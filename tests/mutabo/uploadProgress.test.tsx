@@ -1,9 +1,10 @@
 // A cover's upload shows its progress (issue 22, item 7): a progress bar with the share sent, then «the server is
 // working on it» until it answers; the limits are the server's (30 MB checked before sending).
 import { act, screen, waitFor } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { MAX_IMAGE_BYTES, mutaboMessages } from '../../common/mutabo.ts';
 import { server } from '../support/server.ts';
+import { gate } from '../support/gate.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';
 import { renderApp } from '../support/renderApp.tsx';
@@ -120,10 +121,11 @@ describe('a cover’s upload', () => {
   });
 
   it('goes through the real XMLHttpRequest to the API (msw), the bar shown while it waits', async () => {
+    const answer = gate();
     server.use(
       http.post('*/api/v1/mutabo/uploads/', async ({ request }) => {
         expect((await request.formData()).has('file')).toBe(true);
-        await delay(300);
+        await answer.opened;
         return HttpResponse.json({ url: '/media/0123456789abcdef/cover.jpg' }, { status: 201 });
       }),
     );
@@ -131,6 +133,7 @@ describe('a cover’s upload', () => {
     await user.upload(screen.getByLabelText('Картинка курса: загрузить файл'), cover());
     // msw reports the upload's progress only with its answer, so the bar is seen here, not its steps.
     await screen.findByRole('progressbar');
+    answer.open();
     await waitFor(() => expect(screen.getByLabelText('Картинка курса: адрес')).toHaveValue('/media/0123456789abcdef/cover.jpg'));
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });

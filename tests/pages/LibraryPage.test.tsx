@@ -1,8 +1,9 @@
 // The library page: states, plural forms, filters in the query string, pagination.
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import type { CourseShort, LibraryCategory, LibraryItem, LibraryPage } from '../../common/wireTypes.ts';
 import { server } from '../support/server.ts';
+import { gate } from '../support/gate.ts';
 import { renderApp } from '../support/renderApp.tsx';
 
 const categories: LibraryCategory[] = [
@@ -59,8 +60,14 @@ function libraryPage(results: LibraryItem[], count = results.length, page = 1): 
   return { count, next: null, results, currentPage: page, pages };
 }
 
-/** The library API: categories, courses and items; records the query of every items request. */
-function libraryApi(answer: (params: URLSearchParams) => LibraryPage = () => libraryPage([pushkin, worksheet]), wait = 0) {
+/**
+ * The library API: categories, courses and items; records the query of every items request. `hold` names what an
+ * items answer waits for (a gate the test opens), if anything.
+ */
+function libraryApi(
+  answer: (params: URLSearchParams) => LibraryPage = () => libraryPage([pushkin, worksheet]),
+  hold: (params: URLSearchParams) => Promise<void> | undefined = () => undefined,
+) {
   const asked: URLSearchParams[] = [];
   server.use(
     http.get('*/api/v1/library-categories/', () => HttpResponse.json(categories)),
@@ -68,7 +75,7 @@ function libraryApi(answer: (params: URLSearchParams) => LibraryPage = () => lib
     http.get('*/api/v1/library-items/', async ({ request }) => {
       const params = new URL(request.url).searchParams;
       asked.push(params);
-      if (wait) await delay(wait);
+      await hold(params);
       return HttpResponse.json(answer(params));
     }),
   );
@@ -80,10 +87,12 @@ const filterToggle = () => screen.getByRole('button', { name: /^Фильтры/ 
 
 describe('LibraryPage', () => {
   it('shows the title and a loading indicator until the materials arrive', async () => {
-    libraryApi(undefined, 50);
+    const answer = gate();
+    libraryApi(undefined, () => answer.opened);
     renderApp('/library');
     expect(await screen.findByRole('heading', { level: 1, name: 'Библиотека' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Загружаем материалы' })).toBeInTheDocument();
+    answer.open();
     expect(await screen.findByRole('heading', { level: 2, name: 'Александр Пушкин. Евгений Онегин' })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Загружаем материалы' })).not.toBeInTheDocument();
   });
@@ -253,13 +262,18 @@ describe('LibraryPage', () => {
 
   it('keeps the current materials on screen, marked busy, while the next page loads', async () => {
     const other: LibraryItem = { ...worksheet, id: 12, title: 'Вторая страница' };
-    libraryApi((params) => (params.get('page') === '2' ? libraryPage([other], 20, 2) : libraryPage([pushkin], 20)), 60);
+    const secondPage = gate();
+    libraryApi(
+      (params) => (params.get('page') === '2' ? libraryPage([other], 20, 2) : libraryPage([pushkin], 20)),
+      (params) => (params.get('page') === '2' ? secondPage.opened : undefined),
+    );
     const { user } = renderApp('/library');
     await screen.findByText('Всего 20 материалов');
     await user.click(screen.getByRole('link', { name: 'Страница 2' }));
     const results = screen.getByRole('region', { name: 'Материалы' });
-    expect(results).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(results).toHaveAttribute('aria-busy', 'true'));
     expect(within(results).getByRole('heading', { level: 2, name: 'Александр Пушкин. Евгений Онегин' })).toBeInTheDocument();
+    secondPage.open();
     expect(await within(results).findByRole('heading', { level: 2, name: 'Анна Мельникова. Вторая страница' })).toBeInTheDocument();
     expect(results).not.toHaveAttribute('aria-busy');
     expect(screen.queryByRole('heading', { level: 2, name: 'Александр Пушкин. Евгений Онегин' })).not.toBeInTheDocument();

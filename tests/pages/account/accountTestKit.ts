@@ -72,11 +72,4 @@ export const homeHandlers = [
   http.get('*/api/v1/feedback/', () => HttpResponse.json({ count: 0, next: null, results: [], currentPage: 1, nextPage: null, pages: 1 })),
 ];
 
-/** A promise the test settles when it wants the answer to arrive. */
-export function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { opened, open };
-}
+export { gate } from '../../support/gate.ts';

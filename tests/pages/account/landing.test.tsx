@@ -34,7 +34,7 @@ async function logIn({ user }: View) {
 }
 
 /** The home page has read what it shows (nothing is left to answer once the test is over). */
-const homeShown = () => screen.findByText(siteQuotations[0]!.text, {}, { timeout: 4000 });
+const homeShown = () => screen.findByText(siteQuotations[0]!.text, {}, { timeout: 10_000 });
 
 const at = (view: View, path: string) => waitFor(() => expect(`${view.router.state.location.pathname}${view.router.state.location.search}`).toBe(path));
 

@@ -114,14 +114,7 @@ export const coursePanel = async () => {
 
 export const inPanel = (panel: HTMLElement) => within(panel);
 
-/** A promise the test settles when it wants the answer to arrive. */
-export function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { opened, open };
-}
+export { gate } from '../../support/gate.ts';
 
 /** Money as the site writes it: «7 200 ₽» with a no-break space between the thousands. */
 export const rub = (amount: number) => `${new Intl.NumberFormat('ru-RU').format(amount)} ₽`;

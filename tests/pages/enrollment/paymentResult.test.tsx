@@ -90,7 +90,7 @@ describe('the payment result page', () => {
   });
 
   // With the clock faked, Testing Library's find* queries never settle (they wait on a timer): vi.waitFor does.
-  const shown = (text: string) => vi.waitFor(() => screen.getByText(text), { timeout: 4000 });
+  const shown = (text: string) => vi.waitFor(() => screen.getByText(text), { timeout: 10_000 });
 
   it('waits with a spinner while the payment is in progress, asking again every 5 seconds', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -117,7 +117,7 @@ describe('the payment result page', () => {
     const { router } = renderAsUser('/waiting-for-payment');
     await shown('Ожидается подтверждение оплаты');
     await act(() => router.navigate('/policy'));
-    await vi.waitFor(() => screen.getByRole('heading', { level: 1, name: 'Политика конфиденциальности' }), { timeout: 4000 });
+    await vi.waitFor(() => screen.getByRole('heading', { level: 1, name: 'Политика конфиденциальности' }), { timeout: 10_000 });
     await act(() => vi.advanceTimersByTimeAsync(30000));
     expect(calls.count).toBe(1);
   });
