@@ -44,8 +44,8 @@ describe("the authors' area", () => {
     await page.keyboard.type('Шесть встреч');
     await page.keyboard.press('Control+b');
     await page.keyboard.type(' о рассказах Чехова.');
-    await page.getByLabel('Начало').fill('2027-02-01');
-    await page.getByLabel('Окончание').fill('2027-03-15');
+    await page.getByLabel('Начало').fill('2038-02-01');
+    await page.getByLabel('Окончание').fill('2038-03-15');
     await page.getByLabel('Количество мест').fill('12');
     await page.getByLabel('Продавать за рубли').check();
     await page.getByLabel('Цена курса').fill('6000');

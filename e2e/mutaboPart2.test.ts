@@ -28,7 +28,7 @@ async function openCourse(token: string, title: string, lessons: string[], price
     subtitle: 'Курс для проверки раздела авторов',
     disciplesAge: 'DISCIPLES_AGE_ADULTS',
     participantsLimit: 5,
-    start: '2027-04-01',
+    start: '2038-04-01',
     prices,
   });
   const lessonIds: number[] = [];

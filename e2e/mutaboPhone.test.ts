@@ -85,7 +85,7 @@ describe("the authors' area on a phone", () => {
       title: TITLE,
       disciplesAge: 'DISCIPLES_AGE_ADULTS',
       participantsLimit: 6,
-      start: '2027-04-01',
+      start: '2038-04-01',
       prices: [],
     });
     courseId = course.id;

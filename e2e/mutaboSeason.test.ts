@@ -69,19 +69,19 @@ describe('a season in minutes', () => {
     courseId = Number(/\/mutabo\/courses\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1]);
     expect(courseId).toBeGreaterThan(0);
 
-    // The series: four weekly lessons from Wednesday 17 March 2027, 19:00 Moscow time, one hour each.
+    // The series: four weekly lessons from Wednesday 17 March 2038, 19:00 Moscow time, one hour each.
     const lessons = page.getByRole('region', { name: 'Занятия' });
     await user.click(lessons.getByRole('button', { name: 'Добавить серию занятий' }));
     const form = lessons.getByRole('form', { name: 'Серия занятий' });
-    await user.fill(form.getByLabel('Дата'), '2027-03-17');
+    await user.fill(form.getByLabel('Дата'), '2038-03-17');
     await user.fill(form.getByLabel('Время'), '19:00');
     await user.fill(form.getByLabel('Сколько занятий'), '4');
     const preview = form.getByRole('region', { name: 'Будут добавлены 4 занятия:' });
     expect(await preview.getByRole('listitem').allTextContents()).toEqual([
-      '1. Занятие 1 — ср, 17 марта 2027, 19:00',
-      '2. Занятие 2 — ср, 24 марта 2027, 19:00',
-      '3. Занятие 3 — ср, 31 марта 2027, 19:00',
-      '4. Занятие 4 — ср, 7 апреля 2027, 19:00',
+      '1. Занятие 1 — ср, 17 марта 2038, 19:00',
+      '2. Занятие 2 — ср, 24 марта 2038, 19:00',
+      '3. Занятие 3 — ср, 31 марта 2038, 19:00',
+      '4. Занятие 4 — ср, 7 апреля 2038, 19:00',
     ]);
     await screenshot(page, 'season-series-form-desktop');
     await expectAccessible(page, 'series form');
@@ -91,10 +91,10 @@ describe('a season in minutes', () => {
     // The list is read again after the save.
     await expect.poll(() => lessonLines(page)).toHaveLength(4);
     expect(await lessonLines(page)).toEqual([
-      expect.stringMatching(/^1\. Занятие 1Опубликовано · 60 мин\. · .*17 марта 2027.*19:00/),
-      expect.stringMatching(/^2\. Занятие 2Опубликовано · 60 мин\. · .*24 марта 2027.*19:00/),
-      expect.stringMatching(/^3\. Занятие 3Опубликовано · 60 мин\. · .*31 марта 2027.*19:00/),
-      expect.stringMatching(/^4\. Занятие 4Опубликовано · 60 мин\. · .*7 апреля 2027.*19:00/),
+      expect.stringMatching(/^1\. Занятие 1Опубликовано · 60 мин\. · .*17 марта 2038.*19:00/),
+      expect.stringMatching(/^2\. Занятие 2Опубликовано · 60 мин\. · .*24 марта 2038.*19:00/),
+      expect.stringMatching(/^3\. Занятие 3Опубликовано · 60 мин\. · .*31 марта 2038.*19:00/),
+      expect.stringMatching(/^4\. Занятие 4Опубликовано · 60 мин\. · .*7 апреля 2038.*19:00/),
     ] as unknown as string[]);
     // The page stays where the author was: the status line is in view, the page did not jump to its top.
     const scrolledAfter = await page.evaluate(() => window.scrollY);
@@ -131,10 +131,10 @@ describe('a season in minutes', () => {
     await lessons.getByRole('button', { name: 'Добавить серию занятий' }).click();
     const form = lessons.getByRole('form', { name: 'Серия занятий' });
     await form.getByLabel('Время').fill('19:00');
-    await form.getByLabel('Дата').fill('2027-04-14');
+    await form.getByLabel('Дата').fill('2038-04-14');
     await form.getByLabel('Сколько занятий').fill('2');
     await form.getByLabel('Названия — по одному в строке (необязательно)').fill('Итоги сезона\nЧтение вслух');
-    await form.getByRole('region', { name: 'Будут добавлены 2 занятия:' }).getByText('5. Итоги сезона — ср, 14 апреля 2027, 19:00').waitFor();
+    await form.getByRole('region', { name: 'Будут добавлены 2 занятия:' }).getByText('5. Итоги сезона — ср, 14 апреля 2038, 19:00').waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await form.screenshot({ path: 'test-results/screenshots/season-series-form-phone.png' });
     await expectAccessible(page, 'series form on a phone');
@@ -159,8 +159,8 @@ describe('a season in minutes', () => {
       const dialog = page.getByRole('dialog', { name: 'Скопировать курс для нового набора?' });
       const date = dialog.getByLabel('Дата первого занятия нового курса');
       // A year later on the same weekday, unless the author picks another day.
-      expect(await date.inputValue()).toBe('2028-03-15');
-      await dialog.getByText('В копии: ср, 15 марта 2028, 19:00 по московскому времени.', { exact: false }).waitFor();
+      expect(await date.inputValue()).toBe('2039-03-16');
+      await dialog.getByText('В копии: ср, 16 марта 2039, 19:00 по московскому времени.', { exact: false }).waitFor();
       expect(await hasHorizontalScroll(page)).toBe(false);
       // The dialog is fixed in the viewport: a screenshot of what the author sees.
       await page.screenshot({ path: `test-results/screenshots/season-copy-dialog-${width}.png` });
@@ -179,10 +179,10 @@ describe('a season in minutes', () => {
       expect(await page.getByLabel('Цена курса').inputValue()).toBe('6000');
       await expect.poll(() => lessonLines(page)).toHaveLength(4);
       expect(await lessonLines(page)).toEqual([
-        expect.stringMatching(/^1\. Занятие 1Черновик · 60 мин\. · .*15 марта 2028.*19:00/),
-        expect.stringMatching(/^2\. Занятие 2Черновик · 60 мин\. · .*22 марта 2028.*19:00/),
-        expect.stringMatching(/^3\. Занятие 3Черновик · 60 мин\. · .*29 марта 2028.*19:00/),
-        expect.stringMatching(/^4\. Занятие 4Черновик · 60 мин\. · .*5 апреля 2028.*19:00/),
+        expect.stringMatching(/^1\. Занятие 1Черновик · 60 мин\. · .*16 марта 2039.*19:00/),
+        expect.stringMatching(/^2\. Занятие 2Черновик · 60 мин\. · .*23 марта 2039.*19:00/),
+        expect.stringMatching(/^3\. Занятие 3Черновик · 60 мин\. · .*30 марта 2039.*19:00/),
+        expect.stringMatching(/^4\. Занятие 4Черновик · 60 мин\. · .*6 апреля 2039.*19:00/),
       ] as unknown as string[]);
       // Its history starts with the copy, and nobody's place came along.
       await page.getByRole('region', { name: 'История изменений' }).getByText('Курс создан').waitFor();

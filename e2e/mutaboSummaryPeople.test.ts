@@ -27,7 +27,7 @@ const BUYER = { email: `oleg-${stamp}@example.org`, firstName: 'Олег', lastN
 
 /** A course of Anna's open for enrollment, with published lessons. */
 async function openCourse(token: string, title: string, lessons: string[], prices: MutaboCourse['prices'] = []): Promise<{ id: number; lessonIds: number[] }> {
-  const course = await call<MutaboCourse>(token, 'POST', '/api/v1/mutabo/courses/', { title, disciplesAge: 'DISCIPLES_AGE_ADULTS', participantsLimit: 6, start: '2027-04-01', prices });
+  const course = await call<MutaboCourse>(token, 'POST', '/api/v1/mutabo/courses/', { title, disciplesAge: 'DISCIPLES_AGE_ADULTS', participantsLimit: 6, start: '2038-04-01', prices });
   const lessonIds: number[] = [];
   for (const lesson of lessons) lessonIds.push((await call<MutaboLesson>(token, 'POST', `/api/v1/mutabo/courses/${course.id}/lessons/`, { title: lesson, duration: 90, state: 'published' })).id);
   const current = await call<MutaboCourse>(token, 'GET', `/api/v1/mutabo/courses/${course.id}/`);
