@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
@@ -101,6 +101,9 @@ describe('Header', () => {
     await user.click(toggle);
     await user.click(within(header()).getByRole('link', { name: 'Мои курсы' }));
     expect(router.state.location.pathname).toBe('/account/courses');
+    // The router renders the new page in a transition: until it has, the menu would open on the page being left, and
+    // close again as the move to the courses (already under way) completes.
+    await waitFor(() => expect(document.title).toBe('Мои курсы — Мутабор'));
     expect(within(header()).getByRole('button', { name: 'Меню учётной записи' })).toHaveAttribute('aria-expanded', 'false');
 
     // Logout from the menu: home, the guest links again.
