@@ -3,5 +3,5 @@ export async function preloadArea(): Promise<void> {
   await import('../../src/pages/MutaboPage.tsx');
 }
 
-/** How long a test waits for the area's first page: the first render of a file is slow on a busy machine. */
-export const FIRST_RENDER = { timeout: 10_000 };
+/** How long a test waits for the area's first page. */
+export { FIRST_RENDER } from '../support/firstRender.ts';

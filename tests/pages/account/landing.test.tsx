@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { landingPath, returnPath } from '../../../common/landing.ts';
 import { server } from '../../support/server.ts';
+import { FIRST_RENDER } from '../../support/firstRender.ts';
 import { fakeJwt } from '../../support/tokens.ts';
 import { author, disciple, meHandler } from '../../support/users.ts';
 import { siteApiHandlers, siteCourse, siteQuotations } from '../../support/siteData.ts';
@@ -34,7 +35,7 @@ async function logIn({ user }: View) {
 }
 
 /** The home page has read what it shows (nothing is left to answer once the test is over). */
-const homeShown = () => screen.findByText(siteQuotations[0]!.text, {}, { timeout: 10_000 });
+const homeShown = () => screen.findByText(siteQuotations[0]!.text, {}, FIRST_RENDER);
 
 const at = (view: View, path: string) => waitFor(() => expect(`${view.router.state.location.pathname}${view.router.state.location.search}`).toBe(path));
 

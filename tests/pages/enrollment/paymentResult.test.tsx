@@ -3,6 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { CurrentPayment, PaymentState } from '../../../common/wireTypes.ts';
 import { server } from '../../support/server.ts';
+import { FIRST_RENDER } from '../../support/firstRender.ts';
 import { sitePolicy } from '../../support/siteData.ts';
 import { gate, renderAsUser, renderWithNavigation } from './enrollmentTestKit.ts';
 
@@ -90,7 +91,7 @@ describe('the payment result page', () => {
   });
 
   // With the clock faked, Testing Library's find* queries never settle (they wait on a timer): vi.waitFor does.
-  const shown = (text: string) => vi.waitFor(() => screen.getByText(text), { timeout: 10_000 });
+  const shown = (text: string) => vi.waitFor(() => screen.getByText(text), FIRST_RENDER);
 
   it('waits with a spinner while the payment is in progress, asking again every 5 seconds', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -117,7 +118,7 @@ describe('the payment result page', () => {
     const { router } = renderAsUser('/waiting-for-payment');
     await shown('Ожидается подтверждение оплаты');
     await act(() => router.navigate('/policy'));
-    await vi.waitFor(() => screen.getByRole('heading', { level: 1, name: 'Политика конфиденциальности' }), { timeout: 10_000 });
+    await vi.waitFor(() => screen.getByRole('heading', { level: 1, name: 'Политика конфиденциальности' }), FIRST_RENDER);
     await act(() => vi.advanceTimersByTimeAsync(30000));
     expect(calls.count).toBe(1);
   });
