@@ -200,6 +200,8 @@ export const MIN_LESSON_YEAR = 2000;
 export const MAX_LESSON_YEAR = 2100;
 /** numeric(12, 2) holds less than this. */
 export const MAX_AMOUNT = 10_000_000_000;
+/** The dearest price a course may have (course, lesson or wholesale), in any currency; a payment has its own cap (common/paymentAmount.ts). */
+export const MAX_PRICE = 1_000_000;
 
 export const mutaboMessages = {
   invalidBody: 'Ожидается объект JSON с полями формы.',
@@ -225,6 +227,7 @@ export const mutaboMessages = {
   currencyInvalid: 'Выберите валюту: рубли, евро или доллары.',
   currencyRepeated: 'Для каждой валюты — не больше одной цены.',
   amountInvalid: 'Сумма — число не меньше 0, не больше двух знаков после запятой.',
+  priceTooHigh: 'Цена не больше 1 000 000.',
   versionRequired: 'Не указана версия, которую вы редактировали: обновите страницу.',
   lessonNumberInvalid: 'Номер занятия — целое число от 1.',
   durationInvalid: `Продолжительность — целое число минут от 1 до ${MAX_LESSON_DURATION}.`,
@@ -387,13 +390,13 @@ function hasAtMostTwoDecimals(amount: number): boolean {
   return Math.abs(cents - Math.round(cents)) < 1e-6;
 }
 
-/** A sum of money: a number (or its decimal text) >= 0 with at most two decimals. */
+/** A price: a number (or its decimal text) from 0 to MAX_PRICE with at most two decimals. */
 export const amountField = z.preprocess(
   (value) => (typeof value === 'string' && /^\s*\d+([.,]\d+)?\s*$/.test(value) ? Number(value.trim().replace(',', '.')) : value),
   z
     .number({ error: m.amountInvalid })
     .min(0, m.amountInvalid)
-    .lt(MAX_AMOUNT, m.amountInvalid)
+    .max(MAX_PRICE, m.priceTooHigh)
     .refine(hasAtMostTwoDecimals, m.amountInvalid)
     .transform((amount) => Math.round(amount * 100) / 100),
 );

@@ -4,6 +4,12 @@ import type { Price } from './wireTypes.ts';
 import { allowsLessonSelection, selectionTotal, wholeCourseTotal } from './coursePrices.ts';
 import { lessonBlocks, usesBlocks, wholeCourseLessons, wholeCourseOffered, type LessonForSale } from './lessonBlocks.ts';
 
+/**
+ * The most one payment may be, in any currency: far above any real course (prices are at most MAX_PRICE each,
+ * common/mutabo.ts), far below what the database and the providers take.
+ */
+export const MAX_PAYMENT_AMOUNT = 10_000_000;
+
 export type AmountDecision =
   | { ok: true; kind: 'whole' | 'lessons'; amount: number }
   /** blocks: the selection cuts through a block or takes one that cannot be bought; wholeOnly: no per-lesson price. */

@@ -88,4 +88,16 @@ describe('BatchQueue', () => {
     await expect(second).rejects.toThrow('connection lost');
     expect(await queue.submit(1, { user: 4, value: 'fine' })).toBe('fine');
   });
+
+  it('runs a batch that failed as a whole again item by item, so only the item that fails alone fails', async () => {
+    const { queue, batches } = recordingQueue(async (items) => {
+      if (items.some((item) => item.value === 'overflow')) throw new Error('numeric field overflow');
+      return items.map((item) => ({ status: 'fulfilled', value: item.value.toUpperCase() }));
+    });
+    const answers = [queue.submit(1, { user: 1, value: 'a' }), queue.submit(1, { user: 2, value: 'overflow' }), queue.submit(1, { user: 3, value: 'b' })];
+    expect(await answers[0]).toBe('A');
+    await expect(answers[1]).rejects.toThrow('numeric field overflow');
+    expect(await answers[2]).toBe('B');
+    expect(batches).toEqual([['a', 'overflow', 'b'], ['a'], ['overflow'], ['b']]);
+  });
 });

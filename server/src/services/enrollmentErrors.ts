@@ -25,6 +25,7 @@ export const enrollmentErrors = {
   coursePaid: () => new HttpError(400, { detail: 'Этот курс платный: выберите занятия и оплатите их.' }),
   noPriceInCurrency: () => new HttpError(400, { currency: ['Этот курс нельзя оплатить в выбранной валюте.'] }),
   wrongSystem: () => new HttpError(400, { system: ['Оплата в евро принимается через PayPal, в остальных валютах — через ЮKassa.'] }),
+  amountTooHigh: () => new HttpError(400, { lessons: ['Сумма одного платежа не может быть больше 10 000 000: выберите меньше занятий.'] }),
   zeroAmount: () => new HttpError(400, { detail: 'Сумма к оплате должна быть больше нуля.' }),
   paymentBeingCreated: () => new HttpError(409, { detail: 'Платёж за эти занятия уже создаётся. Подождите несколько секунд и попробуйте снова.' }),
   providerUnavailable: () => new HttpError(502, { detail: 'Платёжная система сейчас не отвечает. Места не забронированы; попробуйте оплатить ещё раз через несколько минут.' }),

@@ -5,7 +5,8 @@
 
 /**
  * Runs work per key in batches, one batch at a time per key: what is submitted while a batch runs goes together
- * into the next one, in order of arrival. Items with the same distinctKey never share a batch (the later waits).
+ * into the next one, in order of arrival. Items with the same distinctKey never share a batch (the later waits). A
+ * batch that fails as a whole is run again item by item: one buyer's failure is never another's.
  */
 export class BatchQueue<Item, Result> {
   private readonly queues = new Map<number, { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }[]>();
@@ -40,20 +41,27 @@ export class BatchQueue<Item, Result> {
         keys.add(distinct);
         batch.push(...waiting.splice(index, 1));
       }
-      try {
-        const outcomes = await this.run(
-          key,
-          batch.map((entry) => entry.item),
-        );
-        batch.forEach((entry, index) => {
-          const outcome = outcomes[index]!;
-          if (outcome.status === 'fulfilled') entry.resolve(outcome.value);
-          else entry.reject(outcome.reason);
-        });
-      } catch (error) {
-        for (const entry of batch) entry.reject(error);
-      }
+      await this.runBatch(key, batch);
     }
     this.queues.delete(key);
+  }
+
+  private async runBatch(key: number, batch: { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }[]) {
+    try {
+      const outcomes = await this.run(
+        key,
+        batch.map((entry) => entry.item),
+      );
+      batch.forEach((entry, index) => {
+        const outcome = outcomes[index]!;
+        if (outcome.status === 'fulfilled') entry.resolve(outcome.value);
+        else entry.reject(outcome.reason);
+      });
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      // One item's failure failed the whole batch (its transaction rolled back): each is run again on its own, so
+      // that only the item that fails alone fails.
+      for (const entry of batch) await this.runBatch(key, [entry]);
+    }
   }
 }

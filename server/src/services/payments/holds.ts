@@ -11,7 +11,7 @@
 // Across processes the course's row lock decides, as before.
 import type { Currency, ParticipationState, PaymentSystem, Price } from '../../../../common/wireTypes.ts';
 import type { LessonForSale } from '../../../../common/lessonBlocks.ts';
-import { formatAmount, paymentAmount } from '../../../../common/paymentAmount.ts';
+import { formatAmount, MAX_PAYMENT_AMOUNT, paymentAmount } from '../../../../common/paymentAmount.ts';
 import { hasFreePlace } from '../../../../common/places.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -253,6 +253,7 @@ function decide(locked: LockedCourse, places: PlacesRow[], request: HoldRequest)
   const decision = paymentAmount(price, forSale, requested, locked.lessonsBlockSize);
   if (!decision.ok) throw decision.problem === 'blocks' ? enrollmentErrors.wholeBlocks(locked.lessonsBlockSize) : enrollmentErrors.wholeCourseOnly();
   if (decision.amount <= 0) throw enrollmentErrors.zeroAmount();
+  if (decision.amount > MAX_PAYMENT_AMOUNT) throw enrollmentErrors.amountTooHigh();
   // The cheapest of the buyer's discounts; a discount may bring the amount to zero (services/payments/checkout.ts).
   let charged: { amount: number; discount: Decision['discount'] } = { amount: decision.amount, discount: null };
   for (const candidate of request.discounts ?? []) {
