@@ -13,9 +13,11 @@ export const PAYMENT_STATES = ['STATE_IN_PROGRESS', 'STATE_COMPLETED', 'STATE_FA
 /**
  * Why a payment ended without money (STATE_FAILURE, or the places it held ended): the payer cancelled, its hold
  * lapsed, a newer payment replaced it, the person withdrew or deleted the account, the provider failed, no places were
- * left, an author approved the places without it, or an author turned the person away.
+ * left, an author approved the places without it, or an author turned the person away. Two more name why money that
+ * arrived for an ended payment was refunded at once (docs/PAYMENTS.md): the payer's account was deleted, or the promo
+ * code it was charged with had been used up meanwhile.
  */
-export const PAYMENT_FAILURE_REASONS = ['canceled', 'expired', 'superseded', 'withdrawn', 'provider_error', 'no_places', 'approved', 'rejected'] as const;
+export const PAYMENT_FAILURE_REASONS = ['canceled', 'expired', 'superseded', 'withdrawn', 'provider_error', 'no_places', 'approved', 'rejected', 'account_deleted', 'promo_used_up'] as const;
 
 /** What the authors' history records (table audit_log): the kind of object written and the kind of write. */
 export const AUDIT_ENTITIES = [

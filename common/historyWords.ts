@@ -52,6 +52,8 @@ const FAILURE_REASON_WORDS: Record<(typeof PAYMENT_FAILURE_REASONS)[number], str
   no_places: 'мест не осталось',
   approved: 'места подтверждены автором без оплаты',
   rejected: 'автор отклонил заявку',
+  account_deleted: 'участник удалил аккаунт',
+  promo_used_up: 'промокод уже использован максимальное число раз',
 };
 
 const MAILING_STATE_WORDS: Record<(typeof MAILING_STATES)[number], string> = {

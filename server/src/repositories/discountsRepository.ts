@@ -153,7 +153,21 @@ export async function takePromoUse(tx: Tx, id: number, at: Date): Promise<boolea
   return rows.length > 0;
 }
 
-/** Gives a use back (a payment that took it was cancelled or expired), or takes it again (that payment was paid after all). */
+/**
+ * Takes the use of a payment paid after it had ended (and given its use back) again, when the code has a use left: the
+ * same conditional UPDATE as takePromoUse, so that the uses never exceed max_uses, but without the dates and the
+ * revocation, which the payer met when the payment was made. False when it is used up.
+ */
+export async function retakePromoUse(tx: Tx, id: number): Promise<boolean> {
+  const rows = await tx
+    .update(promoCodes)
+    .set({ uses: sql`${promoCodes.uses} + 1` })
+    .where(and(eq(promoCodes.id, id), sql`(${promoCodes.maxUses} IS NULL OR ${promoCodes.uses} < ${promoCodes.maxUses})`))
+    .returning({ id: promoCodes.id });
+  return rows.length > 0;
+}
+
+/** Gives a use back (a payment that took it was cancelled, expired or superseded). */
 export async function movePromoUse(tx: Tx, id: number, change: 1 | -1): Promise<void> {
   await tx
     .update(promoCodes)

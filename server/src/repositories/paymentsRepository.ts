@@ -5,7 +5,7 @@ import type { PAYMENT_FAILURE_REASONS } from '../../../common/enums.ts';
 import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Currency, PaymentSystem } from '../../../common/wireTypes.ts';
 import type { Executor, Tx } from '../db/client.ts';
-import { courses, lessons, pagesContent, participants, paymentLessons, payments, prices, type PaymentDiscountRecord } from '../db/schema.ts';
+import { courses, lessons, pagesContent, participants, paymentLessons, payments, prices, users, type PaymentDiscountRecord } from '../db/schema.ts';
 import { movePromoUse } from './discountsRepository.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -268,12 +268,22 @@ export async function markFailed(tx: Tx, paymentId: number, reason: FailureReaso
   if (before?.state === 'STATE_IN_PROGRESS' && before.promoCodeId !== null) await movePromoUse(tx, before.promoCodeId, -1);
 }
 
-/** Completes a payment (its row locked by the caller); one paid after it had ended takes its promo code use again. */
+/**
+ * Completes a payment (its row locked by the caller). One paid after it had ended must have taken its promo code's use
+ * again first (retakePromoUse, services/payments/completion.ts).
+ */
 export async function markCompleted(tx: Tx, paymentId: number): Promise<PaymentRow> {
-  const [before] = await tx.select({ state: payments.state, promoCodeId: payments.promoCodeId }).from(payments).where(eq(payments.id, paymentId));
   const [updated] = await tx.update(payments).set({ state: 'STATE_COMPLETED', paidAt: sql`now()`, failureReason: null }).where(eq(payments.id, paymentId)).returning();
-  if (before?.state === 'STATE_FAILURE' && before.promoCodeId !== null) await movePromoUse(tx, before.promoCodeId, 1);
   return updated!;
+}
+
+/**
+ * Whether the payer's account is deleted, read with its row locked FOR SHARE (after the course's lessons and the
+ * payment): a deletion under way is waited for, and one that starts later waits for this transaction.
+ */
+export async function lockPayerDeleted(tx: Tx, userId: number): Promise<boolean> {
+  const [row] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).for('share');
+  return !row || row.deletedAt !== null;
 }
 
 /** Paid, but the places could not be given: ended, and marked for a refund. */

@@ -90,3 +90,17 @@ export async function refundedCents(tx: Tx, paymentId: number): Promise<number> 
     .where(and(eq(refunds.paymentId, paymentId), eq(refunds.state, 'succeeded')));
   return Number(row?.cents ?? 0);
 }
+
+/**
+ * The site's own refunds (no author, not the provider's) still pending without the provider's id a minute after they
+ * were written: the provider could not be asked. Oldest first.
+ */
+export async function unansweredAutomaticRefunds(db: Executor, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.state, 'pending'), eq(refunds.source, 'area'), isNull(refunds.userId), isNull(refunds.providerId), sql`${refunds.createdAt} <= now() - interval '1 minute'`))
+    .orderBy(asc(refunds.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}

@@ -125,6 +125,33 @@ export function refundLetter(
   return { ...letter(config, recipient.email, `Возврат оплаты за курс «${course.title}»`, text, undefined, footer), answeredBy: sellerAnswers(config) };
 }
 
+/** Why money that arrived for an ended payment goes back at once (services/payments/completion.ts), as the payer reads it. */
+const REFUNDED_AT_ONCE_BECAUSE = {
+  superseded: 'после того, как вы начали новую оплату на этом курсе и этот платёж был заменён ею',
+  withdrawn: 'после того, как вы отказались от этих занятий',
+  promo_used_up: 'после того, как этот платёж был закрыт, а промокод, по которому была рассчитана цена, за это время был использован максимальное число раз',
+} as const;
+
+/** To a payer whose money for an ended payment is refunded at once (completion.ts): why, and that the money goes back. */
+export function refundedAtOnceLetter(
+  config: LetterContext['config'],
+  recipient: Recipient,
+  course: { id: number; title: string },
+  payment: PaidPayment,
+  reason: keyof typeof REFUNDED_AT_ONCE_BECAUSE,
+  /** The seller's details under the letter (sellerFooter.ts). */
+  footer: string[],
+): MailMessage {
+  const contact = config.operatorEmail ? `Если у вас есть вопросы, напишите нам: ${config.operatorEmail}` : 'Если у вас есть вопросы, ответьте на это письмо.';
+  const text = [
+    greeting(recipient),
+    `Оплата за курс «${course.title}» (${formatMoney(payment.amount, payment.currency)}, платёж № ${payment.id}) пришла ${REFUNDED_AT_ONCE_BECAUSE[reason]}. Участие по этому платежу не оформлено.`,
+    `Мы возвращаем вам деньги полностью; когда платёжная система подтвердит возврат, придёт ещё одно письмо. ${contact}`,
+    signature(config),
+  ].join('\n\n');
+  return { ...letter(config, recipient.email, `Возврат оплаты за курс «${course.title}»`, text, undefined, footer), answeredBy: sellerAnswers(config) };
+}
+
 export function refundNoticeForOperator(config: LetterContext['config'], payer: Recipient, course: { id: number; title: string }, payment: PaidPayment & { system: string; providerId: string | null }): MailMessage {
   const text = [
     `Платёж № ${payment.id} (${payment.system}, ${payment.providerId ?? 'без номера у платёжной системы'}) на ${formatMoney(payment.amount, payment.currency)} за курс «${course.title}» подтверждён после окончания брони, а места уже заняты.`,

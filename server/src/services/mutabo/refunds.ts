@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { courseTitle, lessonTitles, personById } from '../../repositories/enrollmentRepository.ts';
 import { ledCourse, toRefund } from '../../repositories/mutaboParticipantsRepository.ts';
-import { clearRefundRequired, courseOfPayment, lockPayment, paymentByProviderId, paymentLessonIdsByNumber, type PaymentRow } from '../../repositories/paymentsRepository.ts';
+import { clearRefundRequired, courseOfPayment, lockPayment, paymentById, paymentByProviderId, paymentLessonIdsByNumber, type PaymentRow } from '../../repositories/paymentsRepository.ts';
 import { deleteRowsBoughtBy, type LockedCourse, type Promotion } from '../../repositories/placesRepository.ts';
 import {
   failRefund as markRefundFailed,
@@ -30,6 +30,7 @@ import {
   refundedCents,
   refundsOfPayment,
   setRefundProviderIdIfUnset,
+  unansweredAutomaticRefunds,
   type RefundRow,
 } from '../../repositories/refundsRepository.ts';
 import type { LetterContext } from '../enrollmentLetters.ts';
@@ -275,7 +276,8 @@ async function queueRefundLetters(deps: RefundDeps, tx: Tx, applied: Applied): P
   const payer = await personById(tx, applied.payment.userId);
   const course = await courseTitle(tx, applied.courseId);
   const items = await lessonTitles(tx, applied.refund.lessonIds);
-  if (payer && course) {
+  // A deleted account has no address (accountDeletion.ts): its refund goes without a letter.
+  if (payer?.email && course) {
     const amount = { paymentId: applied.payment.id, amount: Number(applied.refund.amount), currency: applied.refund.currency as Currency };
     const letter = refundedLetter(deps.config, payer, course, items, amount, await currentSellerFooter(tx));
     await queueLetters(tx, [{ kind: 'refund', userId: applied.payment.userId, dedupeKey: `refund:${applied.refund.id}`, ...letter }]);
@@ -366,4 +368,26 @@ export async function refundFromNotification(
     },
   );
   return applied ? 'applied' : 'unchanged';
+}
+
+/**
+ * Asks the provider for a refund the site decided by itself (services/payments/completion.ts: money that arrived for a
+ * payment that cannot complete), written pending without an author in the transaction that decided it, and applies
+ * the answer. A provider that cannot be asked, or refuses, leaves it to the next sweep or to the authors (logged).
+ */
+export async function askAutomaticRefund(deps: RefundDeps, refundId: number): Promise<void> {
+  const refund = await refundById(deps.db, refundId);
+  const payment = refund && (await paymentById(deps.db, refund.paymentId));
+  if (!refund || !payment || refund.state !== 'pending') return;
+  try {
+    await askProvider(deps, payment, refund, null);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    deps.log.error({ paymentId: payment.id, refundId }, 'an automatic refund is not done yet: the provider could not be asked or refused it');
+  }
+}
+
+/** Asks again for the automatic refunds the provider has not answered for a minute (the expiry sweep's turn). */
+export async function retryAutomaticRefunds(deps: RefundDeps, limit = 20): Promise<void> {
+  for (const refundId of await unansweredAutomaticRefunds(deps.db, limit)) await askAutomaticRefund(deps, refundId);
 }

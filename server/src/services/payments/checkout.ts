@@ -96,7 +96,7 @@ export interface CheckoutDeps extends OutcomeDeps {
    * (through the database's change notices) in another process, and ends the sharing of a read of the places.
    */
   publicCache: Pick<PublicCache, 'invalidate' | 'generation'>;
-  providers: Pick<PaymentProviders, 'accepts' | 'bySystem'>;
+  providers: Pick<PaymentProviders, 'accepts' | 'bySystem' | 'forPayment'>;
   config: OutcomeDeps['config'] & { yookassa?: { receipts: ReceiptSettings | null } | null };
 }
 

@@ -2,10 +2,12 @@
 //
 // Every path runs one transaction that locks the course's lessons and then the payment row, and looks at the
 // payment's state before changing anything, so a notification delivered twice, late or out of order changes
-// nothing the second time. A success that arrives after the hold was released (expired, cancelled, superseded)
-// still enrols the payer when the places are free; when they are not, the payment is marked
+// nothing the second time. A success that arrives after the hold lapsed still enrols the payer when the places are
+// free and the promo code it was charged with has a use left; when the places are not free, the payment is marked
 // `refund_required`, the payer and the operator get a letter and an error is logged: a paid person is never
-// silently dropped.
+// silently dropped. Money for a payment that must not complete (the payer replaced it or withdrew, deleted the
+// account, or its code was used up meanwhile) is refunded in full at once, by the site itself (docs/PAYMENTS.md,
+// «Money for an ended payment»).
 import type { FastifyBaseLogger } from 'fastify';
 import { isFull } from '../../../../common/places.ts';
 import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
@@ -16,11 +18,13 @@ import {
   lapsedPaymentIds,
   lockLapsedPayment,
   lockPayment,
+  lockPayerDeleted,
   markCompleted,
   markRefundRequired,
   paymentById,
   paymentByProviderId,
   paymentLessonIds,
+  paymentLessonIdsByNumber,
   setProviderIdIfUnset,
   type FailureReason,
   type PaymentRow,
@@ -28,6 +32,7 @@ import {
 import { approvePaidPlaces, rowsOfUser, takenPlaces, type LockedCourse, type Promotion } from '../../repositories/placesRepository.ts';
 import {
   receiptLetter,
+  refundedAtOnceLetter,
   refundLetter,
   refundNoticeForOperator,
   subscribedToNews,
@@ -43,30 +48,37 @@ import { CURRENCY_CODES, ProviderError, type ProviderPaymentState } from './prov
 import type { PaymentProviders } from './providers.ts';
 import { paymentReceiptSent } from '../../repositories/receiptsRepository.ts';
 import { isSandboxPayment } from './sandbox.ts';
+import { retakePromoUse } from '../../repositories/discountsRepository.ts';
+import { insertRefund } from '../../repositories/refundsRepository.ts';
+import { insertAuditRecord } from '../../repositories/mutaboAuditRepository.ts';
+import { askAutomaticRefund, retryAutomaticRefunds, type RefundDeps } from '../mutabo/refunds.ts';
 
-/** What deciding a payment's end needs. */
-export interface OutcomeDeps {
+/** What deciding a payment's end needs; the providers for the refund of money that cannot complete a payment. */
+export interface OutcomeDeps extends RefundDeps {
   db: Db;
   /** The receipt, the refund letters and the promotions' letters name the site and the operator. */
-  config: LetterContext['config'];
+  config: RefundDeps['config'] & LetterContext['config'];
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Dropped after every commit that changes places (hasFreePlaces is cached publicly). */
   publicCache: Pick<PublicCache, 'invalidate'>;
-}
-
-/** What reading a payment back from its provider needs besides. */
-export interface SettleDeps extends OutcomeDeps {
   providers: Pick<PaymentProviders, 'bySystem' | 'forPayment'>;
 }
+
+/** What reading a payment back from its provider needs: the same. */
+export type SettleDeps = OutcomeDeps;
 
 export type Outcome = 'succeeded' | 'canceled';
 
 /**
- * approved: the places are the payer's now; refund_required: paid, but the places were gone; failed: the hold was
- * released; unchanged: the payment had already ended this way (a repeated notification); ignored: a cancel for a
- * payment that was already completed; unknown: no such payment.
+ * approved: the places are the payer's now; refund_required: paid, but the places were gone; refunded: paid for a
+ * payment that must not complete, and the money is being given back at once; failed: the hold was released;
+ * unchanged: the payment had already ended this way (a repeated notification); ignored: a cancel for a payment that
+ * was already completed; unknown: no such payment.
  */
-export type OutcomeResult = 'approved' | 'refund_required' | 'failed' | 'unchanged' | 'ignored' | 'unknown';
+export type OutcomeResult = 'approved' | 'refund_required' | 'refunded' | 'failed' | 'unchanged' | 'ignored' | 'unknown';
+
+/** Why money for a payment is refunded at once instead of completing it (docs/PAYMENTS.md, «Money for an ended payment»). */
+type RefundedBecause = 'superseded' | 'withdrawn' | 'account_deleted' | 'promo_used_up';
 
 interface TxResult {
   result: OutcomeResult;
@@ -74,6 +86,9 @@ interface TxResult {
   courseId?: number;
   lessonIds?: number[];
   promotions: Promotion[];
+  /** refunded: why, and the refund written (none for a payment of nothing). */
+  refundedBecause?: RefundedBecause;
+  refundId?: number;
 }
 
 
@@ -86,11 +101,15 @@ export async function applyOutcome(deps: OutcomeDeps, paymentId: number, outcome
     async (tx, course) => {
       const decided = await outcomeInTx(tx, course, paymentId, outcome, reason);
       await queueOutcomeLetters(deps.config, tx, decided);
-      const changed = decided.result === 'approved' || decided.result === 'refund_required' || decided.result === 'failed';
+      const changed = decided.result === 'approved' || decided.result === 'refund_required' || decided.result === 'refunded' || decided.result === 'failed';
       return { value: decided, changed, promotions: decided.promotions };
     },
   );
 
+  if (done.result === 'refunded') {
+    deps.log.warn({ paymentId, reason: done.refundedBecause }, 'paid for a payment that cannot complete: refunded in full at once');
+    if (done.refundId !== undefined) await askAutomaticRefund(deps, done.refundId);
+  }
   if (done.result === 'ignored') deps.log.warn({ paymentId }, 'a cancel arrived for a completed payment: nothing changed (refunds are handled by hand)');
   if (done.result === 'refund_required') {
     deps.log.error(
@@ -115,11 +134,15 @@ async function outcomeInTx(tx: Tx, course: LockedCourse | null, paymentId: numbe
     return { ...base, result: 'failed', promotions: await failPayment(tx, paymentId, reason, course.participantsLimit) };
   }
 
-  if (payment.state === 'STATE_COMPLETED' || payment.refundRequired) return { ...base, result: 'unchanged', promotions: [] };
+  // Paid already: completed, waiting for its refund, or refunded (a refund in full clears refund_required).
+  if (payment.state === 'STATE_COMPLETED' || payment.refundRequired || payment.paidAt !== null) return { ...base, result: 'unchanged', promotions: [] };
   // A cancel was a decision, not a lapse: the test checkout's «Оплатить» after its «Отменить» changes nothing. A
   // real provider that reported success after a cancel has taken money: that is recorded for a refund below.
   const canceled = wasCanceled(payment);
   if (canceled && isSandboxPayment(payment.providerId)) return { ...base, result: 'unchanged', promotions: [] };
+  // Ended by the payer's own later step, or the payer is gone: never completed, whatever the places say.
+  if (await lockPayerDeleted(tx, payment.userId)) return refundAtOnce(tx, base, 'account_deleted', course.participantsLimit);
+  if (!canceled && isEndedByPayer(payment)) return refundAtOnce(tx, base, payment.failureReason as 'superseded' | 'withdrawn', course.participantsLimit);
   // The payer's rows for these lessons: a live hold of this payment is theirs whatever the limit says now;
   // anything else (hold expired or released, approved by another payment) needs a free place again.
   const own = await rowsOfUser(tx, payment.userId, lessonIds);
@@ -136,6 +159,10 @@ async function outcomeInTx(tx: Tx, course: LockedCourse | null, paymentId: numbe
   const noPlace = needPlace.filter((id) => isFull(taken.get(id) ?? 0, course.participantsLimit));
 
   if (!canceled && boughtElsewhere.length === 0 && noPlace.length === 0) {
+    // An ended payment gave its code's use back: it completes only by taking a use again, within the code's limit.
+    if (payment.state === 'STATE_FAILURE' && payment.promoCodeId !== null && !(await retakePromoUse(tx, payment.promoCodeId))) {
+      return refundAtOnce(tx, base, 'promo_used_up', course.participantsLimit);
+    }
     await approvePaidPlaces(tx, payment.userId, lessonIds, paymentId);
     return { ...base, payment: await markCompleted(tx, paymentId), result: 'approved', promotions: [] };
   }
@@ -148,21 +175,64 @@ async function outcomeInTx(tx: Tx, course: LockedCourse | null, paymentId: numbe
 /** Cancelled by the payer or the provider, as opposed to released when the hold lapsed or was replaced. */
 const wasCanceled = (payment: Pick<PaymentRow, 'state' | 'failureReason'>) => payment.state === 'STATE_FAILURE' && payment.failureReason === 'canceled';
 
+/** Ended by the payer's own later step: a new checkout on the course replaced it, or the places were given up. */
+const isEndedByPayer = (payment: Pick<PaymentRow, 'state' | 'failureReason'>) =>
+  payment.state === 'STATE_FAILURE' && (payment.failureReason === 'superseded' || payment.failureReason === 'withdrawn');
+
+/**
+ * Money arrived for a payment that must not complete: it ends (its holds freed if it was still in progress) marked
+ * `refund_required` with the reason the authors see, and a refund of the whole payment is written, pending and without
+ * an author, with the history's record; applyOutcome asks the provider for it after the commit.
+ */
+async function refundAtOnce(tx: Tx, base: { payment: PaymentRow; courseId: number; lessonIds: number[] }, because: RefundedBecause, participantsLimit: number): Promise<TxResult> {
+  const { payment, courseId } = base;
+  const promotions = payment.state === 'STATE_IN_PROGRESS' ? await failPayment(tx, payment.id, because, participantsLimit) : [];
+  const updated = await markRefundRequired(tx, payment.id, because);
+  const amountCents = Math.round(Number(payment.amount) * 100);
+  const refund =
+    amountCents > 0
+      ? await insertRefund(tx, {
+          paymentId: payment.id,
+          lessonIds: await paymentLessonIdsByNumber(tx, payment.id),
+          amount: payment.amount,
+          currency: payment.currency,
+          system: payment.system,
+          idempotenceKey: `refund-${payment.id}-automatic`,
+          userId: null,
+        })
+      : null;
+  await insertAuditRecord(tx, {
+    userId: null,
+    entity: 'payment',
+    entityId: payment.id,
+    courseId,
+    action: 'refund',
+    before: null,
+    after: { refund: refund?.id ?? null, lessons: refund?.lessonIds ?? [], amount: Number(payment.amount), currency: payment.currency, failureReason: because },
+  });
+  return { ...base, payment: updated, result: 'refunded', promotions, refundedBecause: because, refundId: refund?.id };
+}
+
 /** In the transaction that decided the outcome: the payer's receipt or refund letter (the promoted's are withCourseLocked's). */
 async function queueOutcomeLetters(config: LetterContext['config'], tx: Tx, done: TxResult): Promise<void> {
-  if ((done.result !== 'approved' && done.result !== 'refund_required') || !done.payment || !done.lessonIds) return;
+  if ((done.result !== 'approved' && done.result !== 'refund_required' && done.result !== 'refunded') || !done.payment || !done.lessonIds) return;
   const payment = done.payment;
   const payer = await personById(tx, payment.userId);
   const lessonRows = await lessonTitles(tx, done.lessonIds);
   const course = await courseTitle(tx, done.courseId!);
-  if (!payer || !course) return;
+  // A deleted account has no address: its money goes back without a letter (the area shows why).
+  if (!payer?.email || !course) return;
   const paid: PaidPayment = { id: payment.id, amount: Number(payment.amount), currency: payment.currency as Currency, paidAt: payment.paidAt ?? new Date(), offerVersion: payment.offerVersion };
   // The payment's receipt went to YooKassa with it (recorded only then): YooKassa e-mails the fiscal receipt.
   paid.fiscalReceiptByEmail = payment.currency === 'CURRENCY_CHOICE_RUB' && (await paymentReceiptSent(tx, payment.id));
   const queued: QueuedLetter[] = [];
   const userId = payment.userId;
   const footer = await currentSellerFooter(tx);
-  if (done.result === 'approved') {
+  if (done.result === 'refunded') {
+    if (done.refundedBecause && done.refundedBecause !== 'account_deleted') {
+      queued.push({ kind: 'late-payment-refund', userId, dedupeKey: `late-payment-refund:${payment.id}`, ...refundedAtOnceLetter(config, payer, course, paid, done.refundedBecause, footer) });
+    }
+  } else if (done.result === 'approved') {
     const subscribed = await subscribedToNews(tx, payment.userId, course.id);
     queued.push({ kind: 'receipt', userId, dedupeKey: `receipt:${payment.id}`, ...receiptLetter(config, payer, course, lessonRows, paid, subscribed, footer) });
   } else {
@@ -202,8 +272,9 @@ export async function settleFromProvider(deps: SettleDeps, system: PaymentSystem
     deps.log.warn({ system, providerId }, 'a provider payment that is not ours: ignored');
     return 'unknown';
   }
-  // An approval that comes after the payment was cancelled is not captured: no money for a decided payment.
-  if (state.status === 'approved' && provider.capture && !options.cancelIfUnpaid && !wasCanceled(payment)) {
+  // An approval that comes after the payment was cancelled, replaced or withdrawn is not captured: no money is taken
+  // for a payment the payer ended (PayPal's order then lapses at PayPal; YooKassa takes its payments at once).
+  if (state.status === 'approved' && provider.capture && !options.cancelIfUnpaid && !wasCanceled(payment) && !isEndedByPayer(payment)) {
     state = await provider.capture(state.providerId, payment.id);
   }
   if (state.status === 'succeeded') {
@@ -278,5 +349,7 @@ export async function sweepExpiredPayments(deps: SettleDeps, batch = 100, readBa
   for (const id of due) {
     await expirePayment(deps, id, readBack).catch((error: unknown) => deps.log.error({ err: error, paymentId: id }, 'an expired payment could not be released'));
   }
+  // The automatic refunds whose provider could not be asked are asked again here.
+  await retryAutomaticRefunds(deps).catch((error: unknown) => deps.log.error({ err: error }, 'the automatic refunds could not be asked again'));
   return due.length;
 }

@@ -72,8 +72,8 @@ export function createPaymentFollowUps(deps: FollowUpDeps): PaymentFollowUps {
     const payment = await paymentByProviderId(deps.db, system, providerId);
     // Our provider id is stored before the payer is sent to pay: an id we do not have is not ours.
     if (!payment || (paymentId !== undefined && payment.id !== paymentId)) return 'unknown';
-    // Nothing a provider says changes a completed payment or one waiting for a refund (refunds are handled by hand).
-    if (payment.state === 'STATE_COMPLETED' || payment.refundRequired) return 'unchanged';
+    // Nothing a provider says changes a payment it was paid for already: completed, waiting for its refund, or refunded.
+    if (payment.state === 'STATE_COMPLETED' || payment.refundRequired || payment.paidAt !== null) return 'unchanged';
     // A cancel is a read-back of its own kind (it never captures): it does not share another's result, nor they its.
     const key = `${system}:${providerId}${cancelIfUnpaid ? ':cancel' : ''}`;
     return reads.run(key, () => settleFromProvider(deps, system, providerId, { cancelIfUnpaid }), { wait });
