@@ -106,6 +106,21 @@ describe('a line of the course history in words', () => {
     expect(asked.what).toMatch(/^Запрошен возврат денег за платёж № 9 \(Иванова Маша\): 1\s200 ₽, занятие 2\. Гоголь$/);
   });
 
+  it('says why the site refunded money that arrived for an ended payment by itself', () => {
+    const automatic = describeHistoryEntry(
+      entry({
+        entity: 'payment',
+        entityId: 9,
+        action: 'refund',
+        user: null,
+        after: { refund: 4, lessons: [52], amount: 1200, currency: 'CURRENCY_CHOICE_RUB', failureReason: 'superseded' },
+        about: { ...about, paymentId: 9 },
+      }),
+    );
+    expect(automatic.who).toBe('сайт (автоматически)');
+    expect(automatic.what).toMatch(/^Запрошен возврат денег за платёж № 9 \(Иванова Маша\): 1\s200 ₽, занятие 2\. Гоголь; деньги пришли за закрытый платёж: заменён новым платежом$/);
+  });
+
   it('names the course states, the age group and yes or no', () => {
     expect(describeHistoryEntry(entry({ before: { state: 'draft' }, after: { state: 'can_be_subscribed' } })).what).toBe('Изменено: состояние: черновик → запись открыта');
     expect(

@@ -222,7 +222,9 @@ function paymentChange(entry: HistoryEntry): string {
     const amount = asNumber(after.amount);
     const sum = isCurrency(after.currency) && Number.isFinite(amount) ? `: ${formatMoney(amount, after.currency)}` : '';
     const lessons = entry.about?.lessons?.length ? `, ${lessonsText(entry.about.lessons)}` : '';
-    return `Запрошен возврат денег за ${payment}${sum}${lessons}`;
+    // The site's own refund of money that arrived for an ended payment names why (docs/PAYMENTS.md).
+    const why = typeof after.failureReason === 'string' ? `; деньги пришли за закрытый платёж: ${historyWord('failureReason', after.failureReason)}` : '';
+    return `Запрошен возврат денег за ${payment}${sum}${lessons}${why}`;
   }
   if ('receipt' in after) {
     const again = before.state === 'failed' && after.state === 'pending' ? ' отправлен снова' : '';
@@ -293,8 +295,8 @@ export function describeHistoryEntry(entry: HistoryEntry): { when: string; who: 
   const at = new Date(entry.at);
   return {
     when: Number.isNaN(at.getTime()) ? entry.at : dateTime.format(at),
-    // A refund confirmed by the provider's notification has no author.
-    who: entry.user?.name ?? (entry.entity === 'refund' ? 'платёжная система' : 'неизвестно кто'),
+    // A refund confirmed by the provider's notification has no author, nor one the site asks for by itself.
+    who: entry.user?.name ?? (entry.entity === 'refund' ? 'платёжная система' : entry.entity === 'payment' && entry.action === 'refund' ? 'сайт (автоматически)' : 'неизвестно кто'),
     what: what(entry),
   };
 }
