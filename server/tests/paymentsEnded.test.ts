@@ -158,6 +158,19 @@ describe.each(dbModes())('money for a payment that must not complete (%s)', (mod
     expect(await usesOf(spare)).toBe(1);
   });
 
+  it('refunds once when the success of a replaced payment is applied twice at the same moment', async () => {
+    const course = await createCourse(context.db, { lessons: 2, participantsLimit: 10, prices: [RUB] });
+    const buyer = await createUser(context, 'twice');
+    const replaced = await checkout(buyer, [course.lessonIds[0]!]);
+    await checkout(buyer, [course.lessonIds[1]!]);
+    yookassa.setStatus(replaced.providerId!, 'succeeded');
+    const results = await Promise.all([applyOutcome(paymentDeps(app()), replaced.id, 'succeeded'), applyOutcome(paymentDeps(app()), replaced.id, 'succeeded')]);
+    expect(results.sort()).toEqual(['refunded', 'unchanged']);
+    expect(await refundsOf(replaced.id)).toEqual([expect.objectContaining({ state: 'succeeded', amount: '1200.00' })]);
+    expect(refundRequests(replaced.providerId)).toHaveLength(1);
+    expect(await approvedLessons(buyer.id)).toEqual([]);
+  });
+
   it('refunds money that arrives for a deleted account, with its receipt, and gives no place', async () => {
     const course = await createCourse(context.db, { lessons: 2, participantsLimit: 10, prices: [RUB] });
     const buyer = await createUser(context, 'gone');
