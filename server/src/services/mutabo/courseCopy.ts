@@ -8,15 +8,17 @@
 // (they belong to the old season's lessons), the webinar room is.
 import type { MutaboCourse } from '../../../../common/mutabo.ts';
 import { addDays, daysBetween, seasonMessages, startsInRange, type CourseCopy } from '../../../../common/mutaboSeason.ts';
+import { instantInRange } from '../../../../common/dateRange.ts';
 import { dateInputValue, wallTimeAt, zonedToUtc } from '../../../../common/zonedTime.ts';
 import { authorIdsOf, insertCourse, insertLessons, pricesOfCourse, replaceAuthors, replacePrices, type LessonRow } from '../../repositories/mutaboCoursesRepository.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, type Caller, type MutaboContext } from './context.ts';
 import { courseSnapshot, getCourse, lessonSnapshot, lockLedCourse } from './courses.ts';
 
-/** A `YYYY-MM-DD` date moved by whole days. */
-function shiftedDate(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** A `YYYY-MM-DD` date moved by whole days; null when it leaves the years a date may have (common/dateRange.ts). */
+function shiftedDate(date: string, days: number): string | null {
+  const moved = new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000);
+  return instantInRange(moved) ? moved.toISOString().slice(0, 10) : null;
 }
 
 /**
@@ -42,13 +44,22 @@ export async function copyCourse(ctx: MutaboContext, caller: Caller, courseId: n
     const starts = locked.lessons.map(startsAt);
     if (!startsInRange(starts.filter((at): at is Date => at !== null))) throw mutaboErrors.field('start', seasonMessages.copyStartOutOfRange);
 
+    const moved = (date: string | null) => {
+      if (date === null || days === null) return null;
+      const shifted = shiftedDate(date, days);
+      if (shifted === null) throw mutaboErrors.field('start', seasonMessages.copyDatesOutOfRange);
+      return shifted;
+    };
+    const courseStart = days === null ? input.start : moved(source.start);
+    const courseEnd = moved(source.end);
+
     const [authorIds, prices] = await Promise.all([authorIdsOf(tx, courseId), pricesOfCourse(tx, courseId)]);
     const row = await insertCourse(tx, {
       title: source.title,
       subtitle: source.subtitle,
       description: source.description,
-      start: days === null ? input.start : source.start && shiftedDate(source.start, days),
-      end: days === null ? null : source.end && shiftedDate(source.end, days),
+      start: courseStart,
+      end: courseEnd,
       disciplesAge: source.disciplesAge,
       image: source.image,
       thumbnail: source.thumbnail,
