@@ -15,6 +15,9 @@ export const MAX_SERIES_COUNT = 60;
 export const MAX_SERIES_STEP_DAYS = 365;
 /** A course has at most this many lessons, however they were added. */
 export const MAX_COURSE_LESSONS = 200;
+/** A copy takes at most this much of lesson titles and texts (UTF-8): what one request may move. */
+export const MAX_COPY_TEXT_MB = 20;
+export const MAX_COPY_TEXT_BYTES = MAX_COPY_TEXT_MB * 2 ** 20;
 /** The step a series has unless the author chooses another: weekly. */
 export const DEFAULT_SERIES_STEP_DAYS = 7;
 
@@ -35,6 +38,9 @@ export const seasonMessages = {
   copyStartOutOfRange: `Занятия нового курса должны быть с ${MIN_DATE_YEAR} по ${MAX_DATE_YEAR} год.`,
   copyDatesOutOfRange: `С этой датой начало или окончание нового курса выходит за ${MIN_DATE_YEAR}–${MAX_DATE_YEAR} годы: выберите другую дату.`,
   publishLessonsInvalid: 'Ожидается «да» или «нет».',
+  copyTooLarge: `Этот курс слишком большой, чтобы скопировать его целиком: в копии может быть не больше ${MAX_COURSE_LESSONS} занятий и ${MAX_COPY_TEXT_MB} МБ текста занятий.`,
+  copyBusy: 'Сейчас копируется другой курс: попробуйте снова через несколько секунд.',
+  copyAuthorBusy: 'Ваша предыдущая копия курса ещё создаётся: подождите несколько секунд и попробуйте снова.',
 } as const;
 
 const s = seasonMessages;
