@@ -2,6 +2,7 @@
 // wire types): the area's forms and the server validate with them. Apart from discounts.ts so that the site's course
 // page, which shows discounts, does not load zod.
 import { z } from 'zod';
+import { dateRangeMessage, writtenDateInRange } from './dateRange.ts';
 import { CURRENCIES } from './enums.ts';
 import { isEmail } from './emailAddress.ts';
 import { textField } from './textFields.ts';
@@ -67,7 +68,9 @@ const dateField = (endOfDay: boolean) =>
     .transform((value, context) => {
       const parsed = parseDiscountDate(value, endOfDay);
       if (parsed === null) context.addIssue({ code: 'custom', message: dm.dateInvalid });
-      return parsed ?? '';
+      else if (!writtenDateInRange(value)) context.addIssue({ code: 'custom', message: dateRangeMessage });
+      else return parsed;
+      return '';
     })
     .nullish();
 

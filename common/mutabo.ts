@@ -3,6 +3,7 @@
 // check with the same ones before sending. A refusal is 400 with messages under the fields (`{"title": [...]}`; a price's
 // fields as `prices.<index>.<field>`), 404/409 with `{"detail": "..."}`, 401/403 for guests and non-authors.
 import { z } from 'zod';
+import { dateRangeMessage, writtenDateInRange } from './dateRange.ts';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, COURSE_STATES, CURRENCIES, DISCIPLES_AGES, LESSON_STATES } from './enums.ts';
 import { isSitePath } from './sitePaths.ts';
 import { textField, textMessages } from './textFields.ts';
@@ -195,9 +196,6 @@ export const MAX_PARTICIPANTS_LIMIT = 100_000;
 export const MAX_LESSONS_BLOCK_SIZE = 100;
 /** The largest value of a PostgreSQL integer: ids and versions beyond it cannot exist. */
 export const MAX_INTEGER = 2_147_483_647;
-/** The years a lesson may start in. */
-export const MIN_LESSON_YEAR = 2000;
-export const MAX_LESSON_YEAR = 2100;
 /** numeric(12, 2) holds less than this. */
 export const MAX_AMOUNT = 10_000_000_000;
 /** The dearest price a course may have (course, lesson or wholesale), in any currency; a payment has its own cap (common/paymentAmount.ts). */
@@ -235,7 +233,7 @@ export const mutaboMessages = {
   lessonOrderInvalid: 'Перечислите все занятия курса по одному разу в новом порядке.',
   timeZoneInvalid: 'Выберите часовой пояс из списка.',
   startsAtInvalid: 'Укажите дату и время начала (ISO 8601 с часовым поясом, например 2026-03-04T16:00:00Z) или оставьте пустым.',
-  startsAtOutOfRange: `Дата начала — с ${MIN_LESSON_YEAR} по ${MAX_LESSON_YEAR} год.`,
+  startsAtOutOfRange: dateRangeMessage,
   httpsUrlInvalid: 'Ссылка должна начинаться с https://.',
   /** Server-side rules, answered under the named fields or as `detail`. */
   openWithoutLessons: 'Чтобы открыть запись, опубликуйте хотя бы одно занятие.',
@@ -316,11 +314,12 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** `YYYY-MM-DD` or null (an empty string counts as null). */
+/** `YYYY-MM-DD` of a year in the API's range (common/dateRange.ts) or null (an empty string counts as null). */
 export const dateField = z
   .union([z.string(), z.null()], { error: m.dateInvalid })
   .transform((value) => (value === null || value.trim() === '' ? null : value.trim()))
-  .refine((value) => value === null || isRealDate(value), m.dateInvalid);
+  .refine((value) => value === null || isRealDate(value), { error: m.dateInvalid, abort: true })
+  .refine((value) => value === null || writtenDateInRange(value), dateRangeMessage);
 
 /** A file address: '' (none), a path on this site, or an http(s) link. */
 export const fileUrlField = text(m.urlInvalid)
@@ -347,13 +346,9 @@ export const startsAtField = z
     const [month, day, hour, minute, second] = [match[2], match[3], match[4], match[5], match[6] ?? '0'].map(Number) as [number, number, number, number, number];
     const date = new Date(Date.UTC(Number(match[1]), month - 1, day));
     return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60 && !Number.isNaN(Date.parse(value));
-  }, m.startsAtInvalid)
-  .transform((value) => (value === null ? null : new Date(value).toISOString()))
-  .refine((value) => {
-    if (value === null) return true;
-    const year = Number(value.slice(0, 4));
-    return year >= MIN_LESSON_YEAR && year <= MAX_LESSON_YEAR;
-  }, m.startsAtOutOfRange);
+  }, { error: m.startsAtInvalid, abort: true })
+  .refine((value) => value === null || writtenDateInRange(value), m.startsAtOutOfRange)
+  .transform((value) => (value === null ? null : new Date(value).toISOString()));
 
 /** A webinar room's or a recording's address: '' (none) or an https link. */
 export const httpsUrlField = text(m.httpsUrlInvalid)

@@ -4,7 +4,8 @@
 // zone, everyDays calendar days apart, so a summer-time change does not move the lessons by an hour.
 import { z } from 'zod';
 import { LESSON_STATES } from './enums.ts';
-import { dateField, MAX_LESSON_DURATION, MAX_LESSON_YEAR, MIN_LESSON_YEAR, mutaboMessages, startsAtField, MAX_TITLE_LENGTH } from './mutabo.ts';
+import { instantInRange, MAX_DATE_YEAR, MIN_DATE_YEAR } from './dateRange.ts';
+import { dateField, MAX_LESSON_DURATION, mutaboMessages, startsAtField, MAX_TITLE_LENGTH } from './mutabo.ts';
 import { textField } from './textFields.ts';
 import { wallTimeAt, zonedToUtc, type WallTime } from './zonedTime.ts';
 
@@ -14,6 +15,9 @@ export const MAX_SERIES_COUNT = 60;
 export const MAX_SERIES_STEP_DAYS = 365;
 /** A course has at most this many lessons, however they were added. */
 export const MAX_COURSE_LESSONS = 200;
+/** A copy takes at most this much of lesson titles and texts (UTF-8): what one request may move. */
+export const MAX_COPY_TEXT_MB = 20;
+export const MAX_COPY_TEXT_BYTES = MAX_COPY_TEXT_MB * 2 ** 20;
 /** The step a series has unless the author chooses another: weekly. */
 export const DEFAULT_SERIES_STEP_DAYS = 7;
 
@@ -25,14 +29,18 @@ export const seasonMessages = {
   titlesInvalid: 'Названия — список строк, по одному на занятие.',
   titleTooLong: `Название не длиннее ${MAX_TITLE_LENGTH} символов.`,
   titlesTooMany: 'Названий больше, чем занятий: уберите лишние или увеличьте число занятий.',
-  seriesOutOfRange: `Последнее занятие серии выходит за ${MAX_LESSON_YEAR} год: уменьшите число занятий или шаг.`,
+  seriesOutOfRange: `Последнее занятие серии выходит за ${MAX_DATE_YEAR} год: уменьшите число занятий или шаг.`,
   tooManyLessons: (left: number) =>
     left > 0
       ? `В курсе может быть не больше ${MAX_COURSE_LESSONS} занятий: можно добавить ещё ${left}.`
       : `В курсе уже ${MAX_COURSE_LESSONS} занятий — больше добавить нельзя.`,
   copyStartRequired: 'Укажите дату первого занятия нового курса (ГГГГ-ММ-ДД).',
-  copyStartOutOfRange: `Занятия нового курса должны быть с ${MIN_LESSON_YEAR} по ${MAX_LESSON_YEAR} год.`,
+  copyStartOutOfRange: `Занятия нового курса должны быть с ${MIN_DATE_YEAR} по ${MAX_DATE_YEAR} год.`,
+  copyDatesOutOfRange: `С этой датой начало или окончание нового курса выходит за ${MIN_DATE_YEAR}–${MAX_DATE_YEAR} годы: выберите другую дату.`,
   publishLessonsInvalid: 'Ожидается «да» или «нет».',
+  copyTooLarge: `Этот курс слишком большой, чтобы скопировать его целиком: в копии может быть не больше ${MAX_COURSE_LESSONS} занятий и ${MAX_COPY_TEXT_MB} МБ текста занятий.`,
+  copyBusy: 'Сейчас копируется другой курс: попробуйте снова через несколько секунд.',
+  copyAuthorBusy: 'Ваша предыдущая копия курса ещё создаётся: подождите несколько секунд и попробуйте снова.',
 } as const;
 
 const s = seasonMessages;
@@ -121,6 +129,5 @@ export function seriesStarts(firstStartsAt: Date | string, count: number, everyD
   return Array.from({ length: count }, (_, index) => (index === 0 ? new Date(firstStartsAt) : zonedToUtc(addDays(first, index * everyDays), timeZone)));
 }
 
-/** Whether every start is within the years a lesson may have. */
-export const startsInRange = (starts: Date[]) =>
-  starts.every((start) => start.getUTCFullYear() >= MIN_LESSON_YEAR && start.getUTCFullYear() <= MAX_LESSON_YEAR);
+/** Whether every start is within the years a date may have (common/dateRange.ts). */
+export const startsInRange = (starts: Date[]) => starts.every(instantInRange);

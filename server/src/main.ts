@@ -1,6 +1,6 @@
 // The server process: reads the config, opens and prepares the database, starts Fastify on PORT, and stops
-// gracefully on SIGTERM/SIGINT (no new connections, requests in flight finish, then the database closes); a second
-// signal ends it at once, and a stop that outlasts the grace period is ended whatever the main thread is doing.
+// gracefully on SIGTERM/SIGINT (no new connections, requests in flight finish, a page that still had to ask the API
+// answers 503 with Retry-After, then the database closes); a second signal ends it at once, and a stop that outlasts the grace period is ended whatever the main thread is doing.
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
@@ -74,11 +74,12 @@ function stdoutBroken(error: unknown) {
 
 const stopSignals = ['SIGINT', 'SIGTERM'] as const;
 function stop(signal: NodeJS.Signals) {
+  // First of all: the forced exit below is a timer of the main thread, and a worker thread kills the process if even
+  // that cannot run (long work that does not yield, a write that never returns), however the rest of the stop goes.
+  startShutdownWatchdog(SHUTDOWN_GRACE_MS + WATCHDOG_MARGIN_MS);
   // A second SIGTERM or SIGINT ends the process at once, whatever it is doing: without a listener Node leaves the
   // signal to its default action, which the kernel carries out even while the main thread is stuck.
   for (const name of stopSignals) process.off(name, stop);
-  // The forced exit below is a timer of the main thread; a worker thread kills the process if even that cannot run.
-  startShutdownWatchdog(SHUTDOWN_GRACE_MS + WATCHDOG_MARGIN_MS);
   app!.log.info({ signal }, 'stopping: no new connections, waiting for the requests in flight');
   stopSweep();
   const sweeping = Promise.all([stopReminders(), stopSettlements(), stopCheckoutReminders()]);

@@ -1,9 +1,11 @@
 // A course copied for the next season (issue 22, item 2): POST /api/v1/mutabo/courses/{id}/copy/.
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dateRangeMessage } from '../../common/dateRange.ts';
 import { mutaboMessages, type HistoryPage, type MutaboCourse, type MutaboLesson } from '../../common/mutabo.ts';
 import { seasonMessages } from '../../common/mutaboSeason.ts';
 import { wallTimeAt } from '../../common/zonedTime.ts';
+import { takeCopySlot } from '../src/services/mutabo/courseCopy.ts';
 import { auditLog, courses, feedback, mailings, mailingSubscriptions, participants, paymentLessons, payments } from '../src/db/schema.ts';
 import { ids } from './fixtures.ts';
 import { openMutaboKit, raw, type MutaboKit } from './mutaboKit.ts';
@@ -165,7 +167,7 @@ describe.each(dbModes())('copying a course (%s)', (mode) => {
       [{}, { start: [seasonMessages.copyStartRequired] }],
       [{ start: null }, { start: [seasonMessages.copyStartRequired] }],
       [{ start: '2100-12-20' }, { start: [seasonMessages.copyStartOutOfRange] }],
-      [{ start: '1999-01-01' }, { start: [seasonMessages.copyStartOutOfRange] }],
+      [{ start: '1999-01-01' }, { start: [dateRangeMessage] }],
       [{ start: '2032-03-10', publishLessons: 'да' }, { publishLessons: [seasonMessages.publishLessonsInvalid] }],
       [['2032-03-10'], { nonFieldErrors: [mutaboMessages.invalidBody] }],
     ];
@@ -189,5 +191,73 @@ describe.each(dbModes())('copying a course (%s)', (mode) => {
     expect((await copy(ids.courses.announced, { start: '2031-09-01' }, 'guest')).statusCode).toBe(401);
     expect((await copy(999_999, { start: '2031-09-01' })).statusCode).toBe(404);
     expect((await db().select().from(courses)).length).toBe(before);
+  });
+  it('keeps the history entry small: the new lessons by id and number, not their texts', async () => {
+    const source = await seasonCourse();
+    const copied = (await copy(source.id, { start: '2032-03-10' })).json<MutaboCourse>();
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.courseId, copied.id));
+    const after = entry!.after as { lessons: unknown[] };
+    expect(after.lessons).toEqual(copied.lessons.map((lesson) => ({ id: lesson.id, number: lesson.number })));
+    expect(JSON.stringify(entry!.after)).not.toContain('Двенадцать');
+    // The texts themselves are copied.
+    expect(copied.lessons.find((lesson) => lesson.title === 'Блок')!.content).toBe(raw('«Двенадцать».'));
+  });
+
+  it('refuses a course too large to copy in one request: more than 200 lessons, or more than 20 MB of lesson text', async () => {
+    const count = async () => (await db().select().from(courses)).length;
+    const tooMany = await seasonCourse();
+    await db().execute(sql`
+      INSERT INTO lessons (course_id, number, title, duration) SELECT ${tooMany.id}::integer, n, 'Занятие ' || n, 60 FROM generate_series(10, 206) AS n`);
+    const tooLong = await seasonCourse();
+    // 11 M Cyrillic letters are 22 MB of UTF-8.
+    await db().execute(sql`UPDATE lessons SET content = repeat('а', 11 * 1024 * 1024) WHERE course_id = ${tooLong.id} AND title = 'Блок'`);
+    const before = await count();
+    for (const source of [tooMany, tooLong]) {
+      const response = await copy(source.id, { start: '2032-03-10' });
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(400);
+      expect(response.json()).toEqual({ detail: seasonMessages.copyTooLarge });
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('runs one copy at a time in the process: another asked meanwhile is answered 503 with Retry-After, and goes through after', async () => {
+    const source = await seasonCourse();
+    const release = takeCopySlot()!;
+    try {
+      const busy = await copy(source.id, { start: '2032-03-10' }, 'boris');
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers['retry-after']).toBe('5');
+      expect(busy.json()).toEqual({ detail: seasonMessages.copyBusy });
+    } finally {
+      release();
+    }
+    expect((await copy(source.id, { start: '2032-03-10' }, 'boris')).statusCode).toBe(201);
+  });
+
+  it.runIf(mode === 'postgres')('refuses an author’s second copy while their first runs in another process: 429 with Retry-After', async () => {
+    const source = await seasonCourse();
+    // Another process's copy holds Anna's copy lock for its transaction.
+    let done = () => {};
+    const held = new Promise<void>((resolve) => (done = resolve));
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const other = db().transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(8002, ${ids.users.anna})`);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    try {
+      const refused = await copy(source.id, { start: '2032-03-10' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json()).toEqual({ detail: seasonMessages.copyAuthorBusy });
+      // Boris's copy is not held up by Anna's.
+      expect((await copy(source.id, { start: '2032-03-10' }, 'boris')).statusCode).toBe(201);
+    } finally {
+      done();
+      await other;
+    }
+    expect((await copy(source.id, { start: '2032-03-10' })).statusCode).toBe(201);
   });
 });

@@ -31,6 +31,9 @@ export function fieldErrors(error: z.ZodError): ErrorBody {
   return body;
 }
 
+/** What a request answered during a stop is told to wait: a restart takes a few seconds. */
+const STOPPING_RETRY_AFTER_SECONDS = '5';
+
 const detailByStatus: Record<number, string> = {
   400: messages.badRequest,
   404: messages.notFound,
@@ -61,6 +64,11 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     const code = (error as FastifyError).code;
     const detail = code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? messages.invalidJson : (detailByStatus[statusCode] ?? messages.badRequest);
     return reply.code(statusCode).send({ detail });
+  }
+  // The process is stopping: work that a request in flight still had to do (a page asking the API for its data) is
+  // refused, and the request can be tried again on a running process.
+  if ((error as FastifyError).code === 'FST_ERR_REOPENED_CLOSE_SERVER') {
+    return reply.code(503).header('retry-after', STOPPING_RETRY_AFTER_SECONDS).send({ detail: messages.restarting });
   }
   // Logged through the app's err serializer (http/requestLog.ts): never a failed query's parameters.
   if (isDatabaseUnavailable(error)) {

@@ -15,4 +15,5 @@ export const messages = {
   courseNotFound: 'Курс не найден.',
   libraryItemNotFound: 'Материал не найден.',
   pageNotFound: 'Страница не найдена.',
+  restarting: 'Сервер перезапускается: повторите запрос через несколько секунд.',
 } as const;

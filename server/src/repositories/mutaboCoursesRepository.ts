@@ -124,6 +124,68 @@ export async function lockCourseForWrite(tx: Tx, courseId: number): Promise<Lock
   return { course, lessons: lessonRows.sort((a, b) => a.number - b.number) };
 }
 
+/** What a copy reads of its source: the course, and its lessons' ids, numbers and starts without their texts. */
+export interface CourseForCopy {
+  course: CourseRow;
+  lessons: Pick<LessonRow, 'id' | 'number' | 'startsAt'>[];
+  /** The lessons' titles and texts together, in bytes. */
+  textBytes: number;
+}
+
+/**
+ * The course and its lessons locked against writes until the commit (FOR SHARE: other copies and readers go on), in
+ * lockCourseForWrite's order; the lessons' texts stay in the database.
+ */
+export async function lockCourseForCopy(tx: Tx, courseId: number): Promise<CourseForCopy | null> {
+  const lockLessons = () =>
+    tx.select({ id: lessons.id, number: lessons.number, startsAt: lessons.startsAt }).from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.id)).for('share');
+  await lockLessons();
+  const [course] = await tx.select().from(courses).where(eq(courses.id, courseId)).for('share');
+  if (!course) return null;
+  const lessonRows = await lockLessons();
+  const [size] = await tx
+    .select({ bytes: sql<string>`coalesce(sum(octet_length(${lessons.title}) + octet_length(${lessons.content})), 0)` })
+    .from(lessons)
+    .where(eq(lessons.courseId, courseId));
+  return { course, lessons: lessonRows.sort((a, b) => a.number - b.number), textBytes: Number(size?.bytes ?? 0) };
+}
+
+/**
+ * Copies the given lessons of a course into another inside the database (their texts never pass through the
+ * process): the same number, title, text, duration and room, the given start and state, no recording. Answers the
+ * new lessons' ids and numbers.
+ */
+export async function copyLessons(
+  tx: Tx,
+  from: number,
+  to: number,
+  starts: { id: number; startsAt: Date | null }[],
+  state: LessonRow['state'],
+): Promise<{ id: number; number: number }[]> {
+  if (starts.length === 0) return [];
+  const moved = sql.join(
+    starts.map((lesson) => sql`(${lesson.id}::integer, ${lesson.startsAt?.toISOString() ?? null}::timestamptz)`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    INSERT INTO ${lessons} ("course_id", "number", "title", "content", "duration", "state", "starts_at", "room_url", "recording_url")
+    SELECT ${to}::integer, l."number", l."title", l."content", l."duration", ${state}::lesson_state, moved.starts_at, l."room_url", ''
+    FROM ${lessons} l JOIN (VALUES ${moved}) AS moved(id, starts_at) ON l."id" = moved.id
+    WHERE l."course_id" = ${from}
+    RETURNING "id", "number"`);
+  const rows = (result as unknown as { rows: { id: number; number: number }[] }).rows;
+  return rows.map((row) => ({ id: Number(row.id), number: Number(row.number) })).sort((a, b) => a.number - b.number);
+}
+
+/** The first key of the advisory locks that let an author copy one course at a time (the second is the user id). */
+const COPY_LOCK_SPACE = 8_002;
+
+/** Takes the caller's copy lock until the transaction ends; false when another transaction (any process) holds it. */
+export async function tryCopyLock(tx: Tx, userId: number): Promise<boolean> {
+  const result = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${COPY_LOCK_SPACE}, ${userId}) AS locked`);
+  return Boolean((result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked);
+}
+
 export async function authorIdsOf(tx: Executor, courseId: number): Promise<number[]> {
   const rows = await tx.select({ id: courseAuthors.authorId }).from(courseAuthors).where(eq(courseAuthors.courseId, courseId)).orderBy(asc(courseAuthors.position));
   return rows.map((row) => row.id);
