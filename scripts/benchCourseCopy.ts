@@ -114,10 +114,10 @@ the times are rough, their ratio is what counts.
 
 Now the lessons are copied inside the database (\`INSERT … SELECT\`), the history entry names the lessons by id, a
 course of more than 200 lessons or 20 MB of lesson text is refused, and one copy runs at a time in a process: another
-that reaches the service meanwhile is answered 503 with \`Retry-After\` (server/README.md, the authors' API). On PGlite,
-whose one connection runs one transaction at a time, the three copies above queue in the database before they reach
-the service and all go through, one after another; \`/healthz\` waits behind them (each copy's transaction is
-about a second of it, its answer, the whole new course with its texts, the rest).`,
+asked meanwhile is answered 503 with \`Retry-After\` as it arrives, before it reaches the database (server/README.md,
+the authors' API). \`/healthz\` still waits while the one copy runs on PGlite, whose one connection runs one
+transaction at a time: about a second of the copy is its transaction, the rest its answer (the whole new course with
+its texts, read back and sent).`,
     );
   }
 } finally {

@@ -5,7 +5,7 @@ import { dateRangeMessage } from '../../common/dateRange.ts';
 import { mutaboMessages, type HistoryPage, type MutaboCourse, type MutaboLesson } from '../../common/mutabo.ts';
 import { seasonMessages } from '../../common/mutaboSeason.ts';
 import { wallTimeAt } from '../../common/zonedTime.ts';
-import { takeCopySlot } from '../src/services/mutabo/courseCopy.ts';
+import { reserveCourseCopy } from '../src/services/mutabo/courseCopy.ts';
 import { auditLog, courses, feedback, mailings, mailingSubscriptions, participants, paymentLessons, payments } from '../src/db/schema.ts';
 import { ids } from './fixtures.ts';
 import { openMutaboKit, raw, type MutaboKit } from './mutaboKit.ts';
@@ -222,7 +222,7 @@ describe.each(dbModes())('copying a course (%s)', (mode) => {
 
   it('runs one copy at a time in the process: another asked meanwhile is answered 503 with Retry-After, and goes through after', async () => {
     const source = await seasonCourse();
-    const release = takeCopySlot()!;
+    const release = reserveCourseCopy();
     try {
       const busy = await copy(source.id, { start: '2032-03-10' }, 'boris');
       expect(busy.statusCode).toBe(503);

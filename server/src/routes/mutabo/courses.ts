@@ -1,11 +1,12 @@
 // The authors' courses: /api/v1/mutabo/courses/ (GET, POST), /courses/{id}/ (GET, PATCH, DELETE), /courses/{id}/history/,
 // POST /courses/{id}/copy/.
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { courseCreateSchema, coursePatchSchema } from '../../../../common/mutabo.ts';
 import { courseCopySchema } from '../../../../common/mutaboSeason.ts';
 import { idParams, pageParam } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
-import { copyCourse } from '../../services/mutabo/courseCopy.ts';
+import { copyCourse, reserveCourseCopy } from '../../services/mutabo/courseCopy.ts';
 import { courseHistory, createCourse, deleteCourse, getCourse, listCourses, patchCourse } from '../../services/mutabo/courses.ts';
 import { callerOf } from './caller.ts';
 import { ledCourseFirst } from './ledCourse.ts';
@@ -31,8 +32,21 @@ export const mutaboCoursesRoutes: ZodRoutes = async (app) => {
     return reply.code(204).send();
   });
 
-  app.post('/courses/:id/copy/', { preValidation: ledCourseFirst(app), schema: { params: idParams, body: courseCopySchema } }, async (request, reply) =>
-    reply.code(201).send(await copyCourse(app.deps, callerOf(request), request.params.id, request.body)),
+  // The copy's place in the process is taken as the request arrives, before anything of it reaches the database (on
+  // PGlite, with one connection, the sign-in check would otherwise queue behind the copy running), and held until its
+  // answer has gone or the caller has gone away: copies asked together are refused at once, not queued (courseCopy.ts).
+  const copyReservations = new WeakMap<FastifyRequest, () => void>();
+  const releaseCopy = async (request: FastifyRequest) => copyReservations.get(request)?.();
+  app.post(
+    '/courses/:id/copy/',
+    {
+      onRequest: async (request) => void copyReservations.set(request, reserveCourseCopy()),
+      preValidation: ledCourseFirst(app),
+      onResponse: releaseCopy,
+      onRequestAbort: releaseCopy,
+      schema: { params: idParams, body: courseCopySchema },
+    },
+    async (request, reply) => reply.code(201).send(await copyCourse(app.deps, callerOf(request), request.params.id, request.body)),
   );
 
   app.get('/courses/:id/history/', { schema: { params: idParams, querystring: historyQuery } }, async (request) =>

@@ -27,9 +27,13 @@ const COPY_RETRY_AFTER_SECONDS = '5';
 
 let copiesRunning = 0;
 
-/** A place among the copies running in this process, or null when they are all taken; release it once done. */
-export function takeCopySlot(): (() => void) | null {
-  if (copiesRunning >= MAX_COPIES_AT_ONCE) return null;
+/**
+ * A place among the copies running in this process, taken before anything of the request reaches the database (the
+ * route holds it from its first check to its answer): copies asked together are refused at once rather than queued
+ * on the database. Throws 503 with Retry-After when they are all taken; the release it answers may be called more than once.
+ */
+export function reserveCourseCopy(): () => void {
+  if (copiesRunning >= MAX_COPIES_AT_ONCE) throw copyErrors.busy();
   copiesRunning += 1;
   let released = false;
   return () => {
@@ -65,72 +69,65 @@ function shiftDays(lessons: CourseForCopy['lessons'], courseStart: string | null
 }
 
 export async function copyCourse(ctx: MutaboContext, caller: Caller, courseId: number, input: CourseCopy): Promise<MutaboCourse> {
-  const release = takeCopySlot();
-  if (!release) throw copyErrors.busy();
-  try {
-    const id = await ctx.db.transaction(async (tx) => {
-      if (!(await tryCopyLock(tx, caller.userId))) throw copyErrors.authorBusy();
-      const locked = await lockCourseForCopy(tx, courseId);
-      if (!locked || !(await leadsCourse(tx, caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
-      if (locked.lessons.length > MAX_COURSE_LESSONS || locked.textBytes > MAX_COPY_TEXT_BYTES) throw copyErrors.tooLarge();
-      const source = locked.course;
-      const days = shiftDays(locked.lessons, source.start, input.start, source.timeZone);
-      const starts = locked.lessons.map((lesson) =>
-        lesson.startsAt === null || days === null ? null : zonedToUtc(addDays(wallTimeAt(lesson.startsAt, source.timeZone), days), source.timeZone),
-      );
-      if (!startsInRange(starts.filter((at): at is Date => at !== null))) throw mutaboErrors.field('start', seasonMessages.copyStartOutOfRange);
-      const moved = (date: string | null) => {
-        if (date === null || days === null) return null;
-        const shifted = shiftedDate(date, days);
-        if (shifted === null) throw mutaboErrors.field('start', seasonMessages.copyDatesOutOfRange);
-        return shifted;
-      };
-      const courseStart = days === null ? input.start : moved(source.start);
-      const courseEnd = moved(source.end);
+  const id = await ctx.db.transaction(async (tx) => {
+    if (!(await tryCopyLock(tx, caller.userId))) throw copyErrors.authorBusy();
+    const locked = await lockCourseForCopy(tx, courseId);
+    if (!locked || !(await leadsCourse(tx, caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
+    if (locked.lessons.length > MAX_COURSE_LESSONS || locked.textBytes > MAX_COPY_TEXT_BYTES) throw copyErrors.tooLarge();
+    const source = locked.course;
+    const days = shiftDays(locked.lessons, source.start, input.start, source.timeZone);
+    const starts = locked.lessons.map((lesson) =>
+      lesson.startsAt === null || days === null ? null : zonedToUtc(addDays(wallTimeAt(lesson.startsAt, source.timeZone), days), source.timeZone),
+    );
+    if (!startsInRange(starts.filter((at): at is Date => at !== null))) throw mutaboErrors.field('start', seasonMessages.copyStartOutOfRange);
+    const moved = (date: string | null) => {
+      if (date === null || days === null) return null;
+      const shifted = shiftedDate(date, days);
+      if (shifted === null) throw mutaboErrors.field('start', seasonMessages.copyDatesOutOfRange);
+      return shifted;
+    };
+    const courseStart = days === null ? input.start : moved(source.start);
+    const courseEnd = moved(source.end);
 
-      const [authorIds, prices] = await Promise.all([authorIdsOf(tx, courseId), pricesOfCourse(tx, courseId)]);
-      const row = await insertCourse(tx, {
-        title: source.title,
-        subtitle: source.subtitle,
-        description: source.description,
-        start: courseStart,
-        end: courseEnd,
-        disciplesAge: source.disciplesAge,
-        image: source.image,
-        thumbnail: source.thumbnail,
-        state: 'draft',
-        participantsLimit: source.participantsLimit,
-        url: source.url,
-        fullYear: source.fullYear,
-        lessonsBlockSize: source.lessonsBlockSize,
-        timeZone: source.timeZone,
-      });
-      await replaceAuthors(tx, row.id, authorIds);
-      await replacePrices(tx, row.id, prices);
-      const lessons = await copyLessons(
-        tx,
-        courseId,
-        row.id,
-        locked.lessons.map((lesson, index) => ({ id: lesson.id, startsAt: starts[index]! })),
-        input.publishLessons ? 'published' : 'draft',
-      );
-      // The lessons by id and number only: their texts are the source's, and a history entry of every text of a
-      // large course would be as large as the course.
-      await recordWrite(tx, {
-        userId: caller.userId,
-        entity: 'course',
-        entityId: row.id,
-        courseId: row.id,
-        action: 'create',
-        before: null,
-        after: { ...courseSnapshot(row, authorIds), prices, lessons, copiedFrom: { id: source.id, title: source.title } },
-      });
-      return row.id;
+    const [authorIds, prices] = await Promise.all([authorIdsOf(tx, courseId), pricesOfCourse(tx, courseId)]);
+    const row = await insertCourse(tx, {
+      title: source.title,
+      subtitle: source.subtitle,
+      description: source.description,
+      start: courseStart,
+      end: courseEnd,
+      disciplesAge: source.disciplesAge,
+      image: source.image,
+      thumbnail: source.thumbnail,
+      state: 'draft',
+      participantsLimit: source.participantsLimit,
+      url: source.url,
+      fullYear: source.fullYear,
+      lessonsBlockSize: source.lessonsBlockSize,
+      timeZone: source.timeZone,
     });
-    ctx.publicCache.invalidate();
-    // Inside the slot: the answer reads the new course whole, as large as the copy.
-    return await getCourse(ctx, caller, id);
-  } finally {
-    release();
-  }
+    await replaceAuthors(tx, row.id, authorIds);
+    await replacePrices(tx, row.id, prices);
+    const lessons = await copyLessons(
+      tx,
+      courseId,
+      row.id,
+      locked.lessons.map((lesson, index) => ({ id: lesson.id, startsAt: starts[index]! })),
+      input.publishLessons ? 'published' : 'draft',
+    );
+    // The lessons by id and number only: their texts are the source's, and a history entry of every text of a
+    // large course would be as large as the course.
+    await recordWrite(tx, {
+      userId: caller.userId,
+      entity: 'course',
+      entityId: row.id,
+      courseId: row.id,
+      action: 'create',
+      before: null,
+      after: { ...courseSnapshot(row, authorIds), prices, lessons, copiedFrom: { id: source.id, title: source.title } },
+    });
+    return row.id;
+  });
+  ctx.publicCache.invalidate();
+  return getCourse(ctx, caller, id);
 }
