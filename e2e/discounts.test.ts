@@ -84,7 +84,7 @@ describe('discounts: a personal one and a promo code', () => {
     await form.getByLabel('Электронная почта участника').fill(VERA.email);
     expect(await form.getByRole('radio', { name: 'процент' }).isChecked()).toBe(true);
     await form.getByLabel('Процент скидки').fill('20');
-    await form.getByLabel('Заметка для себя (необязательно)').fill('Сестра участницы прошлого года');
+    await form.getByLabel('Заметка для себя (необязательно, участник её не увидит)').fill('Сестра участницы прошлого года');
     await form.getByRole('button', { name: 'Дать скидку' }).click();
     await page.getByText(`Скидка 20 % для ${VERA.email} сохранена.`).waitFor();
 

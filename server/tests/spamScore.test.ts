@@ -15,6 +15,7 @@ import { approvalLetter, promotionLetter, receiptLetter, refundLetter } from '..
 import { lessonChangeLetter, reminderLetter, type NoticeLesson, type NoticeRecipient } from '../src/services/lessonLetters.ts';
 import { LetterQueue, queueLetters, type QueuedLetter } from '../src/services/letterQueue.ts';
 import { createMailer } from '../src/services/mail.ts';
+import { discountLetter } from '../src/services/mutabo/discounts.ts';
 import { newsLetter } from '../src/services/mutabo/mailings.ts';
 import { queueMovedLetter, refundedLetter, rejectedLetter } from '../src/services/mutabo/participantLetters.ts';
 import { currentSellerFooter } from '../src/services/sellerFooter.ts';
@@ -153,6 +154,13 @@ describe.runIf(installed)('letters in SpamAssassin (default rules, no network te
           kind: 'checkout-reminder',
           userId: ids.users.pupil,
           ...checkoutReminderLetter(config, ids.users.pupil, { ...pupil, course: { ...course, timeZone: 'Europe/Moscow' }, lessons: [{ id: lesson.id, number: 1, title: lesson.title, startsAt: after }] }),
+        },
+      ],
+      [
+        'discount',
+        {
+          userId: ids.users.pupil,
+          ...discountLetter(config, course, { email: pupil.email, expiresAt: after, percent: 15, amounts: null }, 'Пётр', { firstName: 'Анна', lastName: 'Петрова', gender: 'female' }, 'Как договорились после занятия: скидка на весь курс.'),
         },
       ],
       ['news', { kind: 'news', userId: ids.users.pupil, ...newsLetter(config, course, news, { id: ids.users.pupil, email: pupil.email, firstName: 'Пётр', lastName: 'Учеников' }) }],
