@@ -51,7 +51,7 @@ export function zoneFor(recipient: Pick<NoticeRecipient, 'timeZone'>, lesson: Pi
 }
 
 /** Said when the times are in the course's zone, with where to set one's own. */
-function zoneNote(config: Config, own: boolean): string[] {
+export function zoneNote(config: Config, own: boolean): string[] {
   return own ? [] : [`Время указано по часовому поясу курса: в вашем профиле пояс не выбран. Выбрать его можно здесь: ${config.publicUrl}${SITE_ROUTES.profileEditor}`];
 }
 
