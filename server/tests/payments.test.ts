@@ -243,8 +243,8 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect(receipt!.text).toContain('События для календаря — во вложении');
       // The room link itself is given in its window, not in the receipt's text.
       expect(receipt!.text).not.toContain('secret-room');
-      expect(receipt!.attachments.map((file) => [file.filename, file.contentType.split(';')[0]])).toEqual([[`course-${course.id}-lessons.ics`, 'text/calendar']]);
-      const calendar = readIcs(receipt!.attachments[0]!.content);
+      expect(receipt!.attachments!.map((file) => [file.filename, file.contentType.split(';')[0]])).toEqual([[`course-${course.id}-lessons.ics`, 'text/calendar']]);
+      const calendar = readIcs(receipt!.attachments![0]!.content);
       expect(calendar.events.map((event) => [event.summary, event.start.toISOString()])).toEqual([['Курс со временем: 1. Ритм', '2031-03-04T16:00:00.000Z']]);
       expect(calendar.events[0]!.uid).toBe(`lesson-${course.lessonIds[0]}@mutabor.example.org`);
     });
