@@ -23,6 +23,10 @@ export const discountMessages = {
   expiryInPast: 'Дата окончания уже прошла.',
   untilBeforeFrom: 'Конец действия должен быть позже начала.',
   noteTooLong: 'Не больше 500 символов.',
+  /** `{wait}` is «через 20 минут». */
+  lettersTooMany: 'Вы уже отправили много писем о скидках за последний час. Попробуйте снова {wait}.',
+  /** `{wait}` is «через 20 минут». */
+  addressLettersTooMany: 'На этот адрес уже несколько раз приходили письма о скидках за последние сутки. Попробуйте снова {wait}.',
   codeRequired: 'Введите промокод.',
   codeInvalid: `Промокод — только буквы и цифры, без пробелов, не больше ${PROMO_CODE_MAX_LENGTH} символов.`,
   codeTaken: 'Такой промокод уже есть.',
@@ -100,7 +104,8 @@ const inPast = (iso: string | null | undefined) => Boolean(iso) && Date.parse(is
 
 /**
  * `POST /api/v1/mutabo/courses/{id}/discounts/` (201 with a MutaboDiscount): `{"email", "percent"}` or
- * `{"email", "amounts": [{"currency", "amount"}]}`, optional `expiresAt` and `note`. The person may have no account
+ * `{"email", "amounts": [{"currency", "amount"}]}`, optional `expiresAt`, `note` (the author's own: never shown to the
+ * person) and `message` (to the person, in the letter; not kept). The person may have no account
  * yet: the discount applies once they sign up with that address. A new discount for the same person and course
  * replaces the old one. An amount above the course's lowest price in its currency is refused.
  */
@@ -114,6 +119,7 @@ export const personalDiscountSchema = z
       ...termsFields,
       expiresAt: dateField(true),
       note: textField({ multiline: true }).trim().max(500, dm.noteTooLong).optional(),
+      message: textField({ multiline: true }).trim().max(500, dm.noteTooLong).optional(),
     },
     { error: dm.invalidBody },
   )

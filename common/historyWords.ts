@@ -51,7 +51,7 @@ const FAILURE_REASON_WORDS: Record<(typeof PAYMENT_FAILURE_REASONS)[number], str
   provider_error: 'ошибка платёжной системы',
   no_places: 'мест не осталось',
   approved: 'места подтверждены автором без оплаты',
-  rejected: 'автор отклонил заявку',
+  rejected: 'заявка отклонена автором',
   account_deleted: 'участник удалил аккаунт',
   promo_used_up: 'промокод уже использован максимальное число раз',
 };

@@ -4,6 +4,8 @@
 // fields as `prices.<index>.<field>`), 404/409 with `{"detail": "..."}`, 401/403 for guests and non-authors.
 import { z } from 'zod';
 import { dateRangeMessage, writtenDateInRange } from './dateRange.ts';
+import { AUTHOR_GENDERS, type AuthorGender } from './authorGender.ts';
+import { isEmail } from './emailAddress.ts';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, COURSE_STATES, CURRENCIES, DISCIPLES_AGES, LESSON_STATES } from './enums.ts';
 import { isSitePath } from './sitePaths.ts';
 import { textField, textMessages } from './textFields.ts';
@@ -238,8 +240,8 @@ export const mutaboMessages = {
   /** Server-side rules, answered under the named fields or as `detail`. */
   openWithoutLessons: 'Чтобы открыть запись, опубликуйте хотя бы одно занятие.',
   lessonNumberTaken: 'Занятие с таким номером уже есть.',
-  staleCourse: 'Курс уже изменил другой автор, пока вы его редактировали: обновите страницу, чтобы увидеть его изменения, и внесите свои снова.',
-  staleLesson: 'Занятие уже изменил другой автор, пока вы его редактировали: обновите страницу, чтобы увидеть его изменения, и внесите свои снова.',
+  staleCourse: 'Пока вы редактировали курс, его уже изменили (другой автор или вы в другой вкладке): обновите страницу, чтобы увидеть новую версию, и внесите свои изменения снова.',
+  staleLesson: 'Пока вы редактировали занятие, его уже изменили (другой автор или вы в другой вкладке): обновите страницу, чтобы увидеть новую версию, и внесите свои изменения снова.',
   courseHasParticipants: 'Курс нельзя удалить: на нём есть участники, очередь или платежи. Переведите его в черновик, чтобы скрыть.',
   lastPublishedLesson: 'Это последнее опубликованное занятие курса с открытой записью: сначала закройте запись на курс.',
   lessonHasParticipants: 'Занятие нельзя удалить: на него уже записаны или за него заплатили. Переведите его в черновик, чтобы скрыть.',
@@ -650,6 +652,8 @@ export interface MutaboLibraryCategory extends LibraryCategory, Versioned {
  */
 export interface MutaboAuthor extends Author, Versioned {
   quote: string;
+  /** What the letters that speak of the author agree with; '' while unsaid. */
+  gender: AuthorGender;
 }
 
 /**
@@ -715,6 +719,7 @@ export const sharedContentMessages = {
   firstNameRequired: 'Введите имя.',
   lastNameRequired: 'Введите фамилию.',
   emailInvalid: 'Введите адрес электронной почты (или оставьте поле пустым).',
+  genderInvalid: 'Выберите, в каком роде о вас писать: женском или мужском (или оставьте «не указан»).',
   descriptionTooLong: `Текст не длиннее ${MAX_AUTHOR_DESCRIPTION_LENGTH} символов.`,
   searchTooLong: `Строка поиска не длиннее ${MAX_SEARCH_LENGTH} символов.`,
   historyEntityInvalid: 'Выберите, чью историю показать: цитаты, отзывы, библиотека, категории, страница автора, расписание, реквизиты продавца, договор-оферта, политика конфиденциальности или данные человека.',
@@ -726,12 +731,12 @@ export const sharedContentMessages = {
   libraryCategoryNotFound: 'Категория библиотеки не найдена.',
   authorNotFound: 'Автор не найден.',
   notOwnAuthorPage: 'Каждый автор редактирует только свою страницу.',
-  staleQuotation: 'Цитату уже изменил другой автор, пока вы её редактировали: обновите страницу, чтобы увидеть его изменения, и внесите свои снова.',
-  staleFeedback: 'Отзыв уже изменил другой автор, пока вы его редактировали: обновите страницу, чтобы увидеть его изменения, и внесите свои снова.',
-  staleLibraryItem: 'Материал уже изменил другой автор, пока вы его редактировали: обновите страницу, чтобы увидеть его изменения, и внесите свои снова.',
-  staleLibraryCategory: 'Категорию уже изменил другой автор, пока вы её редактировали: обновите страницу, чтобы увидеть его изменения, и внесите свои снова.',
+  staleQuotation: 'Пока вы редактировали цитату, её уже изменили (другой автор или вы в другой вкладке): обновите страницу, чтобы увидеть новую версию, и внесите свои изменения снова.',
+  staleFeedback: 'Пока вы редактировали отзыв, его уже изменили (другой автор или вы в другой вкладке): обновите страницу, чтобы увидеть новую версию, и внесите свои изменения снова.',
+  staleLibraryItem: 'Пока вы редактировали материал, его уже изменили (другой автор или вы в другой вкладке): обновите страницу, чтобы увидеть новую версию, и внесите свои изменения снова.',
+  staleLibraryCategory: 'Пока вы редактировали категорию, её уже изменили (другой автор или вы в другой вкладке): обновите страницу, чтобы увидеть новую версию, и внесите свои изменения снова.',
   staleAuthor: 'Страница автора изменилась, пока вы её редактировали (например, в другой вкладке): обновите страницу и внесите изменения снова.',
-  staleTimetable: 'Расписание уже изменил другой автор, пока вы его редактировали: обновите страницу, чтобы увидеть его изменения, и внесите свои снова.',
+  staleTimetable: 'Пока вы редактировали расписание, его уже изменили (другой автор или вы в другой вкладке): обновите страницу, чтобы увидеть новую версию, и внесите свои изменения снова.',
   categoryInUse: 'Категорию нельзя удалить: в ней есть материалы библиотеки. Сначала уберите её из материалов.',
 } as const;
 
@@ -757,7 +762,8 @@ function hasWords(raw: string): boolean {
 const nonEmptyRichText = (message: string) =>
   z.preprocess((value) => value ?? '', richTextField.refine((raw) => raw !== '' && (!parsesAsDraftRaw(raw) || hasWords(raw)), message));
 
-const isEmailLike = (value: string) => value === '' || (value.length <= MAX_EMAIL_LENGTH && /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/u.test(value));
+/** '' or an address by the accounts' rule (common/emailAddress.ts): it becomes the Reply-To of the course's letters. */
+const isEmailLike = (value: string) => value === '' || (value.length <= MAX_EMAIL_LENGTH && isEmail(value));
 
 /** null (also for '') or an http(s) link. */
 const externalLinkField = z.preprocess(
@@ -898,6 +904,7 @@ export const authorPatchSchema = z.object(
     firstName: text(s.firstNameRequired).trim().min(1, s.firstNameRequired).max(MAX_NAME_LENGTH, s.nameTooLong).optional(),
     lastName: text(s.lastNameRequired).trim().min(1, s.lastNameRequired).max(MAX_NAME_LENGTH, s.nameTooLong).optional(),
     genitive: text().trim().max(MAX_NAME_LENGTH, s.nameTooLong).optional(),
+    gender: z.enum(['', ...AUTHOR_GENDERS], { error: s.genderInvalid }).optional(),
     email: text(s.emailInvalid).trim().refine(isEmailLike, s.emailInvalid).optional(),
     description: text(m.required, true).trim().max(MAX_AUTHOR_DESCRIPTION_LENGTH, s.descriptionTooLong).optional(),
     quote: text(m.required, true).trim().max(MAX_QUOTATION_LENGTH, s.quotationTooLong).optional(),

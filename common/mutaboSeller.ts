@@ -4,6 +4,7 @@
 // history under `seller` and `offer`). The public reads are `GET /api/v1/seller/` and
 // `GET /api/v2/user/pages-content/offer/`.
 import { z } from 'zod';
+import { isEmail } from './emailAddress.ts';
 import { mutaboMessages as m, timetablePatchSchema, versionField, type Versioned } from './mutabo.ts';
 import { isValidInn, isValidOgrn } from './sellerNumbers.ts';
 import { textField } from './textFields.ts';
@@ -34,8 +35,8 @@ export const sellerMessages = {
   addressTooLong: `Адрес не длиннее ${MAX_SELLER_ADDRESS_LENGTH} символов.`,
   emailInvalid: 'Введите адрес электронной почты, например shop@example.ru (или оставьте поле пустым).',
   phoneInvalid: 'Телефон: от 10 до 15 цифр, можно с «+», пробелами, скобками и дефисами, например +7 495 123-45-67.',
-  stale: 'Реквизиты продавца уже изменил другой автор, пока вы их редактировали: обновите страницу, чтобы увидеть его изменения, и внесите свои снова.',
-  staleOffer: 'Договор-оферту уже изменил другой автор, пока вы его редактировали: обновите страницу, чтобы увидеть его изменения, и внесите свои снова.',
+  stale: 'Пока вы редактировали реквизиты продавца, их уже изменили (другой автор или вы в другой вкладке): обновите страницу, чтобы увидеть новую версию, и внесите свои изменения снова.',
+  staleOffer: 'Пока вы редактировали договор-оферту, его уже изменили (другой автор или вы в другой вкладке): обновите страницу, чтобы увидеть новую версию, и внесите свои изменения снова.',
 } as const;
 
 const s = sellerMessages;
@@ -49,7 +50,8 @@ const registrationNumber = (format: RegExp, formatMessage: string, valid: (value
     .refine((value) => value === '' || format.test(value), { error: formatMessage, abort: true })
     .refine((value) => value === '' || valid(value), checksumMessage);
 
-const isEmailLike = (value: string) => value === '' || (value.length <= MAX_SELLER_EMAIL_LENGTH && /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/u.test(value));
+/** '' or an address by the accounts' rule (common/emailAddress.ts): it becomes the Reply-To of the letters about money. */
+const isEmailLike = (value: string) => value === '' || (value.length <= MAX_SELLER_EMAIL_LENGTH && isEmail(value));
 
 const isPhoneLike = (value: string) => {
   if (value === '') return true;

@@ -84,9 +84,15 @@ describe('discounts: a personal one and a promo code', () => {
     await form.getByLabel('Электронная почта участника').fill(VERA.email);
     expect(await form.getByRole('radio', { name: 'процент' }).isChecked()).toBe(true);
     await form.getByLabel('Процент скидки').fill('20');
-    await form.getByLabel('Заметка для себя (необязательно)').fill('Сестра участницы прошлого года');
+    await form.getByLabel('Заметка для себя (необязательно, участник её не увидит)').fill('Сестра участницы прошлого года');
+    await form.getByLabel('Сообщение участнику в письме о скидке (необязательно)').fill('Рада, что вы с нами!');
     await form.getByRole('button', { name: 'Дать скидку' }).click();
     await page.getByText(`Скидка 20 % для ${VERA.email} сохранена.`).waitFor();
+    // The letter names Anna in her gender and carries her message, never her note.
+    const letter = await waitForLetter(outbox(), (item) => item.to === VERA.email && item.subject === `Скидка на курс «${CLUB}»`, 15_000);
+    expect(letter.text).toContain(`Анна Мельникова, автор курса «${CLUB}», сделала для вас скидку 20 %.`);
+    expect(letter.text).toContain('Сообщение от автора:\nРада, что вы с нами!');
+    expect(letter.text).not.toContain('Сестра участницы');
 
     const list = page.getByRole('region', { name: 'Действующие скидки' });
     const row = list.getByRole('row').filter({ hasText: VERA.email });

@@ -83,7 +83,7 @@ describe('letters about a lesson', () => {
     await page.context().close();
 
     const moved = await waitForLetter(outbox(), toParticipant(new RegExp(`^Занятие перенесено: курс «${MEMOIR}»$`)), 10_000);
-    expect(moved.text).toContain(`перенёс занятие:\n1. ${FIRST}`);
+    expect(moved.text).toContain(`перенесено:\n1. ${FIRST}`);
     expect(moved.text).toContain('Было: вт, 15 января 2030, 17:00 (Германия)\nСтало: вт, 2 апреля 2030, 18:00 (Германия)');
     expect(moved.text).toContain(`Комната вебинара: ${ROOM}`);
     const [file] = moved.attachments;

@@ -61,6 +61,13 @@ describe('e-mail addresses', () => {
     for (const good of ['a@b.co', 'first.last+tag@example.org', 'иван@пример.рф']) expect(isEmail(good), good).toBe(true);
     for (const bad of ['a@b', 'no-at', 'a b@c.de', '@example.org', 'a@.org', 'иван@рф']) expect(isEmail(bad), bad).toBe(false);
   });
+
+  it('refuses what is not a mailbox, however it ends: it would go into headers and mailto: links', () => {
+    for (const bad of ["javascript:alert('ae')//@ex.com", 'a<b>@example.org', 'a,b@example.org', 'a;b@example.org', 'a\\b@example.org', 'иван()@пример.рф', '.иван@пример.рф']) {
+      expect(isEmail(bad), bad).toBe(false);
+    }
+    expect(isEmail('анна.п-1@почта.рф')).toBe(true);
+  });
 });
 
 describe('link tokens', () => {

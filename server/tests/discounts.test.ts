@@ -106,6 +106,65 @@ describe.each(dbModes())('discounts (%s)', (mode) => {
     expect(guest.discount).toBeUndefined();
   });
 
+  it('keeps the note from the letter, sends the message as text without links, and says who granted it in their gender', async () => {
+    const course = await createCourse(context.db, { prices: [RUB] });
+    const letterTo = async (email: string, body: Record<string, unknown>) => {
+      const granted = await grant(course, { email, percent: 10, ...body });
+      expect(granted.statusCode, granted.body).toBe(201);
+      expect(await eventually(async () => context.mailer.to(email).length > 0)).toBe(true);
+      return context.mailer.to(email)[0]!;
+    };
+    const first = await letterTo(`message-${mode}@example.org`, { note: 'Платит за двоих детей, не говорить', message: 'Как договорились: вот скидка. Подробности на https://evil.example/login или www.evil.example' });
+    for (const part of [first.text, first.html]) {
+      expect(part).not.toContain('Платит за двоих детей');
+      expect(part).not.toContain('https://evil.example');
+      expect(part).not.toContain('www.evil.example');
+    }
+    expect(first.text).toContain('Сообщение от автора:\nКак договорились: вот скидка. Подробности на https[:]//evil[.]example/login или www[.]evil[.]example');
+    expect(first.html).not.toMatch(/href="[^"]*evil/);
+    // The fixture's author has not said her gender: the words need none.
+    expect(first.text).toContain(`Анна Петрова, автор курса «${course.title}», даёт вам скидку 10 %.`);
+
+    const page = (await json(context.app, 'GET', '/api/v1/mutabo/authors/1/', anna)).json<{ version: number; gender: string }>();
+    expect(page.gender).toBe('');
+    const saved = await json(context.app, 'PATCH', '/api/v1/mutabo/authors/1/', anna, { gender: 'female', version: page.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<{ gender: string }>().gender).toBe('female');
+    const second = await letterTo(`female-${mode}@example.org`, {});
+    expect(second.text).toContain(`Анна Петрова, автор курса «${course.title}», сделала для вас скидку 10 %.`);
+    expect(second.text).not.toContain('Сообщение от автора');
+    expect((await json(context.app, 'PATCH', '/api/v1/mutabo/authors/1/', anna, { gender: 'женский', version: page.version + 1 })).json()).toEqual({ gender: [expect.any(String)] });
+    await json(context.app, 'PATCH', '/api/v1/mutabo/authors/1/', anna, { gender: '', version: page.version + 1 });
+  });
+
+  it('limits discount letters per address and per author, also when the requests come at once', async () => {
+    const course = await createCourse(context.db, { prices: [RUB] });
+    const email = `flooded-${mode}@example.org`;
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => grant(course, { email, percent: 10 + index })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 201, 429, 429, 429]);
+    const refused = answers.find((answer) => answer.statusCode === 429)!;
+    expect(refused.json<{ detail: string }>().detail).toMatch(/^На этот адрес уже несколько раз приходили письма о скидках за последние сутки\. Попробуйте снова через \d+ (час|часа|часов|минут|минуту|минуты)/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await eventually(async () => context.mailer.to(email).length === 3)).toBe(true);
+    // A refused grant is not made: the discount of the last granted stays.
+    const listed = (await json(context.app, 'GET', `/api/v1/mutabo/courses/${course.id}/discounts/`, anna)).json<MutaboDiscount[]>();
+    expect(listed).toHaveLength(1);
+
+    // Another author, to many addresses at once: 20 letters an hour.
+    const vera = await createAuthorUser(context);
+    const ownCourse = await createCourse(context.db, { prices: [RUB], authors: [vera.authorId] });
+    const many = await Promise.all(Array.from({ length: 24 }, (_, index) => json(context.app, 'POST', `/api/v1/mutabo/courses/${ownCourse.id}/discounts/`, vera, { email: `many-${index}-${mode}@example.org`, percent: 5 })));
+    expect(many.filter((answer) => answer.statusCode === 201)).toHaveLength(20);
+    expect(many.filter((answer) => answer.statusCode === 429).map((answer) => answer.json<{ detail: string }>().detail)[0]).toMatch(/^Вы уже отправили много писем о скидках за последний час/);
+
+    // A grant refused for its input gives its slot back.
+    const fresh = `refused-${mode}@example.org`;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await grant(course, { email: fresh, amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 999_999 }] })).statusCode).toBe(400);
+    }
+    expect((await grant(course, { email: fresh, percent: 5 })).statusCode).toBe(201);
+  });
+
   it('applies to an address that signs up later, tells the person by letter, and stops when revoked', async () => {
     const course = await createCourse(context.db, { prices: [RUB] });
     const email = `later-${mode}@example.org`;
@@ -117,7 +176,8 @@ describe.each(dbModes())('discounts (%s)', (mode) => {
     const [letter] = context.mailer.to(email);
     expect(letter!.subject).toBe(`Скидка на курс «${course.title}»`);
     expect(letter!.text).toContain('скидку 10 %');
-    expect(letter!.text).toContain('Комментарий автора: Как договорились');
+    // The note is the author's own: the letter never carries it.
+    expect(letter!.text).not.toContain('Как договорились');
     expect(letter!.text).toContain(`${PUBLIC_URL}/courses/${course.id}`);
 
     const [row] = await context.db.insert(users).values({ email, passwordHash: '!', firstName: 'Поздний', lastName: 'Участник', isActive: true }).returning({ id: users.id });

@@ -9,7 +9,8 @@ import type { MutaboMailing } from '../../common/mutabo.ts';
 import type { FastifyInstance } from 'fastify';
 import { authors, courseAuthors, lessons, mailDeliveryFailures, mailingSubscriptions, outboxLetters, participants, seller, users } from '../src/db/schema.ts';
 import { emailChangeLetter, emailChangeNotice, resetLetter } from '../src/services/accountLetters.ts';
-import { promotionLetter, receiptLetter, refundLetter } from '../src/services/enrollmentLetters.ts';
+import { promotionLetter, refundLetter } from '../src/services/enrollmentLetters.ts';
+import { receiptLetter } from '../src/services/receiptLetters.ts';
 import { lessonChangeLetter, type NoticeLesson } from '../src/services/lessonLetters.ts';
 import { queueLetters, UNDELIVERABLE_AFTER, type QueuedLetter } from '../src/services/letterQueue.ts';
 import { sweepReminders } from '../src/services/lessonReminders.ts';
@@ -75,7 +76,7 @@ describe.each(dbModes())('who answers a letter (%s)', (mode) => {
       ['reset', { kind: 'reset', userId: pupil.id, ...resetLetter(c, person(), `${c.publicUrl}/user/reset-password/completion/x/y/`) }],
       ['email-change', { kind: 'email-change', userId: pupil.id, ...emailChangeLetter(c, person(), 'new-address@example.org', `${c.publicUrl}/user/confirm-email/x/y/z/`) }],
       ['email-change-notice', { kind: 'email-change-notice', userId: pupil.id, ...emailChangeNotice(c, person(), 'new-address@example.org') }],
-      ['receipt', { kind: 'receipt', userId: pupil.id, ...receiptLetter(c, person(), course, items, paid, false, []) }],
+      ['receipt', { kind: 'receipt', userId: pupil.id, ...receiptLetter(c, { ...person(), timeZone: '' }, { ...course, timeZone: 'Europe/Moscow' }, [{ id: 1, ...items[0]!, duration: 60, sequence: 1, roomUrl: '', startsAt: null }], paid, false, []) }],
       ['late-payment-refund', { kind: 'late-payment-refund', userId: pupil.id, ...refundLetter(c, person(), course, items, paid, []) }],
       ['refund', { kind: 'refund', userId: pupil.id, ...refundedLetter(c, person(), course, items, { paymentId: 7, amount: 1200, currency: 'CURRENCY_CHOICE_RUB' }, []) }],
       ['promotion', { kind: 'promotion', userId: pupil.id, ...promotionLetter(c, person(), course, items) }],

@@ -100,8 +100,18 @@ describe.each(dbModes())('make-author (%s)', (mode) => {
       .insert(t.users)
       .values({ email: 'olga@example.org', passwordHash: '!', firstName: 'Ольга', lastName: 'Шмидт', isActive: true })
       .returning({ id: t.users.id });
-    expect(await roles.make('olga@example.org', { genitive: ' Ольги Юльевны Шмидт ' })).toMatchObject({ kind: 'made', record: 'created', author: { genitive: 'Ольги Юльевны Шмидт' } });
+    expect(await roles.make('olga@example.org', { genitive: ' Ольги Юльевны Шмидт ' })).toMatchObject({ kind: 'made', record: 'created', author: { genitive: 'Ольги Юльевны Шмидт', gender: '' } });
     expect((await me(user!.id)).author).not.toBeNull();
+  });
+
+  it('sets the gender the letters agree with, for a new author and later', async () => {
+    await testDb.database.db.insert(t.users).values({ email: 'vera@example.org', passwordHash: '!', firstName: 'Вера', lastName: 'Павлова', isActive: true });
+    const made = await roles.make('vera@example.org', { gender: 'female' });
+    expect(made).toMatchObject({ kind: 'made', record: 'created', author: { gender: 'female' } });
+    expect(await roles.make('vera@example.org')).toMatchObject({ kind: 'alreadyAuthor', genderChanged: false, author: { gender: 'female' } });
+    expect(await roles.make('vera@example.org', { gender: 'male' })).toMatchObject({ kind: 'alreadyAuthor', genderChanged: true, author: { gender: 'male' } });
+    const [row] = await testDb.database.db.select({ gender: t.authors.gender }).from(t.authors).where(eq(t.authors.email, 'vera@example.org'));
+    expect(row).toEqual({ gender: 'male' });
   });
 
   it('refuses an unknown or unconfirmed e-mail and an empty genitive, changing nothing', async () => {
@@ -125,12 +135,13 @@ describe('the make-author command', () => {
     );
 
   async function checkCommand(env: NodeJS.ProcessEnv) {
-    expect(await command(env, 'pupil@example.org', '--genitive', 'Петра Петровича Ученикова')).toEqual({
+    expect(await command(env, 'pupil@example.org', '--genitive', 'Петра Петровича Ученикова', '--gender', 'male')).toEqual({
       code: 0,
-      stdout: expect.stringMatching(/^pupil@example\.org is now an author, with a new author record \d+: Пётр Учеников, genitive «Петра Петровича Ученикова»\.\n$/),
+      stdout: expect.stringMatching(/^pupil@example\.org is now an author, with a new author record \d+: Пётр Учеников, genitive «Петра Петровича Ученикова», gender male\.\n$/),
       stderr: '',
     });
-    expect(await command(env, '--remove', 'PUPIL@example.org')).toMatchObject({ code: 0, stdout: expect.stringMatching(/^pupil@example\.org is no longer an author; author record \d+: Пётр Учеников, genitive «Петра Петровича Ученикова» stays on its courses/) });
+    expect(await command(env, '--remove', 'PUPIL@example.org')).toMatchObject({ code: 0, stdout: expect.stringMatching(/^pupil@example\.org is no longer an author; author record \d+: Пётр Учеников, genitive «Петра Петровича Ученикова», gender male stays on its courses/) });
+    expect(await command(env, 'pupil@example.org', '--gender', 'женский')).toMatchObject({ code: 1, stderr: expect.stringContaining('--gender is female or male') });
     expect(await command(env, 'nobody@example.org')).toEqual({ code: 1, stdout: '', stderr: 'No user has the e-mail address nobody@example.org.\n' });
     expect(await command(env)).toMatchObject({ code: 1, stderr: expect.stringContaining('Usage: npm run make-author -- <email>') });
   }

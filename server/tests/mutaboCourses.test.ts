@@ -255,7 +255,7 @@ describe.each(dbModes())('the authors’ API (%s)', (mode) => {
       const stale = await call('PATCH', `/api/v1/mutabo/courses/${course.id}/`, 'anna', { title: 'Устаревшая копия', prices: [], version: course.version });
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toEqual({ detail: mutaboMessages.staleCourse });
-      expect(stale.json().detail).toMatch(/Курс уже изменил другой автор.*обновите страницу/);
+      expect(stale.json().detail).toMatch(/Пока вы редактировали курс, его уже изменили.*обновите страницу/);
       const stored = (await call('GET', `/api/v1/mutabo/courses/${course.id}/`, 'anna')).json<MutaboCourse>();
       expect(stored).toMatchObject({ title: 'Первое изменение', version: course.version + 1 });
       expect(stored.prices).toHaveLength(1);

@@ -178,6 +178,7 @@ describe.each(dbModes())('the authors’ library and pages (%s)', (mode) => {
         description: 'Историк.',
         quote: 'История — это люди.',
         photo: '/demo/boris.svg',
+        gender: '',
         version: 1,
       });
       for (const [method, payload] of [
@@ -232,6 +233,11 @@ describe.each(dbModes())('the authors’ library and pages (%s)', (mode) => {
         photo: [mutaboMessages.urlInvalid],
       });
       expect((await patch({ photo: '/\\evil.example/me.png' })).json()).toEqual({ photo: [mutaboMessages.urlInvalid] });
+      // The address becomes the Reply-To of the course's letters: a real mailbox by the accounts' rule, nothing else.
+      for (const email of ["javascript:alert('ae')//@ex.com", 'anna<x>@example.org', 'a,b@example.org']) {
+        expect((await patch({ email })).json(), email).toEqual({ email: [s.emailInvalid] });
+      }
+      expect((await patch({ gender: 'f' })).json()).toEqual({ gender: [s.genderInvalid] });
       expect((await patch({ description: 'строка\u0000' })).json()).toEqual({ description: [controlMessage] });
       expect((await patch({ quote: 'я'.repeat(MAX_QUOTATION_LENGTH + 1) })).json()).toEqual({ quote: [s.quotationTooLong] });
       expect((await patch({ photo: PDF_URL })).json()).toEqual({ photo: [s.uploadNotImage] });

@@ -4,7 +4,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetails, CurrentPayment, PaymentCreated } from '../../common/wireTypes.ts';
-import { participants, paymentLessons, payments } from '../src/db/schema.ts';
+import { disciples, lessons, participants, paymentLessons, payments } from '../src/db/schema.ts';
+import { readIcs } from './icsReader.ts';
 import { applyOutcome, sweepExpiredPayments } from '../src/services/payments/completion.ts';
 import { lockCourse } from '../src/repositories/placesRepository.ts';
 import { openPostgres } from '../src/db/client.ts';
@@ -222,10 +223,30 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       await app().deps.letters.drain();
       const letters = context.mailer.to(user.email);
       expect(letters.map((letter) => letter.subject)).toEqual(['Оплата получена: курс «Курс с новостями»']);
-      expect(letters[0]!.text).toContain('Оплаченные занятия:\n1. Ритм\n2. Рифма\n3. Образ\n4. Голос');
+      expect(letters[0]!.text).toContain('Оплаченные занятия:\n1. Ритм — время ещё не назначено\n2. Рифма — время ещё не назначено\n3. Образ — время ещё не назначено\n4. Голос — время ещё не назначено');
       expect(letters[0]!.text).toContain('Новости курса будут приходить на этот адрес.');
       await app().deps.letters.drain({ gathering: true });
       expect(context.mailer.to(user.email)).toHaveLength(1);
+    });
+
+    it('the receipt gives each lesson its time in the payer’s zone, attaches their calendar entries and says where the room link appears', async () => {
+      const user = await createUser(context);
+      await context.db.insert(disciples).values({ userId: user.id, timezone: 'Europe/Berlin' }).onConflictDoUpdate({ target: disciples.userId, set: { timezone: 'Europe/Berlin' } });
+      const course = await createCourse(context.db, { title: 'Курс со временем', lessons: ['Ритм', 'Рифма'], prices: [RUB] });
+      await context.db.update(lessons).set({ startsAt: new Date('2031-03-04T16:00:00Z'), roomUrl: 'https://meet.example.org/secret-room' }).where(eq(lessons.id, course.lessonIds[0]!));
+      const { redirectTo } = (await pay(user, course.lessonIds)).json<PaymentCreated>().details;
+      expect((await decide(redirectTo, 'pay')).statusCode).toBe(303);
+      await app().deps.letters.drain();
+      const [receipt] = context.mailer.to(user.email);
+      expect(receipt!.text).toContain('Оплаченные занятия:\n1. Ритм — вт, 4 марта 2031, 17:00 (Германия)\n2. Рифма — время ещё не назначено');
+      expect(receipt!.text).toContain('Ссылка на комнату вебинара появится на странице курса и в разделе «Мои курсы» за 30 минут до начала занятия. Когда у занятия появится время, мы напишем вам.');
+      expect(receipt!.text).toContain('События для календаря — во вложении');
+      // The room link itself is given in its window, not in the receipt's text.
+      expect(receipt!.text).not.toContain('secret-room');
+      expect(receipt!.attachments!.map((file) => [file.filename, file.contentType.split(';')[0]])).toEqual([[`course-${course.id}-lessons.ics`, 'text/calendar']]);
+      const calendar = readIcs(receipt!.attachments![0]!.content);
+      expect(calendar.events.map((event) => [event.summary, event.start.toISOString()])).toEqual([['Курс со временем: 1. Ритм', '2031-03-04T16:00:00.000Z']]);
+      expect(calendar.events[0]!.uid).toBe(`lesson-${course.lessonIds[0]}@mutabor.example.org`);
     });
 
     it('«Отменить» frees the places and fails the payment; a cancel delivered twice changes nothing more', async () => {

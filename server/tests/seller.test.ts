@@ -78,6 +78,7 @@ describe.each(dbModes())('the seller’s details (%s)', (mode) => {
       name: [sellerMessages.nameTooLong],
     });
     expect((await patch({ inn: '12345', ogrn: '12', version })).json()).toEqual({ inn: [sellerMessages.innFormat], ogrn: [sellerMessages.ogrnFormat] });
+    expect((await patch({ email: "javascript:alert('ae')//@ex.com", version })).json()).toEqual({ email: [sellerMessages.emailInvalid] });
     expect((await patch({ address: 'Москва\u0000', version })).json()).toEqual({ address: [mutaboMessages.controlCharacters] });
     expect((await patch({ name: 'Без версии' })).json()).toEqual({ version: [mutaboMessages.versionRequired] });
     // An organisation's ИНН with an ИП's ОГРНИП (both valid on their own), also against the stored one.

@@ -11,10 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../src/config.ts';
 import { confirmationLetter, confirmationLink, emailChangeLetter, emailChangeLink, emailChangeNotice, resetLetter, resetLink } from '../src/services/accountLetters.ts';
 import { checkoutReminderLetter } from '../src/services/checkoutReminders.ts';
-import { approvalLetter, promotionLetter, receiptLetter, refundLetter } from '../src/services/enrollmentLetters.ts';
+import { approvalLetter, promotionLetter, refundLetter } from '../src/services/enrollmentLetters.ts';
+import { receiptLetter } from '../src/services/receiptLetters.ts';
 import { lessonChangeLetter, reminderLetter, type NoticeLesson, type NoticeRecipient } from '../src/services/lessonLetters.ts';
 import { LetterQueue, queueLetters, type QueuedLetter } from '../src/services/letterQueue.ts';
 import { createMailer } from '../src/services/mail.ts';
+import { discountLetter } from '../src/services/mutabo/discounts.ts';
 import { newsLetter } from '../src/services/mutabo/mailings.ts';
 import { queueMovedLetter, refundedLetter, rejectedLetter } from '../src/services/mutabo/participantLetters.ts';
 import { currentSellerFooter } from '../src/services/sellerFooter.ts';
@@ -134,7 +136,26 @@ describe.runIf(installed)('letters in SpamAssassin (default rules, no network te
       ['reset', { kind: 'reset', userId: ids.users.pupil, ...resetLetter(config, pupil, resetLink(config, link)) }],
       ['email-change', { kind: 'email-change', userId: ids.users.pupil, ...emailChangeLetter(config, pupil, 'petr.uchenikov@example.net', emailChangeLink(config, { ...link, address: 'cGV0cg' })) }],
       ['email-change-notice', { kind: 'email-change-notice', userId: ids.users.pupil, ...emailChangeNotice(config, pupil, 'petr.uchenikov@example.net') }],
-      ['payment', { kind: 'receipt', userId: ids.users.pupil, ...receiptLetter(config, pupil, course, lessons, paid, true, footer) }],
+      [
+        'payment',
+        {
+          kind: 'receipt',
+          userId: ids.users.pupil,
+          ...receiptLetter(
+            config,
+            pupil,
+            { ...course, timeZone: 'Europe/Moscow' },
+            [
+              { id: ids.lessons.free, ...lessons[0]!, duration: 90, sequence: 2, roomUrl: '', startsAt: after },
+              { id: ids.lessons.free + 1, ...lessons[1]!, duration: 90, sequence: 0, roomUrl: '', startsAt: null },
+            ],
+            paid,
+            true,
+            footer,
+            now,
+          ),
+        },
+      ],
       ['late-payment-refund', { kind: 'late-payment-refund', userId: ids.users.pupil, ...refundLetter(config, pupil, course, lessons, paid, footer) }],
       ['refund', { kind: 'refund', userId: ids.users.pupil, ...refundedLetter(config, pupil, course, lessons.slice(0, 1), { paymentId: 42, amount: 1200, currency: 'CURRENCY_CHOICE_RUB' }, footer) }],
       ['approval', { kind: 'approval', userId: ids.users.pupil, ...approvalLetter(config, pupil, course, lessons, true) }],
@@ -153,6 +174,13 @@ describe.runIf(installed)('letters in SpamAssassin (default rules, no network te
           kind: 'checkout-reminder',
           userId: ids.users.pupil,
           ...checkoutReminderLetter(config, ids.users.pupil, { ...pupil, course: { ...course, timeZone: 'Europe/Moscow' }, lessons: [{ id: lesson.id, number: 1, title: lesson.title, startsAt: after }] }),
+        },
+      ],
+      [
+        'discount',
+        {
+          userId: ids.users.pupil,
+          ...discountLetter(config, course, { email: pupil.email, expiresAt: after, percent: 15, amounts: null }, 'Пётр', { firstName: 'Анна', lastName: 'Петрова', gender: 'female' }, 'Как договорились после занятия: скидка на весь курс.'),
         },
       ],
       ['news', { kind: 'news', userId: ids.users.pupil, ...newsLetter(config, course, news, { id: ids.users.pupil, email: pupil.email, firstName: 'Пётр', lastName: 'Учеников' }) }],

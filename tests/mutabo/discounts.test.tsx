@@ -72,11 +72,13 @@ describe("a course's personal discounts", () => {
     await user.type(form().getByLabelText('Электронная почта участника'), 'New@Example.com');
     await user.type(form().getByLabelText('Процент скидки'), '20');
     await user.type(form().getByLabelText('Действует до (включительно, необязательно)'), '2099-12-31');
-    await user.type(form().getByLabelText('Заметка для себя (необязательно)'), 'Вторая ступень');
+    await user.type(form().getByLabelText('Заметка для себя (необязательно, участник её не увидит)'), 'Вторая ступень');
+    await user.type(form().getByLabelText('Сообщение участнику в письме о скидке (необязательно)'), 'Как договорились');
     await user.dblClick(form().getByRole('button', { name: 'Дать скидку' }));
 
     expect(await screen.findByText('Скидка 20 % для new@example.com сохранена.')).toBeInTheDocument();
-    expect(api.posted).toEqual([{ email: 'New@Example.com', percent: 20, expiresAt: '2099-12-31', note: 'Вторая ступень' }]);
+    // The message goes to the person, the note stays the author's: two fields, sent apart.
+    expect(api.posted).toEqual([{ email: 'New@Example.com', percent: 20, expiresAt: '2099-12-31', message: 'Как договорились', note: 'Вторая ступень' }]);
     const rows = list().getAllByText(/@example\.com$/).map((cell) => cell.textContent);
     expect(rows).toEqual(['new@example.com', 'kate@example.com']);
     const added = within(list().getByText('new@example.com').closest('tr')!);

@@ -134,7 +134,7 @@ describe("the authors' payments", () => {
     paymentsApi(paymentsPage([payment(11, { state: 'STATE_FAILURE', paidAt: null, refundable: 0, failureReason: 'expired' }), payment(12, { state: 'STATE_FAILURE', paidAt: null, refundable: 0, failureReason: 'rejected' })]));
     await openPayments();
     expect(within(rowOf(11)).getByText('время на оплату истекло')).toBeInTheDocument();
-    expect(within(rowOf(12)).getByText('автор отклонил заявку')).toBeInTheDocument();
+    expect(within(rowOf(12)).getByText('заявка отклонена автором')).toBeInTheDocument();
     expect(rowOf(11)).not.toHaveTextContent('expired');
   });
 

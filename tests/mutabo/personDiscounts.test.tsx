@@ -138,7 +138,7 @@ describe('discounts on a person’s card', () => {
     expect(await grant.findByText('У курса нет цен: скидку можно дать только в процентах.')).toBeInTheDocument();
     expect(grant.getByRole('radio', { name: 'сумма' })).toBeDisabled();
     await user.type(grant.getByLabelText('Действует до (включительно, необязательно)'), '2099-12-31');
-    await user.type(grant.getByLabelText('Заметка для себя (необязательно)'), 'Вторая ступень');
+    await user.type(grant.getByLabelText('Заметка для себя (необязательно, участник её не увидит)'), 'Вторая ступень');
     await user.dblClick(grant.getByRole('button', { name: 'Дать скидку' }));
 
     expect(await screen.findByText('Скидка 20 % на курс «Мастерская текста» сохранена; irina@example.com получит о ней письмо.')).toBeInTheDocument();

@@ -29,6 +29,7 @@ const ownPage: MutaboAuthor = {
   description: 'Веду курсы медленного чтения.',
   quote: 'Читать медленно — значит читать дважды.',
   photo: '',
+  gender: '',
   version: 2,
 };
 
@@ -140,6 +141,32 @@ describe("the author's own page", () => {
     await user.click(screen.getByRole('button', { name: 'Сохранить страницу' }));
     expect(await screen.findByText('Страница автора сохранена. На сайте уже новая версия.')).toBeInTheDocument();
     expect(sent).toMatchObject({ quote: 'Книга учит задавать вопросы.', version: 2 });
+  });
+
+  it('saves the gender the letters speak of the author in', async () => {
+    let sent: unknown = null;
+    server.use(
+      http.patch('*/api/v1/mutabo/authors/:id/', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ ...ownPage, gender: 'female', version: 3 });
+      }),
+    );
+    const { user } = renderApp('/mutabo/author');
+    const gender = await screen.findByLabelText('В каком роде о вас писать в письмах («Анна сделала…», «Михаил сделал…»)', {}, FIRST_RENDER);
+    expect(gender).toHaveValue('');
+    await user.selectOptions(gender, 'женский');
+    await user.click(screen.getByRole('button', { name: 'Сохранить страницу' }));
+    expect(await screen.findByText('Страница автора сохранена. На сайте уже новая версия.')).toBeInTheDocument();
+    expect(sent).toMatchObject({ gender: 'female', version: 2 });
+  });
+
+  it('refuses an address that is not a mailbox before sending', async () => {
+    const { user } = renderApp('/mutabo/author');
+    const email = await screen.findByLabelText('Электронная почта для связи', {}, FIRST_RENDER);
+    await user.clear(email);
+    await user.type(email, "javascript:alert('ae')//@ex.com");
+    await user.click(screen.getByRole('button', { name: 'Сохранить страницу' }));
+    expect(email).toHaveAccessibleDescription(sharedContentMessages.emailInvalid);
   });
 
   it('shows messages under the fields, before sending and from the server', async () => {

@@ -74,6 +74,25 @@ describe('lesson times on the course page', () => {
     expect(within(first).getByRole('link', { name: 'Запись занятия 1. Ритм и рифма' })).toHaveAttribute('href', 'https://video.example.org/v1');
     expect(within(await lessonItem('2. Образ')).queryByRole('link', { name: /комнату/ })).toBeNull();
   });
+
+  it('tells an approved participant when the room link will appear, as the payment letter does', async () => {
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    answerCourse(
+      course({
+        lessons: [
+          lesson(1, { startsAt: future, participationState: 'approved' }),
+          lesson(2, { startsAt: future }),
+          lesson(3, { startsAt: beforeSummerTime, participationState: 'approved' }),
+        ],
+      }),
+    );
+    renderApp('/courses/5');
+    const pending = 'Ссылка на комнату вебинара появится здесь за 30 минут до начала занятия.';
+    expect(within(await lessonItem('1. Ритм и рифма')).getByText(pending)).toBeInTheDocument();
+    // Not to someone without a place, nor for a lesson that is over.
+    expect(within(await lessonItem('2. Образ')).queryByText(pending)).toBeNull();
+    expect(within(await lessonItem('3. Молчание')).queryByText(/Ссылка на комнату/)).toBeNull();
+  });
 });
 
 describe('the timetable’s upcoming lessons', () => {

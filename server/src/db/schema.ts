@@ -107,9 +107,11 @@ export const authors = pgTable('authors', {
   description: text('description').notNull().default(''),
   photo: text('photo').notNull().default(''),
   quote: text('quote').notNull().default(''),
+  /** 'female', 'male', or '' while unsaid (common/authorGender.ts): what the texts that speak of the author agree with. */
+  gender: text('gender').notNull().default(''),
   /** Bumped by every write of the authors' API; a write that names an older version is refused. */
   version: integer('version').notNull().default(1),
-});
+}, (table) => [check('authors_gender_known', sql`${table.gender} IN ('', 'female', 'male')`)]);
 
 export const courses = pgTable(
   'courses',

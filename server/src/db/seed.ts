@@ -107,6 +107,7 @@ async function insertAuthors(tx: Tx, content: DemoContent, accountIds: Map<strin
         firstName: author.firstName,
         lastName: author.lastName,
         genitive: author.genitive,
+        gender: author.gender ?? '',
         email: author.email,
         description: author.description,
         photo: author.photo,

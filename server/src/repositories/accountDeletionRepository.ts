@@ -169,7 +169,7 @@ export async function eraseLimits(tx: Tx, userId: number, email: string): Promis
   await tx
     .delete(authLimits)
     .where(
-      sql`(${authLimits.kind} IN ('login-email', 'signup-letter', 'reset-letter') AND lower(${authLimits.key}) = ${lower})
+      sql`(${authLimits.kind} IN ('login-email', 'signup-letter', 'reset-letter', 'discount-letter') AND lower(${authLimits.key}) = ${lower})
         OR (${authLimits.kind} = 'login-pair' AND left(lower(${authLimits.key}), ${prefix.length}) = ${prefix})
         OR (${authLimits.kind} IN ('password-check', 'data-export', 'promo-code') AND ${authLimits.key} = ${String(userId)})`,
     );

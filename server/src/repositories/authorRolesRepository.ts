@@ -17,9 +17,10 @@ export interface AuthorRecord {
   firstName: string;
   lastName: string;
   genitive: string;
+  gender: string;
 }
 
-const authorColumns = { id: authors.id, firstName: authors.firstName, lastName: authors.lastName, genitive: authors.genitive };
+const authorColumns = { id: authors.id, firstName: authors.firstName, lastName: authors.lastName, genitive: authors.genitive, gender: authors.gender };
 
 export const authorRolesRepository = {
   /** The user by e-mail, ignoring case, locked until the transaction ends so two commands do not interleave. */
@@ -49,7 +50,7 @@ export const authorRolesRepository = {
     return row ?? null;
   },
 
-  async insert(tx: Tx, author: { userId: number; firstName: string; lastName: string; genitive: string; email: string }): Promise<AuthorRecord> {
+  async insert(tx: Tx, author: { userId: number; firstName: string; lastName: string; genitive: string; gender: string; email: string }): Promise<AuthorRecord> {
     const [row] = await tx.insert(authors).values(author).returning(authorColumns);
     return row!;
   },
@@ -60,6 +61,10 @@ export const authorRolesRepository = {
 
   async setGenitive(tx: Tx, authorId: number, genitive: string): Promise<void> {
     await tx.update(authors).set({ genitive }).where(eq(authors.id, authorId));
+  },
+
+  async setGender(tx: Tx, authorId: number, gender: string): Promise<void> {
+    await tx.update(authors).set({ gender }).where(eq(authors.id, authorId));
   },
 
   async setFlag(tx: Tx, userId: number, isAuthor: boolean): Promise<void> {

@@ -37,8 +37,14 @@ export interface NewDiscount {
   createdBy: number;
 }
 
+/** The first key of the advisory locks that serialise grants to one address on one course (uploads use 8 001). */
+const DISCOUNT_GRANT_LOCK_SPACE = 8_002;
+
 /** Records a discount; the active one of the same person on the course is revoked first (in the caller's transaction). */
 export async function grantDiscount(tx: Tx, discount: NewDiscount): Promise<DiscountRow> {
+  // Two grants to the same address and course at once would both find nothing to replace, and the second insert would
+  // break the one-active-discount index: they take turns under a lock of that pair until the transaction ends.
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${DISCOUNT_GRANT_LOCK_SPACE}, hashtext(${`${discount.courseId}:${discount.email}`}))`);
   await tx
     .update(discounts)
     .set({ revokedAt: sql`now()` })

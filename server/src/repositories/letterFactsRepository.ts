@@ -2,7 +2,7 @@
 // in the transaction of the change they tell of, or when a gathered letter is composed.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { courses, lessons, mailingSubscriptions, participants, users } from '../db/schema.ts';
+import { courses, disciples, lessons, mailingSubscriptions, participants, users } from '../db/schema.ts';
 
 /** The people's addresses and first names. */
 export function recipientsByIds(db: Executor, userIds: number[]) {
@@ -40,4 +40,18 @@ export async function approvalLetterFacts(db: Executor, userId: number, courseId
       .orderBy(asc(lessons.number)),
   ]);
   return { person, course, items };
+}
+
+/** What the payment letter tells of the paid lessons: their times and links, the course's zone and the payer's. */
+export async function receiptFacts(db: Executor, userId: number, courseId: number, lessonIds: number[]) {
+  const [[payer], [course], items] = await Promise.all([
+    db.select({ timeZone: disciples.timezone }).from(disciples).where(eq(disciples.userId, userId)),
+    db.select({ timeZone: courses.timeZone }).from(courses).where(eq(courses.id, courseId)),
+    db
+      .select({ id: lessons.id, number: lessons.number, title: lessons.title, duration: lessons.duration, sequence: lessons.sequence, roomUrl: lessons.roomUrl, startsAt: lessons.startsAt })
+      .from(lessons)
+      .where(inArray(lessons.id, lessonIds))
+      .orderBy(asc(lessons.number)),
+  ]);
+  return { payerTimeZone: payer?.timeZone ?? '', courseTimeZone: course?.timeZone ?? 'Europe/Moscow', items };
 }

@@ -5,7 +5,7 @@ import { authors, pagesContent } from '../db/schema.ts';
 import type { Executor, Tx } from '../db/client.ts';
 
 export type AuthorRow = typeof authors.$inferSelect;
-export type AuthorValues = Partial<Pick<typeof authors.$inferInsert, 'firstName' | 'lastName' | 'genitive' | 'email' | 'description' | 'photo'>>;
+export type AuthorValues = Partial<Pick<typeof authors.$inferInsert, 'firstName' | 'lastName' | 'genitive' | 'gender' | 'email' | 'description' | 'photo'>>;
 export type PageRow = typeof pagesContent.$inferSelect;
 export type PageValues = Partial<Pick<typeof pagesContent.$inferInsert, 'name' | 'text'>>;
 

@@ -35,7 +35,11 @@ export type LimitKind =
   /** Exports of one's own data (GET /users/me/export/), per user: heavier than a GET. */
   | 'data-export'
   /** Promo codes refused at the checkout (POST /payments/ and /payments/quote/), per user: no guessing by the thousand. */
-  | 'promo-code';
+  | 'promo-code'
+  /** Discount letters an author sends (a personal discount granted), per author record: not a mailing channel. */
+  | 'discount-letter-author'
+  /** Discount letters to one address, from any author: nobody's mailbox is flooded with official letters. */
+  | 'discount-letter';
 
 export type AccountLimits = Record<LimitKind, Limit>;
 
@@ -49,6 +53,8 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   'password-check': { max: 5, windowSeconds: 15 * 60 },
   'data-export': { max: 10, windowSeconds: 60 * 60 },
   'promo-code': { max: 20, windowSeconds: 60 * 60 },
+  'discount-letter-author': { max: 20, windowSeconds: 60 * 60 },
+  'discount-letter': { max: 3, windowSeconds: 24 * 60 * 60 },
 };
 
 /** Rows with no event for this long are deleted when an event is recorded, at most once a minute per process. */
@@ -73,6 +79,14 @@ export function signupLetterLimits(email: string, ip: string): [LimitKind, strin
   return [
     ['mail-ip', ip],
     ['signup-letter', email],
+  ];
+}
+
+/** The limits granting a personal discount takes a slot of: the author's letters, then the address's. */
+export function discountLetterLimits(authorId: number, email: string): [LimitKind, string][] {
+  return [
+    ['discount-letter-author', String(authorId)],
+    ['discount-letter', email.toLowerCase()],
   ];
 }
 

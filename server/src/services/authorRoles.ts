@@ -1,4 +1,5 @@
 // Making a confirmed user an author and taking it back (`npm run make-author`; later the admin area).
+import type { AuthorGender } from '../../../common/authorGender.ts';
 import { genitiveOfName } from '../../../common/russianGenitive.ts';
 import type { Db } from '../db/client.ts';
 import { authorRolesRepository as repo, type AuthorRecord } from '../repositories/authorRolesRepository.ts';
@@ -6,8 +7,8 @@ import { authorRolesRepository as repo, type AuthorRecord } from '../repositorie
 export type AuthorRoleChange =
   /** The user became an author: with a new author record, their old one linked back, or the one already linked. */
   | { kind: 'made'; email: string; author: AuthorRecord; record: 'created' | 'relinked' | 'kept' }
-  /** The user was an author already; the genitive changed if a new one was given. */
-  | { kind: 'alreadyAuthor'; email: string; author: AuthorRecord; genitiveChanged: boolean }
+  /** The user was an author already; the genitive or the gender changed if a new one was given. */
+  | { kind: 'alreadyAuthor'; email: string; author: AuthorRecord; genitiveChanged: boolean; genderChanged: boolean }
   /** The role was taken back; the author record stays on its courses, without the user. */
   | { kind: 'removed'; email: string; author: AuthorRecord | null }
   | { kind: 'notAuthor'; email: string };
@@ -26,9 +27,11 @@ export function createAuthorRoles(db: Db) {
   return {
     /**
      * Makes the confirmed user with this e-mail an author. A new author record takes the user's names and e-mail
-     * and `genitive`, or a genitive derived from the names; given for an existing author, `genitive` replaces theirs.
+     * and `genitive`, or a genitive derived from the names, and `gender` (else '': unsaid, common/authorGender.ts);
+     * given for an existing author, `genitive` and `gender` replace theirs.
      */
-    async make(email: string, options: { genitive?: string } = {}): Promise<AuthorRoleChange> {
+    async make(email: string, options: { genitive?: string; gender?: AuthorGender } = {}): Promise<AuthorRoleChange> {
+      const gender = options.gender;
       const genitive = options.genitive?.trim();
       if (genitive === '') throw new AuthorRoleError('emptyGenitive', 'The genitive must not be empty.');
       return db.transaction(async (tx) => {
@@ -40,8 +43,10 @@ export function createAuthorRoles(db: Db) {
         if (linked) {
           const genitiveChanged = genitive !== undefined && genitive !== linked.genitive;
           if (genitiveChanged) await repo.setGenitive(tx, linked.id, genitive);
-          const author = { ...linked, genitive: genitive ?? linked.genitive };
-          if (user.isAuthor) return { kind: 'alreadyAuthor', email: user.email, author, genitiveChanged };
+          const genderChanged = gender !== undefined && gender !== linked.gender;
+          if (genderChanged) await repo.setGender(tx, linked.id, gender);
+          const author = { ...linked, genitive: genitive ?? linked.genitive, gender: gender ?? linked.gender };
+          if (user.isAuthor) return { kind: 'alreadyAuthor', email: user.email, author, genitiveChanged, genderChanged };
           await repo.setFlag(tx, user.id, true);
           return { kind: 'made', email: user.email, author, record: 'kept' };
         }
@@ -51,13 +56,15 @@ export function createAuthorRoles(db: Db) {
         if (previous) {
           await repo.link(tx, previous.id, user.id);
           if (genitive !== undefined) await repo.setGenitive(tx, previous.id, genitive);
-          return { kind: 'made', email: user.email, author: { ...previous, genitive: genitive ?? previous.genitive }, record: 'relinked' };
+          if (gender !== undefined) await repo.setGender(tx, previous.id, gender);
+          return { kind: 'made', email: user.email, author: { ...previous, genitive: genitive ?? previous.genitive, gender: gender ?? previous.gender }, record: 'relinked' };
         }
         const author = await repo.insert(tx, {
           userId: user.id,
           firstName: user.firstName,
           lastName: user.lastName,
           genitive: genitive ?? genitiveOfName(user.firstName, user.lastName),
+          gender: gender ?? '',
           email: user.email,
         });
         return { kind: 'made', email: user.email, author, record: 'created' };
@@ -87,15 +94,16 @@ function unknownEmail(email: string): AuthorRoleError {
 
 /** One line for the operator saying what was done. */
 export function describeChange(change: AuthorRoleChange): string {
-  const record = (author: AuthorRecord) => `author record ${author.id}: ${`${author.firstName} ${author.lastName}`.trim()}, genitive «${author.genitive}»`;
+  const record = (author: AuthorRecord) =>
+    `author record ${author.id}: ${`${author.firstName} ${author.lastName}`.trim()}, genitive «${author.genitive}», gender ${author.gender || 'not set (--gender female|male)'}`;
   switch (change.kind) {
     case 'made': {
       const how = { created: 'a new', relinked: 'their earlier', kept: 'their' }[change.record];
       return `${change.email} is now an author, with ${how} ${record(change.author)}.`;
     }
     case 'alreadyAuthor':
-      return change.genitiveChanged
-        ? `${change.email} is already an author; the genitive is now «${change.author.genitive}» (${record(change.author)}).`
+      return change.genitiveChanged || change.genderChanged
+        ? `${change.email} is already an author; ${[change.genitiveChanged ? `the genitive is now «${change.author.genitive}»` : '', change.genderChanged ? `the gender is now ${change.author.gender}` : ''].filter(Boolean).join(', ')} (${record(change.author)}).`
         : `${change.email} is already an author (${record(change.author)}); nothing changed.`;
     case 'removed':
       return change.author

@@ -1,4 +1,5 @@
-// The letters of enrollment and payment (a place freed for someone in the queue, an approval, a receipt, a refund),
+// The letters of enrollment and payment (a place freed for someone in the queue, an approval, a refund; the receipt is
+// receiptLetters.ts),
 // queued in the transaction of the change they tell of (services/letterQueue.ts sends them after the commit).
 // One letter per person per action: a receipt lists the lessons of its payment, and approvals of one person's
 // lessons of a course that come in a burst (an author approving row after row) are told in one letter.
@@ -57,7 +58,7 @@ export function promotionLetter(config: LetterContext['config'], recipient: Reci
 }
 
 /** What a letter says about the course's news: promised to a subscriber, offered to anyone else. */
-function newsLine(config: LetterContext['config'], course: { id: number }, subscribed: boolean): string {
+export function newsLine(config: LetterContext['config'], course: { id: number }, subscribed: boolean): string {
   return subscribed
     ? 'Новости курса будут приходить на этот адрес.'
     : `Чтобы получать новости курса по почте, подпишитесь на них на странице курса: ${config.publicUrl}/courses/${course.id}`;
@@ -81,29 +82,6 @@ export interface PaidPayment {
   offerVersion?: number | null;
   /** A payment in rubles through YooKassa with RECEIPTS=yookassa: YooKassa e-mails the fiscal receipt to the payer. */
   fiscalReceiptByEmail?: boolean;
-}
-
-export function receiptLetter(
-  config: LetterContext['config'],
-  recipient: Recipient,
-  course: { id: number; title: string },
-  items: LessonRef[],
-  payment: PaidPayment,
-  subscribed: boolean,
-  /** The seller's details under the letter (sellerFooter.ts). */
-  footer: string[],
-): MailMessage {
-  const text = [
-    greeting(recipient),
-    `Мы получили вашу оплату за курс «${course.title}». Ваше участие подтверждено.`,
-    `${items.length === 1 ? 'Оплаченное занятие' : 'Оплаченные занятия'}:\n${lessonList(items)}`,
-    `Сумма: ${formatMoney(payment.amount, payment.currency)}\nНомер платежа: ${payment.id}\nДата оплаты: ${payment.paidAt.toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' })} (по московскому времени)`,
-    ...(payment.offerVersion ? [`Оплачивая, вы приняли договор-оферту в редакции № ${payment.offerVersion}: ${config.publicUrl}/offer`] : []),
-    ...(payment.fiscalReceiptByEmail ? ['Кассовый чек придёт отдельным письмом от ЮKassa на этот адрес.'] : []),
-    `Ваши курсы: ${config.publicUrl}/account/courses\n${newsLine(config, course, subscribed)}`,
-    signature(config),
-  ].join('\n\n');
-  return { ...letter(config, recipient.email, `Оплата получена: курс «${course.title}»`, text, myCourses(config), footer), answeredBy: sellerAnswers(config) };
 }
 
 export function refundLetter(

@@ -1,6 +1,7 @@
 // The letters about one lesson of a participant: its time set, moved, taken away or the lesson cancelled (with the
 // updated calendar entry attached), and the reminders before it. Times are written in the participant's zone: the
-// profile's, else the course's, and the letter says which.
+// profile's, else the course's, and the letter says which. They tell what happened, not which author did it, so the
+// words agree with anyone (a course may have several authors).
 import { formatLessonTime } from '../../../common/lessonTimeText.ts';
 import { MINUTE_FORMS, pluralize } from '../../../common/plural.ts';
 import { SITE_ROUTES } from '../../../common/sitePaths.ts';
@@ -50,7 +51,7 @@ export function zoneFor(recipient: Pick<NoticeRecipient, 'timeZone'>, lesson: Pi
 }
 
 /** Said when the times are in the course's zone, with where to set one's own. */
-function zoneNote(config: Config, own: boolean): string[] {
+export function zoneNote(config: Config, own: boolean): string[] {
   return own ? [] : [`Время указано по часовому поясу курса: в вашем профиле пояс не выбран. Выбрать его можно здесь: ${config.publicUrl}${SITE_ROUTES.profileEditor}`];
 }
 
@@ -90,20 +91,20 @@ export function lessonChangeLetter(config: Config, recipient: NoticeRecipient, l
   switch (change.kind) {
     case 'scheduled':
       subject = `Назначено время занятия: ${courseWords(lesson)}`;
-      told = [`Автор курса «${lesson.courseTitle}» назначил время занятия:\n${lessonLine(lesson)}\n\nНачало: ${time(change.after)}`, ...room];
+      told = [`Назначено время занятия курса «${lesson.courseTitle}»:\n${lessonLine(lesson)}\n\nНачало: ${time(change.after)}`, ...room];
       calendar = 'Событие для календаря — во вложении: откройте файл, и занятие появится в вашем календаре.';
       file = lessonCalendarFile(config, lesson, change.after, false, now);
       break;
     case 'moved':
       subject = `Занятие перенесено: ${courseWords(lesson)}`;
-      told = [`Автор курса «${lesson.courseTitle}» перенёс занятие:\n${lessonLine(lesson)}\n\nБыло: ${time(change.before)}\nСтало: ${time(change.after)}`, ...room];
+      told = [`Занятие курса «${lesson.courseTitle}» перенесено:\n${lessonLine(lesson)}\n\nБыло: ${time(change.before)}\nСтало: ${time(change.after)}`, ...room];
       calendar = 'Обновлённое событие для календаря — во вложении: откройте файл, и календарь заменит старое время новым.';
       file = lessonCalendarFile(config, lesson, change.after, false, now);
       break;
     case 'unscheduled':
       subject = `Время занятия отменено: ${courseWords(lesson)}`;
       told = [
-        `Автор курса «${lesson.courseTitle}» отменил время занятия:\n${lessonLine(lesson)}\n\nБыло: ${time(change.before)}`,
+        `Время занятия курса «${lesson.courseTitle}» отменено:\n${lessonLine(lesson)}\n\nБыло: ${time(change.before)}`,
         'Новое время пока не назначено. Когда автор его назначит, мы вам напишем.',
       ];
       calendar = 'Во вложении — событие для календаря, отмеченное отменённым: откройте файл, и календарь уберёт старое время.';
@@ -111,7 +112,7 @@ export function lessonChangeLetter(config: Config, recipient: NoticeRecipient, l
       break;
     case 'cancelled':
       subject = `Занятие отменено: ${courseWords(lesson)}`;
-      told = [`Автор курса «${lesson.courseTitle}» отменил занятие:\n${lessonLine(lesson)}\n\nОно было назначено на ${time(change.before)}.`, 'Если у вас есть вопросы, ответьте на это письмо.'];
+      told = [`Занятие курса «${lesson.courseTitle}» отменено:\n${lessonLine(lesson)}\n\nОно было назначено на ${time(change.before)}.`, 'Если у вас есть вопросы, ответьте на это письмо.'];
       calendar = 'Во вложении — событие для календаря, отмеченное отменённым: откройте файл, и календарь уберёт занятие.';
       file = lessonCalendarFile(config, lesson, change.before, true, now);
       break;

@@ -1,10 +1,11 @@
 // The «Содержание» section: the course's lessons as a plain list, or grouped into blocks when the course sells by block;
 // each lesson's time in the visitor's zone, its calendar file, and for an approved participant the room and the
-// recording when the server gives them.
+// recording when the server gives them, or when the room's link will appear (as the payment letter says).
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { Lesson } from '../../../common/wireTypes.ts';
 import { lessonBlocks, usesBlocks } from '../../../common/lessonBlocks.ts';
+import { lessonEndsAt, ROOM_OPENS_BEFORE_MS } from '../../../common/lessonSchedule.ts';
 import { minutesCount } from '../../../common/plural.ts';
 import { RichText } from '../../components/RichText.tsx';
 import { VisuallyHidden } from '../../components/VisuallyHidden.ts';
@@ -107,12 +108,29 @@ const Links = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(2)};
 `;
 
+const RoomPending = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+/** For an approved participant's lesson that has not ended and whose room link is not given yet: when it will be. */
+function roomPendingText(lesson: Lesson, now: number): string | null {
+  if (lesson.participationState !== 'approved' || lesson.roomUrl || lesson.startsAt === null) return null;
+  const ends = lessonEndsAt(lesson);
+  if (ends === null || ends <= now) return null;
+  return Date.parse(lesson.startsAt) - ROOM_OPENS_BEFORE_MS > now
+    ? `Ссылка на комнату вебинара появится здесь за ${ROOM_OPENS_BEFORE_MS / 60_000} минут до начала занятия.`
+    : 'Ссылка на комнату вебинара появится здесь, как только её добавят: обновите страницу чуть позже.';
+}
+
 const CourseCalendar = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(5)};
 `;
 
 function LessonItem({ lesson, level, timeZone }: { lesson: Lesson; level: 'h3' | 'h4'; timeZone: string }) {
   const name = `${lesson.number}. ${lesson.title}`;
+  const [now] = useState(Date.now);
+  const roomPending = roomPendingText(lesson, now);
   return (
     <Item>
       <LessonTitle as={level}>{name}</LessonTitle>
@@ -133,6 +151,7 @@ function LessonItem({ lesson, level, timeZone }: { lesson: Lesson; level: 'h3' |
           ) : null}
         </Links>
       ) : null}
+      {roomPending ? <RoomPending>{roomPending}</RoomPending> : null}
       {lesson.content ? <LessonContent source={lesson.content} /> : null}
     </Item>
   );

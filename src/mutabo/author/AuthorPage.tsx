@@ -1,12 +1,13 @@
-// The author's own page on the site: name, the name in the genitive, e-mail, a text about themselves, the saying shown
+// The author's own page on the site: name, the name in the genitive, the gender the letters agree with, e-mail, a text about themselves, the saying shown
 // under it on the about page, and a photo.
 // Each author edits only their own (the server refuses another's).
 import { useCallback, type FormEvent } from 'react';
+import { AUTHOR_GENDER_LABELS, type AuthorGender } from '../../../common/authorGender.ts';
 import { authorPatchSchema, MAX_AUTHOR_DESCRIPTION_LENGTH, MAX_QUOTATION_LENGTH, type AuthorPatchPayload, type MutaboAuthor } from '../../../common/mutabo.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
-import { TextAreaField, TextField } from '../../components/form/fields.tsx';
+import { SelectField, TextAreaField, TextField } from '../../components/form/fields.tsx';
 import { FormActions } from '../../components/form/FormLayout.ts';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { Loader } from '../../components/Loader.tsx';
@@ -22,7 +23,7 @@ import { Muted } from '../shell/areaParts.ts';
 import { AUTHOR_RESOURCES } from '../siteCache.ts';
 import { useLoad } from '../useLoad.ts';
 
-export const AUTHOR_FIELDS = ['firstName', 'lastName', 'genitive', 'email', 'description', 'quote', 'photo'] as const;
+export const AUTHOR_FIELDS = ['firstName', 'lastName', 'genitive', 'gender', 'email', 'description', 'quote', 'photo'] as const;
 
 type AuthorValues = Pick<MutaboAuthor, (typeof AUTHOR_FIELDS)[number]>;
 
@@ -30,6 +31,7 @@ const authorValues = (author: MutaboAuthor): AuthorValues => ({
   firstName: author.firstName,
   lastName: author.lastName,
   genitive: author.genitive,
+  gender: author.gender,
   email: author.email,
   description: author.description,
   quote: author.quote,
@@ -92,6 +94,19 @@ function AuthorEditor({ author, setAuthor, reload }: AuthorEditorProps) {
           label="Имя и фамилия в родительном падеже («курс Анны Петровой»)"
           {...form.text('genitive')}
         />
+        <SelectField
+          label="В каком роде о вас писать в письмах («Анна сделала…», «Михаил сделал…»)"
+          name="gender"
+          value={values.gender}
+          error={errors.gender}
+          onChange={(event) => change({ gender: event.target.value as AuthorGender })}
+        >
+          {(['female', 'male', ''] as const).map((gender) => (
+            <option key={gender} value={gender}>
+              {AUTHOR_GENDER_LABELS[gender]}
+            </option>
+          ))}
+        </SelectField>
         <TextField label="Электронная почта для связи" type="email" inputMode="email" {...form.text('email')} />
         <TextAreaField
           label="О себе"

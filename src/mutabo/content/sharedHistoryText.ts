@@ -19,6 +19,7 @@ const FIELD_LABELS: Record<string, string> = {
   firstName: 'имя',
   lastName: 'фамилия',
   genitive: 'имя в родительном падеже',
+  gender: 'род',
   email: 'почта',
   description: 'о себе',
   quote: 'цитата',

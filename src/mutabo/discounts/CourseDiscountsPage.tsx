@@ -16,7 +16,7 @@ import { createDiscount, listDiscounts } from './discountsApi.ts';
 import { emptyGrantValues, grantBody, GrantFields, noteTyped, type GrantValues } from './GrantFields.tsx';
 import { useDiscountForm } from './useDiscountForm.ts';
 
-const FIELDS = ['email', 'percent', 'amounts', 'expiresAt', 'note'];
+const FIELDS = ['email', 'percent', 'amounts', 'expiresAt', 'message', 'note'];
 
 export function CourseDiscountsPage() {
   const { id, course, instead } = useLedCourse();

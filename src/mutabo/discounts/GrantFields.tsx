@@ -1,5 +1,6 @@
 // What the two forms that grant a personal discount share (a course's «Скидки» tab, whose address is typed, and a
-// person's card, whose course is chosen): the terms, the day it ends and the note, «Дать скидку», the body sent
+// person's card, whose course is chosen): the terms, the day it ends, the message that goes in the letter to the person
+// and the note the author keeps for themselves (never sent), «Дать скидку», the body sent
 // (POST /api/v1/mutabo/courses/{id}/discounts/) and what leaving the form would lose.
 import type { DiscountTerms } from '../../../common/discounts.ts';
 import type { PersonalDiscountPayload } from '../../../common/discountSchemas.ts';
@@ -15,19 +16,23 @@ import type { BoundField } from './useDiscountForm.ts';
 export interface GrantValues {
   terms: TermsValues;
   expiresAt: string;
+  /** To the person, in the letter. */
+  message: string;
+  /** The author's own: shown in the area only. */
   note: string;
 }
 
-export const emptyGrantValues: GrantValues = { terms: emptyTerms, expiresAt: '', note: '' };
+export const emptyGrantValues: GrantValues = { terms: emptyTerms, expiresAt: '', message: '', note: '' };
 
-/** Whether a note was typed (the terms the form guards itself). */
-export const noteTyped = (values: GrantValues) => values.note.trim() !== '';
+/** Whether a message or a note was typed (the terms the form guards itself). */
+export const noteTyped = (values: GrantValues) => values.note.trim() !== '' || values.message.trim() !== '';
 
-/** The discount for the address on these terms; the end and the note only when given. */
+/** The discount for the address on these terms; the end, the message and the note only when given. */
 export const grantBody = (email: string, values: GrantValues, terms: DiscountTerms): PersonalDiscountPayload => ({
   email,
   ...terms,
   ...(values.expiresAt ? { expiresAt: values.expiresAt } : {}),
+  ...(values.message.trim() ? { message: values.message } : {}),
   ...(values.note.trim() ? { note: values.note } : {}),
 });
 
@@ -39,7 +44,7 @@ interface GrantFieldsProps {
   prices: 'known' | 'loading' | 'unknown';
   termsErrors: TermsErrors;
   onTerms: (terms: TermsValues) => void;
-  field: (name: 'expiresAt' | 'note') => BoundField;
+  field: (name: 'expiresAt' | 'message' | 'note') => BoundField;
   saving: boolean;
 }
 
@@ -56,7 +61,8 @@ export function GrantFields({ terms, currencies, prices, termsErrors, onTerms, f
       {prices === 'loading' ? <Muted>Загружаем цены курса…</Muted> : null}
       {prices === 'known' && currencies.length === 0 ? <Muted>У курса нет цен: скидку можно дать только в процентах.</Muted> : null}
       <TextField label="Действует до (включительно, необязательно)" type="date" min={todayInput()} {...field('expiresAt')} />
-      <TextAreaField label="Заметка для себя (необязательно)" rows={2} maxLength={500} {...field('note')} />
+      <TextAreaField label="Сообщение участнику в письме о скидке (необязательно)" rows={3} maxLength={500} {...field('message')} />
+      <TextAreaField label="Заметка для себя (необязательно, участник её не увидит)" rows={2} maxLength={500} {...field('note')} />
       <FormActions>
         <LoadingButton loading={saving}>Дать скидку</LoadingButton>
       </FormActions>

@@ -18,7 +18,7 @@ import { Muted, Notice, Panel } from '../shell/areaParts.ts';
 import { useLoad } from '../useLoad.ts';
 
 /** The server's messages the form shows under its fields; the rest (an unknown course, the address) go to its red block. */
-const FIELDS = ['percent', 'amounts', 'expiresAt', 'note'];
+const FIELDS = ['percent', 'amounts', 'expiresAt', 'message', 'note'];
 
 export const PERSON_DISCOUNT_FORM = 'Скидка участнику';
 export const COURSE_REQUIRED = 'Выберите курс.';

@@ -22,6 +22,8 @@ export interface DemoAuthor {
   firstName: string;
   lastName: string;
   genitive: string;
+  /** What the texts that speak of the author agree with (common/authorGender.ts). */
+  gender?: 'female' | 'male';
   email: string;
   description: string;
   /** Site-relative URL of a generated portrait under public/, e.g. /demo/author-anna.svg */

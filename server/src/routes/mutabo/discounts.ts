@@ -1,7 +1,9 @@
 // Discounts in the authors' area (issue 23; common/discounts.ts): GET/POST /api/v1/mutabo/courses/{id}/discounts/,
 // DELETE /discounts/{id}/; GET/POST /promo-codes/, DELETE /promo-codes/{id}/.
 import { z } from 'zod';
-import { personalDiscountSchema, promoCodeSchema } from '../../../../common/discountSchemas.ts';
+import { discountMessages as dm, personalDiscountSchema, promoCodeSchema } from '../../../../common/discountSchemas.ts';
+import { takeOrRefuse } from '../../http/limitReply.ts';
+import { discountLetterLimits } from '../../services/accountLimits.ts';
 import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { createPromoCode, grantDiscount, listCourseDiscounts, listPromoCodes, revokeDiscount, revokePromoCode } from '../../services/mutabo/discounts.ts';
@@ -15,9 +17,20 @@ export const mutaboDiscountsRoutes: ZodRoutes = async (app) => {
 
   app.get('/courses/:id/discounts/', { preValidation: ledCourseFirst(app), schema: { params: idParams } }, async (request) => listCourseDiscounts(mutabo.db, request.params.id));
 
-  app.post('/courses/:id/discounts/', { preValidation: ledCourseFirst(app), schema: { params: idParams, body: body(personalDiscountSchema) } }, async (request, reply) =>
-    reply.code(201).send(await grantDiscount(mutabo, callerOf(request), request.params.id, request.body)),
-  );
+  // Each grant sends an official letter: it takes a slot of the author's and the address's discount letters first
+  // (services/accountLimits.ts, counted in the database), given back when nothing is granted.
+  app.post('/courses/:id/discounts/', { preValidation: ledCourseFirst(app), schema: { params: idParams, body: body(personalDiscountSchema) } }, async (request, reply) => {
+    const caller = callerOf(request);
+    const slot = await takeOrRefuse(mutabo.accounts, reply, discountLetterLimits(caller.authorId, request.body.email), (wait, refusedBy) =>
+      (refusedBy === 'discount-letter' ? dm.addressLettersTooMany : dm.lettersTooMany).replace('{wait}', wait),
+    );
+    try {
+      return reply.code(201).send(await grantDiscount(mutabo, caller, request.params.id, request.body));
+    } catch (error) {
+      await slot.release();
+      throw error;
+    }
+  });
 
   app.delete('/discounts/:id/', { schema: { params: idParams } }, async (request, reply) => {
     await revokeDiscount(mutabo, callerOf(request), request.params.id);

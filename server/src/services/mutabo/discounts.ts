@@ -1,6 +1,7 @@
 // The authors' discounts (issue 23): personal discounts on a course they lead (granted with a letter to the person,
 // listed, revoked) and promo codes for one of their courses or all of them. The rules and messages are
 // common/discounts.ts; what a payment is charged is decided at the checkout (services/discounts.ts).
+import { byGender, type AuthorGender } from '../../../../common/authorGender.ts';
 import { discountText, type DiscountAmount, type MutaboDiscount, type MutaboPromoCode } from '../../../../common/discounts.ts';
 import { discountMessages as dm, type personalDiscountSchema, type promoCodeSchema } from '../../../../common/discountSchemas.ts';
 import { formatMoney } from '../../../../common/coursePrices.ts';
@@ -20,9 +21,11 @@ import {
   type DiscountRow,
 } from '../../repositories/discountsRepository.ts';
 import { pricesOfCourse } from '../../repositories/mutaboCoursesRepository.ts';
+import { findAuthor } from '../../repositories/mutaboPagesRepository.ts';
 import { ledCourse } from '../../repositories/mutaboParticipantsRepository.ts';
 import { coursePage, greeting, signature } from '../enrollmentLetters.ts';
 import { queueLetters } from '../letterQueue.ts';
+import { userText } from '../letterText.ts';
 import { courseAnswers } from '../letterReplyTo.ts';
 import { renderLetter } from '../letterTemplate.ts';
 import type { Caller, MutaboContext } from './context.ts';
@@ -48,15 +51,35 @@ async function checkAmounts(db: Executor, courseId: number, amounts: DiscountAmo
 
 const expiryText = (iso: Date) => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' }).format(iso);
 
-/** The letter that tells the person about the discount (to the address, with or without an account). */
-function discountLetter(config: DiscountDeps['config'], course: { id: number; title: string }, discount: DiscountRow, firstName: string) {
+/** The author who grants a discount, as the letter names them. */
+export interface GrantingAuthor {
+  firstName: string;
+  lastName: string;
+  gender: AuthorGender;
+}
+
+/**
+ * The letter that tells the person about the discount (to the address, with or without an account): who granted it,
+ * in words that agree with the author's gender, and the author's message to the person if there is one. The
+ * discount's note is the author's own and never goes into it. The name and the message are user text: no links.
+ */
+export function discountLetter(
+  config: DiscountDeps['config'],
+  course: { id: number; title: string },
+  discount: Pick<DiscountRow, 'email' | 'expiresAt' | 'percent' | 'amounts'>,
+  firstName: string,
+  author: GrantingAuthor,
+  message = '',
+) {
   const page = coursePage(config, course);
   const until = discount.expiresAt ? ` Она действует до ${expiryText(discount.expiresAt)} включительно.` : '';
+  const who = `${userText(`${author.firstName} ${author.lastName}`.trim())}, автор курса «${course.title}»,`;
+  const granted = byGender(author.gender, { female: 'сделала для вас скидку', male: 'сделал для вас скидку', unsaid: 'даёт вам скидку' });
   const text = [
     greeting({ email: discount.email, firstName }),
-    `Автор курса «${course.title}» сделал для вас скидку ${discountText(termsOfRow(discount))}.${until}`,
+    `${who} ${granted} ${discountText(termsOfRow(discount))}.${until}`,
+    message ? `Сообщение от автора:\n${userText(message)}` : '',
     `Цены со скидкой видны на странице курса, когда вы входите на сайт с этим адресом (${discount.email}); если у вас ещё нет учётной записи, зарегистрируйтесь с ним. Оплатить занятия со скидкой можно картой на сайте: ${page.url}`,
-    discount.note ? `Комментарий автора: ${discount.note}` : '',
     'На вопросы о курсе ответит его автор: просто ответьте на это письмо.',
     signature(config),
   ]
@@ -113,7 +136,9 @@ export async function grantDiscount(deps: DiscountDeps, caller: Caller, courseId
       createdBy: caller.userId,
     });
     const [listed] = await courseDiscounts(tx, courseId, row.id);
-    await queueLetters(tx, [discountLetter(deps.config, course, row, listed?.person?.firstName ?? '')]);
+    const author = await findAuthor(tx, caller.authorId);
+    const granting = { firstName: author?.firstName ?? '', lastName: author?.lastName ?? '', gender: (author?.gender ?? '') as AuthorGender };
+    await queueLetters(tx, [discountLetter(deps.config, course, row, listed?.person?.firstName ?? '', granting, payload.message ?? '')]);
     return row.id;
   });
   deps.publicCache.invalidate();

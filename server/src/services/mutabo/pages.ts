@@ -13,6 +13,7 @@ import { DEFAULT_OFFER_NAME, sellerMessages, type MutaboOffer, type MutaboSeller
 import { DEFAULT_POLICY_NAME, POLICY_SLUG, policyMessages, type MutaboPolicy } from '../../../../common/policy.ts';
 import type { PolicyPatch } from '../../../../common/policyPatch.ts';
 import { innMatchesOgrn } from '../../../../common/sellerNumbers.ts';
+import type { AuthorGender } from '../../../../common/authorGender.ts';
 import { toAuthor } from '../../repositories/authorsRepository.ts';
 import { findSeller, insertSeller, lockSeller, toSeller, updateSellerAtVersion, type SellerRow } from '../../repositories/sellerRepository.ts';
 import { findAuthor, findPage, insertPage, lockAuthor, lockPage, updateAuthorAtVersion, updatePageAtVersion, type AuthorRow, type PageRow } from '../../repositories/mutaboPagesRepository.ts';
@@ -29,13 +30,14 @@ const authorSnapshot = (row: AuthorRow) => ({
   firstName: row.firstName,
   lastName: row.lastName,
   genitive: row.genitive,
+  gender: row.gender,
   email: row.email,
   description: row.description,
   quote: row.quote,
   photo: row.photo,
 });
 
-const toMutaboAuthor = (row: AuthorRow): MutaboAuthor => ({ ...toAuthor(row), quote: row.quote, version: row.version });
+const toMutaboAuthor = (row: AuthorRow): MutaboAuthor => ({ ...toAuthor(row), quote: row.quote, gender: row.gender as AuthorGender, version: row.version });
 
 /** Each author reads and edits only their own page: any other id (as written in the path) is 403. */
 export function ownPageOnly(caller: Caller, authorId: number | string): void {

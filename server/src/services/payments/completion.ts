@@ -31,7 +31,6 @@ import {
 } from '../../repositories/paymentsRepository.ts';
 import { approvePaidPlaces, rowsOfUser, takenPlaces, type LockedCourse, type Promotion } from '../../repositories/placesRepository.ts';
 import {
-  receiptLetter,
   refundedAtOnceLetter,
   refundLetter,
   refundNoticeForOperator,
@@ -40,6 +39,7 @@ import {
   type PaidPayment,
 } from '../enrollmentLetters.ts';
 import { queueLetters, type QueuedLetter } from '../letterQueue.ts';
+import { composeReceiptLetter } from '../receiptLetters.ts';
 import { withCourseLocked } from '../courseLock.ts';
 import { failPayment } from '../places.ts';
 import { currentSellerFooter } from '../sellerFooter.ts';
@@ -234,7 +234,7 @@ async function queueOutcomeLetters(config: LetterContext['config'], tx: Tx, done
     }
   } else if (done.result === 'approved') {
     const subscribed = await subscribedToNews(tx, payment.userId, course.id);
-    queued.push({ kind: 'receipt', userId, dedupeKey: `receipt:${payment.id}`, ...receiptLetter(config, payer, course, lessonRows, paid, subscribed, footer) });
+    queued.push({ kind: 'receipt', userId, dedupeKey: `receipt:${payment.id}`, ...(await composeReceiptLetter(tx, config, payer, course, done.lessonIds, paid, subscribed, footer)) });
   } else {
     queued.push({ kind: 'late-payment-refund', userId, dedupeKey: `late-payment-refund:${payment.id}`, ...refundLetter(config, payer, course, lessonRows, paid, footer) });
     if (config.operatorEmail) {
