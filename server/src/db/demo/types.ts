@@ -113,7 +113,7 @@ export interface DemoContent {
   quotations: DemoQuotation[];
   libraryCategories: { key: string; name: string }[];
   library: DemoLibraryItem[];
-  /** The timetable page: `intro`, then a line per lesson of the coming weeks (made from the schedules), then `outro`. */
+  /** The timetable page's text: `intro`, then `outro`; the page lists the coming weeks' lessons below it by itself. */
   timetable: { name: string; intro: DemoRichText; outro: DemoRichText };
   purchases: DemoPurchase[];
   /** The seller's details (the site's footer, the offer and the letters); numbers that pass common/sellerNumbers.ts. */
