@@ -91,7 +91,7 @@ export const siteDisciple: Disciple = {
   firstName: 'Ольга',
   lastName: 'Петрова',
   yearOfBirth: 1990,
-  profile: { country: 'RU', mainLanguage: 'Russian', visitSchool: false, readWriteProblems: '', otherInfo: '', timezone: 'Europe/Moscow' },
+  profile: { country: 'RU', mainLanguage: 'Russian', visitSchool: null, readWriteProblems: '', otherInfo: '', timezone: 'Europe/Moscow' },
 };
 
 /** Handlers for every read the public and account pages make; a test adds its own on top with server.use. */

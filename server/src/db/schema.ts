@@ -89,7 +89,8 @@ export const disciples = pgTable('disciples', {
     .references(() => users.id, { onDelete: 'cascade' }),
   country: text('country').notNull().default(''),
   mainLanguage: mainLanguage('main_language').notNull().default('Russian'),
-  visitSchool: boolean('visit_school').notNull().default(false),
+  /** A minor's answer; null until given (migration 0024): an unanswered question never reads as «Нет». */
+  visitSchool: boolean('visit_school'),
   readWriteProblems: text('read_write_problems').notNull().default(''),
   otherInfo: text('other_info').notNull().default(''),
   timezone: text('timezone').notNull().default(''),

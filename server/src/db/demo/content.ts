@@ -17,7 +17,7 @@ export const demoContent: DemoContent = {
       profile: {
         country: 'RU',
         mainLanguage: 'Russian',
-        visitSchool: false,
+        visitSchool: null,
         readWriteProblems: '',
         otherInfo: 'Автор курсов по литературе и творческому письму.',
         timezone: 'Europe/Moscow',
@@ -33,7 +33,7 @@ export const demoContent: DemoContent = {
       profile: {
         country: 'RU',
         mainLanguage: 'Russian',
-        visitSchool: false,
+        visitSchool: null,
         readWriteProblems: '',
         otherInfo: 'Автор курсов по философии и истории культуры.',
         timezone: 'Europe/Moscow',
@@ -49,7 +49,7 @@ export const demoContent: DemoContent = {
       profile: {
         country: 'RU',
         mainLanguage: 'Russian',
-        visitSchool: false,
+        visitSchool: null,
         readWriteProblems: '',
         otherInfo: 'Люблю русскую прозу, хочу научиться писать о своей семье.',
         timezone: 'Europe/Moscow',

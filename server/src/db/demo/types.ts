@@ -12,7 +12,7 @@ export interface DemoAccount {
   firstName: string;
   lastName: string;
   yearOfBirth: number | null;
-  profile: { country: string; mainLanguage: MainLanguage; visitSchool: boolean; readWriteProblems: string; otherInfo: string; timezone: string };
+  profile: { country: string; mainLanguage: MainLanguage; visitSchool: boolean | null; readWriteProblems: string; otherInfo: string; timezone: string };
 }
 
 export interface DemoAuthor {
