@@ -66,7 +66,7 @@ const List = styled.ul<{ $open: boolean }>`
 `;
 
 const SectionLink = styled(NavLink)`
-  display: flex;
+  display: inline-flex;
   align-items: center;
   min-height: 44px;
   font-weight: 600;
