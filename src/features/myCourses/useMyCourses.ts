@@ -40,8 +40,13 @@ export function useNow(everyMs: number, active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!active) return;
+    // Read at once when it becomes active (the list has just come), then every `everyMs`.
+    const first = setTimeout(() => setNow(Date.now()), 0);
     const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [everyMs, active]);
   return now;
 }

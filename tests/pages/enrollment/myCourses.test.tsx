@@ -6,6 +6,7 @@ import { server } from '../../support/server.ts';
 import { adultDisciple, discipleHandler } from '../account/accountTestKit.ts';
 import { siteApiHandlers } from '../../support/siteData.ts';
 import { renderApp } from '../../support/renderApp.tsx';
+import { FIRST_RENDER } from '../../support/firstRender.ts';
 import { anna, course, lesson, mikhail, renderAsUser } from './enrollmentTestKit.ts';
 
 const poetry: Participation = {
@@ -247,7 +248,7 @@ describe('the lesson about to start (issue 32, item 4)', () => {
   it('«Мои курсы» puts it first, with the room’s button, and its course at the head of the list', async () => {
     answerParticipants(() => [poetry, soon(6)]);
     renderAsUser('/account/courses');
-    const panel = await screen.findByRole('region', { name: /^Занятие через [56] мин$/ });
+    const panel = await screen.findByRole('region', { name: /^Занятие через [56] мин$/ }, FIRST_RENDER);
     expect(panel).toHaveTextContent('Философия для подростков: 2. Что такое справедливость');
     const room = within(panel).getByRole('link', { name: /^Войти в комнату/ });
     expect(room).toHaveAttribute('href', 'https://meet.example.org/soon');
@@ -263,7 +264,7 @@ describe('the lesson about to start (issue 32, item 4)', () => {
     server.use(...siteApiHandlers());
     answerParticipants(() => [poetry, soon(6)]);
     renderAsUser('/');
-    const bar = await screen.findByRole('region', { name: 'Занятие скоро начнётся' });
+    const bar = await screen.findByRole('region', { name: 'Занятие скоро начнётся' }, FIRST_RENDER);
     expect(bar).toHaveTextContent(/^Занятие через [56] мин — Философия для подростков/);
     const room = within(bar).getByRole('link', { name: /^Войти в комнату/ });
     expect(room).toHaveTextContent('Войти в комнату (занятие 2. Что такое справедливость, курс «Философия для подростков»)');
