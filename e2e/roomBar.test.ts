@@ -51,6 +51,7 @@ describe.each([
     const panel = page.getByRole('region', { name: /^Занятие (через|идёт)/ });
     await panel.waitFor();
     expect(await panel.getByRole('link', { name: /^Войти в комнату/ }).getAttribute('href')).toBe(ROOM);
+    await topShot(page, `room-my-courses-${name}`);
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });
