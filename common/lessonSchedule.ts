@@ -1,6 +1,9 @@
 // When a lesson's room and recording links are given to its approved participants: the one rule the server applies
 // (answers, caches) and the site follows (when to ask again).
 
+/** The timetable page lists the lessons that start within this many days («ближайшие три недели»). */
+export const TIMETABLE_DAYS = 21;
+
 /** The room link is given from this long before the start until the lesson ends. */
 export const ROOM_OPENS_BEFORE_MS = 30 * 60_000;
 

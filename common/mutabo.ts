@@ -969,7 +969,7 @@ export interface MutaboPerson {
   timezone: string;
   mainLanguage: string;
   /** For minors only (null for adults): the disciple profile's school and reading/writing notes. */
-  school: { visitSchool: boolean; readWriteProblems: string; otherInfo: string } | null;
+  school: { visitSchool: boolean | null; readWriteProblems: string; otherInfo: string } | null;
 }
 
 /** The payment that holds or bought a place. */

@@ -1,5 +1,6 @@
 // Time zones as the profile names them (spec sections 2 and 5): «(UTC+03:00) Москва», sorted by offset then name.
-// The server's dictionary and the site's profile both name a zone here.
+// The server's dictionary and letters and the site's profile and lesson times all name a zone here.
+import { TIME_ZONE_CITIES } from './timeZoneNames.ts';
 
 /** The zone's offset from UTC at the given moment, in minutes; 0 for a zone this runtime does not know. */
 export function utcOffsetMinutes(timeZone: string, at: Date): number {
@@ -18,14 +19,26 @@ export function formatUtcOffset(minutes: number): string {
 }
 
 /**
- * The zone's place in Russian: ICU's generic location name, which is the city where a country has several zones
- * («Москва», «Екатеринбург», «Нью-Йорк») and the country where it has one («Германия»). Where the runtime has no such
- * name, the city part of the zone's id.
+ * The zone's place in Russian, the one naming of zones for pages, letters and the profile: the city where ICU names
+ * the zone by a city («Москва», «Екатеринбург», «Нью-Йорк»), from our own table (timeZoneNames.ts), since browsers
+ * name these cities in English; the country where a country has one zone («Германия»), from the runtime. Where
+ * neither has a Russian name, the city part of the zone's id.
  */
 export function timeZonePlace(timeZone: string): string {
+  const city = TIME_ZONE_CITIES[timeZone] ?? TIME_ZONE_CITIES[canonicalZone(timeZone)];
+  if (city) return city;
   const name = zonePart(timeZone, 'ru', 'shortGeneric', new Date());
-  if (name && !/^(GMT|UTC)/.test(name)) return name;
+  if (name && !/^(GMT|UTC)/.test(name) && !/[A-Za-z]/.test(name)) return name;
   return (timeZone.split('/').pop() ?? timeZone).replaceAll('_', ' ');
+}
+
+/** The runtime's id for an alias («Asia/Kolkata» → «Asia/Calcutta» in ICU), or the id itself. */
+function canonicalZone(timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return timeZone;
+  }
 }
 
 /** «(UTC+03:00) Москва»; offsets as of `at` (summer time moves them). */

@@ -44,7 +44,9 @@ export interface User {
 export interface DiscipleProfile {
   country: string;
   mainLanguage: MainLanguage;
-  visitSchool: boolean;
+  /** null: not answered (shown «не указано»). */
+  visitSchool: boolean | null;
+  /** '': not answered (shown «не указано»). */
   readWriteProblems: string;
   otherInfo: string;
   timezone: string;

@@ -552,6 +552,18 @@ describe.each(dbModes())('accounts (%s)', (mode) => {
       expect((await getDisciple(readerUser.disciple!, boris.access)).statusCode).toBe(200);
     });
 
+    it('keeps a minor’s school question unanswered (null) until answered, and takes the answer back to null', async () => {
+      const payload = await registeredUser(context);
+      const { access } = await loginTokens(app(), payload.email, payload.password1);
+      const user = (await me(access)).json<User>();
+      expect((await getDisciple(user.disciple!, access)).json<Disciple>().profile).toMatchObject({ visitSchool: null, readWriteProblems: '' });
+      const answered = await patchDisciple(user.disciple!, access, { yearOfBirth: currentYear - 12, profile: { visitSchool: false } });
+      expect(answered.json<Disciple>().profile.visitSchool).toBe(false);
+      const unanswered = await patchDisciple(user.disciple!, access, { profile: { visitSchool: null } });
+      expect(unanswered.statusCode).toBe(200);
+      expect((await getDisciple(user.disciple!, access)).json<Disciple>().profile.visitSchool).toBeNull();
+    });
+
     it('saves the user fields and the profile, and answers the new disciple', async () => {
       const payload = await registeredUser(context);
       const { access } = await loginTokens(app(), payload.email, payload.password1);

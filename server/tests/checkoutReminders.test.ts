@@ -15,6 +15,7 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 import { consents, lessons, outboxLetters, paymentLessons, payments, participants, users } from '../src/db/schema.ts';
 import { checkoutReminderKey } from '../src/repositories/checkoutRemindersRepository.ts';
 import { composeCheckoutReminder, sweepCheckoutReminders } from '../src/services/checkoutReminders.ts';
+import { failPayment } from '../src/services/places.ts';
 import { unsubscribeLink } from '../src/services/unsubscribeLinks.ts';
 import { createCourse, createUsers, json, occupy, PUBLIC_URL, type TestCourse, type TestUser } from './enrollmentKit.ts';
 import { eventually } from './eventually.ts';
@@ -268,6 +269,19 @@ describe.each(dbModes())('the reminder of an unfinished checkout (%s)', (mode) =
     expect(await sweepAll(endedAt + (HOURS + 73) * HOUR)).toBe(1);
     expect(await queuedFor(late!)).toEqual([]);
     await settle();
+  });
+
+  it('counts the hours from the moment a checkout was cancelled, not from the end its hold would have had', async () => {
+    // The database's clock ends the payment: this test's moments are today's, far from the other tests' years.
+    const cancelledAt = Date.now();
+    const taught = await course();
+    const [quick] = await createUsers(context(), 1, 'checkout');
+    const paymentId = await leftCheckout(quick!, taught.lessonIds, cancelledAt + 30 * MINUTE, 'canceled', 'STATE_IN_PROGRESS');
+    await db().transaction((tx) => failPayment(tx, paymentId, 'canceled', 3));
+    expect(await sweepAll(cancelledAt + HOURS * HOUR - MINUTE)).toBe(0);
+    expect(await sweepAll(cancelledAt + HOURS * HOUR + 2 * MINUTE)).toBe(1);
+    await settle();
+    expect(lettersTo(quick!)).toHaveLength(1);
   });
 
   it('drops a queued reminder that no longer holds when it is sent (bought meanwhile)', async () => {

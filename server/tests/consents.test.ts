@@ -158,9 +158,12 @@ describe.each(dbModes())('consent records and the export (%s)', (mode) => {
         expect.arrayContaining(course.lessonIds.map((lessonId) => expect.objectContaining({ lessonId, courseId: course.id, courseTitle: 'Курс для выгрузки' }))),
       );
       expect(data.payments).toEqual([
-        expect.objectContaining({ id: paymentId, amount: payment!.amount, currency: payment!.currency, state: payment!.state, lessonIds: [...course.lessonIds].sort((a, b) => a - b) }),
+        expect.objectContaining({ id: paymentId, amount: payment!.amount, currency: 'рубли', state: 'оплачен', failureReason: null, lessonIds: [...course.lessonIds].sort((a, b) => a - b) }),
       ]);
-      expect(data.refunds).toEqual([expect.objectContaining({ paymentId, amount: '1200.00', state: 'succeeded', lessonIds: [course.lessonIds[1]] })]);
+      expect(data.refunds).toEqual([expect.objectContaining({ paymentId, amount: '1200.00', currency: 'рубли', state: 'возврат выполнен', lessonIds: [course.lessonIds[1]] })]);
+      // States and currencies in words: the file is for the person, not for a program.
+      expect(data.participations.map((row: { state: string }) => row.state)).toEqual(['участие подтверждено', 'участие подтверждено']);
+      expect(response.body).not.toMatch(/STATE_|CURRENCY_|"approved"|"succeeded"/);
       expect(data.newsSubscriptions).toEqual([expect.objectContaining({ courseId: course.id, courseTitle: 'Курс для выгрузки', since: expect.any(String) })]);
       expect(data.consents.map((record: { kind: string; courseId: number | null; action: string }) => [record.kind, record.courseId, record.action])).toEqual([
         ['news', course.id, 'given'],
@@ -168,7 +171,7 @@ describe.each(dbModes())('consent records and the export (%s)', (mode) => {
         ['news', ids.courses.announced, 'withdrawn'],
       ]);
       expect(data.consents[2]).toMatchObject({ policyVersion: PROCESSING_POLICY_VERSION, source: 'course-page', ip: ADDRESS, userAgent: AGENT, at: expect.any(String) });
-      expect(data.letters).toEqual(expect.arrayContaining([expect.objectContaining({ subject: 'Письмо для выгрузки', state: 'sent', createdAt: expect.any(String), sentAt: expect.any(String) })]));
+      expect(data.letters).toEqual(expect.arrayContaining([expect.objectContaining({ subject: 'Письмо для выгрузки', state: 'письмо отправлено', createdAt: expect.any(String), sentAt: expect.any(String) })]));
 
       const text = response.body;
       expect(text).not.toMatch(/password|token|secret|scrypt|idempotence/i);

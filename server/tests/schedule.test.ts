@@ -251,6 +251,11 @@ describe.each(dbModes())('the schedule (%s)', (mode) => {
       await patchLesson(ids.lessons.draft, { startsAt: iso(now + 3_600_000) });
       const later = (await call('GET', '/api/v1/lessons/upcoming/', 'guest')).json<UpcomingLesson[]>();
       expect(later.map((lesson) => lesson.id)).toEqual([ids.lessons.free]);
+      // The page promises the next three weeks: a lesson after them is not listed yet.
+      await patchLesson(ids.lessons.free, { startsAt: iso(now + 22 * 86_400_000) });
+      expect((await call('GET', '/api/v1/lessons/upcoming/', 'guest')).json<UpcomingLesson[]>()).toEqual([]);
+      await patchLesson(ids.lessons.free, { startsAt: iso(now + 20 * 86_400_000) });
+      expect((await call('GET', '/api/v1/lessons/upcoming/', 'guest')).json<UpcomingLesson[]>().map((lesson) => lesson.id)).toEqual([ids.lessons.free]);
     });
   });
 

@@ -1,12 +1,20 @@
-// The frame of every page: header, main content (the matched route), footer.
-import { Suspense } from 'react';
+// The frame of every page: header, the sections' navigation, the bar of a lesson about to start (signed in only),
+// main content (the matched route), footer.
+import { lazy, Suspense } from 'react';
 import { matchRoutes, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import styled from 'styled-components';
+import { useAppSelector } from '../app/hooks.ts';
+import { paths } from '../app/paths.ts';
+import { selectIsLoggedIn } from '../features/session/selectors.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { Loader } from './Loader.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
+import { SectionNav } from './SectionNav.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
+
+// A chunk of its own: the first load of a guest does not carry it (npm run size).
+const UpcomingLessonBar = lazy(() => import('../features/myCourses/UpcomingLessonBar.tsx'));
 
 const Main = styled.main`
   flex: 1 0 auto;
@@ -28,11 +36,20 @@ const Main = styled.main`
 export function Layout({ simpleHeaderRoutes = [] }: { simpleHeaderRoutes?: RouteObject[] }) {
   const location = useLocation();
   const simpleHeader = matchRoutes(simpleHeaderRoutes, location) !== null;
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  // «Мои курсы» puts the lesson first itself.
+  const showBar = loggedIn && location.pathname !== paths.accountCourses;
   return (
     <>
       <ScrollToTop />
       <SkipLink />
       <Header simple={simpleHeader} />
+      <SectionNav />
+      {showBar ? (
+        <Suspense fallback={null}>
+          <UpcomingLessonBar />
+        </Suspense>
+      ) : null}
       <Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Suspense fallback={<Loader />}>
           <Outlet />

@@ -1,5 +1,5 @@
 // The timetable of current lessons (spec section 2, route /timetable): the page the authors edit, its name and rich
-// text, and below it the upcoming lessons of every open course with their times in the visitor's zone.
+// text, and below it the next three weeks' lessons of every open course with their times in the visitor's zone.
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -51,7 +51,7 @@ const What = styled.p`
 
 function UpcomingLessons({ lessons }: { lessons: UpcomingLesson[] }) {
   const timeZone = useVisitorTimeZone(lessons.length > 0);
-  if (lessons.length === 0) return <p>Ближайших занятий пока нет.</p>;
+  if (lessons.length === 0) return <p>В ближайшие три недели занятий нет.</p>;
   return (
     <List>
       {lessons.map((lesson) => (
@@ -89,7 +89,8 @@ export function TimetablePage() {
         <RichText source={timetable.data.text} />
       )}
       <Section aria-labelledby="upcoming-lessons">
-        <SectionTitle id="upcoming-lessons">Ближайшие занятия</SectionTitle>
+        {/* The server lists the lessons of TIMETABLE_DAYS (common/lessonSchedule.ts). */}
+        <SectionTitle id="upcoming-lessons">Занятия ближайших трёх недель</SectionTitle>
         {upcoming.error ? (
           <p>Не удалось загрузить ближайшие занятия. Обновите страницу.</p>
         ) : !upcoming.data ? (

@@ -1,4 +1,5 @@
 // Time zone names of the profile (common/timeZones.ts): offset and Russian place, sorted by offset then name.
+import { formatLessonTime } from '../../common/lessonTimeText.ts';
 import { formatUtcOffset, timeZoneLabel, timeZoneOptions, timeZonePlace, utcOffsetMinutes } from '../../common/timeZones.ts';
 
 const WINTER = new Date('2026-01-15T12:00:00Z');
@@ -20,6 +21,33 @@ describe('time zone names', () => {
 
   it('writes offsets with a sign, hours and minutes', () => {
     expect([0, 180, -210, 345, -600].map(formatUtcOffset)).toEqual(['+00:00', '+03:00', '-03:30', '+05:45', '-10:00']);
+  });
+
+  it('names cities in Russian where the browser names them in English, as Chrome does', () => {
+    const RealFormat = Intl.DateTimeFormat;
+    // Chrome's ICU has the Russian names of countries but not of cities: «Yekaterinburg», «Германия».
+    const chromeLike = function (locale?: string | string[], options?: Intl.DateTimeFormatOptions) {
+      const real = new RealFormat(locale, options);
+      if (options?.timeZoneName !== 'shortGeneric' || options.timeZone === 'Europe/Berlin') return real;
+      const city = (options.timeZone ?? '').split('/').pop()!;
+      return Object.assign(Object.create(real) as Intl.DateTimeFormat, {
+        formatToParts: (at?: Date | number) =>
+          real.formatToParts(at).map((part) => (part.type === 'timeZoneName' ? { ...part, value: city } : part)),
+      });
+    } as unknown as typeof Intl.DateTimeFormat;
+    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(chromeLike);
+    try {
+      expect(['Asia/Yekaterinburg', 'Asia/Novosibirsk', 'Europe/Samara', 'Asia/Almaty', 'Europe/Berlin'].map((zone) => timeZonePlace(zone))).toEqual([
+        'Екатеринбург',
+        'Новосибирск',
+        'Самара',
+        'Алматы',
+        'Германия',
+      ]);
+      expect(formatLessonTime('2026-03-04T16:00:00Z', 'Asia/Yekaterinburg')).toBe('ср, 4 марта 2026, 21:00 (Екатеринбург)');
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('falls back to the city of the id for a zone the runtime cannot name', () => {

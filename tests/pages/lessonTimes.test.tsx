@@ -110,7 +110,7 @@ describe('the timetable’s upcoming lessons', () => {
     setBrowserZone('Europe/Berlin');
     answer(upcoming);
     renderApp('/timetable');
-    const section = await screen.findByRole('region', { name: 'Ближайшие занятия' });
+    const section = await screen.findByRole('region', { name: 'Занятия ближайших трёх недель' });
     const items = await within(section).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'ср, 25 марта 2026, 17:00 (Германия)Как читать стихи: 1. Ритм и рифма',
@@ -123,6 +123,6 @@ describe('the timetable’s upcoming lessons', () => {
   it('says when there are none', async () => {
     answer([]);
     renderApp('/timetable');
-    expect(await screen.findByText('Ближайших занятий пока нет.')).toBeInTheDocument();
+    expect(await screen.findByText('В ближайшие три недели занятий нет.')).toBeInTheDocument();
   });
 });

@@ -54,6 +54,9 @@ export const siteSeller: Seller = {
 /** The seller's details: the footer of every page shows them, so every test's server answers them. */
 export const sellerHandler = http.get('*/api/v1/seller/', () => HttpResponse.json(siteSeller));
 
+/** A signed-in person's course list, which the bar of a lesson about to start reads on every page: none by default. */
+export const noParticipationsHandler = http.get('*/api/v1/participants/', () => HttpResponse.json([]));
+
 export const siteCourse: CourseDetails = {
   id: 12,
   title: 'Медленное чтение',
@@ -91,7 +94,7 @@ export const siteDisciple: Disciple = {
   firstName: 'Ольга',
   lastName: 'Петрова',
   yearOfBirth: 1990,
-  profile: { country: 'RU', mainLanguage: 'Russian', visitSchool: false, readWriteProblems: '', otherInfo: '', timezone: 'Europe/Moscow' },
+  profile: { country: 'RU', mainLanguage: 'Russian', visitSchool: null, readWriteProblems: '', otherInfo: '', timezone: 'Europe/Moscow' },
 };
 
 /** Handlers for every read the public and account pages make; a test adds its own on top with server.use. */

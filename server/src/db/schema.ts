@@ -89,7 +89,8 @@ export const disciples = pgTable('disciples', {
     .references(() => users.id, { onDelete: 'cascade' }),
   country: text('country').notNull().default(''),
   mainLanguage: mainLanguage('main_language').notNull().default('Russian'),
-  visitSchool: boolean('visit_school').notNull().default(false),
+  /** A minor's answer; null until given (migration 0025): an unanswered question never reads as «Нет». */
+  visitSchool: boolean('visit_school'),
   readWriteProblems: text('read_write_problems').notNull().default(''),
   otherInfo: text('other_info').notNull().default(''),
   timezone: text('timezone').notNull().default(''),
@@ -232,6 +233,11 @@ export const payments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** Paid, but the places could not be given (a late success after the places were sold): refund by hand. */
     refundRequired: boolean('refund_required').notNull().default(false),
+    /**
+     * When the payment ended in STATE_FAILURE (migration 0023); null for one in progress or paid, and for those that
+     * ended before the column existed. A checkout cancelled at once ends long before its hold would have.
+     */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
     /** Why a payment ended in STATE_FAILURE: canceled, expired, superseded, withdrawn, provider_error, no_places. */
     failureReason: text('failure_reason'),
     /** The version of the public offer (pages_content, slug `offer`) when the payment was made; null when there was none. */

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 import type { DemoContent } from './demo/types.ts';
-import { courseDates, lessonTimes, timetableLines } from './demo/schedule.ts';
+import { courseDates, lessonTimes } from './demo/schedule.ts';
 import { paragraphsToDraftRaw } from './draftRaw.ts';
 import { hashPassword, UNUSABLE_PASSWORD } from '../services/passwords.ts';
 import { testPasswordCost } from '../config.ts';
@@ -57,7 +57,8 @@ export async function seedDemo(db: Db, content: DemoContent, options: SeedOption
     const { courseIds, lessonIds, lessons, fillerUsers } = await insertCourses(tx, content, authorIds, now);
     await insertFeedbackAndQuotations(tx, content, courseIds);
     await insertLibrary(tx, content, courseIds);
-    const timetable = [...content.timetable.intro, ...timetableLines(content, now), ...content.timetable.outro];
+    // The page lists the lessons itself, below the authors' text (GET /api/v1/lessons/upcoming/): the text does not.
+    const timetable = [...content.timetable.intro, ...content.timetable.outro];
     await tx.insert(t.pagesContent).values({ slug: 'timetable', name: content.timetable.name, text: paragraphsToDraftRaw(timetable) });
     await tx.insert(t.seller).values(content.seller);
     await tx.insert(t.pagesContent).values({ slug: 'offer', name: content.offer.name, text: paragraphsToDraftRaw(content.offer.text) });

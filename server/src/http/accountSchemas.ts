@@ -159,7 +159,7 @@ export function disciplePatchSchema(current: Disciple, currentYear: number) {
               .refine((code) => code === '' || code === profile.country || knownCountry(code), m.countryUnknown)
               .optional(),
             mainLanguage: z.enum(MAIN_LANGUAGES, { error: m.mainLanguageInvalid }).optional(),
-            visitSchool: z.boolean({ error: m.visitSchoolInvalid }).optional(),
+            visitSchool: z.boolean({ error: m.visitSchoolInvalid }).nullable().optional(),
             readWriteProblems: text(m.required, true).max(MAX_PROFILE_TEXT_LENGTH, m.textTooLong).optional(),
             otherInfo: text(m.required, true).max(MAX_PROFILE_TEXT_LENGTH, m.textTooLong).optional(),
             timezone: text()

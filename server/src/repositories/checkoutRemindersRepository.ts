@@ -81,8 +81,9 @@ const stillLeft = (pay: SQL, person: SQL, course: SQL) => sql`
  * Queues the reminders due at `now`: for each payment that ended cancelled or expired (and owes no refund) whose hold
  * ended `hours` ago or more (but no more than CATCH_UP_HOURS after that), whose person is still to be reminded and
  * whose lessons still offer one, one row per person and course (the latest such payment's). A key already known is
- * not queued again. `expires_at` is the end of the checkout: when its hold lapsed, or would have for one cancelled
- * sooner. Answers how many it queued.
+ * not queued again. The checkout ended when it was cancelled (`ended_at`) or when its hold lapsed (`expires_at`),
+ * whichever came first: the expiry sweep records a lapsed hold a little after it lapsed, and a payment that ended
+ * before migration 0024 has only its hold's end. Answers how many it queued.
  */
 export async function queueDueCheckoutReminders(db: Db, now: Date, hours: number): Promise<number> {
   if (!(hours > 0)) return 0;
@@ -94,17 +95,17 @@ export async function queueDueCheckoutReminders(db: Db, now: Date, hours: number
       jsonb_build_object('paymentId', due.id, 'userId', due.user_id, 'courseId', due.course_id),
       ${CHECKOUT_REMINDER_KIND}::text || ':' || due.user_id || ':' || due.course_id
     FROM (
-      SELECT pay.id, pay.user_id, pay.expires_at,
+      SELECT pay.id, pay.user_id, LEAST(pay.ended_at, pay.expires_at) AS ended_at,
         (SELECT l.course_id FROM payment_lessons pl JOIN lessons l ON l.id = pl.lesson_id WHERE pl.payment_id = pay.id LIMIT 1) AS course_id
       FROM payments pay
       WHERE pay.state = 'STATE_FAILURE' AND pay.failure_reason IN (${reasons}) AND NOT pay.refund_required
-        AND pay.expires_at + ${wait} <= ${at}
-        AND pay.expires_at + ${wait} > ${at} - make_interval(hours => ${CATCH_UP_HOURS})
+        AND LEAST(pay.ended_at, pay.expires_at) + ${wait} <= ${at}
+        AND LEAST(pay.ended_at, pay.expires_at) + ${wait} > ${at} - make_interval(hours => ${CATCH_UP_HOURS})
     ) AS due
     WHERE due.course_id IS NOT NULL
       AND ${stillLeft(sql`due.id`, sql`due.user_id`, sql`due.course_id`)}
       AND EXISTS (${openLessonsOf(sql`due.id`, at)})
-    ORDER BY due.user_id, due.course_id, due.expires_at DESC, due.id DESC
+    ORDER BY due.user_id, due.course_id, due.ended_at DESC, due.id DESC
     ON CONFLICT (dedupe_key) DO NOTHING
     RETURNING id`);
   return (result as unknown as { rows: unknown[] }).rows.length;

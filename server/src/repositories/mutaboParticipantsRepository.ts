@@ -60,7 +60,7 @@ export function toPerson(row: PersonColumns): MutaboPerson {
     country: row.country ?? '',
     timezone: row.timezone ?? '',
     mainLanguage: row.mainLanguage ?? '',
-    school: minor ? { visitSchool: row.visitSchool ?? false, readWriteProblems: row.readWriteProblems ?? '', otherInfo: row.otherInfo ?? '' } : null,
+    school: minor ? { visitSchool: row.visitSchool, readWriteProblems: row.readWriteProblems ?? '', otherInfo: row.otherInfo ?? '' } : null,
   };
 }
 

@@ -264,7 +264,7 @@ export async function setProviderIdIfUnset(db: Executor, paymentId: number, prov
 /** Ends a payment (its row locked by the caller); one that was in progress gives back the promo code use it took. */
 export async function markFailed(tx: Tx, paymentId: number, reason: FailureReason): Promise<void> {
   const [before] = await tx.select({ state: payments.state, promoCodeId: payments.promoCodeId }).from(payments).where(eq(payments.id, paymentId));
-  await tx.update(payments).set({ state: 'STATE_FAILURE', failureReason: reason }).where(eq(payments.id, paymentId));
+  await tx.update(payments).set({ state: 'STATE_FAILURE', failureReason: reason, endedAt: sql`now()` }).where(eq(payments.id, paymentId));
   if (before?.state === 'STATE_IN_PROGRESS' && before.promoCodeId !== null) await movePromoUse(tx, before.promoCodeId, -1);
 }
 
@@ -273,7 +273,7 @@ export async function markFailed(tx: Tx, paymentId: number, reason: FailureReaso
  * again first (retakePromoUse, services/payments/completion.ts).
  */
 export async function markCompleted(tx: Tx, paymentId: number): Promise<PaymentRow> {
-  const [updated] = await tx.update(payments).set({ state: 'STATE_COMPLETED', paidAt: sql`now()`, failureReason: null }).where(eq(payments.id, paymentId)).returning();
+  const [updated] = await tx.update(payments).set({ state: 'STATE_COMPLETED', paidAt: sql`now()`, failureReason: null, endedAt: null }).where(eq(payments.id, paymentId)).returning();
   return updated!;
 }
 
@@ -290,7 +290,7 @@ export async function lockPayerDeleted(tx: Tx, userId: number): Promise<boolean>
 export async function markRefundRequired(tx: Tx, paymentId: number, reason: FailureReason): Promise<PaymentRow> {
   const [updated] = await tx
     .update(payments)
-    .set({ state: 'STATE_FAILURE', failureReason: reason, paidAt: sql`now()`, refundRequired: true })
+    .set({ state: 'STATE_FAILURE', failureReason: reason, paidAt: sql`now()`, endedAt: sql`now()`, refundRequired: true })
     .where(eq(payments.id, paymentId))
     .returning();
   return updated!;

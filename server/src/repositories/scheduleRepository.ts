@@ -47,8 +47,11 @@ const currentFeed = eq(calendarFeeds.passwordChangedAt, users.passwordChangedAt)
 /** The user's password stamp, read in the statement that stores a secret: it never passes through JavaScript's milliseconds. */
 const passwordStamp = (userId: number) => sql`(SELECT ${users.passwordChangedAt} FROM ${users} WHERE ${users.id} = ${userId})`;
 
-/** Lessons of courses open for enrollment that end after `now`, soonest first; none of a test course. */
-export async function upcomingLessons(db: Executor, now: Date, limit: number): Promise<UpcomingLesson[]> {
+/**
+ * Lessons of courses open for enrollment that end after `now` and start within `days` days, soonest first; none of a
+ * test course.
+ */
+export async function upcomingLessons(db: Executor, now: Date, days: number, limit: number): Promise<UpcomingLesson[]> {
   // The catalogue's rule for test courses is one function (common/catalogue.ts), not SQL: the open courses' titles
   // are read first (a handful), and the lessons of the listed ones then, so the limit counts only listed lessons.
   const open = await db.select({ id: courses.id, title: courses.title }).from(courses).where(eq(courses.state, 'can_be_subscribed'));
@@ -64,6 +67,7 @@ export async function upcomingLessons(db: Executor, now: Date, limit: number): P
         eq(courses.state, 'can_be_subscribed'),
         inArray(lessons.courseId, listed),
         sql`${lessons.startsAt} + ${lessons.duration} * interval '1 minute' > ${now}`,
+        sql`${lessons.startsAt} <= ${now.toISOString()}::timestamptz + make_interval(days => ${days}::int)`,
       ),
     )
     .orderBy(asc(lessons.startsAt), asc(lessons.id))

@@ -3,7 +3,7 @@
 // the personal feed GET /api/v1/calendar/{secret}.ics, and its address: GET (made on first ask) and POST (a new
 // secret) /api/v1/calendar/feed/.
 import type { FastifyReply } from 'fastify';
-import { lessonEndsAt } from '../../../common/lessonSchedule.ts';
+import { lessonEndsAt, TIMETABLE_DAYS } from '../../../common/lessonSchedule.ts';
 import { notFound } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
 import { idParams } from '../http/queryParams.ts';
@@ -16,6 +16,8 @@ import { lessonIsPublic, scheduledCourseLessons, scheduledLesson, upcomingLesson
 
 /** The most lessons the timetable lists. */
 export const UPCOMING_LIMIT = 100;
+/** A lesson enters the timetable's weeks without a write: the list is made again at least this often. */
+const UPCOMING_REFRESH_MS = 60 * 60_000;
 /** How often a subscribed calendar program is asked to fetch the personal feed again. */
 const FEED_REFRESH_SECONDS = 60 * 60;
 
@@ -36,10 +38,11 @@ export const scheduleRoutes: ZodRoutes = async (app) => {
 
   app.get('/lessons/upcoming/', async (request, reply) => {
     const cached = await app.deps.publicCache.get('lessons:upcoming', async () => {
-      const lessons = await upcomingLessons(db, new Date(), UPCOMING_LIMIT);
-      // The list changes without a write when its first lesson ends.
+      const now = new Date();
+      const lessons = await upcomingLessons(db, now, TIMETABLE_DAYS, UPCOMING_LIMIT);
+      // The list changes without a write when its first lesson ends, and when a lesson comes within the weeks.
       const ends = lessons.map((lesson) => lessonEndsAt(lesson) ?? Infinity);
-      return { value: lessons, validUntil: ends.length > 0 ? Math.min(...ends) : null };
+      return { value: lessons, validUntil: Math.min(now.getTime() + UPCOMING_REFRESH_MS, ...ends) };
     });
     return sendCached(request, reply, cached);
   });

@@ -1,5 +1,5 @@
 // One reminder of an unfinished checkout (issue 23, item 4): a payment that ended cancelled or expired (the person left
-// the checkout: LEFT_CHECKOUT_REASONS) gets one letter CHECKOUT_REMINDER_HOURS after its end, with the lessons still
+// the checkout: LEFT_CHECKOUT_REASONS) gets one letter CHECKOUT_REMINDER_HOURS after its end (when it was cancelled, or its hold lapsed), with the lessons still
 // on offer and a link back to the course. Every process sweeps once a minute: one statement queues what fell due,
 // with the dedupe key of the person and the course, so it goes at most once per person and course ever, however many
 // processes sweep. The letter is composed when it is sent, from the facts as they are then: bought since, a payment

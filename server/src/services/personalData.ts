@@ -1,6 +1,8 @@
 // «Мои данные» (issue 20, item 3; docs/PRIVACY.md): everything the site holds about a person as one JSON document,
 // for GET /api/v1/users/me/export/. A fixed number of queries (one per part), whatever the account holds; nothing
-// secret (password hash, tokens, keys) and nobody else's data.
+// secret (password hash, tokens, keys) and nobody else's data. States, reasons and currencies are in words
+// (common/historyWords.ts, the authors' history's), not codes: the file is read by the person.
+import { historyWord } from '../../../common/historyWords.ts';
 import type { Db } from '../db/client.ts';
 import {
   accountOf,
@@ -22,6 +24,11 @@ function withIsoDates<T extends Record<string, unknown>>(row: T): { [K in keyof 
   return result as never;
 }
 
+/** A letter's state in words: the history's three, and the one only the queue knows. */
+function letterStateWord(state: string): string {
+  return state === 'dropped' ? 'письмо не отправлено: оно стало не нужно' : historyWord('letterState', state);
+}
+
 /** The person's data, or null when the account is gone. */
 export async function exportPersonalData(db: Db, userId: number, now = new Date()) {
   const [account, participations, payments, refunds, subscriptions, consents, letters, discounts] = await Promise.all([
@@ -41,12 +48,19 @@ export async function exportPersonalData(db: Db, userId: number, now = new Date(
     account: withIsoDates(user),
     // Every account made by sign-up has its profile; one made otherwise (an author's, by hand) may have none.
     profile: country === null ? null : { country, mainLanguage, visitSchool, readWriteProblems, otherInfo, timezone },
-    participations: participations.map(withIsoDates),
-    payments: payments.map(withIsoDates),
-    refunds: refunds.map(withIsoDates),
+    participations: participations.map((row) => withIsoDates({ ...row, state: historyWord('participantState', row.state) })),
+    payments: payments.map((row) =>
+      withIsoDates({
+        ...row,
+        currency: historyWord('currency', row.currency),
+        state: historyWord('paymentState', row.state),
+        failureReason: row.failureReason === null ? null : historyWord('failureReason', row.failureReason),
+      }),
+    ),
+    refunds: refunds.map((row) => withIsoDates({ ...row, currency: historyWord('currency', row.currency), state: historyWord('refundState', row.state) })),
     newsSubscriptions: subscriptions.map(withIsoDates),
     consents: consents.map(withIsoDates),
-    letters: letters.map(withIsoDates),
+    letters: letters.map((row) => withIsoDates({ ...row, state: letterStateWord(row.state) })),
     discounts: discounts.map(withIsoDates),
   };
 }

@@ -1,11 +1,12 @@
-// The read-only profile: the person's own fields, then the disciple's profile; a minor's two extra fields.
+// The read-only profile: the person's own fields, then the disciple's profile; a minor's two extra fields, «не указано»
+// until answered.
 import styled from 'styled-components';
 import type { Dictionaries, DiscipleProfile } from '../../../common/wireTypes.ts';
 import { isMinor } from '../../../common/yearOptions.ts';
 import {
   countryName,
   mainLanguageText,
-  NO_READ_WRITE_PROBLEMS,
+  answerText,
   profileLabels,
   timezoneName,
   yearOfBirthText,
@@ -93,7 +94,7 @@ export function ProfileDetails({ person, profile, dictionaries, currentYear }: P
           {minor && (
             <>
               <Field label={profileLabels.visitSchool} value={yesNo(profile.visitSchool)} />
-              <Field label={profileLabels.readWriteProblems} value={profile.readWriteProblems || NO_READ_WRITE_PROBLEMS} />
+              <Field label={profileLabels.readWriteProblems} value={answerText(profile.readWriteProblems)} />
             </>
           )}
           <Field label={profileLabels.otherInfo} value={profile.otherInfo} />

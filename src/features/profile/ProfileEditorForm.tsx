@@ -1,6 +1,6 @@
 // The profile editor: the view's fields as inputs and selects; a minor's fields follow the chosen year live. A new
 // e-mail address asks for the current password and takes effect only from the letter the server sends to it.
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { RequestError } from '../../api/requestError.ts';
 import type { Dictionaries, Disciple, DisciplePatch, MainLanguage } from '../../../common/wireTypes.ts';
 import { FormErrorBlock, SelectField, TextAreaField, TextField, EmailField } from '../../components/form/fields.tsx';
@@ -36,7 +36,8 @@ interface EditorValues {
   country: string;
   mainLanguage: MainLanguage;
   timezone: string;
-  visitSchool: 'true' | 'false';
+  /** '' until answered. */
+  visitSchool: '' | 'true' | 'false';
   readWriteProblems: string;
   otherInfo: string;
 }
@@ -52,7 +53,7 @@ function initialValues(disciple: Disciple): EditorValues {
     country: profile.country ?? '',
     mainLanguage: profile.mainLanguage ?? 'Russian',
     timezone: profile.timezone ?? '',
-    visitSchool: profile.visitSchool ? 'true' : 'false',
+    visitSchool: profile.visitSchool === null || profile.visitSchool === undefined ? '' : profile.visitSchool ? 'true' : 'false',
     readWriteProblems: profile.readWriteProblems ?? '',
     otherInfo: profile.otherInfo ?? '',
   };
@@ -70,6 +71,21 @@ const EmailChangeHint = styled.p`
   margin: -${({ theme }) => theme.space(2)} 0 ${({ theme }) => theme.space(4)};
   color: ${({ theme }) => theme.colors.muted};
   font-size: ${({ theme }) => theme.fonts.sizes.small};
+`;
+
+// The minors' questions together, apart from the «Дополнительная информация» every participant has: the note
+// counts exactly the questions of its group.
+const MinorsGroup = styled.fieldset`
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+`;
+
+const MinorsLegend = styled.legend`
+  padding: 0;
+  margin-bottom: ${({ theme }) => theme.space(2)};
+  font-weight: 600;
 `;
 
 const MinorsNote = styled.p`
@@ -94,6 +110,7 @@ export function ProfileEditorForm({ disciple, dictionaries, currentYear, loading
   const [countries] = useState(() => withStored(countriesByName(dictionaries), disciple.profile.country));
   const [timezones] = useState(() => withStored(dictionaries.timezones, disciple.profile.timezone, (zone) => timezoneName(zone, undefined)));
   const minor = isMinor(selectValueToYear(values.yearOfBirth), currentYear);
+  const minorsNoteId = useId();
   const blockText = formErrorText(error, EDITOR_FIELDS);
   const newEmail = values.email.trim().toLowerCase();
   const emailChanges = newEmail !== disciple.email.toLowerCase();
@@ -115,7 +132,7 @@ export function ProfileEditorForm({ disciple, dictionaries, currentYear, loading
         mainLanguage: values.mainLanguage,
         timezone: values.timezone,
         // The minors' fields are sent only while they are on screen; an adult's stored answers stay as they were.
-        ...(minor ? { visitSchool: values.visitSchool === 'true', readWriteProblems: values.readWriteProblems } : {}),
+        ...(minor ? { visitSchool: values.visitSchool === '' ? null : values.visitSchool === 'true', readWriteProblems: values.readWriteProblems } : {}),
         otherInfo: values.otherInfo,
       },
     });
@@ -198,18 +215,20 @@ export function ProfileEditorForm({ disciple, dictionaries, currentYear, loading
         ))}
       </SelectField>
       {minor && (
-        <>
-          <MinorsNote>
-            Эти два вопроса задаются только участникам младше 18 лет: ответы помогают автору курса подготовить занятия
+        <MinorsGroup aria-describedby={minorsNoteId}>
+          <MinorsLegend>Для участников младше 18 лет</MinorsLegend>
+          <MinorsNote id={minorsNoteId}>
+            Два вопроса ниже задаются только участникам младше 18 лет: ответы помогают автору курса подготовить занятия
             для подростка. Отвечать необязательно; ответы видят только авторы курсов, на которые вы записаны.
           </MinorsNote>
           <SelectField
             label={profileLabels.visitSchool}
             name="visitSchool"
             value={values.visitSchool}
-            onChange={(event) => set('visitSchool', event.target.value === 'true' ? 'true' : 'false')}
+            onChange={(event) => set('visitSchool', event.target.value === 'true' ? 'true' : event.target.value === 'false' ? 'false' : '')}
             error={fieldError(error, 'visitSchool')}
           >
+            <option value="">Не указано</option>
             <option value="true">Да</option>
             <option value="false">Нет</option>
           </SelectField>
@@ -221,7 +240,7 @@ export function ProfileEditorForm({ disciple, dictionaries, currentYear, loading
             onChange={(event) => set('readWriteProblems', event.target.value)}
             error={fieldError(error, 'readWriteProblems')}
           />
-        </>
+        </MinorsGroup>
       )}
       <TextAreaField
         label={profileLabels.otherInfo}

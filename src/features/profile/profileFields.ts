@@ -27,9 +27,13 @@ export const mainLanguageLabels: Record<MainLanguage, string> = {
 
 export const MAIN_LANGUAGES = Object.keys(mainLanguageLabels) as MainLanguage[];
 
-export const yesNo = (value: boolean) => (value ? 'Да' : 'Нет');
+/** What the view says of a question not answered: never a «Нет» or «отсутствуют» the person did not say. */
+export const NOT_GIVEN = 'не указано';
 
-export const NO_READ_WRITE_PROBLEMS = 'отсутствуют';
+export const yesNo = (value: boolean | null) => (value === null ? NOT_GIVEN : value ? 'Да' : 'Нет');
+
+/** The answer as written, else «не указано». */
+export const answerText = (text: string | null | undefined) => text?.trim() || NOT_GIVEN;
 
 /** Year 0 or null is shown as «раньше {current year − 18}» (spec section 2, profile view). */
 export function yearOfBirthText(year: number | null | undefined, currentYear: number): string {

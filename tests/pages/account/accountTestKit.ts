@@ -49,7 +49,7 @@ export const adultDisciple: Disciple = {
   profile: {
     country: 'DE',
     mainLanguage: 'Russian',
-    visitSchool: false,
+    visitSchool: null,
     readWriteProblems: '',
     otherInfo: 'Люблю Чехова',
     timezone: 'Europe/Berlin',

@@ -141,13 +141,23 @@ describe('profile view', () => {
     expect(within(tabs).getByRole('link', { name: 'Личный кабинет' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('adds a minor’s school answer and «отсутствуют» for no reading or writing problems', async () => {
+  it('adds a minor’s school answer, and «не указано» for reading and writing problems not written about', async () => {
     openProfile(discipleWith({ yearOfBirth: CURRENT_YEAR - 12 }, { visitSchool: true, readWriteProblems: '', mainLanguage: 'English' }));
     await profileHeading();
     await screen.findByText('Посещает школу');
     expect(shown('Посещает школу')).toBe('Да');
-    expect(shown('Проблемы с чтением и письмом')).toBe('отсутствуют');
+    expect(shown('Проблемы с чтением и письмом')).toBe('не указано');
     expect(shown('Основной язык')).toBe('Английский');
+  });
+
+  it('says «не указано» for a minor’s questions not answered, never a «Нет» or «отсутствуют» no one said', async () => {
+    openProfile(discipleWith({ yearOfBirth: CURRENT_YEAR - 14 }, { visitSchool: null, readWriteProblems: '' }));
+    await profileHeading();
+    await screen.findByText('Посещает школу');
+    expect(shown('Посещает школу')).toBe('не указано');
+    expect(shown('Проблемы с чтением и письмом')).toBe('не указано');
+    expect(screen.queryByText('Нет')).not.toBeInTheDocument();
+    expect(screen.queryByText('отсутствуют')).not.toBeInTheDocument();
   });
 
   it('shows a minor’s reading and writing problems as written, and «Нет» for no school', async () => {

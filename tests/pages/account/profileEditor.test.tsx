@@ -101,8 +101,14 @@ describe('profile editor', () => {
     await user.selectOptions(screen.getByLabelText('Год рождения'), String(CURRENT_YEAR - 12));
     expect(screen.getByLabelText('Посещает школу')).toBeInTheDocument();
     expect(screen.getByLabelText('Проблемы с чтением и письмом').tagName).toBe('TEXTAREA');
-    // Why they are asked, and that they are optional.
+    // Why they are asked, and that they are optional; the note's group holds the two questions it counts, and no more.
+    expect(screen.getByText(/только участникам младше 18 лет/)).toHaveTextContent('Два вопроса ниже');
     expect(screen.getByText(/только участникам младше 18 лет/)).toHaveTextContent('Отвечать необязательно');
+    const group = screen.getByRole('group', { name: 'Для участников младше 18 лет' });
+    expect(within(group).getAllByRole('combobox').length + within(group).getAllByRole('textbox').length).toBe(2);
+    expect(within(group).queryByLabelText('Дополнительная информация')).not.toBeInTheDocument();
+    // Not answered until answered.
+    expect(screen.getByLabelText('Посещает школу')).toHaveDisplayValue('Не указано');
     await user.selectOptions(screen.getByLabelText('Год рождения'), EARLIER_LABEL);
     expect(screen.queryByText(/только участникам младше 18 лет/)).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Посещает школу')).not.toBeInTheDocument();
@@ -111,6 +117,14 @@ describe('profile editor', () => {
     expect(screen.queryByLabelText('Посещает школу')).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Год рождения'), String(CURRENT_YEAR - 17));
     expect(screen.getByLabelText('Посещает школу')).toBeInTheDocument();
+  });
+
+  it('sends «not answered» as null, not as «Нет»', async () => {
+    const { user, calls } = await openEditor(discipleWith({ yearOfBirth: CURRENT_YEAR - 12 }, { visitSchool: null }));
+    expect(screen.getByLabelText('Посещает школу')).toHaveDisplayValue('Не указано');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(calls.patches).toHaveLength(1));
+    expect((calls.patches[0] as { profile: { visitSchool: unknown } }).profile.visitSchool).toBeNull();
   });
 
   it('sends the PATCH for the user’s disciple, returns to the profile and asks for `me` again for the header', async () => {

@@ -4,6 +4,9 @@ import { http, HttpResponse } from 'msw';
 import type { Participation } from '../../../common/wireTypes.ts';
 import { server } from '../../support/server.ts';
 import { adultDisciple, discipleHandler } from '../account/accountTestKit.ts';
+import { siteApiHandlers } from '../../support/siteData.ts';
+import { renderApp } from '../../support/renderApp.tsx';
+import { FIRST_RENDER } from '../../support/firstRender.ts';
 import { anna, course, lesson, mikhail, renderAsUser } from './enrollmentTestKit.ts';
 
 const poetry: Participation = {
@@ -222,5 +225,68 @@ describe('my courses: lesson times, the room and the recording, the calendar', (
     expect(await within(panel).findByText('Ссылка заменена: подпишитесь на новую.')).toBeInTheDocument();
     expect(within(panel).getByLabelText('Ссылка на ваш календарь')).toHaveValue('https://school.example/api/v1/calendar/new-secret.ics');
     expect(renewed).toBe(1);
+  });
+});
+
+describe('the lesson about to start (issue 32, item 4)', () => {
+  /** An approved lesson starting in `minutes` (the room open, as the server gives it from 30 minutes before). */
+  const soon = (minutes: number): Participation => ({
+    ...philosophy,
+    lessons: [
+      lesson(2, {
+        id: 202,
+        course: 6,
+        title: 'Что такое справедливость',
+        participationState: 'approved',
+        startsAt: new Date(Date.now() + minutes * 60_000).toISOString(),
+        duration: 90,
+        roomUrl: 'https://meet.example.org/soon',
+      }),
+    ],
+  });
+
+  it('«Мои курсы» puts it first, with the room’s button, and its course at the head of the list', async () => {
+    answerParticipants(() => [poetry, soon(6)]);
+    renderAsUser('/account/courses');
+    const panel = await screen.findByRole('region', { name: /^Занятие через [56] мин$/ }, FIRST_RENDER);
+    expect(panel).toHaveTextContent('Философия для подростков: 2. Что такое справедливость');
+    const room = within(panel).getByRole('link', { name: /^Войти в комнату/ });
+    expect(room).toHaveAttribute('href', 'https://meet.example.org/soon');
+    // The panel comes before the list.
+    expect(panel.compareDocumentPosition(screen.getByRole('table')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByRole('link', { name: 'Философия для подростков' })).toBeInTheDocument();
+    // The bar of every other page is not repeated here.
+    expect(screen.queryByRole('region', { name: 'Занятие скоро начнётся' })).not.toBeInTheDocument();
+  });
+
+  it('every other page shows the bar with the room, one step from the home page', async () => {
+    server.use(...siteApiHandlers());
+    answerParticipants(() => [poetry, soon(6)]);
+    renderAsUser('/');
+    const bar = await screen.findByRole('region', { name: 'Занятие скоро начнётся' }, FIRST_RENDER);
+    expect(bar).toHaveTextContent(/^Занятие через [56] мин — Философия для подростков/);
+    const room = within(bar).getByRole('link', { name: /^Войти в комнату/ });
+    expect(room).toHaveTextContent('Войти в комнату (занятие 2. Что такое справедливость, курс «Философия для подростков»)');
+    expect(room).toHaveAttribute('href', 'https://meet.example.org/soon');
+    expect(room).toHaveAttribute('target', '_blank');
+  });
+
+  it('shows no bar for a lesson more than 30 minutes away', async () => {
+    server.use(...siteApiHandlers());
+    answerParticipants(() => [{ ...soon(45), lessons: soon(45).lessons.map(({ roomUrl: _room, ...rest }) => rest) }]);
+    renderAsUser('/');
+    await screen.findByRole('heading', { level: 1, name: 'Курсы' });
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Ольга Петрова' })).toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Занятие скоро начнётся' })).not.toBeInTheDocument();
+  });
+
+  it('never asks for a guest’s courses', async () => {
+    server.use(...siteApiHandlers());
+    const calls = answerParticipants(() => [soon(6)]);
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Курсы' });
+    expect(screen.queryByRole('region', { name: 'Занятие скоро начнётся' })).not.toBeInTheDocument();
+    expect(calls.count).toBe(0);
   });
 });

@@ -17,7 +17,7 @@ export const demoContent: DemoContent = {
       profile: {
         country: 'RU',
         mainLanguage: 'Russian',
-        visitSchool: false,
+        visitSchool: null,
         readWriteProblems: '',
         otherInfo: 'Автор курсов по литературе и творческому письму.',
         timezone: 'Europe/Moscow',
@@ -33,7 +33,7 @@ export const demoContent: DemoContent = {
       profile: {
         country: 'RU',
         mainLanguage: 'Russian',
-        visitSchool: false,
+        visitSchool: null,
         readWriteProblems: '',
         otherInfo: 'Автор курсов по философии и истории культуры.',
         timezone: 'Europe/Moscow',
@@ -49,7 +49,7 @@ export const demoContent: DemoContent = {
       profile: {
         country: 'RU',
         mainLanguage: 'Russian',
-        visitSchool: false,
+        visitSchool: null,
         readWriteProblems: '',
         otherInfo: 'Люблю русскую прозу, хочу научиться писать о своей семье.',
         timezone: 'Europe/Moscow',
@@ -1465,7 +1465,7 @@ export const demoContent: DemoContent = {
   timetable: {
     name: 'Расписание занятий',
     intro: [
-      'Занятия ближайших трёх недель. Время здесь московское (UTC+3); на страницах курсов и в личном кабинете оно показано в вашем часовом поясе, и там же любое занятие можно добавить в свой календарь. Ссылка на комнату вебинара открывается участникам за 30 минут до начала и приходит в письме-напоминании; запись занятия появляется на странице курса после него.',
+      'Ниже — занятия ближайших трёх недель, время — в вашем часовом поясе. На страницах курсов любое занятие можно добавить в свой календарь. Ссылка на комнату вебинара открывается участникам за 30 минут до начала и приходит в письме-напоминании; запись занятия появляется на странице курса после него.',
     ],
     outro: ['Полное расписание каждого курса — на его странице. Годовой «Читательский клуб» и мастерская «Пишем о себе» объявят время занятий позже: подпишитесь на новости курса, чтобы узнать первыми.'],
   },

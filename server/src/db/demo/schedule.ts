@@ -2,13 +2,11 @@
 // newcomer who starts the site always finds past lessons with their recordings, this week's, the coming weeks', and
 // the demo participant's lesson about to begin with its room open. Moscow keeps UTC+3 all year, so a Moscow wall time
 // is a fixed offset from UTC.
-import type { DemoContent, DemoCourse, DemoRichText } from './types.ts';
+import type { DemoCourse } from './types.ts';
 
 const MOSCOW_OFFSET_MS = 3 * 3_600_000;
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
-/** The timetable page lists the lessons of this many days from now. */
-const TIMETABLE_DAYS = 21;
 
 /** The room and recording of a demo lesson: addresses on example.org, which no one owns. */
 export const demoRoomUrl = (courseKey: string) => `https://meet.example.org/mutabor-${courseKey}`;
@@ -77,43 +75,4 @@ export function courseDates(course: DemoCourse, lessons: TimedLesson[], now: Dat
   const start = moscowDate(new Date(moscowWeekStart(now) + (course.schedule.firstWeek * 7 + course.schedule.weekday - 1) * DAY_MS + MOSCOW_OFFSET_MS));
   const span = course.end === null ? null : Math.round((Date.parse(course.end) - Date.parse(course.start)) / DAY_MS);
   return { start, end: span === null ? null : addDays(start, span) };
-}
-
-const dayFormat = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: 'numeric', month: 'long', weekday: 'long' });
-const timeFormat = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit' });
-
-/** Quotes inside «…» are „…“. */
-const inner = (text: string) => text.replace(/«/g, '„').replace(/»/g, '“');
-
-function dayOf(moment: Date): string {
-  const parts = Object.fromEntries(dayFormat.formatToParts(moment).map((part) => [part.type, part.value]));
-  return `${parts.day} ${parts.month}, ${parts.weekday}`;
-}
-
-/**
- * The timetable page's lines for the lessons that have not ended and start within the coming weeks, in time order,
- * in the words of the demo's own timetable: «3 декабря, четверг, 19:30–21:00 — «Курс», занятие 1: «…». Ведёт …».
- */
-export function timetableLines(content: DemoContent, now: Date): DemoRichText {
-  const authorNames = new Map(content.authors.map((author) => [author.key, `${author.firstName} ${author.lastName}`]));
-  const rows = content.courses
-    .filter((course) => course.state !== 'draft')
-    .flatMap((course) =>
-      lessonTimes(course, now).flatMap((timed) => {
-        const lesson = course.lessons[timed.number - 1]!;
-        if (!timed.startsAt) return [];
-        const start = timed.startsAt.getTime();
-        const end = start + lesson.duration * MINUTE_MS;
-        if (end <= now.getTime() || start > now.getTime() + TIMETABLE_DAYS * DAY_MS) return [];
-        const names = course.authors.map((key) => authorNames.get(key)!);
-        const notes = [
-          `${names.length > 1 ? 'Ведут' : 'Ведёт'} ${names.join(' и ')}.`,
-          ...(lesson.full ? ['Все места на это занятие заняты.'] : []),
-          ...(course.prices.length === 0 ? ['Участие бесплатное, нужна предварительная запись.'] : []),
-        ];
-        const line = `${dayOf(timed.startsAt)}, ${timeFormat.format(timed.startsAt)}–${timeFormat.format(new Date(end))} — «${inner(course.title)}», занятие ${timed.number}: «${inner(lesson.title)}». ${notes.join(' ')}`;
-        return [{ start, line }];
-      }),
-    );
-  return rows.sort((a, b) => a.start - b.start).map((row) => row.line);
 }

@@ -12,7 +12,7 @@ export interface DemoAccount {
   firstName: string;
   lastName: string;
   yearOfBirth: number | null;
-  profile: { country: string; mainLanguage: MainLanguage; visitSchool: boolean; readWriteProblems: string; otherInfo: string; timezone: string };
+  profile: { country: string; mainLanguage: MainLanguage; visitSchool: boolean | null; readWriteProblems: string; otherInfo: string; timezone: string };
 }
 
 export interface DemoAuthor {
@@ -115,7 +115,7 @@ export interface DemoContent {
   quotations: DemoQuotation[];
   libraryCategories: { key: string; name: string }[];
   library: DemoLibraryItem[];
-  /** The timetable page: `intro`, then a line per lesson of the coming weeks (made from the schedules), then `outro`. */
+  /** The timetable page's text: `intro`, then `outro`; the page lists the coming weeks' lessons below it by itself. */
   timetable: { name: string; intro: DemoRichText; outro: DemoRichText };
   purchases: DemoPurchase[];
   /** The seller's details (the site's footer, the offer and the letters); numbers that pass common/sellerNumbers.ts. */

@@ -96,8 +96,8 @@ export function participantsCsv(table: MutaboParticipants): string {
       moscowTime(row.approvedAt),
       row.paid ? 'да' : 'нет',
       row.payment?.id ?? null,
-      school ? (school.visitSchool ? 'да' : 'нет') : '',
-      school?.readWriteProblems ?? '',
+      school ? (school.visitSchool === null ? 'не указано' : school.visitSchool ? 'да' : 'нет') : '',
+      school ? school.readWriteProblems || 'не указано' : '',
       school?.otherInfo ?? '',
     ]
       .map((cell) => csvCell(cell as string | number | null))
