@@ -16,6 +16,7 @@ const code = (id: number, patch: Partial<MutaboPromoCode> = {}): MutaboPromoCode
   id,
   code: `CODE${id}`,
   course: { id: 5, title: 'Медленное чтение' },
+  madeBy: null,
   percent: 10,
   validFrom: null,
   validUntil: null,
