@@ -394,6 +394,41 @@ describe.each(dbModes())('discounts (%s)', (mode) => {
     expect(dashboard.discountCosts.find((item) => item.courseId === course.id)?.cost).toBe(120);
   });
 
+  it('lets an author release places bought at 0 ₽ like a refund, without money, with a letter and in the history', async () => {
+    const course = await createCourse(context.db, { participantsLimit: 1, prices: [RUB] });
+    const [buyer, next] = await createUsers(context, 2, 'released');
+    await grant(course, { email: buyer!.email, percent: 100 });
+    const [l1, l2] = course.lessonIds as [number, number];
+    expect((await json(context.app, 'POST', '/api/v1/payments/', buyer, pay([l1, l2]))).statusCode).toBe(201);
+    const [payment] = await context.db.select().from(payments).where(eq(payments.userId, buyer!.id));
+    type Listed = { id: number; refundable: number; releasable: boolean; lessons: { id: number; refunded: boolean }[]; refunds: { amount: number; state: string }[] };
+    const listed = async () => (await json(context.app, 'GET', `/api/v1/mutabo/payments/?course=${course.id}`, anna)).json<{ results: Listed[] }>().results.find((item) => item.id === payment!.id)!;
+    const rows = async () => (await json(context.app, 'GET', `/api/v1/mutabo/courses/${course.id}/participants/`, anna)).json<{ participants: { id: number; lessonId: number; state: string; person: { id: number } }[] }>().participants;
+    expect(await listed()).toMatchObject({ refundable: 0, releasable: true, lessons: [{ id: l1, refunded: false }, { id: l2, refunded: false }] });
+
+    // Rejecting the place points to the payment; releasing one lesson there frees its place for another buyer.
+    const place = (await rows()).find((row) => row.person.id === buyer!.id && row.lessonId === l1)!;
+    expect((await json(context.app, 'POST', `/api/v1/mutabo/participants/${place.id}/reject/`, anna, {})).json()).toEqual({ detail: 'Это место получено бесплатно, по скидке: освободить его можно у платежа в разделе «Платежи».' });
+    const released = await json(context.app, 'POST', `/api/v1/mutabo/payments/${payment!.id}/refund/`, anna, { lessons: [l1] });
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json<{ refund: { amount: number; state: string; lessons: number[] } }>().refund).toMatchObject({ amount: 0, state: 'succeeded', lessons: [l1] });
+    expect((await rows()).map((row) => [row.person.id, row.lessonId, row.state])).toEqual([[buyer!.id, l2, 'approved']]);
+    expect((await json(context.app, 'POST', '/api/v1/payments/quote/', next, pay([l1]))).statusCode).toBe(200);
+    expect(await listed()).toMatchObject({ releasable: true, lessons: [{ id: l1, refunded: true }, { id: l2, refunded: false }] });
+    expect(await eventually(async () => context.mailer.to(buyer!.email).some((letter) => letter.subject === `Запись отклонена: курс «${course.title}»`))).toBe(true);
+
+    // The rest at once, as «всё, что не возвращено»; then nothing is left to release.
+    expect((await json(context.app, 'POST', `/api/v1/mutabo/payments/${payment!.id}/refund/`, anna, {})).statusCode).toBe(200);
+    expect(await listed()).toMatchObject({ releasable: false, lessons: [{ refunded: true }, { refunded: true }], refunds: [{ amount: 0, state: 'succeeded' }, { amount: 0, state: 'succeeded' }] });
+    expect((await rows()).filter((row) => row.person.id === buyer!.id)).toEqual([]);
+    const history = (await json(context.app, 'GET', `/api/v1/mutabo/courses/${course.id}/history/`, anna)).json<{ results: { entity: string; action: string; after: Record<string, unknown> | null }[] }>();
+    const releases = history.results.filter((entry) => entry.entity === 'payment' && entry.action === 'refund');
+    expect(releases.map((entry) => entry.after)).toEqual([
+      expect.objectContaining({ lessons: [l2], amount: 0, released: true }),
+      expect.objectContaining({ lessons: [l1], amount: 0, released: true }),
+    ]);
+  });
+
   it('completes a payment a 100 % discount leaves nothing to pay without a provider', async () => {
     const course = await createCourse(context.db, { prices: [RUB] });
     const buyer = await createUser(context, 'free');

@@ -328,7 +328,8 @@ export const refunds = pgTable(
   (table) => [
     unique('refunds_idempotence_key_unique').on(table.idempotenceKey),
     unique('refunds_system_provider_id_unique').on(table.system, table.providerId),
-    check('refunds_amount_positive', sql`${table.amount} > 0`),
+    // 0 ₽: the release of places bought at 0 ₽ (migration 0023).
+    check('refunds_amount_non_negative', sql`${table.amount} >= 0`),
     check('refunds_state_known', sql`${table.state} IN ('pending', 'succeeded', 'failed')`),
     check('refunds_source_known', sql`${table.source} IN ('area', 'provider')`),
     index('refunds_payment_idx').on(table.paymentId),
