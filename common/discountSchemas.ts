@@ -6,7 +6,9 @@ import { dateRangeMessage, writtenDateInRange } from './dateRange.ts';
 import { CURRENCIES } from './enums.ts';
 import { isEmail } from './emailAddress.ts';
 import { textField } from './textFields.ts';
-import { normalizePromoCode, PROMO_CODE_MAX_LENGTH, type DiscountAmount } from './discounts.ts';
+import { formatMoney, WHOLESALE_THRESHOLD } from './coursePrices.ts';
+import { normalizePromoCode, PROMO_CODE_MAX_LENGTH, smallestPayment, type DiscountAmount, type SmallestPayment } from './discounts.ts';
+import type { Price } from './wireTypes.ts';
 
 const PROMO_CODE_PATTERN = /^[\p{L}\p{N}]+$/u;
 
@@ -33,9 +35,10 @@ export const discountMessages = {
   courseInvalid: 'Укажите номер курса целым положительным числом или null для всех ваших курсов.',
   courseUnknown: 'Такого курса среди ваших нет.',
   maxUsesInvalid: 'Число использований — целое число от 1 до 1 000 000.',
-  /** `{price}` is «1 700 ₽». */
-  amountAbovePrice: 'Скидка больше цены: самая низкая цена курса в этой валюте — {price}.',
+  /** `{price}` is «1 700 ₽», `{what}` «одно занятие курса «Акварель»» (paymentWords). */
+  amountAbovePayment: 'Скидка не может быть больше {price}: столько стоит {what}.',
   noPriceInCurrency: 'У курса нет цены в этой валюте.',
+  noCoursePriceInCurrency: 'Ни у одного из ваших курсов нет цены в этой валюте.',
   discountNotFound: 'Скидка не найдена.',
   promoCodeNotFound: 'Промокод не найден.',
   // A code refused at the checkout (under `promoCode`).
@@ -48,6 +51,47 @@ export const discountMessages = {
 } as const;
 
 const dm = discountMessages;
+
+/** What the smallest payment of a course buys, as `amountAbovePayment` says it. */
+export const paymentWords: Record<SmallestPayment['what'], (course: string) => string> = {
+  lesson: (course) => `одно занятие курса «${course}»`,
+  wholesale: (course) => `${WHOLESALE_THRESHOLD} занятий курса «${course}» по оптовой цене`,
+  course: (course) => `курс «${course}» целиком`,
+};
+
+/** A course a discount applies to, as the amount check reads it. */
+export interface PricedCourse {
+  title: string;
+  prices: Price[];
+}
+
+/**
+ * The messages of amounts a discount may not give on `courses`, every course it applies to (one for a personal
+ * discount, all the author leads for a promo code of every course), by field (`amounts.0.amount`): a currency none of
+ * them has a price in, or an amount above the smallest payment one of them can have there (common/discounts.ts), named
+ * with that course. Empty when the amounts may be given.
+ */
+export function amountLimitErrors(amounts: readonly DiscountAmount[] | null | undefined, courses: readonly PricedCourse[], several: boolean): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [index, item] of (amounts ?? []).entries()) {
+    let least: { payment: SmallestPayment; title: string } | null = null;
+    let priced = false;
+    for (const course of courses) {
+      const price = course.prices.find((candidate) => candidate.currency === item.currency);
+      if (!price) continue;
+      priced = true;
+      const payment = smallestPayment(price);
+      if (payment && (least === null || payment.amount < least.payment.amount)) least = { payment, title: course.title };
+    }
+    if (!priced) errors[`amounts.${index}.currency`] = several ? dm.noCoursePriceInCurrency : dm.noPriceInCurrency;
+    else if (least && item.amount > least.payment.amount) {
+      errors[`amounts.${index}.amount`] = dm.amountAbovePayment
+        .replace('{price}', () => formatMoney(least.payment.amount, item.currency))
+        .replace('{what}', () => paymentWords[least.payment.what](least.title));
+    }
+  }
+  return errors;
+}
 
 /**
  * A date «ГГГГ-ММ-ДД» (to the end of that day, Moscow time, as the area's date fields send it) or an ISO 8601 moment

@@ -1,14 +1,18 @@
-// Discounts (personal discounts and promo codes): the rules that turn a course's prices into a buyer's, the wire
-// types of the course details, the payment quote and the area, and the area's request schemas with their Russian
-// field messages. The server decides every amount with these rules; the site shows what they give.
+// Discounts (personal discounts and promo codes): the rules that turn what a payment costs into what a buyer pays,
+// the wire types of the course details, the payment quote and the area, and the area's request schemas with their
+// Russian field messages. The server decides every amount with these rules (through common/paymentAmount.ts); the
+// site shows what they give.
 //
-// A discount is a percent (1–100) or an amount per currency. It applies to each of a course's prices (the whole-course
-// price, the lesson price and the wholesale lesson price), so every total follows the usual rules (coursePrices.ts):
-// a percent is taken off each price and the result rounded down to the kopeck, in the buyer's favour; an amount is
-// taken off each price in its currency and the result is never below zero. A currency without an amount is not
-// discounted. A personal discount and a promo code do not add up: the one that makes the payment cheaper applies.
-// The request schemas (and zod with them) are common/discountSchemas.ts, so that the course page does not load them.
-import { formatMoney } from './coursePrices.ts';
+// A discount is a percent (1–100) or an amount per currency, and applies to a payment. Which figure applies (the
+// whole-course price, the lesson price, the wholesale price from 5 lessons) is decided by the course's own prices. A
+// percent is taken off each of those figures and the result rounded down to the kopeck, in the buyer's favour, so the
+// figures the course page shows add up to the payment. An amount is taken off the payment once, whatever the number
+// of lessons, and never brings it below zero: a buyer never gets more than the amount. The area refuses an amount
+// above the smallest payment the course can have in that currency (`smallestPayment`), for every course the discount
+// applies to. A currency without an amount is not discounted. A personal discount and a promo code do not add up: the
+// one that makes the payment cheaper applies. The request schemas (and zod with them) are common/discountSchemas.ts,
+// so that the course page does not load them.
+import { formatMoney, WHOLESALE_THRESHOLD } from './coursePrices.ts';
 import type { CourseRef, Currency, DiscountTerms, Price } from './wireTypes.ts';
 
 export type { CourseDiscount, DiscountAmount, DiscountTerms } from './wireTypes.ts';
@@ -46,24 +50,58 @@ export function appliesTo(terms: DiscountTerms, currency: Currency): boolean {
   return terms.percent !== undefined || amountOff(terms, currency) !== null;
 }
 
-/** One price figure with the terms: a percent rounded down to the kopeck, an amount never below zero; 0 stays 0. */
-function discountedFigure(figure: number, terms: DiscountTerms, currency: Currency): number {
+/** One price figure with a percent off, rounded down to the kopeck; 0 stays 0. */
+function percentOff(figure: number, percent: number): number {
   const cents = toCents(figure);
   if (cents <= 0) return 0;
-  if (terms.percent !== undefined) return Math.floor((cents * (100 - terms.percent)) / 100) / 100;
-  const off = amountOff(terms, currency);
-  if (off === null) return cents / 100;
-  return Math.max(0, cents - toCents(off)) / 100;
+  return Math.floor((cents * (100 - percent)) / 100) / 100;
 }
 
-/** The price with the discount taken off each of its figures. */
+/**
+ * The price figures a buyer with the terms is charged by: a percent off each; an amount changes none of them, since it
+ * comes off the payment (`amountAfterDiscount`).
+ */
 export function discountedPrice(price: Price, terms: DiscountTerms): Price {
+  const { percent } = terms;
+  if (percent === undefined) return price;
   return {
     ...price,
-    coursePrice: discountedFigure(price.coursePrice, terms, price.currency),
-    lessonPrice: discountedFigure(price.lessonPrice, terms, price.currency),
-    lessonWholesalePrice: discountedFigure(price.lessonWholesalePrice, terms, price.currency),
+    coursePrice: percentOff(price.coursePrice, percent),
+    lessonPrice: percentOff(price.lessonPrice, percent),
+    lessonWholesalePrice: percentOff(price.lessonWholesalePrice, percent),
   };
+}
+
+/**
+ * A payment's amount, reckoned with `discountedPrice`'s figures, after the terms' amount in `currency`: taken off once,
+ * never below zero, so the buyer gets at most the amount. A percent (already in the figures) leaves it as it is.
+ */
+export function amountAfterDiscount(amount: number, terms: DiscountTerms, currency: Currency): number {
+  const off = amountOff(terms, currency);
+  if (off === null) return amount;
+  return Math.max(0, toCents(amount) - toCents(off)) / 100;
+}
+
+/** What a payment in a price can be at least, and what it buys (`smallestPayment`). */
+export interface SmallestPayment {
+  amount: number;
+  what: 'lesson' | 'wholesale' | 'course';
+}
+
+/**
+ * The least one payment in `price` can come to: one lesson at the lesson price, WHOLESALE_THRESHOLD lessons at the
+ * wholesale price, or the whole course at the course price (the whole course never costs more than its lessons one by
+ * one, and those are at least one of the first two). The most an amount discount may take off on the course; null
+ * for a price that sells nothing.
+ */
+export function smallestPayment(price: Price): SmallestPayment | null {
+  const candidates: SmallestPayment[] = [];
+  if (price.coursePrice > 0) candidates.push({ amount: price.coursePrice, what: 'course' });
+  if (price.lessonPrice > 0) {
+    candidates.push({ amount: price.lessonPrice, what: 'lesson' });
+    if (price.lessonWholesalePrice > 0) candidates.push({ amount: toCents(price.lessonWholesalePrice * WHOLESALE_THRESHOLD) / 100, what: 'wholesale' });
+  }
+  return candidates.reduce<SmallestPayment | null>((least, candidate) => (least === null || candidate.amount < least.amount ? candidate : least), null);
 }
 
 /** The terms as the wire carries them: only the field that is set (an amount discount only for its currencies). */
@@ -103,12 +141,20 @@ export interface MutaboDiscount extends DiscountTerms {
   used: number;
 }
 
-/** A promo code as the area lists it (`GET /api/v1/mutabo/promo-codes/`, newest first, revoked ones too). */
+/**
+ * A promo code as the area lists it (`GET /api/v1/mutabo/promo-codes/`, newest first, revoked ones too): the caller's
+ * own and every code that discounts a course they lead.
+ */
 export interface MutaboPromoCode extends DiscountTerms {
   id: number;
   code: string;
   /** Null: every course of the author who made it. */
   course: CourseRef | null;
+  /**
+   * «Имя Фамилия» of the author who made it, when that is not the caller: a co-author of a course it discounts (a code
+   * for every course of one author discounts the courses they lead with others too). Null for the caller's own codes.
+   */
+  madeBy: string | null;
   validFrom: string | null;
   validUntil: string | null;
   maxUses: number | null;
@@ -117,6 +163,19 @@ export interface MutaboPromoCode extends DiscountTerms {
   createdAt: string;
   /** When it was revoked (`DELETE /api/v1/mutabo/promo-codes/{id}/`); null while it works. */
   revokedAt: string | null;
+}
+
+/**
+ * A course the caller leads as the discount forms show what a buyer will pay (`GET /api/v1/mutabo/discount-prices/`,
+ * every course the caller leads, by title): its prices, its published lessons and their blocks.
+ */
+export interface DiscountPriceCourse {
+  id: number;
+  title: string;
+  prices: Price[];
+  /** Published lessons: what a payment for the whole course takes. */
+  lessonsCount: number;
+  lessonsBlockSize: number;
 }
 
 /** What discounts cost one course in one currency: completed payments with a discount, full price minus paid. */

@@ -1122,6 +1122,11 @@ export interface MutaboPayment {
   refunded: number;
   /** What a refund of all its remaining lessons would give back now; 0 when nothing can be refunded. */
   refundable: number;
+  /**
+   * A paid payment of 0 ₽ (a 100 % discount) with lessons not given back yet: their places are released with the same
+   * request as a refund (`POST …/refund/`), at once and without money.
+   */
+  releasable: boolean;
   refunds: MutaboRefund[];
   /** The receipts sent through YooKassa for it, oldest first (none for PayPal, the test checkout, RECEIPTS=off). */
   receipts?: MutaboReceipt[];
@@ -1307,6 +1312,7 @@ export const participantsMessages = {
   noFreePlace: 'Нет свободных мест на занятии {lesson}: сначала освободите место или увеличьте число мест.',
   notWaiting: 'Этот участник не в очереди: переместить в очереди можно только ожидающих.',
   paidPlace: 'Это место оплачено: чтобы освободить его, верните деньги за занятие в разделе «Платежи».',
+  freePlace: 'Это место получено бесплатно, по скидке: освободить его можно у платежа в разделе «Платежи».',
   paymentNotFound: 'Платёж не найден.',
   notPaid: 'Вернуть деньги можно только за оплаченный платёж.',
   lessonsNotInPayment: 'Эти занятия не входят в платёж.',

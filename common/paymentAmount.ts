@@ -1,6 +1,8 @@
 // What a selection of lessons costs, decided by the rules the site shows (common/coursePrices.ts and
-// common/lessonBlocks.ts, spec sections 5 and 9): the whole-course price or the per-lesson total.
+// common/lessonBlocks.ts, spec sections 5 and 9): the whole-course price or the per-lesson total, and what a buyer
+// with a discount pays of it (common/discounts.ts). The server's quote and hold and the site's totals all use it.
 import type { Price } from './wireTypes.ts';
+import { amountAfterDiscount, discountedPrice, type DiscountTerms } from './discounts.ts';
 import { allowsLessonSelection, selectionTotal, wholeCourseTotal } from './coursePrices.ts';
 import { lessonBlocks, usesBlocks, wholeCourseLessons, wholeCourseOffered, type LessonForSale } from './lessonBlocks.ts';
 
@@ -20,9 +22,18 @@ export type AmountDecision =
  * approved lessons and the free places as the site sees them). The whole-course price applies when the request is
  * exactly the lessons the site sends for a whole-course payment and the whole course is offered, unless the same
  * lessons one by one cost less; otherwise each lesson costs the lesson price, or the wholesale price from 5 lessons. Approved and full lessons must have been
- * refused before (they have their own errors). `charged` is the price with the buyer's discount (common/discounts.ts).
+ * refused before (they have their own errors). With `terms` (the buyer's discount, in the price's currency) the amount is
+ * what the buyer pays: the figures that apply are still decided by `price`, a percent is taken off each of them and
+ * an amount off the total, once (common/discounts.ts).
  */
-export function paymentAmount(price: Price, lessons: LessonForSale[], requestedIds: readonly number[], blockSize: number, charged: Price = price): AmountDecision {
+export function paymentAmount(price: Price, lessons: LessonForSale[], requestedIds: readonly number[], blockSize: number, terms?: DiscountTerms | null): AmountDecision {
+  const decision = amountByFigures(price, lessons, requestedIds, blockSize, terms ? discountedPrice(price, terms) : price);
+  if (!decision.ok || !terms) return decision;
+  return { ...decision, amount: amountAfterDiscount(decision.amount, terms, price.currency) };
+}
+
+/** The amount by the figures of `charged` (the price with a percent off, or the price itself). */
+function amountByFigures(price: Price, lessons: LessonForSale[], requestedIds: readonly number[], blockSize: number, charged: Price): AmountDecision {
   const requested = new Set(requestedIds);
   if (usesBlocks(blockSize)) {
     for (const block of lessonBlocks(lessons, blockSize)) {

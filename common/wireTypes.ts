@@ -156,7 +156,7 @@ export interface CourseDetails extends CourseCommon {
   description: string;
   authors: Author[];
   lessons: Lesson[];
-  /** Only for a caller with a personal discount on the course: `prices` then carry the discounted figures. */
+  /** Only for a caller with a personal discount on the course: `prices` then carry a percent's discounted figures. */
   discount?: CourseDiscount;
 }
 
@@ -364,7 +364,8 @@ export interface DiscountTerms {
 
 /**
  * `discount` of `GET /api/v1/courses/{id}/` for a caller with a personal discount on the course: the course's
- * `prices` then carry the discounted figures, and `fullPrices` the prices without it.
+ * `prices` then carry the figures with a percent off (an amount changes no figure: it comes off the payment, once),
+ * and `fullPrices` the prices without it (common/discounts.ts).
  */
 export interface CourseDiscount extends DiscountTerms {
   /** Until when it applies (ISO); null: no end. */

@@ -162,6 +162,13 @@ describe('discounts: a personal one and a promo code', () => {
     // The courses come from the API: wait for the club among the choices.
     await form.getByRole('option', { name: CLUB }).waitFor({ state: 'attached' });
     await form.getByLabel('Курс').selectOption({ label: CLUB });
+    // Before saving, an amount shows what a buyer will pay: the whole course and one lesson, 500 ₽ off each once.
+    await form.getByRole('radio', { name: 'сумма' }).check();
+    await form.getByLabel('Сумма скидки в рублях, ₽').fill('500');
+    const preview = form.getByRole('region', { name: 'Покупатель заплатит' });
+    await preview.getByText(/^Одно занятие: 1\s800\s₽ → 1\s300\s₽$/).waitFor();
+    await atBothWidths(page, 'discounts-promo-code-preview', () => preview);
+    await form.getByRole('radio', { name: 'процент' }).check();
     await form.getByLabel('Процент скидки').fill('25');
     await form.getByLabel('Сколько раз можно использовать (пусто — без ограничений)').fill('10');
     await form.getByRole('button', { name: 'Создать промокод' }).click();

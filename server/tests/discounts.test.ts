@@ -1,11 +1,12 @@
 // Discounts that can be paid online (issue 23): personal discounts and promo codes, through the API as the site and
-// the area call it, on both databases. The amounts follow the site's price rules with each figure discounted (a
-// percent rounded down to the kopeck, an amount never below zero); the better of a personal discount and a code
+// the area call it, on both databases. The amounts follow the site's price rules with a percent off each figure
+// (rounded down to the kopeck) and an amount off the payment once (never below zero, never above the smallest payment
+// of a course it applies to); the better of a personal discount and a code
 // applies; a code with N uses left is used exactly N times however many buyers send it at once, and a cancelled or
 // expired payment gives its use back; the area refuses bad input under the right field and saves nothing.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppliedDiscount, MutaboDiscount, MutaboPromoCode, PaymentQuote } from '../../common/discounts.ts';
+import type { AppliedDiscount, DiscountPriceCourse, MutaboDiscount, MutaboPromoCode, PaymentQuote } from '../../common/discounts.ts';
 import type { CourseDetails } from '../../common/wireTypes.ts';
 import { participants, payments, promoCodes, users } from '../src/db/schema.ts';
 import { expirePayment } from '../src/services/payments/completion.ts';
@@ -76,19 +77,86 @@ describe.each(dbModes())('discounts (%s)', (mode) => {
     expect({ amount: row.amount, fullAmount: row.fullAmount, discount: row.discount }).toEqual({ amount: '2040.00', fullAmount: '2400.00', discount: { kind: 'personal', percent: 15 } });
   });
 
-  it('takes an amount off each figure in its currency only, never below zero, and with blocks', async () => {
+  it('takes an amount off the payment once, in its currency only, never below zero, and with blocks', async () => {
     const course = await createCourse(context.db, { lessons: 4, lessonsBlockSize: 2, participantsLimit: 10, prices: [RUB, EURO] });
     const buyer = await createUser(context, 'amount');
     expect((await grant(course, { email: buyer.email, amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 300 }] })).statusCode).toBe(201);
     const [l1, l2] = course.lessonIds as [number, number];
-    // One block of two lessons: 1200 − 300 = 900 each.
-    expect((await quote(buyer, pay([l1, l2]))).amount).toBe(1800);
+    // One block of two lessons: 2 × 1200 − 300.
+    expect(await quote(buyer, pay([l1, l2]))).toEqual({ amount: 2100, currency: 'CURRENCY_CHOICE_RUB', discount: { kind: 'personal', amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 300 }], fullAmount: 2400 } });
     // A block cut in half is refused as without a discount.
     expect((await json(context.app, 'POST', '/api/v1/payments/quote/', buyer, pay([l1]))).statusCode).toBe(400);
-    // The whole course: min(5000 − 300, 4 × 900).
-    expect((await quote(buyer, pay(course.lessonIds))).amount).toBe(3600);
+    // The whole course: min(5000, 4 × 1200) − 300, once.
+    expect((await quote(buyer, pay(course.lessonIds))).amount).toBe(4500);
     // No amount in euros: the euro price is the full one.
     expect(await quote(buyer, pay([l1, l2], {}, 'CURRENCY_CHOICE_EURO'))).toEqual({ amount: 28, currency: 'CURRENCY_CHOICE_EURO', discount: null });
+    // The course page shows the figures as they are: the amount comes off the payment.
+    const details = (await json(context.app, 'GET', `/api/v1/courses/${course.id}/`, buyer)).json<CourseDetails>();
+    expect(details.prices.find((price) => price.currency === 'CURRENCY_CHOICE_RUB')).toEqual(RUB);
+    expect(details.discount).toMatchObject({ amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 300 }] });
+  });
+
+  it('takes 1 000 ₽ off a 12 000 ₽ course once: the whole course costs 11 000 ₽, not 4 000 ₽', async () => {
+    const price = { currency: 'CURRENCY_CHOICE_RUB' as const, coursePrice: 12000, lessonPrice: 1800, lessonWholesalePrice: 1500 };
+    const course = await createCourse(context.db, { lessons: 8, participantsLimit: 10, prices: [price] });
+    const code = uniqueCode('THOUSAND');
+    expect((await makeCode({ code, course: course.id, amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 1000 }] })).statusCode).toBe(201);
+    // The largest amount the course allows: one lesson, its smallest payment.
+    const largest = uniqueCode('LARGEST');
+    expect((await makeCode({ code: largest, course: course.id, amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 1800 }] })).statusCode).toBe(201);
+    const buyer = await createUser(context, 'thousand');
+    const [l1, l2, l3, l4, l5] = course.lessonIds as [number, number, number, number, number];
+    expect(await quote(buyer, pay(course.lessonIds, { promoCode: code }))).toEqual({
+      amount: 11000,
+      currency: 'CURRENCY_CHOICE_RUB',
+      discount: { kind: 'promoCode', code, amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 1000 }], fullAmount: 12000 } satisfies AppliedDiscount,
+    });
+    // Five lessons at the wholesale price, one lesson: the amount once each time.
+    expect((await quote(buyer, pay([l1, l2, l3, l4, l5], { promoCode: code }))).amount).toBe(6500);
+    expect((await quote(buyer, pay([l1], { promoCode: code }))).amount).toBe(800);
+    // 1 800 ₽ off makes one lesson free, and nothing more: the whole course is 10 200 ₽.
+    expect((await quote(buyer, pay([l1], { promoCode: largest }))).amount).toBe(0);
+    expect((await quote(buyer, pay(course.lessonIds, { promoCode: largest }))).amount).toBe(10200);
+    const { row } = await paymentOf(await json(context.app, 'POST', '/api/v1/payments/', buyer, pay(course.lessonIds, { promoCode: code })));
+    expect({ amount: row.amount, fullAmount: row.fullAmount }).toEqual({ amount: '11000.00', fullAmount: '12000.00' });
+  });
+
+  it('refuses an amount above the smallest payment of any course the discount applies to, codes for all courses too', async () => {
+    const author = await createAuthorUser(context);
+    const cheap = { currency: 'CURRENCY_CHOICE_RUB' as const, coursePrice: 6000, lessonPrice: 900, lessonWholesalePrice: 800 };
+    const dear = await createCourse(context.db, { title: `Дорогой курс ${mode}`, authors: [author.authorId], prices: [RUB] });
+    const small = await createCourse(context.db, { title: `Недорогой курс ${mode}`, authors: [author.authorId], prices: [cheap] });
+    const create = (body: Record<string, unknown>) => json(context.app, 'POST', '/api/v1/mutabo/promo-codes/', author, { code: uniqueCode('CAP'), ...body });
+    const rubles = (amount: number) => ({ amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount }] });
+
+    // Every course: the cheaper one's lesson (900 ₽) is the most; 9 999 999 ₽ was accepted before.
+    for (const amount of [900.01, 9_999_999]) {
+      const answer = await create({ course: null, ...rubles(amount) });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ 'amounts.0.amount': [`Скидка не может быть больше ${formatMoney(900, 'CURRENCY_CHOICE_RUB')}: столько стоит одно занятие курса «${small.title}».`] });
+    }
+    expect((await create({ course: null, ...rubles(900) })).statusCode).toBe(201);
+    // No course of the author's has a euro price.
+    expect((await create({ course: null, amounts: [{ currency: 'CURRENCY_CHOICE_EURO', amount: 5 }] })).json()).toEqual({ 'amounts.0.currency': ['Ни у одного из ваших курсов нет цены в этой валюте.'] });
+    // One course: its own smallest payment.
+    expect((await create({ course: dear.id, ...rubles(1200) })).statusCode).toBe(201);
+    expect((await create({ course: dear.id, ...rubles(1200.01) })).json()).toEqual({
+      'amounts.0.amount': [`Скидка не может быть больше ${formatMoney(1200, 'CURRENCY_CHOICE_RUB')}: столько стоит одно занятие курса «${dear.title}».`],
+    });
+    // A personal discount likewise; a course sold only whole is limited by its course price.
+    const wholeOnly = await createCourse(context.db, { title: `Только целиком ${mode}`, authors: [author.authorId], prices: [{ currency: 'CURRENCY_CHOICE_RUB', coursePrice: 3000, lessonPrice: 0, lessonWholesalePrice: 0 }] });
+    const personal = (course: TestCourse, amount: number) => json(context.app, 'POST', `/api/v1/mutabo/courses/${course.id}/discounts/`, author, { email: 'cap@example.org', ...rubles(amount) });
+    expect((await personal(wholeOnly, 3000.5)).json()).toEqual({ 'amounts.0.amount': [`Скидка не может быть больше ${formatMoney(3000, 'CURRENCY_CHOICE_RUB')}: столько стоит курс «${wholeOnly.title}» целиком.`] });
+    expect((await personal(wholeOnly, 3000)).statusCode).toBe(201);
+    const codes = (await json(context.app, 'GET', '/api/v1/mutabo/promo-codes/', author)).json<MutaboPromoCode[]>();
+    expect(codes.map((code) => code.amounts?.[0]?.amount)).toEqual([1200, 900]);
+    // The forms preview a buyer's payments with the courses' prices, published lessons and blocks.
+    const previewed = (await json(context.app, 'GET', '/api/v1/mutabo/discount-prices/', author)).json<DiscountPriceCourse[]>();
+    expect(previewed).toEqual([
+      { id: dear.id, title: dear.title, prices: [RUB], lessonsCount: 3, lessonsBlockSize: 1 },
+      { id: small.id, title: small.title, prices: [cheap], lessonsCount: 3, lessonsBlockSize: 1 },
+      { id: wholeOnly.id, title: wholeOnly.title, prices: [{ currency: 'CURRENCY_CHOICE_RUB', coursePrice: 3000, lessonPrice: 0, lessonWholesalePrice: 0 }], lessonsCount: 3, lessonsBlockSize: 1 },
+    ]);
   });
 
   it('shows the caller their discounted prices on the course details, and nobody else', async () => {
@@ -209,7 +277,7 @@ describe.each(dbModes())('discounts (%s)', (mode) => {
       [{ email: 'a@example.org', percent: 10, amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 100 }] }, 'percent'],
       [{ email: 'a@example.org', amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 0 }] }, 'amounts.0.amount'],
       [{ email: 'a@example.org', amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: -5 }] }, 'amounts.0.amount'],
-      [{ email: 'a@example.org', amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 1000.5 }] }, 'amounts.0.amount'],
+      [{ email: 'a@example.org', amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 1200.5 }] }, 'amounts.0.amount'],
       [{ email: 'a@example.org', amounts: [{ currency: 'CURRENCY_CHOICE_EURO', amount: 5 }] }, 'amounts.0.currency'],
       [{ email: 'not an address', percent: 10 }, 'email'],
       [{ email: 'a@example.org', percent: 10, expiresAt: '2020-01-01' }, 'expiresAt'],
@@ -220,9 +288,9 @@ describe.each(dbModes())('discounts (%s)', (mode) => {
       expect(answer.statusCode, JSON.stringify(body)).toBe(400);
       expect(Object.keys(answer.json()), JSON.stringify(body)).toContain(field);
     }
-    // The wholesale 1000 is the lowest price in rubles: more than that is refused with the price named.
-    const above = await grant(course, { email: 'a@example.org', amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 1000.01 }] });
-    expect(above.json()).toEqual({ 'amounts.0.amount': [`Скидка больше цены: самая низкая цена курса в этой валюте — ${formatMoney(1000, 'CURRENCY_CHOICE_RUB')}.`] });
+    // One lesson at 1200 is the smallest payment in rubles: more than that is refused with the payment named.
+    const above = await grant(course, { email: 'a@example.org', amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 1200.01 }] });
+    expect(above.json()).toEqual({ 'amounts.0.amount': [`Скидка не может быть больше ${formatMoney(1200, 'CURRENCY_CHOICE_RUB')}: столько стоит одно занятие курса «${course.title}».`] });
     expect((await json(context.app, 'GET', `/api/v1/mutabo/courses/${course.id}/discounts/`, anna)).json()).toEqual([]);
 
     const codeCases: [Record<string, unknown>, string][] = [
@@ -254,6 +322,25 @@ describe.each(dbModes())('discounts (%s)', (mode) => {
     expect((await json(context.app, 'GET', '/api/v1/mutabo/promo-codes/', stranger)).json<MutaboPromoCode[]>()).toEqual([]);
     const buyer = await createUser(context, 'notauthor');
     expect((await json(context.app, 'GET', '/api/v1/mutabo/promo-codes/', buyer)).statusCode).toBe(403);
+  });
+
+  it('lists a code for all courses of one author to every co-author of a course it discounts, who may revoke it', async () => {
+    const [maker, coAuthor, outsider] = [await createAuthorUser(context), await createAuthorUser(context), await createAuthorUser(context)];
+    const shared = await createCourse(context.db, { authors: [maker.authorId, coAuthor.authorId], prices: [RUB] });
+    await createCourse(context.db, { authors: [maker.authorId], prices: [RUB] });
+    await createCourse(context.db, { authors: [outsider.authorId], prices: [RUB] });
+    const code = uniqueCode('ALLMINE');
+    const made = await json(context.app, 'POST', '/api/v1/mutabo/promo-codes/', maker, { code, course: null, percent: 10 });
+    expect(made.json<MutaboPromoCode>()).toMatchObject({ code, course: null, madeBy: null });
+    const buyer = await createUser(context, 'coled');
+    expect((await quote(buyer, pay([shared.lessonIds[0]!], { promoCode: code }))).discount?.kind).toBe('promoCode');
+
+    const seen = (await json(context.app, 'GET', '/api/v1/mutabo/promo-codes/', coAuthor)).json<MutaboPromoCode[]>();
+    expect(seen.map((item) => ({ code: item.code, course: item.course, madeBy: item.madeBy }))).toEqual([{ code, course: null, madeBy: 'Вера Новая' }]);
+    expect((await json(context.app, 'GET', '/api/v1/mutabo/promo-codes/', outsider)).json()).toEqual([]);
+    expect((await json(context.app, 'DELETE', `/api/v1/mutabo/promo-codes/${made.json<MutaboPromoCode>().id}/`, outsider)).statusCode).toBe(404);
+    expect((await json(context.app, 'DELETE', `/api/v1/mutabo/promo-codes/${made.json<MutaboPromoCode>().id}/`, coAuthor)).statusCode).toBe(204);
+    expect((await json(context.app, 'POST', '/api/v1/payments/quote/', buyer, pay([shared.lessonIds[0]!], { promoCode: code }))).json()).toEqual({ promoCode: ['Такого промокода нет.'] });
   });
 
   it('applies a code case-insensitively, refuses one that does not apply under promoCode, and the better discount wins', async () => {
@@ -365,6 +452,41 @@ describe.each(dbModes())('discounts (%s)', (mode) => {
     expect(list.discountCosts).toEqual([{ courseId: course.id, courseTitle: course.title, currency: 'CURRENCY_CHOICE_RUB', payments: 1, cost: 120 }]);
     const dashboard = (await json(context.app, 'GET', '/api/v1/mutabo/dashboard/', anna)).json<{ discountCosts: { courseId: number; cost: number }[] }>();
     expect(dashboard.discountCosts.find((item) => item.courseId === course.id)?.cost).toBe(120);
+  });
+
+  it('lets an author release places bought at 0 ₽ like a refund, without money, with a letter and in the history', async () => {
+    const course = await createCourse(context.db, { participantsLimit: 1, prices: [RUB] });
+    const [buyer, next] = await createUsers(context, 2, 'released');
+    await grant(course, { email: buyer!.email, percent: 100 });
+    const [l1, l2] = course.lessonIds as [number, number];
+    expect((await json(context.app, 'POST', '/api/v1/payments/', buyer, pay([l1, l2]))).statusCode).toBe(201);
+    const [payment] = await context.db.select().from(payments).where(eq(payments.userId, buyer!.id));
+    type Listed = { id: number; refundable: number; releasable: boolean; lessons: { id: number; refunded: boolean }[]; refunds: { amount: number; state: string }[] };
+    const listed = async () => (await json(context.app, 'GET', `/api/v1/mutabo/payments/?course=${course.id}`, anna)).json<{ results: Listed[] }>().results.find((item) => item.id === payment!.id)!;
+    const rows = async () => (await json(context.app, 'GET', `/api/v1/mutabo/courses/${course.id}/participants/`, anna)).json<{ participants: { id: number; lessonId: number; state: string; person: { id: number } }[] }>().participants;
+    expect(await listed()).toMatchObject({ refundable: 0, releasable: true, lessons: [{ id: l1, refunded: false }, { id: l2, refunded: false }] });
+
+    // Rejecting the place points to the payment; releasing one lesson there frees its place for another buyer.
+    const place = (await rows()).find((row) => row.person.id === buyer!.id && row.lessonId === l1)!;
+    expect((await json(context.app, 'POST', `/api/v1/mutabo/participants/${place.id}/reject/`, anna, {})).json()).toEqual({ detail: 'Это место получено бесплатно, по скидке: освободить его можно у платежа в разделе «Платежи».' });
+    const released = await json(context.app, 'POST', `/api/v1/mutabo/payments/${payment!.id}/refund/`, anna, { lessons: [l1] });
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json<{ refund: { amount: number; state: string; lessons: number[] } }>().refund).toMatchObject({ amount: 0, state: 'succeeded', lessons: [l1] });
+    expect((await rows()).map((row) => [row.person.id, row.lessonId, row.state])).toEqual([[buyer!.id, l2, 'approved']]);
+    expect((await json(context.app, 'POST', '/api/v1/payments/quote/', next, pay([l1]))).statusCode).toBe(200);
+    expect(await listed()).toMatchObject({ releasable: true, lessons: [{ id: l1, refunded: true }, { id: l2, refunded: false }] });
+    expect(await eventually(async () => context.mailer.to(buyer!.email).some((letter) => letter.subject === `Запись отклонена: курс «${course.title}»`))).toBe(true);
+
+    // The rest at once, as «всё, что не возвращено»; then nothing is left to release.
+    expect((await json(context.app, 'POST', `/api/v1/mutabo/payments/${payment!.id}/refund/`, anna, {})).statusCode).toBe(200);
+    expect(await listed()).toMatchObject({ releasable: false, lessons: [{ refunded: true }, { refunded: true }], refunds: [{ amount: 0, state: 'succeeded' }, { amount: 0, state: 'succeeded' }] });
+    expect((await rows()).filter((row) => row.person.id === buyer!.id)).toEqual([]);
+    const history = (await json(context.app, 'GET', `/api/v1/mutabo/courses/${course.id}/history/`, anna)).json<{ results: { entity: string; action: string; after: Record<string, unknown> | null }[] }>();
+    const releases = history.results.filter((entry) => entry.entity === 'payment' && entry.action === 'refund');
+    expect(releases.map((entry) => entry.after)).toEqual([
+      expect.objectContaining({ lessons: [l2], amount: 0, released: true }),
+      expect.objectContaining({ lessons: [l1], amount: 0, released: true }),
+    ]);
   });
 
   it('completes a payment a 100 % discount leaves nothing to pay without a provider', async () => {

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse, type JsonBodyType, type PathParams } from 'msw';
 import { formatMoney } from '../../common/coursePrices.ts';
-import type { MutaboDiscount } from '../../common/discounts.ts';
+import type { DiscountPriceCourse, MutaboDiscount } from '../../common/discounts.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';
@@ -13,10 +13,23 @@ import { siteApiHandlers } from '../support/siteData.ts';
 import { listItem, mutaboHandlers } from './mutaboData.ts';
 import { FIRST_RENDER } from './preloadArea.ts';
 
-/** The author signed in, leading these courses (by default «Медленное чтение» and «Мастерская текста»). */
-export function signInAuthor(courses = [listItem(5, 'Медленное чтение'), listItem(6, 'Мастерская текста')]) {
+/** A course as `GET /api/v1/mutabo/discount-prices/` answers it: by default 8 lessons, 12 000 ₽ whole, 1 800 ₽ one. */
+export const priceCourse = (id: number, title: string, patch: Partial<DiscountPriceCourse> = {}): DiscountPriceCourse => ({
+  id,
+  title,
+  prices: [
+    { currency: 'CURRENCY_CHOICE_RUB', coursePrice: 12000, lessonPrice: 1800, lessonWholesalePrice: 1500 },
+    { currency: 'CURRENCY_CHOICE_EURO', coursePrice: 140, lessonPrice: 20, lessonWholesalePrice: 17 },
+  ],
+  lessonsCount: 8,
+  lessonsBlockSize: 1,
+  ...patch,
+});
+
+/** The author signed in, leading these courses (by default «Медленное чтение» and «Мастерская текста»), priced so. */
+export function signInAuthor(courses = [listItem(5, 'Медленное чтение'), listItem(6, 'Мастерская текста')], prices = courses.map((course) => priceCourse(course.id, course.title))) {
   storeSession();
-  server.use(...siteApiHandlers(), meHandler(author), ...mutaboHandlers(courses));
+  server.use(...siteApiHandlers(), meHandler(author), ...mutaboHandlers(courses), http.get('*/api/v1/mutabo/discount-prices/', () => HttpResponse.json(prices)));
 }
 
 /** The page at `path` once its title and its list's region (named by its heading) are there and the list has loaded. */

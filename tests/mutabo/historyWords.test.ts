@@ -104,6 +104,11 @@ describe('a line of the course history in words', () => {
       entry({ entity: 'payment', entityId: 9, action: 'refund', after: { refund: 4, lessons: [52], amount: 1200, currency: 'CURRENCY_CHOICE_RUB' }, about: { ...about, paymentId: 9 } }),
     );
     expect(asked.what).toMatch(/^Запрошен возврат денег за платёж № 9 \(Иванова Маша\): 1\s200 ₽, занятие 2\. Гоголь$/);
+    // A payment of 0 ₽ gives no money back: its places are released.
+    const released = describeHistoryEntry(
+      entry({ entity: 'payment', entityId: 9, action: 'refund', after: { refund: 5, lessons: [52], amount: 0, currency: 'CURRENCY_CHOICE_RUB', released: true }, about: { ...about, paymentId: 9 } }),
+    );
+    expect(released.what).toBe('Освобождены места по платежу № 9 (Иванова Маша) на 0 ₽, без возврата денег: занятие 2. Гоголь');
   });
 
   it('says why the site refunded money that arrived for an ended payment by itself', () => {

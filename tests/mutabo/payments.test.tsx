@@ -164,6 +164,39 @@ describe("the authors' payments", () => {
     await waitFor(() => expect(queries.length).toBe(loads + 1));
   });
 
+  it('releases the places of a payment of 0 ₽ with the same confirmation, saying no money goes back', async () => {
+    const free = payment(9, { amount: 0, refundable: 0, releasable: true, discount: { kind: 'promoCode', code: 'FREE', percent: 100, fullAmount: 3000 } });
+    const after = payment(9, {
+      amount: 0,
+      refundable: 0,
+      releasable: true,
+      lessons: [
+        { id: 51, number: 1, title: 'Пушкин', refunded: false },
+        { id: 52, number: 2, title: 'Гоголь', refunded: true },
+        { id: 53, number: 3, title: 'Толстой', refunded: false },
+      ],
+      refunds: [refund({ amount: 0, lessons: [52], providerId: null })],
+    });
+    let page = paymentsPage([free]);
+    server.use(http.get('*/api/v1/mutabo/payments/', () => HttpResponse.json(page)));
+    const bodies = refundApi(() => {
+      page = paymentsPage([after]);
+      return HttpResponse.json({ refund: refund({ amount: 0, lessons: [52], providerId: null }), payment: after });
+    });
+    const { user } = await openPayments();
+    expect(within(rowOf(9)).queryByRole('button', { name: /Вернуть деньги/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Освободить места по платежу № 9' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Освободить места?' }));
+    await user.click(dialog.getByRole('radio', { name: 'Выбранные занятия' }));
+    await user.click(dialog.getByRole('checkbox', { name: '2. Гоголь' }));
+    expect(dialog.getByText('Места получены бесплатно, по скидке: деньги возвращать не нужно.')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Освободить места' }));
+    expect(await screen.findByText('Места по платежу № 9 освобождены.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ lessons: [52] }]);
+    await waitFor(() => expect(within(rowOf(9)).getByText('место освобождено')).toBeInTheDocument());
+    expect(within(rowOf(9)).getByText(/^Места освобождены без возврата денег/)).toBeInTheDocument();
+  });
+
   it('refunds chosen lessons at their share, and says when the provider is still working on it', async () => {
     paymentsApi(paymentsPage([payment(7)]));
     const bodies = refundApi(() => HttpResponse.json({ refund: refund({ state: 'pending', amount: 1000, lessons: [52], completedAt: null }), payment: payment(7) }, { status: 202 }));

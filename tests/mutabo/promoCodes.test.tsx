@@ -6,7 +6,8 @@ import { http, HttpResponse } from 'msw';
 import type { MutaboPromoCode } from '../../common/discounts.ts';
 import { discountMessages } from '../../common/discountSchemas.ts';
 import { server } from '../support/server.ts';
-import { creating, inForm, inRegion, openListPage, revoking, signInAuthor } from './discountsKit.ts';
+import { creating, inForm, inRegion, money, openListPage, priceCourse, revoking, signInAuthor } from './discountsKit.ts';
+import { listItem } from './mutaboData.ts';
 import { preloadArea } from './preloadArea.ts';
 
 beforeAll(preloadArea);
@@ -16,6 +17,7 @@ const code = (id: number, patch: Partial<MutaboPromoCode> = {}): MutaboPromoCode
   id,
   code: `CODE${id}`,
   course: { id: 5, title: 'Медленное чтение' },
+  madeBy: null,
   percent: 10,
   validFrom: null,
   validUntil: null,
@@ -48,7 +50,8 @@ function codesApi(initial: MutaboPromoCode[], refuse?: Record<string, string[]>)
         const created = code(90 + posted.length, {
           code: String(body.code).toUpperCase(),
           course: body.course === 5 ? { id: 5, title: 'Медленное чтение' } : null,
-          percent: body.percent as number,
+          percent: body.percent as number | undefined,
+          amounts: body.amounts as MutaboPromoCode['amounts'],
           validUntil: body.validUntil ? '2099-12-31T20:59:59.999Z' : null,
           maxUses: body.maxUses as number | null,
         });
@@ -129,6 +132,48 @@ describe("the author's promo codes", () => {
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(api.posted).toEqual([{ code: 'SPRING', course: null, amounts: [{ currency: 'CURRENCY_CHOICE_EURO', amount: 5.5 }], validFrom: null, validUntil: null, maxUses: null }]);
     expect(field).toHaveValue('SPRING');
+  });
+
+  it('shows what a buyer will pay before saving, and refuses an amount above a course’s smallest payment', async () => {
+    const courses = [listItem(5, 'Медленное чтение'), listItem(6, 'Мастерская текста')];
+    const cheap = { currency: 'CURRENCY_CHOICE_RUB' as const, coursePrice: 6000, lessonPrice: 900, lessonWholesalePrice: 800 };
+    signInAuthor(courses, [priceCourse(5, 'Медленное чтение'), priceCourse(6, 'Мастерская текста', { prices: [cheap], lessonsBlockSize: 2 })]);
+    const api = codesApi([]);
+    const { user } = await openCodes();
+    await user.type(form().getByLabelText('Промокод'), 'AUTUMN');
+    await user.click(form().getByRole('radio', { name: 'сумма' }));
+    expect(form().getByText(/^Сумма вычитается из каждой оплаты один раз/)).toBeInTheDocument();
+    await user.type(form().getByLabelText('Сумма скидки в рублях, ₽'), '1000');
+
+    // For every course the author leads: the whole course once, and the smallest payment (a block of two here).
+    const preview = () => within(form().getByRole('region', { name: 'Покупатель заплатит' }));
+    const lines = () => preview().getAllByRole('listitem').map((item) => item.textContent?.replace(/\s/g, ' '));
+    await waitFor(() => expect(lines()).toEqual([
+      `Курс целиком: ${money(12000)} → ${money(11000)}`,
+      `Одно занятие: ${money(1800)} → ${money(800)}`,
+      `Курс целиком: ${money(6000)} → ${money(5000)}`,
+      `Блок из 2 занятий: ${money(1800)} → ${money(800)}`,
+    ]));
+    expect(preview().getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Покупатель заплатит', 'Медленное чтение', 'Мастерская текста']);
+
+    // One lesson of «Мастерская текста» costs 900 ₽: a code for all courses may take no more.
+    await user.click(form().getByRole('button', { name: 'Создать промокод' }));
+    const amount = form().getByLabelText('Сумма скидки в рублях, ₽');
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(`Скидка не может быть больше ${money(900)}: столько стоит одно занятие курса «Мастерская текста».`));
+    expect(api.posted).toEqual([]);
+
+    // For «Медленное чтение» alone it is within the course's smallest payment.
+    await user.selectOptions(form().getByLabelText('Курс'), 'Медленное чтение');
+    await waitFor(() => expect(lines()).toEqual([`Курс целиком: ${money(12000)} → ${money(11000)}`, `Одно занятие: ${money(1800)} → ${money(800)}`]));
+    await user.click(form().getByRole('button', { name: 'Создать промокод' }));
+    expect(await screen.findByText('Промокод AUTUMN создан.')).toBeInTheDocument();
+    expect(api.posted).toEqual([{ code: 'AUTUMN', course: 5, amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 1000 }], validFrom: null, validUntil: null, maxUses: null }]);
+  });
+
+  it('names who made a code for all their courses when it is a co-author', async () => {
+    codesApi([code(7, { code: 'FRIENDS', course: null, madeBy: 'Анна Смирнова' })]);
+    await openCodes();
+    expect(cells('FRIENDS').slice(0, 2)).toEqual(['FRIENDS', 'все курсы, которые ведёт Анна Смирнова']);
   });
 
   it('revokes a code only after a confirmation, and keeps it in the list as revoked', async () => {

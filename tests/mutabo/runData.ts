@@ -98,6 +98,7 @@ export function payment(id: number, patch: Partial<MutaboPayment> = {}): MutaboP
     offerVersion: 3,
     refunded: 0,
     refundable: 3000,
+    releasable: false,
     refunds: [],
     discount: null,
     ...patch,

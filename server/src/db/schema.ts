@@ -234,7 +234,7 @@ export const payments = pgTable(
     /** Paid, but the places could not be given (a late success after the places were sold): refund by hand. */
     refundRequired: boolean('refund_required').notNull().default(false),
     /**
-     * When the payment ended in STATE_FAILURE (migration 0023); null for one in progress or paid, and for those that
+     * When the payment ended in STATE_FAILURE (migration 0024); null for one in progress or paid, and for those that
      * ended before the column existed. A checkout cancelled at once ends long before its hold would have.
      */
     endedAt: timestamp('ended_at', { withTimezone: true }),
@@ -336,7 +336,8 @@ export const refunds = pgTable(
   (table) => [
     unique('refunds_idempotence_key_unique').on(table.idempotenceKey),
     unique('refunds_system_provider_id_unique').on(table.system, table.providerId),
-    check('refunds_amount_positive', sql`${table.amount} > 0`),
+    // 0 ₽: the release of places bought at 0 ₽ (migration 0026).
+    check('refunds_amount_non_negative', sql`${table.amount} >= 0`),
     check('refunds_state_known', sql`${table.state} IN ('pending', 'succeeded', 'failed')`),
     check('refunds_source_known', sql`${table.source} IN ('area', 'provider')`),
     index('refunds_payment_idx').on(table.paymentId),

@@ -1,10 +1,10 @@
 // The SQL of discounts (services/discounts.ts, migration 0021): personal discounts by address, promo codes and their
 // uses, and what discounts cost per course.
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { DiscountAmount, DiscountTerms } from '../../../common/discounts.ts';
-import type { Currency } from '../../../common/wireTypes.ts';
+import type { DiscountAmount, DiscountPriceCourse, DiscountTerms } from '../../../common/discounts.ts';
+import type { Currency, Price } from '../../../common/wireTypes.ts';
 import type { Executor, Tx } from '../db/client.ts';
-import { courses, discounts, payments, promoCodes, users } from '../db/schema.ts';
+import { authors, courseAuthors, courses, discounts, lessons, payments, prices, promoCodes, users } from '../db/schema.ts';
 import { ledCourseIds } from './ledCourses.ts';
 
 export type DiscountRow = typeof discounts.$inferSelect;
@@ -108,13 +108,23 @@ export async function insertPromoCode(db: Executor, code: NewPromoCode): Promise
   return row ?? null;
 }
 
-/** The codes an author sees: those they made and those for a course they lead; newest first. */
+/**
+ * The codes an author sees: those they made and those that discount a course they lead (for that course, or for every
+ * course of an author who leads it with them); newest first, each with the name of the author who made it.
+ */
 export async function promoCodesOf(db: Executor, authorId: number, codeId?: number) {
+  const coLed = sql`EXISTS (SELECT 1 FROM ${courseAuthors} ca WHERE ca.author_id = ${promoCodes.authorId} AND ca.course_id IN ${ledCourseIds(authorId)})`;
   return db
-    .select({ code: promoCodes, courseTitle: courses.title })
+    .select({ code: promoCodes, courseTitle: courses.title, madeBy: sql<string>`concat_ws(' ', ${authors.firstName}, ${authors.lastName})` })
     .from(promoCodes)
     .leftJoin(courses, eq(courses.id, promoCodes.courseId))
-    .where(and(sql`(${promoCodes.authorId} = ${authorId} OR ${promoCodes.courseId} IN ${ledCourseIds(authorId)})`, codeId === undefined ? undefined : eq(promoCodes.id, codeId)))
+    .leftJoin(authors, eq(authors.id, promoCodes.authorId))
+    .where(
+      and(
+        sql`(${promoCodes.authorId} = ${authorId} OR ${promoCodes.courseId} IN ${ledCourseIds(authorId)} OR (${promoCodes.courseId} IS NULL AND ${coLed}))`,
+        codeId === undefined ? undefined : eq(promoCodes.id, codeId),
+      ),
+    )
     .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id));
 }
 
@@ -179,6 +189,36 @@ export async function movePromoUse(tx: Tx, id: number, change: 1 | -1): Promise<
     .update(promoCodes)
     .set({ uses: sql`greatest(0, ${promoCodes.uses} + ${change})` })
     .where(eq(promoCodes.id, id));
+}
+
+// ---- The courses a discount applies to
+
+/**
+ * The courses an author leads (or the one of them given), by title, with their prices, published lessons and blocks:
+ * what the amount of a discount is checked against and what the area previews it with.
+ */
+export async function discountCourses(db: Executor, authorId: number, courseId?: number): Promise<DiscountPriceCourse[]> {
+  // Named in full: with one table in FROM, Drizzle writes its columns unqualified, which the subqueries would take as their own.
+  const ownId = sql.raw('courses.id');
+  const rows = await db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      lessonsBlockSize: courses.lessonsBlockSize,
+      lessonsCount: sql<number>`(SELECT count(*) FROM ${lessons} l WHERE l.course_id = ${ownId} AND l.state = 'published')`.mapWith(Number),
+      prices: sql<{ currency: Currency; coursePrice: string; lessonPrice: string; lessonWholesalePrice: string }[]>`coalesce((
+        SELECT json_agg(json_build_object('currency', p.currency, 'coursePrice', p.course_price, 'lessonPrice', p.lesson_price, 'lessonWholesalePrice', p.lesson_wholesale_price) ORDER BY p.id)
+        FROM ${prices} p WHERE p.course_id = ${ownId}), '[]'::json)`,
+    })
+    .from(courses)
+    .where(and(sql`${courses.id} IN ${ledCourseIds(authorId)}`, courseId === undefined ? undefined : eq(courses.id, courseId)))
+    .orderBy(courses.title, courses.id);
+  return rows.map((row) => ({
+    ...row,
+    prices: row.prices.map(
+      (price): Price => ({ currency: price.currency, coursePrice: Number(price.coursePrice), lessonPrice: Number(price.lessonPrice), lessonWholesalePrice: Number(price.lessonWholesalePrice) }),
+    ),
+  }));
 }
 
 // ---- What discounts cost

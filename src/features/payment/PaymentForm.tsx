@@ -7,15 +7,8 @@ import type { CourseDetails, Currency, Lesson, Price } from '../../../common/wir
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/Button.ts';
-import {
-  allowsLessonSelection,
-  defaultPrice,
-  paymentSystemFor,
-  selectionTotal,
-  wholeCourseTotal,
-  WHOLESALE_THRESHOLD,
-  wholesaleCanApply,
-} from '../../../common/coursePrices.ts';
+import { allowsLessonSelection, defaultPrice, paymentSystemFor, WHOLESALE_THRESHOLD, wholesaleCanApply } from '../../../common/coursePrices.ts';
+import { appliesTo } from '../../../common/discounts.ts';
 import { isApproved, lessonBlocks, toggleLesson, usesBlocks, wholeCourseLessons, wholeCourseOffered } from '../../../common/lessonBlocks.ts';
 import { paymentCreateRequest } from '../enrollment/slices.ts';
 import { paymentAmount } from '../../../common/paymentAmount.ts';
@@ -239,9 +232,12 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
   const promo = usePromoCode();
   const price = priceIn(course.prices, currency);
   if (!price) return null;
-  // With a personal discount `price` is what the buyer pays and `full` the course's own price: which figures apply
-  // (lessons one by one, the wholesale price, the whole course) is decided by `full`, so a figure brought to 0 stays.
+  // With a personal discount `price` has the figures the buyer sees (a percent off each) and `full` the course's own
+  // price: which figures apply (lessons one by one, the wholesale price, the whole course) is decided by `full`, so a
+  // figure brought to 0 stays, and every total is the common rule's with the discount's terms (an amount comes off
+  // each payment once).
   const full = course.discount?.fullPrices.find((candidate) => candidate.currency === price.currency) ?? price;
+  const terms = course.discount && appliesTo(course.discount, price.currency) ? course.discount : null;
 
   const blockSize = course.lessonsBlockSize;
   const selectable = selectableLessonIds(lessons, blockSize);
@@ -250,16 +246,18 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
   const chosen = chosenFrom(selected);
   const chosenIds = chosen.map((lesson) => lesson.id);
   // The amount the server will charge: the course price when the choice is the whole course, else per lesson.
-  const decision = paymentAmount(full, lessons, chosenIds, blockSize, price);
-  const total = decision.ok ? decision.amount : selectionTotal(full, chosen.length, price);
-  const undiscounted = paymentAmount(full, lessons, chosenIds, blockSize);
-  const fullTotal = undiscounted.ok ? undiscounted.amount : selectionTotal(full, chosen.length);
+  const amountOf = (ids: number[], discount: typeof terms) => {
+    const decision = paymentAmount(full, lessons, ids, blockSize, discount);
+    return decision.ok ? decision.amount : 0;
+  };
+  const total = amountOf(chosenIds, terms);
+  const fullTotal = amountOf(chosenIds, null);
   const byLesson = allowsLessonSelection(full);
   const wholeOffered = wholeCourseOffered(lessons, blockSize);
   const wholeIds = wholeCourseLessons(lessons).map((lesson) => lesson.id);
   // The lower of the course price and the same lessons one by one, as the server charges it.
-  const wholeTotal = wholeCourseTotal(full, wholeIds.length, price);
-  const wholeFull = wholeCourseTotal(full, wholeIds.length);
+  const wholeTotal = amountOf(wholeIds, terms);
+  const wholeFull = amountOf(wholeIds, null);
   const wholeSold = wholeOffered && full.coursePrice > 0;
   const blocked = !paymentPossible(course, lessons) || !loggedIn || busy || paying || promo.quoting;
 

@@ -22,10 +22,11 @@ export function discountExpiry(iso: string, now: Date = new Date()): string {
   return date.year === moscowDate(now).year ? `${date.day}.${date.month}` : `${date.day}.${date.month}.${date.year}`;
 }
 
-/** «Ваша скидка 20 % до 31.12». */
+/** «Ваша скидка 20 % до 31.12»; an amount comes off each payment: «Ваша скидка 500 ₽ с суммы оплаты». */
 export function personalDiscountText(discount: CourseDiscount, now: Date = new Date()): string {
   const until = discount.expiresAt ? discountExpiry(discount.expiresAt, now) : '';
-  return `Ваша скидка ${discountText(discount)}${until ? ` до ${until}` : ''}`;
+  const off = discount.percent === undefined ? ' с суммы оплаты' : '';
+  return `Ваша скидка ${discountText(discount)}${off}${until ? ` до ${until}` : ''}`;
 }
 
 export const DiscountNote = styled.p`

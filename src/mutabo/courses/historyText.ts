@@ -219,6 +219,8 @@ function paymentChange(entry: HistoryEntry): string {
   const after = record(entry.after);
   const payment = `платёж № ${entry.entityId}${payerOf(entry.about)}`;
   if (entry.action === 'refund') {
+    const lessonsNamed = entry.about?.lessons?.length ? `: ${lessonsText(entry.about.lessons)}` : '';
+    if (after.released === true) return `Освобождены места по платежу № ${entry.entityId}${payerOf(entry.about)} на 0 ₽, без возврата денег${lessonsNamed}`;
     const amount = asNumber(after.amount);
     const sum = isCurrency(after.currency) && Number.isFinite(amount) ? `: ${formatMoney(amount, after.currency)}` : '';
     const lessons = entry.about?.lessons?.length ? `, ${lessonsText(entry.about.lessons)}` : '';

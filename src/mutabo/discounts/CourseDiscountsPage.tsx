@@ -13,7 +13,9 @@ import { Muted, Notice, Panel } from '../shell/areaParts.ts';
 import { useLoad } from '../useLoad.ts';
 import { DiscountList } from './DiscountList.tsx';
 import { createDiscount, listDiscounts } from './discountsApi.ts';
+import { previewCourseOf } from './DiscountPreview.tsx';
 import { emptyGrantValues, grantBody, GrantFields, noteTyped, type GrantValues } from './GrantFields.tsx';
+import { amountErrors } from './TermsFields.tsx';
 import { useDiscountForm } from './useDiscountForm.ts';
 
 const FIELDS = ['email', 'percent', 'amounts', 'expiresAt', 'message', 'note'];
@@ -59,9 +61,10 @@ function GrantForm({ course, onGranted }: { course: MutaboCourse; onGranted: (di
     (typed) => typed.email.trim() !== '' || noteTyped(typed),
   );
   const currencies = course.prices.map((price) => price.currency);
+  const preview = [previewCourseOf(course)];
 
   const submit = onSubmit(() => {
-    const body = check(personalDiscountSchema, values.terms, currencies, (terms) => grantBody(values.email, values, terms));
+    const body = check(personalDiscountSchema, values.terms, currencies, (terms) => grantBody(values.email, values, terms), amountErrors(values.terms, currencies, preview, false));
     if (body === null) return;
     void save(async () => {
       const created = await createDiscount(course.id, body);
@@ -85,6 +88,7 @@ function GrantForm({ course, onGranted }: { course: MutaboCourse; onGranted: (di
           terms={values.terms}
           currencies={currencies}
           prices="known"
+          preview={preview}
           termsErrors={termsErrors(values.terms.kind)}
           onTerms={(terms) => change({ terms })}
           field={field}

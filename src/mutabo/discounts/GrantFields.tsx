@@ -2,7 +2,7 @@
 // person's card, whose course is chosen): the terms, the day it ends, the message that goes in the letter to the person
 // and the note the author keeps for themselves (never sent), «Дать скидку», the body sent
 // (POST /api/v1/mutabo/courses/{id}/discounts/) and what leaving the form would lose.
-import type { DiscountTerms } from '../../../common/discounts.ts';
+import type { DiscountPriceCourse, DiscountTerms } from '../../../common/discounts.ts';
 import type { PersonalDiscountPayload } from '../../../common/discountSchemas.ts';
 import type { Currency } from '../../../common/wireTypes.ts';
 import { FormActions } from '../../components/form/FormLayout.ts';
@@ -12,6 +12,10 @@ import { Muted } from '../shell/areaParts.ts';
 import { todayInput } from './discountParts.ts';
 import { emptyTerms, TermsFields, type TermsErrors, type TermsValues } from './TermsFields.tsx';
 import type { BoundField } from './useDiscountForm.ts';
+
+/** What an amount does, said under «сумма» on every discount form. */
+export const AMOUNT_HINT = 'Сумма вычитается из каждой оплаты один раз, сколько бы занятий в ней ни было, и не больше самой оплаты.';
+export const CURRENCIES_HINT = 'Укажите сумму в тех валютах, в которых скидка нужна: цены в валюте без суммы не меняются.';
 
 export interface GrantValues {
   terms: TermsValues;
@@ -42,13 +46,15 @@ interface GrantFieldsProps {
   currencies: readonly Currency[];
   /** Whether the course's prices are known yet: without any a discount is a percent. */
   prices: 'known' | 'loading' | 'unknown';
+  /** The course, for what a buyer will pay with the discount; undefined while it loads. */
+  preview: readonly DiscountPriceCourse[] | undefined;
   termsErrors: TermsErrors;
   onTerms: (terms: TermsValues) => void;
   field: (name: 'expiresAt' | 'message' | 'note') => BoundField;
   saving: boolean;
 }
 
-export function GrantFields({ terms, currencies, prices, termsErrors, onTerms, field, saving }: GrantFieldsProps) {
+export function GrantFields({ terms, currencies, prices, preview, termsErrors, onTerms, field, saving }: GrantFieldsProps) {
   return (
     <>
       <TermsFields
@@ -56,7 +62,8 @@ export function GrantFields({ terms, currencies, prices, termsErrors, onTerms, f
         currencies={currencies}
         errors={termsErrors}
         onChange={onTerms}
-        amountHint={currencies.length > 1 ? 'Укажите сумму в тех валютах, в которых скидка нужна: цены в валюте без суммы не меняются.' : undefined}
+        amountHint={AMOUNT_HINT + (currencies.length > 1 ? ` ${CURRENCIES_HINT}` : '')}
+        preview={preview}
       />
       {prices === 'loading' ? <Muted>Загружаем цены курса…</Muted> : null}
       {prices === 'known' && currencies.length === 0 ? <Muted>У курса нет цен: скидку можно дать только в процентах.</Muted> : null}

@@ -18,9 +18,10 @@ import { formatDateTime } from '../shell/timeText.ts';
 import { useLoad } from '../useLoad.ts';
 import { todayInput } from './discountParts.ts';
 import { courseTitle } from './DiscountList.tsx';
-import { createPromoCode, listPromoCodes, revokePromoCode } from './discountsApi.ts';
+import { createPromoCode, listDiscountPrices, listPromoCodes, revokePromoCode } from './discountsApi.ts';
+import { AMOUNT_HINT, CURRENCIES_HINT } from './GrantFields.tsx';
 import { periodText, PROMO_CODE_STATE_LABELS, promoCodeState, usesText } from './discountWords.ts';
-import { emptyTerms, TermsFields, type TermsValues } from './TermsFields.tsx';
+import { amountErrors, emptyTerms, TermsFields, type TermsValues } from './TermsFields.tsx';
 import { useDiscountForm } from './useDiscountForm.ts';
 import { useRevocation } from './useRevocation.tsx';
 
@@ -29,6 +30,8 @@ const CURRENCIES = FORM_CURRENCIES.map((item) => item.currency);
 
 export const REVOKE_CODE_LABEL = 'Отменить промокод';
 export const ALL_MY_COURSES = 'все мои курсы';
+/** A co-author's code for every course they lead: it discounts a course the reader leads with them. */
+export const allCoursesOf = (author: string) => `все курсы, которые ведёт ${author}`;
 
 export function PromoCodesPage() {
   const codes = useLoad(useCallback(() => listPromoCodes(), []));
@@ -77,8 +80,12 @@ function CodeForm({ onCreated }: { onCreated: (code: MutaboPromoCode) => void })
     FIELDS,
     (typed) => typed.code.trim() !== '',
   );
+  // The courses the code will apply to: the one chosen, or every course the author leads.
+  const led = useLoad(useCallback(() => listDiscountPrices(), []));
+  const preview = led.data?.filter((course) => !values.course || String(course.id) === values.course);
 
   const submit = onSubmit(() => {
+    const more = amountErrors(values.terms, CURRENCIES, preview, !values.course);
     const body = check<PromoCodePayload>(promoCodeSchema, values.terms, CURRENCIES, (terms) => ({
       code: values.code,
       course: values.course ? Number(values.course) : null,
@@ -86,7 +93,7 @@ function CodeForm({ onCreated }: { onCreated: (code: MutaboPromoCode) => void })
       validFrom: values.validFrom || null,
       validUntil: values.validUntil || null,
       maxUses: whole(values.maxUses),
-    }));
+    }), more);
     if (body === null) return;
     void save(async () => {
       const code = await createPromoCode(body);
@@ -116,7 +123,8 @@ function CodeForm({ onCreated }: { onCreated: (code: MutaboPromoCode) => void })
           currencies={CURRENCIES}
           errors={termsErrors(values.terms.kind)}
           onChange={(terms) => change({ terms })}
-          amountHint="Укажите сумму в тех валютах, в которых скидка нужна: цены в валюте без суммы не меняются."
+          amountHint={`${AMOUNT_HINT} ${CURRENCIES_HINT}`}
+          preview={preview}
         />
         <TextField label="Действует с (необязательно)" type="date" {...field('validFrom')} />
         <TextField label="Действует по (включительно, необязательно)" type="date" min={values.validFrom || todayInput()} {...field('validUntil')} />
@@ -173,7 +181,7 @@ function CodeList({ codes, reload }: { codes: MutaboPromoCode[]; reload: () => P
                   <Td label="Промокод">
                     <strong>{code.code}</strong>
                   </Td>
-                  <Td label="Курс">{code.course ? courseTitle(code.course.title) : ALL_MY_COURSES}</Td>
+                  <Td label="Курс">{code.course ? courseTitle(code.course.title) : code.madeBy ? allCoursesOf(code.madeBy) : ALL_MY_COURSES}</Td>
                   <Td label="Скидка">{discountText(code)}</Td>
                   <Td label="Срок">{periodText(code.validFrom, code.validUntil)}</Td>
                   <Td label="Использован">{usesText(code)}</Td>

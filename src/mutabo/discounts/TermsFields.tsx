@@ -5,10 +5,12 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { inlineChoices } from '../shell/ChoiceList.ts';
 import { CURRENCY_SYMBOLS } from '../../../common/coursePrices.ts';
-import type { DiscountAmount, DiscountTerms } from '../../../common/discounts.ts';
+import type { DiscountAmount, DiscountPriceCourse, DiscountTerms } from '../../../common/discounts.ts';
+import { amountLimitErrors } from '../../../common/discountSchemas.ts';
 import type { Currency } from '../../../common/wireTypes.ts';
 import { FieldError, TextField } from '../../components/form/fields.tsx';
 import { Muted } from '../shell/areaParts.ts';
+import { DiscountPreview } from './DiscountPreview.tsx';
 
 export type TermsKind = 'percent' | 'amount';
 
@@ -34,6 +36,15 @@ export function termsBody(values: TermsValues, currencies: readonly Currency[]):
   const sent = currencies.filter((currency) => (values.amounts[currency] ?? '').trim() !== '');
   const amounts: DiscountAmount[] = sent.map((currency) => ({ currency, amount: number(values.amounts[currency]!) }));
   return { terms: { amounts }, sent };
+}
+
+/**
+ * The server's check of the amounts against every course the discount applies to (`courses`; none while they load),
+ * made before sending: its messages by field, as `useDiscountForm`'s `check` takes them.
+ */
+export function amountErrors(values: TermsValues, currencies: readonly Currency[], courses: readonly DiscountPriceCourse[] | undefined, several: boolean): Record<string, string> {
+  if (values.kind !== 'amount' || !courses) return {};
+  return amountLimitErrors(termsBody(values, currencies).terms.amounts, courses, several);
 }
 
 export interface TermsErrors {
@@ -83,9 +94,11 @@ interface TermsFieldsProps {
   onChange: (values: TermsValues) => void;
   /** Said under «сумма» (which currencies, what an amount does). */
   amountHint?: string;
+  /** The courses the discount applies to: what a buyer will pay is shown under the terms (undefined while they load). */
+  preview: readonly DiscountPriceCourse[] | undefined;
 }
 
-export function TermsFields({ values, currencies, errors, onChange, amountHint }: TermsFieldsProps) {
+export function TermsFields({ values, currencies, errors, onChange, amountHint, preview }: TermsFieldsProps) {
   const id = useId();
   const groupErrorId = `${id}-amounts-error`;
   const kinds: { kind: TermsKind; label: string }[] = [
@@ -93,51 +106,54 @@ export function TermsFields({ values, currencies, errors, onChange, amountHint }
     { kind: 'amount', label: 'сумма' },
   ];
   return (
-    <Choice aria-describedby={values.kind === 'amount' && errors.amounts ? groupErrorId : undefined}>
-      <legend>Скидка</legend>
-      <Kinds>
-        {kinds.map((item) => (
-          <label key={item.kind}>
-            <input
-              type="radio"
-              name={`${id}-kind`}
-              value={item.kind}
-              checked={values.kind === item.kind}
-              disabled={item.kind === 'amount' && currencies.length === 0}
-              onChange={() => onChange({ ...values, kind: item.kind })}
-            />
-            {item.label}
-          </label>
-        ))}
-      </Kinds>
-      {values.kind === 'percent' ? (
-        <TextField
-          label="Процент скидки"
-          name="percent"
-          inputMode="numeric"
-          autoComplete="off"
-          value={values.percent}
-          error={errors.percent}
-          onChange={(event) => onChange({ ...values, percent: event.target.value })}
-        />
-      ) : (
-        <>
-          {amountHint ? <Muted>{amountHint}</Muted> : null}
-          {currencies.map((currency) => (
-            <TextField
-              key={currency}
-              label={`Сумма скидки ${AMOUNT_LABELS[currency]}, ${CURRENCY_SYMBOLS[currency]}`}
-              name={`amount-${currency}`}
-              inputMode="decimal"
-              autoComplete="off"
-              value={values.amounts[currency] ?? ''}
-              error={errors.byCurrency[currency]}
-              onChange={(event) => onChange({ ...values, amounts: { ...values.amounts, [currency]: event.target.value } })}
-            />
+    <>
+      <Choice aria-describedby={values.kind === 'amount' && errors.amounts ? groupErrorId : undefined}>
+        <legend>Скидка</legend>
+        <Kinds>
+          {kinds.map((item) => (
+            <label key={item.kind}>
+              <input
+                type="radio"
+                name={`${id}-kind`}
+                value={item.kind}
+                checked={values.kind === item.kind}
+                disabled={item.kind === 'amount' && currencies.length === 0}
+                onChange={() => onChange({ ...values, kind: item.kind })}
+              />
+              {item.label}
+            </label>
           ))}
-          {errors.amounts ? <FieldError id={groupErrorId}>{errors.amounts}</FieldError> : null}
-        </>
-      )}
-    </Choice>
+        </Kinds>
+        {values.kind === 'percent' ? (
+          <TextField
+            label="Процент скидки"
+            name="percent"
+            inputMode="numeric"
+            autoComplete="off"
+            value={values.percent}
+            error={errors.percent}
+            onChange={(event) => onChange({ ...values, percent: event.target.value })}
+          />
+        ) : (
+          <>
+            {amountHint ? <Muted>{amountHint}</Muted> : null}
+            {currencies.map((currency) => (
+              <TextField
+                key={currency}
+                label={`Сумма скидки ${AMOUNT_LABELS[currency]}, ${CURRENCY_SYMBOLS[currency]}`}
+                name={`amount-${currency}`}
+                inputMode="decimal"
+                autoComplete="off"
+                value={values.amounts[currency] ?? ''}
+                error={errors.byCurrency[currency]}
+                onChange={(event) => onChange({ ...values, amounts: { ...values.amounts, [currency]: event.target.value } })}
+              />
+            ))}
+            {errors.amounts ? <FieldError id={groupErrorId}>{errors.amounts}</FieldError> : null}
+          </>
+        )}
+      </Choice>
+      <DiscountPreview courses={preview} terms={termsBody(values, currencies).terms} />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 // The calls of the authors' API for personal discounts and promo codes, typed with the shared contract
 // (common/discounts.ts).
 import { request } from '../../api/client.ts';
-import type { MutaboDiscount, MutaboPromoCode } from '../../../common/discounts.ts';
+import type { DiscountPriceCourse, MutaboDiscount, MutaboPromoCode } from '../../../common/discounts.ts';
 import type { PersonalDiscountPayload, PromoCodePayload } from '../../../common/discountSchemas.ts';
 
 const base = '/api/v1/mutabo';
@@ -17,3 +17,6 @@ export const revokeDiscount = (id: number) => request<Record<string, never>>(`${
 export const listPromoCodes = () => request<MutaboPromoCode[]>(`${base}/promo-codes/`);
 export const createPromoCode = (body: PromoCodePayload) => request<MutaboPromoCode>(`${base}/promo-codes/`, { method: 'POST', body });
 export const revokePromoCode = (id: number) => request<Record<string, never>>(`${base}/promo-codes/${id}/`, { method: 'DELETE' });
+
+/** Every course the author leads with its prices and published lessons: what the forms show a buyer will pay by. */
+export const listDiscountPrices = () => request<DiscountPriceCourse[]>(`${base}/discount-prices/`);

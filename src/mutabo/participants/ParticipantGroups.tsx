@@ -339,7 +339,7 @@ function ParticipantRow({ row, lesson, groupBy, withActions, courseId, coursePai
                 {ACTION_LABELS[kind]}
               </Button>
             ))}
-            {row.paid ? <Link to={areaPaths.coursePayments(courseId)}>Вернуть деньги</Link> : null}
+            {row.paid ? <Link to={areaPaths.coursePayments(courseId)}>{row.payment?.amount === 0 ? 'Освободить место' : 'Вернуть деньги'}</Link> : null}
           </RowActions>
         </Td>
       ) : null}

@@ -27,7 +27,7 @@ import { formatDateTime } from '../shell/timeText.ts';
 import { useLoad } from '../useLoad.ts';
 import { listPayments, refundPayment } from './paymentsApi.ts';
 import { PAYMENT_STATE_LABELS, personName, PROVIDER_LABELS } from './paymentText.ts';
-import { RefundDialog, type RefundChoice } from './RefundDialog.tsx';
+import { RefundDialog, RELEASE_LABEL, type RefundChoice } from './RefundDialog.tsx';
 import { RevenueTable } from './RevenueTable.tsx';
 import { DiscountCosts } from '../discounts/DiscountCosts.tsx';
 import { appliedDiscountText } from '../discounts/discountWords.ts';
@@ -149,6 +149,7 @@ function Payments({ data, showCourse, setPage, reload }: PaymentsProps) {
   const refund = (payment: MutaboPayment, body: RefundChoice, amount: number) =>
     action.run(async () => {
       const result = await refundPayment(payment.id, body);
+      if (payment.amount === 0) return `Места по платежу № ${payment.id} освобождены.`;
       const money = formatMoney(result.refund.amount || amount, result.refund.currency);
       return result.refund.state === 'succeeded'
         ? `Деньги возвращены: ${money} по платежу № ${payment.id}.`
@@ -229,6 +230,7 @@ function Payments({ data, showCourse, setPage, reload }: PaymentsProps) {
 function refundText(refund: MutaboRefund): string {
   const money = formatMoney(refund.amount, refund.currency);
   const when = refund.completedAt ? `, ${formatDateTime(refund.completedAt)}` : '';
+  if (refund.amount === 0 && refund.state === 'succeeded') return `Места освобождены без возврата денег${when}`;
   const source = refund.source === 'provider' ? ' (в кабинете платёжной системы)' : '';
   const failure = refund.state === 'failed' && refund.failure ? `: ${refund.failure}` : '';
   return `${REFUND_STATE_LABELS[refund.state]}${source}: ${money}${when}${failure}`;
@@ -281,7 +283,7 @@ function PaymentRow({ payment, showCourse, busy, onRefund }: PaymentRowProps) {
           {payment.lessons.map((lesson) => (
             <li key={lesson.id}>
               {lesson.number}. {lesson.title || 'Без названия'}
-              {lesson.refunded ? <CellNote>{pending.has(lesson.id) ? 'возврат в обработке' : 'деньги возвращены'}</CellNote> : null}
+              {lesson.refunded ? <CellNote>{pending.has(lesson.id) ? 'возврат в обработке' : payment.amount === 0 ? 'место освобождено' : 'деньги возвращены'}</CellNote> : null}
             </li>
           ))}
         </Plain>
@@ -320,10 +322,14 @@ function PaymentRow({ payment, showCourse, busy, onRefund }: PaymentRowProps) {
           </Plain>
         ) : null}
       </Td>
-      <Td label={payment.refundable > 0 ? 'Действия' : undefined}>
+      <Td label={payment.refundable > 0 || payment.releasable ? 'Действия' : undefined}>
         {payment.refundable > 0 ? (
           <RowButton $variant={payment.refundRequired ? 'primary' : 'secondary'} disabled={busy} aria-label={`Вернуть деньги по платежу № ${payment.id}`} onClick={onRefund}>
             Вернуть деньги
+          </RowButton>
+        ) : payment.releasable ? (
+          <RowButton $variant="secondary" disabled={busy} aria-label={`${RELEASE_LABEL} по платежу № ${payment.id}`} onClick={onRefund}>
+            {RELEASE_LABEL}
           </RowButton>
         ) : null}
       </Td>

@@ -1,5 +1,6 @@
 // Giving money back for a payment: all its lessons not refunded yet, or chosen ones; the confirmation says how much
-// (the share rule of common/paymentAmount.ts) before the server asks the provider.
+// (the share rule of common/paymentAmount.ts) before the server asks the provider. A payment of 0 ₽ (a 100 %
+// discount) has its places released the same way, at once and without money.
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { formatMoney } from '../../../common/coursePrices.ts';
@@ -15,6 +16,9 @@ const Lessons = styled(ChoiceList)`
 `;
 
 export type RefundChoice = { lessons?: number[] };
+
+/** The action on a paid payment of 0 ₽. */
+export const RELEASE_LABEL = 'Освободить места';
 
 interface RefundDialogProps {
   payment: MutaboPayment;
@@ -34,11 +38,12 @@ export function RefundDialog({ payment, busy, onConfirm, onClose }: RefundDialog
   const money = formatMoney(amount, payment.currency);
 
   const toggle = (id: number, on: boolean) => setChosen((current) => toggled(current, id, on));
+  const free = payment.amount === 0;
 
   return (
     <ConfirmDialog
       open
-      title="Вернуть деньги?"
+      title={free ? 'Освободить места?' : 'Вернуть деньги?'}
       message={
         <>
           <p>
@@ -47,14 +52,14 @@ export function RefundDialog({ payment, busy, onConfirm, onClose }: RefundDialog
           </p>
           {open.length > 1 ? (
             <ChoiceList>
-              <legend>Что вернуть</legend>
+              <legend>{free ? 'Что освободить' : 'Что вернуть'}</legend>
               <label>
                 <input type="radio" name="refund-scope" checked={whole} onChange={() => setWhole(true)} />
-                <span>Всё, что ещё не возвращено</span>
+                <span>{free ? 'Все занятия платежа' : 'Всё, что ещё не возвращено'}</span>
               </label>
               <label>
                 <input type="radio" name="refund-scope" checked={!whole} aria-controls={lessonsId} onChange={() => setWhole(false)} />
-                <span>Деньги за выбранные занятия</span>
+                <span>{free ? 'Выбранные занятия' : 'Деньги за выбранные занятия'}</span>
               </label>
             </ChoiceList>
           ) : null}
@@ -72,7 +77,12 @@ export function RefundDialog({ payment, busy, onConfirm, onClose }: RefundDialog
               {chosen.length === 0 ? <FieldError>Отметьте хотя бы одно занятие.</FieldError> : null}
             </Lessons>
           ) : null}
-          {picked.length > 0 ? (
+          {picked.length > 0 && free ? (
+            <p>
+              <strong>Места получены бесплатно, по скидке: деньги возвращать не нужно.</strong> Места освободятся сразу и перейдут первым в
+              очереди; человек получит письмо.
+            </p>
+          ) : picked.length > 0 ? (
             <p>
               <strong>Плательщику вернётся {money}.</strong>{' '}
               Места освободятся, когда платёжная система подтвердит возврат; плательщик получит письмо.
@@ -80,7 +90,7 @@ export function RefundDialog({ payment, busy, onConfirm, onClose }: RefundDialog
           ) : null}
         </>
       }
-      confirmLabel={picked.length > 0 ? `Вернуть ${money}` : 'Вернуть'}
+      confirmLabel={free ? RELEASE_LABEL : picked.length > 0 ? `Вернуть ${money}` : 'Вернуть'}
       cancelLabel="Отмена"
       busy={busy || picked.length === 0}
       onConfirm={() => onConfirm(whole ? {} : { lessons: picked }, amount)}

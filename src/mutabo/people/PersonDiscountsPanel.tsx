@@ -12,7 +12,8 @@ import { getCourse, listCourses } from '../api.ts';
 import { courseTitle, DiscountList } from '../discounts/DiscountList.tsx';
 import { createDiscount } from '../discounts/discountsApi.ts';
 import { emptyGrantValues, grantBody, GrantFields, noteTyped, type GrantValues } from '../discounts/GrantFields.tsx';
-import type { TermsValues } from '../discounts/TermsFields.tsx';
+import { previewCourseOf } from '../discounts/DiscountPreview.tsx';
+import { amountErrors, type TermsValues } from '../discounts/TermsFields.tsx';
 import { useDiscountForm } from '../discounts/useDiscountForm.ts';
 import { Muted, Notice, Panel } from '../shell/areaParts.ts';
 import { useLoad } from '../useLoad.ts';
@@ -81,9 +82,10 @@ function GrantForm({ person, onGranted }: { person: MutaboPersonCard; onGranted:
   // «Сумма» chosen for a course without prices has no fields: it is a percent there.
   const termsValues: TermsValues = details && currencies.length === 0 && values.terms.kind === 'amount' ? { ...values.terms, kind: 'percent' } : values.terms;
   const earlier = person.discounts.find((item) => item.course.id === courseId);
+  const preview = details ? [previewCourseOf(details)] : undefined;
 
   const submit = onSubmit(() => {
-    const more: Record<string, string> = courseId === null ? { course: COURSE_REQUIRED } : {};
+    const more: Record<string, string> = courseId === null ? { course: COURSE_REQUIRED } : amountErrors(termsValues, currencies, preview, false);
     const body = check(personalDiscountSchema, termsValues, currencies, (terms) => grantBody(person.email, values, terms), more);
     if (body === null || courseId === null) return;
     void save(async () => {
@@ -128,6 +130,7 @@ function GrantForm({ person, onGranted }: { person: MutaboPersonCard; onGranted:
           terms={termsValues}
           currencies={currencies}
           prices={details ? 'known' : courseId !== null && !course.error ? 'loading' : 'unknown'}
+          preview={preview}
           termsErrors={termsErrors(termsValues.kind)}
           onTerms={(terms) => change({ terms })}
           field={field}

@@ -1,6 +1,7 @@
-// A personal discount on the course page (issue 23): the course details carry `discount` and already discounted
+// A personal discount on the course page (issue 23): the course details carry `discount` and a percent's discounted
 // `prices`; the panel says «Ваша скидка …» with its end date, strikes the full prices through beside the discounted
-// ones, and decides which figures apply by the full prices, so a 100 % discount still sells the lessons at 0 ₽.
+// ones, takes an amount off each payment once, and decides which figures apply by the full prices, so a 100 %
+// discount still sells the lessons at 0 ₽.
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { discountedPrice, type CourseDiscount } from '../../../common/discounts.ts';
@@ -54,12 +55,20 @@ describe('a personal discount', () => {
     );
   });
 
-  it('in an amount, without an end date, and with the year when it ends in another year', async () => {
+  it('in an amount, off each payment once, without an end date, and with the year when it ends in another year', async () => {
     answerCourse(discountedCourse({ amounts: [{ currency: 'CURRENCY_CHOICE_RUB', amount: 500 }], expiresAt: null }));
     const first = renderAsUser('/courses/5');
     let panel = await coursePanel();
-    expect(within(panel).getByText('Ваша скидка 500 ₽')).toBeInTheDocument();
-    expect(priceList(panel).textContent).toContain(`Одно занятиебез скидки ${rub(1800)}, со скидкой ${rub(1300)}`);
+    expect(within(panel).getByText('Ваша скидка 500 ₽ с суммы оплаты')).toBeInTheDocument();
+    // The figures stay; the amount comes off the whole course once, and off the lessons chosen once.
+    expect(priceList(panel).textContent).toContain(`Одно занятие${rub(1800)}`);
+    expect(priceList(panel).textContent).toContain(`Весь курсбез скидки ${rub(12000)}, со скидкой ${rub(11500)}`);
+    expect(wholeButton(panel)).toHaveAccessibleName(`Оплатить весь курс — без скидки ${rub(12000)}, со скидкой ${rub(11500)}`);
+    await first.user.click(within(panel).getByRole('checkbox', { name: /^1\./ }));
+    await first.user.click(within(panel).getByRole('checkbox', { name: /^2\./ }));
+    expect(within(panel).getByText(/^Выбрано 2 занятия на сумму/).textContent).toBe(
+      `Выбрано 2 занятия на сумму без скидки ${rub(3600)}, со скидкой ${rub(3100)}`,
+    );
     // Euros have no amount off: nothing is struck through in them.
     await first.user.click(within(panel).getByRole('radio', { name: 'Евро' }));
     expect(priceList(panel).querySelector('del')).toBeNull();

@@ -1,12 +1,13 @@
 // Discounts in the authors' area (issue 23; common/discounts.ts): GET/POST /api/v1/mutabo/courses/{id}/discounts/,
-// DELETE /discounts/{id}/; GET/POST /promo-codes/, DELETE /promo-codes/{id}/.
+// DELETE /discounts/{id}/; GET/POST /promo-codes/, DELETE /promo-codes/{id}/; GET /discount-prices/ (the caller's
+// courses with their prices, for the forms' preview of what a buyer will pay).
 import { z } from 'zod';
 import { discountMessages as dm, personalDiscountSchema, promoCodeSchema } from '../../../../common/discountSchemas.ts';
 import { takeOrRefuse } from '../../http/limitReply.ts';
 import { discountLetterLimits } from '../../services/accountLimits.ts';
 import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
-import { createPromoCode, grantDiscount, listCourseDiscounts, listPromoCodes, revokeDiscount, revokePromoCode } from '../../services/mutabo/discounts.ts';
+import { createPromoCode, grantDiscount, listCourseDiscounts, listDiscountCourses, listPromoCodes, revokeDiscount, revokePromoCode } from '../../services/mutabo/discounts.ts';
 import { callerOf } from './caller.ts';
 import { ledCourseFirst } from './ledCourse.ts';
 
@@ -36,6 +37,8 @@ export const mutaboDiscountsRoutes: ZodRoutes = async (app) => {
     await revokeDiscount(mutabo, callerOf(request), request.params.id);
     return reply.code(204).send();
   });
+
+  app.get('/discount-prices/', async (request) => listDiscountCourses(mutabo.db, callerOf(request)));
 
   app.get('/promo-codes/', async (request) => listPromoCodes(mutabo.db, callerOf(request)));
 

@@ -2,15 +2,15 @@
 // listed, revoked) and promo codes for one of their courses or all of them. The rules and messages are
 // common/discounts.ts; what a payment is charged is decided at the checkout (services/discounts.ts).
 import { byGender, type AuthorGender } from '../../../../common/authorGender.ts';
-import { discountText, type DiscountAmount, type MutaboDiscount, type MutaboPromoCode } from '../../../../common/discounts.ts';
-import { discountMessages as dm, type personalDiscountSchema, type promoCodeSchema } from '../../../../common/discountSchemas.ts';
-import { formatMoney } from '../../../../common/coursePrices.ts';
+import { discountText, type DiscountAmount, type DiscountPriceCourse, type MutaboDiscount, type MutaboPromoCode } from '../../../../common/discounts.ts';
+import { amountLimitErrors, discountMessages as dm, type personalDiscountSchema, type promoCodeSchema } from '../../../../common/discountSchemas.ts';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import {
   courseDiscounts,
   discountById,
+  discountCourses,
   discountsOfAddress,
   grantDiscount as insertDiscount,
   insertPromoCode,
@@ -20,7 +20,6 @@ import {
   termsOfRow,
   type DiscountRow,
 } from '../../repositories/discountsRepository.ts';
-import { pricesOfCourse } from '../../repositories/mutaboCoursesRepository.ts';
 import { findAuthor } from '../../repositories/mutaboPagesRepository.ts';
 import { ledCourse } from '../../repositories/mutaboParticipantsRepository.ts';
 import { coursePage, greeting, signature } from '../enrollmentLetters.ts';
@@ -35,18 +34,18 @@ type DiscountDeps = Pick<MutaboContext, 'db' | 'config' | 'publicCache'>;
 const fieldError = (field: string, message: string) => new HttpError(400, { [field]: [message] });
 
 /**
- * Amounts must be in currencies the course has prices in, and not above its lowest price there: an amount is taken
- * off each price, so a larger one would make some lessons free.
+ * The amounts of a discount on `courses` (every course it applies to) must be in currencies they have prices in, and
+ * none above the smallest payment one of them can have there: an amount comes off a payment once, so a larger one
+ * would make that payment free (common/discountSchemas.ts amountLimitErrors). 400 with the messages by field.
  */
-async function checkAmounts(db: Executor, courseId: number, amounts: DiscountAmount[] | null | undefined): Promise<void> {
-  if (!amounts) return;
-  const prices = await pricesOfCourse(db, courseId);
-  for (const [index, item] of amounts.entries()) {
-    const price = prices.find((candidate) => candidate.currency === item.currency);
-    if (!price) throw fieldError(`amounts.${index}.currency`, dm.noPriceInCurrency);
-    const lowest = Math.min(...[price.coursePrice, price.lessonPrice, price.lessonWholesalePrice].filter((figure) => figure > 0));
-    if (Number.isFinite(lowest) && item.amount > lowest) throw fieldError(`amounts.${index}.amount`, dm.amountAbovePrice.replace('{price}', formatMoney(lowest, item.currency)));
-  }
+function checkAmounts(courses: DiscountPriceCourse[], amounts: DiscountAmount[] | null | undefined, several: boolean): void {
+  const errors = amountLimitErrors(amounts, courses, several);
+  if (Object.keys(errors).length > 0) throw new HttpError(400, Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]])));
+}
+
+/** The courses the caller leads, as the discount forms show what a buyer will pay (GET /api/v1/mutabo/discount-prices/). */
+export function listDiscountCourses(db: Executor, caller: Caller): Promise<DiscountPriceCourse[]> {
+  return discountCourses(db, caller.authorId);
 }
 
 const expiryText = (iso: Date) => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' }).format(iso);
@@ -122,9 +121,9 @@ export async function personDiscounts(db: Executor, caller: Caller, email: strin
  * person by a letter queued in the same transaction, and drops the cached course forms so the prices follow.
  */
 export async function grantDiscount(deps: DiscountDeps, caller: Caller, courseId: number, payload: z.output<typeof personalDiscountSchema>): Promise<MutaboDiscount> {
-  await checkAmounts(deps.db, courseId, payload.amounts);
   const course = await ledCourse(deps.db, caller.authorId, courseId);
   if (!course) throw notFound(dm.discountNotFound);
+  if (payload.amounts) checkAmounts(await discountCourses(deps.db, caller.authorId, courseId), payload.amounts, false);
   const id = await deps.db.transaction(async (tx) => {
     const row = await insertDiscount(tx, {
       courseId,
@@ -158,11 +157,12 @@ export async function revokeDiscount(deps: DiscountDeps, caller: Caller, id: num
 
 type PromoListRow = Awaited<ReturnType<typeof promoCodesOf>>[number];
 
-function toMutaboPromoCode({ code, courseTitle }: PromoListRow): MutaboPromoCode {
+function toMutaboPromoCode({ code, courseTitle, madeBy }: PromoListRow, caller: Caller): MutaboPromoCode {
   return {
     id: code.id,
     code: code.code,
     course: code.courseId !== null ? { id: code.courseId, title: courseTitle ?? '' } : null,
+    madeBy: code.authorId === caller.authorId ? null : madeBy,
     ...termsOfRow(code),
     validFrom: code.validFrom?.toISOString() ?? null,
     validUntil: code.validUntil?.toISOString() ?? null,
@@ -174,14 +174,13 @@ function toMutaboPromoCode({ code, courseTitle }: PromoListRow): MutaboPromoCode
 }
 
 export async function listPromoCodes(db: Executor, caller: Caller): Promise<MutaboPromoCode[]> {
-  return (await promoCodesOf(db, caller.authorId)).map(toMutaboPromoCode);
+  return (await promoCodesOf(db, caller.authorId)).map((row) => toMutaboPromoCode(row, caller));
 }
 
 export async function createPromoCode(db: Executor, caller: Caller, payload: z.output<typeof promoCodeSchema>): Promise<MutaboPromoCode> {
-  if (payload.course !== null) {
-    if (!(await ledCourse(db, caller.authorId, payload.course))) throw fieldError('course', dm.courseUnknown);
-    await checkAmounts(db, payload.course, payload.amounts);
-  }
+  if (payload.course !== null && !(await ledCourse(db, caller.authorId, payload.course))) throw fieldError('course', dm.courseUnknown);
+  // A code for every course the author leads is checked against each of them.
+  if (payload.amounts) checkAmounts(await discountCourses(db, caller.authorId, payload.course ?? undefined), payload.amounts, payload.course === null);
   const row = await insertPromoCode(db, {
     code: payload.code,
     courseId: payload.course,
@@ -194,10 +193,13 @@ export async function createPromoCode(db: Executor, caller: Caller, payload: z.o
   });
   if (!row) throw fieldError('code', dm.codeTaken);
   const [listed] = await promoCodesOf(db, caller.authorId, row.id);
-  return toMutaboPromoCode(listed!);
+  return toMutaboPromoCode(listed!, caller);
 }
 
-/** Revokes a code the caller sees (made by them or for a course they lead); 404 otherwise. */
+/**
+ * Revokes a code the caller sees (made by them, or discounting a course they lead: a co-author may stop a code for
+ * every course of the other author, which then works on none); 404 otherwise.
+ */
 export async function revokePromoCode(db: Executor, caller: Caller, id: number): Promise<void> {
   const [listed] = await promoCodesOf(db, caller.authorId, id);
   if (!listed || listed.code.revokedAt !== null) throw notFound(dm.promoCodeNotFound);

@@ -33,6 +33,7 @@ export const participantErrors = {
   noFreePlace: (lesson: LessonRef) => new HttpError(409, { detail: pm.noFreePlace.replace('{lesson}', `${lesson.number}. «${lesson.title}»`) }),
   notWaiting: () => new HttpError(409, { detail: pm.notWaiting }),
   paidPlace: () => new HttpError(409, { detail: pm.paidPlace }),
+  freePlace: () => new HttpError(409, { detail: pm.freePlace }),
 };
 
 export interface ParticipantsFilter {
@@ -282,7 +283,10 @@ export async function rejectParticipants(deps: ParticipantsDeps, caller: Caller,
       if (payment) paymentsById.set(paymentId, payment);
     }
     const paymentOf = (row: LockedRow) => (row.paymentId === null ? undefined : paymentsById.get(row.paymentId));
-    if (rows.some((row) => row.state === 'approved' && paymentOf(row)?.state === 'STATE_COMPLETED')) throw participantErrors.paidPlace();
+    const bought = rows.map(paymentOf).filter((payment, index) => rows[index]!.state === 'approved' && payment?.state === 'STATE_COMPLETED');
+    // A place bought at 0 ₽ is released on the payments page too, with the same confirmation, and recorded as such.
+    if (bought.some((payment) => Number(payment!.amount) > 0)) throw participantErrors.paidPlace();
+    if (bought.length > 0) throw participantErrors.freePlace();
     const promotions: Promotion[] = [];
     const ended = new Set<number>();
     for (const row of rows) {

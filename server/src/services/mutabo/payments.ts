@@ -62,7 +62,8 @@ async function toPayments(db: Db, rows: PaymentRow[]): Promise<MutaboPayment[]> 
     const refundRows = details.refunds.get(row.id) ?? [];
     const live = refundRows.filter((refund) => refund.state !== 'failed');
     const refundedCents = refundRows.filter((refund) => refund.state === 'succeeded').reduce((sum, refund) => sum + cents(refund.amount), 0);
-    const wholeRefunded = live.reduce((sum, refund) => sum + cents(refund.amount), 0) >= cents(row.amount);
+    // A payment of 0 ₽ is never refunded whole by money: its lessons are released one refund at a time.
+    const wholeRefunded = cents(row.amount) > 0 && live.reduce((sum, refund) => sum + cents(refund.amount), 0) >= cents(row.amount);
     const refundedLessons = new Set(live.flatMap((refund) => refund.lessonIds));
     const paid = row.paidAt !== null && (row.state === 'STATE_COMPLETED' || row.refundRequired);
     const payer = details.payers.get(row.userId) ?? { id: row.userId, firstName: '', lastName: '', email: '' };
@@ -84,6 +85,7 @@ async function toPayments(db: Db, rows: PaymentRow[]): Promise<MutaboPayment[]> 
       offerVersion: row.offerVersion,
       refunded: refundedCents / 100,
       refundable: paid ? Math.max(0, cents(row.amount) - live.reduce((sum, refund) => sum + cents(refund.amount), 0)) / 100 : 0,
+      releasable: paid && cents(row.amount) === 0 && lessonRows.some((lesson) => !refundedLessons.has(lesson.id)),
       refunds: refundRows.map(toRefund),
       // A payment's receipt counts once the payment is paid (YooKassa registers it then).
       receipts: receiptRows.filter((receipt) => receipt.paymentId === row.id && (receipt.type !== 'payment' || row.paidAt !== null)).map(toReceipt),

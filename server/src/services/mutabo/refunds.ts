@@ -46,7 +46,7 @@ import type { ReceiptSettings } from '../../config.ts';
 import { recordSentReceipt } from '../../repositories/receiptsRepository.ts';
 import { insertAuditRecord } from '../../repositories/mutaboAuditRepository.ts';
 import type { Caller } from './context.ts';
-import { refundedLetter } from './participantLetters.ts';
+import { refundedLetter, rejectedLetter } from './participantLetters.ts';
 
 export interface RefundDeps {
   db: Db;
@@ -76,8 +76,9 @@ const isPaid = (payment: PaymentRow) => payment.paidAt !== null && (payment.stat
 function covered(payment: PaymentRow, lessonIds: number[], existing: RefundRow[]) {
   const live = existing.filter((refund) => refund.state !== 'failed');
   const refundedCents = live.reduce((sum, refund) => sum + cents(refund.amount), 0);
-  // A refund of the whole rest made in the dashboard gives every lesson back, though it names none.
-  const all = refundedCents >= cents(payment.amount);
+  // A refund of the whole rest made in the dashboard gives every lesson back, though it names none (a payment of 0 ₽
+  // has no money to cover: its lessons are given back one release at a time).
+  const all = cents(payment.amount) > 0 && refundedCents >= cents(payment.amount);
   const lessonSet = new Set(all ? lessonIds : live.flatMap((refund) => refund.lessonIds));
   return { live, refundedCents, lessonSet };
 }
@@ -103,7 +104,7 @@ export async function requestRefund(deps: RefundDeps, caller: Caller, paymentId:
   const courseId = await courseOfPayment(deps.db, paymentId);
   if (courseId === null || !(await ledCourse(deps.db, caller.authorId, courseId))) throw refundErrors.paymentNotFound();
   // Under the course's lock only for the lock order (places.ts): nothing here changes places, that waits for the provider.
-  const { refund, payment } = await withCourseLocked(deps, courseId, async (tx) => {
+  const { refund, payment } = await withCourseLocked(deps, courseId, async (tx, locked) => {
     const payment = await lockPayment(tx, paymentId);
     if (!payment) throw refundErrors.paymentNotFound();
     if (!isPaid(payment)) throw refundErrors.notPaid();
@@ -129,6 +130,7 @@ export async function requestRefund(deps: RefundDeps, caller: Caller, paymentId:
       if (wanted.some((id) => already.lessonSet.has(id))) throw refundErrors.alreadyRefunded();
     }
     const amountCents = shareOf(payment, lessonIds, wanted, already);
+    if (cents(payment.amount) === 0) return releaseFree(deps, tx, locked, payment, lessonIds.filter((id) => wanted.includes(id)), caller.userId);
     if (amountCents <= 0) throw refundErrors.nothingToRefund();
     const created = await insertRefund(tx, {
       paymentId,
@@ -238,10 +240,7 @@ async function applyInTx(tx: Tx, locked: LockedCourse | null, refundId: number, 
   if (!payment || !refund || !locked) return null;
   const courseId = locked.id;
   if (refund.state === 'succeeded') return { refund, payment, courseId, changed: false, promotions: [] };
-  const updated = await markRefundSucceeded(tx, refundId, providerRefundId ?? refund.providerId);
-  const freed = refund.lessonIds.length ? await deleteRowsBoughtBy(tx, payment, refund.lessonIds) : [];
-  const promotions = await promoteWaitingList(tx, freed, locked.participantsLimit);
-  if (payment.refundRequired && (await refundedCents(tx, payment.id)) >= cents(payment.amount)) await clearRefundRequired(tx, payment.id);
+  const { updated, promotions } = await givePlacesBack(tx, locked, payment, refund, providerRefundId ?? refund.providerId);
   await insertAuditRecord(tx, {
     userId,
     entity: 'refund',
@@ -252,6 +251,50 @@ async function applyInTx(tx: Tx, locked: LockedCourse | null, refundId: number, 
     after: { state: 'succeeded', providerId: updated.providerId, lessons: refund.lessonIds, amount: Number(refund.amount) },
   });
   return { refund: updated, payment, courseId, changed: true, promotions };
+}
+
+/** A refund succeeded: it is marked so, the places its lessons bought are freed and the queues move up. */
+async function givePlacesBack(tx: Tx, locked: LockedCourse, payment: PaymentRow, refund: RefundRow, providerRefundId: string | null) {
+  const updated = await markRefundSucceeded(tx, refund.id, providerRefundId);
+  const freed = refund.lessonIds.length ? await deleteRowsBoughtBy(tx, payment, refund.lessonIds) : [];
+  const promotions = await promoteWaitingList(tx, freed, locked.participantsLimit);
+  if (payment.refundRequired && (await refundedCents(tx, payment.id)) >= cents(payment.amount)) await clearRefundRequired(tx, payment.id);
+  return { updated, promotions };
+}
+
+/**
+ * The places of a payment of 0 ₽ (a 100 % discount) given back at the author's request, in the request's locked
+ * transaction: there is no money and no provider to ask, so a refund of 0 ₽ is recorded as succeeded at once, the
+ * places are freed, the history says they were released without money, and the person gets the rejection letter.
+ */
+async function releaseFree(deps: RefundDeps, tx: Tx, locked: LockedCourse | null, payment: PaymentRow, lessonIds: number[], userId: number) {
+  if (!locked) throw refundErrors.paymentNotFound();
+  const created = await insertRefund(tx, {
+    paymentId: payment.id,
+    lessonIds,
+    amount: money(0),
+    currency: payment.currency,
+    system: payment.system,
+    idempotenceKey: `release-${payment.id}-${randomUUID()}`,
+    userId,
+  });
+  const { updated, promotions } = await givePlacesBack(tx, locked, payment, created, null);
+  await insertAuditRecord(tx, {
+    userId,
+    entity: 'payment',
+    entityId: payment.id,
+    courseId: locked.id,
+    action: 'refund',
+    before: null,
+    after: { refund: created.id, lessons: lessonIds, amount: 0, currency: payment.currency, released: true },
+  });
+  const payer = await personById(tx, payment.userId);
+  const course = await courseTitle(tx, locked.id);
+  const items = await lessonTitles(tx, lessonIds);
+  if (payer && course && items.length > 0) {
+    await queueLetters(tx, [{ kind: 'rejection', userId: payment.userId, dedupeKey: `refund:${created.id}`, ...rejectedLetter(deps.config, payer, course, items) }]);
+  }
+  return { value: { refund: updated, payment }, changed: true, promotions };
 }
 
 /** Applies what the provider says of one of our refunds: succeeded frees the places (once), canceled fails it. */

@@ -23,7 +23,7 @@ import { withCourseLocked } from '../courseLock.ts';
 import { failPayment, HOLD_MINUTES } from '../places.ts';
 import type { PublicCache } from '../publicCache.ts';
 import type { ReceiptLesson } from './receipts.ts';
-import { appliesTo, discountedPrice, type AppliedDiscount } from '../../../../common/discounts.ts';
+import { appliesTo, type AppliedDiscount } from '../../../../common/discounts.ts';
 import { takePromoUse } from '../../repositories/discountsRepository.ts';
 import { promoCodeRefused, recordOf, type DiscountCandidate } from '../discounts.ts';
 
@@ -258,7 +258,7 @@ function decide(locked: LockedCourse, places: PlacesRow[], request: HoldRequest)
   let charged: { amount: number; discount: Decision['discount'] } = { amount: decision.amount, discount: null };
   for (const candidate of request.discounts ?? []) {
     if (!appliesTo(candidate.terms, price.currency)) continue;
-    const discounted = paymentAmount(price, forSale, requested, locked.lessonsBlockSize, discountedPrice(price, candidate.terms));
+    const discounted = paymentAmount(price, forSale, requested, locked.lessonsBlockSize, candidate.terms);
     if (discounted.ok && discounted.amount < charged.amount) charged = { amount: discounted.amount, discount: { candidate, fullAmount: decision.amount } };
   }
   const chosen = published.filter((lesson) => requested.includes(lesson.id)).map(({ id, number, title }) => ({ id, number, title }));
