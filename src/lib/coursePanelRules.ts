@@ -17,12 +17,15 @@ export const CURRENCY_NAMES: Record<Currency, string> = {
 const SESSION_FORMS: PluralForms = ['занятие', 'занятия', 'занятий'];
 export const sessionsCount = (n: number) => pluralize(n, SESSION_FORMS);
 
-/** Payment is possible when the course is open, has prices, and some lesson is not bought and has a free place. */
+/**
+ * Payment is possible when the course is open, has prices, and some lesson is not bought, has a free place and has
+ * not begun (`past`, common/lessonBlocks.ts).
+ */
 export function paymentPossible(course: Pick<CourseDetails, 'state' | 'prices'>, lessons: readonly LessonForSale[]): boolean {
   return (
     course.state === 'can_be_subscribed' &&
     course.prices.length > 0 &&
-    lessons.some((lesson) => !isApproved(lesson) && lesson.hasFreePlaces)
+    lessons.some((lesson) => !isApproved(lesson) && lesson.hasFreePlaces && !lesson.past)
   );
 }
 
@@ -42,6 +45,7 @@ const DEFAULT_TEXTS: Record<LessonErrorKey, (titles: string) => string> = {
   lessons_are_fully_occupied: (titles) =>
     titles ? `Нет свободных мест на занятия: ${titles}.` : 'На выбранные занятия нет свободных мест.',
   already_participated: (titles) => (titles ? `Вы уже участвуете в занятиях: ${titles}.` : 'Вы уже участвуете в выбранных занятиях.'),
+  lessons_are_past: (titles) => (titles ? `Эти занятия уже прошли или идут: ${titles}. Обновите страницу и выберите другие.` : 'Выбранные занятия уже прошли или идут.'),
 };
 
 function idsOf(list: string): number[] {
