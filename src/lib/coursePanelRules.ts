@@ -16,6 +16,17 @@ export const CURRENCY_NAMES: Record<Currency, string> = {
 
 const SESSION_FORMS: PluralForms = ['занятие', 'занятия', 'занятий'];
 export const sessionsCount = (n: number) => pluralize(n, SESSION_FORMS);
+/** After «из»: «из 1 занятия», «из 4 занятий». */
+const SESSIONS_GENITIVE: PluralForms = ['занятия', 'занятий', 'занятий'];
+
+/** The price list's line for a block: «Блок из 4 занятий». */
+export const blockRowLabel = (blockSize: number) => `Блок из ${pluralize(blockSize, SESSIONS_GENITIVE)}`;
+
+/**
+ * What the page says before the first tick on a course sold by blocks (issue 32): «Занятия продаются блоками по 4:
+ * 6 000 ₽ за блок.» `blockPrice` is common/coursePrices.ts blockTotal, written as money.
+ */
+export const blockSaleText = (blockSize: number, blockPrice: string) => `Занятия продаются блоками по ${blockSize}: ${blockPrice} за блок.`;
 
 /**
  * Payment is possible when the course is open, has prices, and some lesson is not bought, has a free place and has
