@@ -13,7 +13,7 @@ export const FORM_CURRENCIES: readonly { currency: Currency; label: string }[] =
 export const PRICE_FIELDS = [
   { field: 'coursePrice', label: 'Цена курса' },
   { field: 'lessonPrice', label: 'Цена занятия' },
-  { field: 'lessonWholesalePrice', label: `Цена занятия при покупке от ${WHOLESALE_THRESHOLD} занятий` },
+  { field: 'lessonWholesalePrice', label: `Цена занятия от ${WHOLESALE_THRESHOLD} занятий` },
 ] as const;
 
 export type PriceField = (typeof PRICE_FIELDS)[number]['field'];
