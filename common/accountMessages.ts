@@ -29,6 +29,8 @@ export const accountMessages = {
   passwordLikeFirstName: 'Пароль слишком похож на имя.',
   passwordLikeLastName: 'Пароль слишком похож на фамилию.',
   passwordsDiffer: 'Пароли не совпадают.',
+  /** The rules above, said before the first attempt (the sign-up form, issue 32). */
+  passwordRules: 'Не короче 8 символов, не только из цифр, не из самых распространённых и не похожий на ваши имя, фамилию или адрес почты.',
   oldPasswordWrong: 'Текущий пароль введён неверно.',
   agreementRequired: 'Для регистрации нужно согласие на обработку персональных данных.',
   yearOfBirthRequired: 'Выберите год рождения.',

@@ -51,6 +51,14 @@ export function selectionTotal(price: Price, count: number, charged: Price = pri
 }
 
 /**
+ * What one block of `blockSize` lessons costs bought on its own (issue 32): its lessons at the price that many lessons
+ * get, so a block of WHOLESALE_THRESHOLD or more is at the wholesale price. The page says it before the first tick.
+ */
+export function blockTotal(price: Price, blockSize: number, charged: Price = price): number {
+  return selectionTotal(price, blockSize, charged);
+}
+
+/**
  * What the whole course of `lessonCount` lessons costs: the course price, or the same lessons bought one by one (with
  * the wholesale price) when that is less, so buying the whole course is never a surcharge.
  */

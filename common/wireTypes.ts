@@ -292,6 +292,16 @@ export interface SignupPayload {
 export interface ConfirmationPayload {
   uidb64: string;
   token: string;
+  /** The address this browser signed up with, when it did: the confirmation then logs in. */
+  email?: string;
+}
+
+/** The answer of a confirmation: the account's address, and the tokens when it logged in (the browser that signed up). */
+export interface ConfirmationResult {
+  detail: string;
+  email: string;
+  access?: string;
+  refresh?: string;
 }
 
 /** The three segments of `/user/confirm-email/{uidb64}/{address}/{token}/`. */

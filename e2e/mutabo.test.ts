@@ -50,7 +50,7 @@ describe("the authors' area", () => {
     await page.getByLabel('Продавать за рубли').check();
     await page.getByLabel('Цена курса').fill('6000');
     await page.getByLabel('Цена занятия', { exact: true }).fill('1200');
-    await page.getByLabel('Цена занятия при оплате блоком').fill('1000');
+    await page.getByLabel('Цена занятия от 5 занятий').fill('1000');
     await page.getByLabel('Картинка курса: загрузить файл').setInputFiles({ name: 'chekhov.png', mimeType: 'image/png', buffer: PNG });
     await expect.poll(() => page.getByLabel('Картинка курса: адрес').inputValue()).toMatch(/^\/media\/[0-9a-f]{16}\/chekhov\.png$/);
     await page.getByRole('img', { name: 'Картинка курса: предпросмотр' }).waitFor();

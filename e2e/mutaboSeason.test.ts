@@ -63,7 +63,7 @@ describe('a season in minutes', () => {
     await user.check(page.getByLabel('Продавать за рубли'));
     await user.fill(page.getByLabel('Цена курса'), '6000');
     await user.fill(page.getByLabel('Цена занятия', { exact: true }), '1800');
-    await user.fill(page.getByLabel('Цена занятия при оплате блоком'), '1500');
+    await user.fill(page.getByLabel('Цена занятия от 5 занятий'), '1500');
     await user.click(page.getByRole('button', { name: 'Создать курс' }));
     await page.getByText('Курс создан. Теперь добавьте занятия.').waitFor();
     courseId = Number(/\/mutabo\/courses\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1]);

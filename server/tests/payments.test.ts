@@ -95,6 +95,36 @@ describe.each(dbModes())('payments with the sandbox checkout (%s)', (mode) => {
       expect((await pay(user, [d])).json()).toEqual({ lessons_are_fully_occupied: [`Нет свободных мест на занятии {lessons:[${d}]}.`] });
     });
 
+    it('refuses a lesson that has begun, in the lesson error shape, and sells a running course by the lesson', async () => {
+      const user = await createUser(context);
+      const course = await createCourse(context.db, { lessons: 4, prices: [{ ...RUB, coursePrice: 1000 }] });
+      const [a, b, c, d] = course.lessonIds as [number, number, number, number];
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      await context.db.update(lessons).set({ startsAt: hourAgo }).where(inArray(lessons.id, [a, b]));
+      await context.db.update(lessons).set({ startsAt: new Date(Date.now() + 86_400_000) }).where(inArray(lessons.id, [c, d]));
+
+      const refused = await pay(user, [b, a, c]);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ lessons_are_past: [`Занятия {lessons:[${a},${b}]} уже начались: оплатить можно только занятия, которые ещё впереди.`] });
+      expect((await pay(user, [a])).json()).toEqual({ lessons_are_past: [`Занятие {lessons:[${a}]} уже началось: оплатить можно только занятия, которые ещё впереди.`] });
+      expect(await paymentOf(user.id)).toEqual([]);
+
+      // The lessons still ahead are the whole of what is sold, one by one: not the course price of all four.
+      expect((await pay(user, [c, d])).statusCode).toBe(201);
+      expect((await paymentOf(user.id)).map((payment) => payment.amount)).toEqual(['2400.00']);
+    });
+
+    it('does not sell a block once one of its lessons has begun', async () => {
+      const user = await createUser(context);
+      const course = await createCourse(context.db, { lessonsBlockSize: 2, lessons: 4, prices: [RUB] });
+      const [a, b, c, d] = course.lessonIds as [number, number, number, number];
+      await context.db.update(lessons).set({ startsAt: new Date(Date.now() - 60_000) }).where(eq(lessons.id, a));
+      await context.db.update(lessons).set({ startsAt: new Date(Date.now() + 86_400_000) }).where(inArray(lessons.id, [b, c, d]));
+      expect((await pay(user, [a, b])).json()).toEqual({ lessons_are_past: [`Занятие {lessons:[${a}]} уже началось: оплатить можно только занятия, которые ещё впереди.`] });
+      expect((await pay(user, [b])).json()).toEqual({ lessons: ['Занятия этого курса оплачиваются только целыми блоками по 2 занятия.'] });
+      expect((await pay(user, [c, d])).statusCode).toBe(201);
+    });
+
     it('sells blocks only whole and available', async () => {
       const user = await createUser(context);
       const course = await createCourse(context.db, { lessonsBlockSize: 2, lessons: 5, prices: [RUB] });

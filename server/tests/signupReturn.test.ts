@@ -29,6 +29,30 @@ describe.each(dbModes())('the page to come back to after a sign-up (%s)', (mode)
     expect((await post(context.app, '/api/v1/users/registration-confirm/', linkParams(link))).statusCode).toBe(200);
   });
 
+  it('logs in by the confirmation in the browser that signed up, once; elsewhere it only gives the address', async () => {
+    const payload = { ...signupPayload(), next: '/courses/12?lessons=3,4' };
+    expect((await post(context.app, '/api/v1/users/', payload)).statusCode).toBe(201);
+    const params = linkParams(linkIn(await letterTo(context, payload.email), '/user/confirm-signup/'));
+    const confirmed = await post(context.app, '/api/v1/users/registration-confirm/', { ...params, email: ` ${payload.email.toUpperCase()} ` });
+    expect(confirmed.statusCode).toBe(200);
+    const body = confirmed.json<{ email: string; access: string; refresh: string }>();
+    expect(body.email).toBe(payload.email);
+    const me = await context.app.inject({ method: 'GET', url: '/api/v1/users/me/', headers: { authorization: `Bearer ${body.access}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: payload.email });
+    // The link is spent: no second login by it.
+    const again = await post(context.app, '/api/v1/users/registration-confirm/', { ...params, email: payload.email });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).not.toHaveProperty('access');
+
+    const other = signupPayload();
+    expect((await post(context.app, '/api/v1/users/', other)).statusCode).toBe(201);
+    const otherParams = linkParams(linkIn(await letterTo(context, other.email), '/user/confirm-signup/'));
+    const elsewhere = await post(context.app, '/api/v1/users/registration-confirm/', { ...otherParams, email: 'someone-else@example.org' });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.json()).toEqual({ detail: expect.any(String), email: other.email });
+  });
+
   it('keeps a query of the page, encoded, and leaves the link as it was without one', async () => {
     const withQuery = { ...signupPayload(), next: '/library?courses=2&page=3' };
     expect((await post(context.app, '/api/v1/users/', withQuery)).statusCode).toBe(201);

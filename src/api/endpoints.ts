@@ -6,6 +6,7 @@ import type {
   Author,
   CalendarFeed,
   ConfirmationPayload,
+  ConfirmationResult,
   CourseDetails,
   CourseShort,
   CurrentPayment,
@@ -115,7 +116,7 @@ export const signup = (payload: SignupPayload) => request<{ detail: string }>('/
 export const confirmEmail = (payload: EmailConfirmationPayload) =>
   request<{ detail: string }>('/api/v1/users/email-confirm/', { method: 'POST', body: payload });
 export const confirmRegistration = (payload: ConfirmationPayload) =>
-  request<Record<string, unknown>>('/api/v1/users/registration-confirm/', { method: 'POST', body: payload });
+  request<ConfirmationResult>('/api/v1/users/registration-confirm/', { method: 'POST', body: payload });
 /** Answers new tokens when the server ends earlier sessions on a password change. */
 export const updatePassword = (payload: PasswordUpdatePayload) =>
   request<Partial<TokenPair>>('/api/v1/users/update-password/', { method: 'POST', body: payload });

@@ -16,13 +16,27 @@ export const CURRENCY_NAMES: Record<Currency, string> = {
 
 const SESSION_FORMS: PluralForms = ['занятие', 'занятия', 'занятий'];
 export const sessionsCount = (n: number) => pluralize(n, SESSION_FORMS);
+/** After «из»: «из 1 занятия», «из 4 занятий». */
+const SESSIONS_GENITIVE: PluralForms = ['занятия', 'занятий', 'занятий'];
 
-/** Payment is possible when the course is open, has prices, and some lesson is not bought and has a free place. */
+/** The price list's line for a block: «Блок из 4 занятий». */
+export const blockRowLabel = (blockSize: number) => `Блок из ${pluralize(blockSize, SESSIONS_GENITIVE)}`;
+
+/**
+ * What the page says before the first tick on a course sold by blocks (issue 32): «Занятия продаются блоками по 4:
+ * 6 000 ₽ за блок.» `blockPrice` is common/coursePrices.ts blockTotal, written as money.
+ */
+export const blockSaleText = (blockSize: number, blockPrice: string) => `Занятия продаются блоками по ${blockSize}: ${blockPrice} за блок.`;
+
+/**
+ * Payment is possible when the course is open, has prices, and some lesson is not bought, has a free place and has
+ * not begun (`past`, common/lessonBlocks.ts).
+ */
 export function paymentPossible(course: Pick<CourseDetails, 'state' | 'prices'>, lessons: readonly LessonForSale[]): boolean {
   return (
     course.state === 'can_be_subscribed' &&
     course.prices.length > 0 &&
-    lessons.some((lesson) => !isApproved(lesson) && lesson.hasFreePlaces)
+    lessons.some((lesson) => !isApproved(lesson) && lesson.hasFreePlaces && !lesson.past)
   );
 }
 
@@ -42,6 +56,7 @@ const DEFAULT_TEXTS: Record<LessonErrorKey, (titles: string) => string> = {
   lessons_are_fully_occupied: (titles) =>
     titles ? `Нет свободных мест на занятия: ${titles}.` : 'На выбранные занятия нет свободных мест.',
   already_participated: (titles) => (titles ? `Вы уже участвуете в занятиях: ${titles}.` : 'Вы уже участвуете в выбранных занятиях.'),
+  lessons_are_past: (titles) => (titles ? `Эти занятия уже прошли или идут: ${titles}. Обновите страницу и выберите другие.` : 'Выбранные занятия уже прошли или идут.'),
 };
 
 function idsOf(list: string): number[] {

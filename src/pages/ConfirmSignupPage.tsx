@@ -1,5 +1,7 @@
 // Signup confirmation: posts the link's parameters once on opening, then tells the result (spec sections 2 and 8).
-// The login it offers returns to the page the sign-up came from (the link's `?next=`, common/landing.ts).
+// In the browser that signed up the confirmation logs in (issue 32), and the guard of this page sends the person back
+// to the page the sign-up came from (the link's `?next=`, common/landing.ts). Elsewhere the login it offers has the
+// address filled in and returns there too.
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
@@ -12,6 +14,7 @@ import { signupConfirmationRequest } from '../features/account/slices.ts';
 import { FormLinks, Notice } from '../components/form/FormLayout.ts';
 import { requestedReturn, withNext } from '../features/auth/landing.ts';
 import { selectSignupConfirmationState } from '../features/auth/selectors.ts';
+import { signupEmail } from '../features/auth/signupEmail.ts';
 
 // The spec's text letter for letter, its spelling included.
 const CONFIRMATION_FAILURE_PREFIX = 'Ошибка подверждения регистрации: ';
@@ -22,11 +25,12 @@ export function ConfirmSignupPage() {
   const confirmation = useAppSelector(selectSignupConfirmationState);
   const back = requestedReturn(useLocation());
   // In the address too, so that a reload of the login page keeps it.
-  const loginLink = { to: withNext(paths.login, back), state: back ? { from: back } : undefined };
+  const loginLink = { to: withNext(paths.login, back), state: { ...(back ? { from: back } : {}), email: confirmation.email } };
 
   // The flow takes only its first request, so a second effect run (strict mode, a re-render) posts nothing.
   useEffect(() => {
-    dispatch(signupConfirmationRequest.actions.request({ uidb64, token }));
+    const email = signupEmail();
+    dispatch(signupConfirmationRequest.actions.request({ uidb64, token, ...(email ? { email } : {}) }));
   }, [dispatch, uidb64, token]);
 
   return (

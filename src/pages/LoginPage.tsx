@@ -15,13 +15,17 @@ import { loginRequested, loginReset } from '../features/session/slice.ts';
 export function LoginPage() {
   const dispatch = useAppDispatch();
   const login = useAppSelector(selectLoginState);
-  const back = requestedReturn(useLocation());
+  const location = useLocation();
+  const back = requestedReturn(location);
+  // The address of an account just confirmed in another browser (ConfirmSignupPage).
+  const email = (location.state as { email?: unknown } | null)?.email;
   useResetOnLeave(loginReset);
 
   return (
     <PageContainer $width="form">
       <PageTitle documentTitle="Вход на сайт">ВХОД НА САЙТ</PageTitle>
       <LoginForm
+        initialEmail={typeof email === 'string' ? email : ''}
         loading={login.status === 'loading'}
         error={login.status === 'failure' ? login.error : null}
         onSubmit={(payload) => dispatch(loginRequested(payload))}

@@ -41,6 +41,7 @@ describe('lessonErrorMessage', () => {
     expect(message({ lessons_are_required: [''] })).toBe('Выберите хотя бы одно занятие.');
     expect(message({ lessons_are_fully_occupied: [101, 102] })).toBe('Нет свободных мест на занятия: «Ритм и рифма», «Образ».');
     expect(message({ already_participated: ['already_participated'] })).toBe('Вы уже участвуете в выбранных занятиях.');
+    expect(message({ lessons_are_past: ['Занятие {lessons:[102]} уже началось.'] })).toBe('Занятие «Образ» уже началось.');
   });
 
   it('replaces a marker in the «lessons» field itself', () => {

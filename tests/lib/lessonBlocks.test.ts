@@ -4,6 +4,8 @@ import type { Price } from '../../common/wireTypes.ts';
 import {
   availableLessons,
   lessonBlocks,
+  lessonHasBegun,
+  withPast,
   toggleLesson,
   wholeCourseLessons,
   wholeCourseOffered,
@@ -53,6 +55,22 @@ describe('lesson blocks', () => {
     expect(wholeCourseOffered([lesson(1), lesson(2, false)], 1)).toBe(false);
     expect(wholeCourseOffered([lesson(1, true, true), lesson(2)], 1)).toBe(false);
     expect(wholeCourseOffered([], 1)).toBe(false);
+  });
+
+  it('offers no lesson that has begun, nor its block, nor the whole course while one has (issue 32)', () => {
+    const now = Date.parse('2031-03-01T12:00:00Z');
+    const at = (id: number, startsAt: string | null) => ({ ...lesson(id), startsAt });
+    const lessons = withPast([at(1, '2031-02-22T12:00:00Z'), at(2, '2031-03-01T12:00:00Z'), at(3, '2031-03-08T12:00:00Z'), at(4, null)], now);
+    expect(lessons.map((l) => l.past)).toEqual([true, true, false, false]);
+    expect(availableLessons(lessons, 1).map((l) => l.id)).toEqual([3, 4]);
+    expect(wholeCourseLessons(lessons).map((l) => l.id)).toEqual([3, 4]);
+    expect(wholeCourseOffered(lessons, 1)).toBe(false);
+    expect(lessonBlocks(lessons, 3).map(({ begun, available }) => ({ begun, available }))).toEqual([
+      { begun: true, available: false },
+      { begun: false, available: true },
+    ]);
+    expect([...toggleLesson(new Set(), 3, lessons, 3)]).toEqual([]);
+    expect(lessonHasBegun({ startsAt: '2031-03-01T12:00:01Z' }, now)).toBe(false);
   });
 
   it('never offers a bought or full lesson, and never splits a block (property)', () => {

@@ -32,7 +32,27 @@ describe("the course form's hints", () => {
     const rubles = screen.getByRole('group', { name: 'Цены: Рубли (RUB)' });
     expect(within(rubles).queryByText(/от 5 занятий/)).not.toBeInTheDocument();
     await user.click(within(rubles).getByRole('checkbox', { name: 'Продавать за рубли' }));
-    expect(within(rubles).getByText(/действует, когда за один раз оплачивают от 5 занятий/)).toBeInTheDocument();
-    expect(within(rubles).getByText(/у курса меньше 5 занятий или с блоками, из которых столько не набрать, её не покажут/)).toBeInTheDocument();
+    expect(within(rubles).getByText(/Цена курса — за все занятия сразу/)).toBeInTheDocument();
+    expect(within(rubles).getByText(/действует за каждое, когда за раз покупают столько/)).toBeInTheDocument();
+    expect(within(rubles).getByLabelText('Цена занятия от 5 занятий')).toBeInTheDocument();
+  });
+
+  it('previews the prices as a buyer will read them, a block and its price on a course sold by blocks (issue 32)', async () => {
+    const { user } = renderApp('/mutabo/courses/new');
+    await screen.findByRole('form', { name: 'Курс' }, FIRST_RENDER);
+    const rubles = screen.getByRole('group', { name: 'Цены: Рубли (RUB)' });
+    await user.click(within(rubles).getByRole('checkbox', { name: 'Продавать за рубли' }));
+    await user.type(within(rubles).getByLabelText('Цена курса'), '9000');
+    await user.type(within(rubles).getByLabelText('Цена занятия'), '1500');
+    await user.type(within(rubles).getByLabelText('Цена занятия от 5 занятий'), '1200');
+    const preview = () => within(rubles).getByRole('region', { name: 'Так цены увидит покупатель' });
+    const rub = (amount: number) => `${new Intl.NumberFormat('ru-RU').format(amount)} ₽`;
+    expect(preview().textContent).toContain(`Одно занятие${rub(1500)}`);
+    expect(preview().textContent).toContain(`От 5 занятий, за каждое${rub(1200)}`);
+    await user.clear(screen.getByLabelText('Занятий в блоке'));
+    await user.type(screen.getByLabelText('Занятий в блоке'), '4');
+    expect(preview().textContent).toContain(`Весь курс${rub(9000)}Блок из 4 занятий${rub(6000)}`);
+    expect(preview().textContent).toContain(`Занятия продаются блоками по 4: ${rub(6000)} за блок.`);
+    expect(preview().textContent).not.toContain('Одно занятие');
   });
 });

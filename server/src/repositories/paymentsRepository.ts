@@ -98,13 +98,15 @@ export interface LessonOnSale {
   lessonState: (typeof lessons.$inferSelect)['state'];
   courseState: (typeof courses.$inferSelect)['state'];
   limit: number;
+  /** The lesson's start, null while it has none (a lesson that has begun is not sold). */
+  startsAt: Date | null;
   price: typeof prices.$inferSelect | null;
 }
 
 /** The requested lessons that exist, in their order, with what a payment for them needs. */
 export async function lessonsOnSale(db: Executor, currency: Currency, lessonIds: number[]): Promise<LessonOnSale[]> {
   return db
-    .select({ id: lessons.id, courseId: lessons.courseId, lessonState: lessons.state, courseState: courses.state, limit: courses.participantsLimit, price: prices })
+    .select({ id: lessons.id, courseId: lessons.courseId, lessonState: lessons.state, courseState: courses.state, limit: courses.participantsLimit, startsAt: lessons.startsAt, price: prices })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .leftJoin(prices, and(eq(prices.courseId, lessons.courseId), eq(prices.currency, currency)))

@@ -36,7 +36,7 @@ export interface LockedCourse {
   participantsLimit: number;
   lessonsBlockSize: number;
   /** The published lessons in their order (drafts are locked too, but left out here). */
-  lessons: { id: number; number: number; title: string }[];
+  lessons: { id: number; number: number; title: string; startsAt: Date | null }[];
   /** Every lesson of the course, drafts included. */
   allLessonIds: number[];
 }
@@ -53,7 +53,7 @@ export function readCourse(tx: Tx, courseId: number): Promise<LockedCourse | nul
 
 async function courseWithLessons(tx: Tx, courseId: number, lock: boolean): Promise<LockedCourse | null> {
   const query = tx
-    .select({ id: lessons.id, number: lessons.number, title: lessons.title, state: lessons.state, course: courses })
+    .select({ id: lessons.id, number: lessons.number, title: lessons.title, state: lessons.state, startsAt: lessons.startsAt, course: courses })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(eq(lessons.courseId, courseId))
@@ -71,7 +71,7 @@ async function courseWithLessons(tx: Tx, courseId: number, lock: boolean): Promi
     lessons: rows
       .filter((lesson) => lesson.state !== 'draft')
       .sort((a, b) => a.number - b.number)
-      .map(({ id, number, title }) => ({ id, number, title })),
+      .map(({ id, number, title, startsAt }) => ({ id, number, title, startsAt })),
     allLessonIds: rows.map((lesson) => lesson.id),
   };
 }

@@ -96,7 +96,14 @@ export const usersRoutes: ZodRoutes = async (app) => {
     if (check !== 'valid') throw linkError(check === 'expired' ? m.confirmationExpired : m.confirmationInvalid);
     // Conditional on the state the link was made for: of two simultaneous requests only one activates.
     if (!(await app.deps.authStates.activate(account.id, account.passwordHash))) throw linkError(m.confirmationUsed);
-    return { detail: m.confirmationDone };
+    // The link is single-use (activation changes the state its token is bound to, and only one request activates),
+    // so the one request that confirmed holds proof of the mailbox. It logs in only in the browser that signed up
+    // (which sends the address back): a link opened elsewhere, say one an account's creator sent to the address's
+    // owner, must not log its reader into an account whose password someone else chose. Elsewhere the login form is
+    // filled with the address.
+    const sameBrowser = typeof request.body.email === 'string' && request.body.email.trim().toLowerCase() === account.email;
+    const tokens = sameBrowser ? await app.deps.tokens.signPair(account.id, account.passwordChangedAt) : {};
+    return { detail: m.confirmationDone, email: account.email, ...tokens };
   });
 
   app.post('/users/email-confirm/', { schema: { body: emailConfirmationSchema } }, async (request) => {

@@ -15,6 +15,11 @@ export const enrollmentErrors = {
     new HttpError(400, { lessons_are_fully_occupied: [`Нет свободных мест на ${onLessons(lessonIds)} ${lessonsMarker(lessonIds)}.`] }),
   alreadyParticipated: (lessonIds: readonly number[]) =>
     new HttpError(400, { already_participated: [`Вы уже участвуете в ${onLessons(lessonIds)} ${lessonsMarker(lessonIds)}.`] }),
+  /** A lesson that has begun is not sold (common/lessonBlocks.ts lessonHasBegun). */
+  lessonsPast: (lessonIds: readonly number[]) =>
+    new HttpError(400, {
+      lessons_are_past: [`${lessonIds.length === 1 ? 'Занятие' : 'Занятия'} ${lessonsMarker(lessonIds)} уже ${lessonIds.length === 1 ? 'началось' : 'начались'}: оплатить можно только занятия, которые ещё впереди.`],
+    }),
   unknownLessons: () => new HttpError(400, { lessons: ['Некоторые из выбранных занятий не найдены. Обновите страницу и выберите занятия снова.'] }),
   severalCourses: () => new HttpError(400, { lessons: ['Все выбранные занятия должны относиться к одному курсу.'] }),
   wholeBlocks: (blockSize: number) =>
@@ -41,11 +46,14 @@ export const enrollmentErrors = {
 
 /**
  * The refusals of lessons someone cannot buy, in the order the site expects them: already_participated, then
- * lessons_are_fully_occupied, each naming its lessons in the order given. Checked before the lock and again under it.
+ * lessons_are_past, then lessons_are_fully_occupied, each naming its lessons in the order given. Checked before the
+ * lock and again under it.
  */
-export function refuseTakenLessons(lessons: readonly { id: number; approved: boolean; full: boolean }[]): void {
+export function refuseTakenLessons(lessons: readonly { id: number; approved: boolean; full: boolean; past: boolean }[]): void {
   const approved = lessons.filter((lesson) => lesson.approved).map((lesson) => lesson.id);
   if (approved.length > 0) throw enrollmentErrors.alreadyParticipated(approved);
+  const past = lessons.filter((lesson) => lesson.past).map((lesson) => lesson.id);
+  if (past.length > 0) throw enrollmentErrors.lessonsPast(past);
   const full = lessons.filter((lesson) => lesson.full).map((lesson) => lesson.id);
   if (full.length > 0) throw enrollmentErrors.fullyOccupied(full);
 }

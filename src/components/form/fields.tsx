@@ -52,19 +52,30 @@ export const FormErrorBlock = styled.div.attrs({ role: 'alert' })`
   background: #fdf1f0;
 `;
 
+const FieldHint = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fonts.sizes.small};
+`;
+
 interface FieldFrameProps {
   label: ReactNode;
   error?: string;
+  /** What the field takes, said between the label and the field, before anything is typed. */
+  hint?: ReactNode;
   children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
 }
 
-function FieldFrame({ label, error, children }: FieldFrameProps) {
+function FieldFrame({ label, error, hint, children }: FieldFrameProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <FieldRow>
       <Label htmlFor={id}>{label}</Label>
-      {children({ id, describedBy: error ? errorId : undefined, invalid: Boolean(error) })}
+      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+      {children({ id, describedBy, invalid: Boolean(error) })}
       {error && <FieldError id={errorId}>{error}</FieldError>}
     </FieldRow>
   );
@@ -72,9 +83,9 @@ function FieldFrame({ label, error, children }: FieldFrameProps) {
 
 type Common = { label: ReactNode; error?: string };
 
-export function TextField({ label, error, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({ label, error, hint, ...input }: Common & { hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <FieldFrame label={label} error={error}>
+    <FieldFrame label={label} error={error} hint={hint}>
       {({ id, describedBy, invalid }) => (
         <Input id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} $invalid={invalid} {...input} />
       )}

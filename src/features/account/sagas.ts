@@ -4,10 +4,11 @@ import { call, put, select, takeLeading } from 'redux-saga/effects';
 import * as api from '../../api/endpoints.ts';
 import { asRequestError, type RequestError } from '../../api/requestError.ts';
 import { saveTokens } from '../../api/tokens.ts';
-import type { TokenPair } from '../../../common/wireTypes.ts';
+import type { ConfirmationResult, SignupPayload, TokenPair } from '../../../common/wireTypes.ts';
 import { navigateTo } from '../../app/navigation.ts';
 import type { RootState } from '../../app/rootReducer.ts';
 import { resourcesInvalidated } from '../resources/slice.ts';
+import { forgetSignupEmail, rememberSignupEmail } from '../auth/signupEmail.ts';
 import {
   discipleUpdateRequest,
   passwordResetCompletionRequest,
@@ -63,10 +64,20 @@ export const PROFILE_ROUTE = '/account/profile';
 export const EMAIL_CHANGE_REQUESTED_ROUTE = `${PROFILE_ROUTE}?email-change=requested`;
 
 export function* accountSaga() {
-  yield requestFlow(signupRequest, api.signup, { redirectTo: SIGNUP_SENT_ROUTE });
+  yield requestFlow(signupRequest, api.signup, {
+    redirectTo: SIGNUP_SENT_ROUTE,
+    afterSuccess: function* (payload: SignupPayload) {
+      yield call(rememberSignupEmail, payload.email);
+    },
+  });
   yield requestFlow(signupConfirmationRequest, api.confirmRegistration, {
     // the reducer ignores a repeated request, so only the first one finds the flow loading
     skip: (state) => state.signupConfirmation.status !== 'loading',
+    // In the browser that signed up the confirmation logs in: the login page's guard then sends the person back.
+    afterSuccess: function* (_payload, result: ConfirmationResult) {
+      yield call(forgetSignupEmail);
+      if (result.access && result.refresh) yield call(saveTokens, { access: result.access, refresh: result.refresh });
+    },
   });
   yield requestFlow(passwordResetRequest, api.resetPassword, { redirectTo: RESET_INSTRUCTIONS_ROUTE });
   yield requestFlow(passwordResetCompletionRequest, api.completePasswordReset, { redirectTo: RESET_SUCCESS_ROUTE });

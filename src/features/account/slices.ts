@@ -1,5 +1,5 @@
 // The account request flows of spec section 4, each an instance of the one request family.
-import type { ConfirmationPayload, Disciple, DisciplePatch, PasswordResetCompletionPayload, PasswordResetPayload, PasswordUpdatePayload, SignupPayload } from '../../../common/wireTypes.ts';
+import type { ConfirmationPayload, ConfirmationResult, Disciple, DisciplePatch, PasswordResetCompletionPayload, PasswordResetPayload, PasswordUpdatePayload, SignupPayload } from '../../../common/wireTypes.ts';
 import { createRequestFamily } from '../requests/requestFamily.ts';
 import { loginSucceeded } from '../session/slice.ts';
 
@@ -9,8 +9,9 @@ export const passwordResetCompletionRequest = createRequestFamily<PasswordResetC
 export const passwordUpdateRequest = createRequestFamily<PasswordUpdatePayload>('passwordUpdate');
 export const discipleUpdateRequest = createRequestFamily<{ id: number; patch: DisciplePatch }, Disciple>('discipleUpdate');
 
-const confirmationFamily = createRequestFamily<ConfirmationPayload>('signupConfirmation');
-type ConfirmationState = ReturnType<typeof confirmationFamily.reducer>;
+const confirmationFamily = createRequestFamily<ConfirmationPayload, ConfirmationResult>('signupConfirmation');
+/** `email`: the confirmed account's address, for the login form (issue 32). */
+type ConfirmationState = ReturnType<typeof confirmationFamily.reducer> & { email?: string };
 /**
  * The confirmation link is posted only once: a request is ignored unless the flow is idle. It is also
  * counted as done once the person has logged in.
@@ -20,6 +21,7 @@ export const signupConfirmationRequest = {
   reducer: (state: ConfirmationState | undefined, action: { type: string }): ConfirmationState => {
     if (loginSucceeded.match(action)) return { status: 'success', error: null };
     if (state && state.status !== 'idle' && confirmationFamily.actions.request.match(action)) return state;
+    if (confirmationFamily.actions.success.match(action)) return { status: 'success', error: null, email: action.payload?.email };
     return confirmationFamily.reducer(state, action);
   },
 };

@@ -16,10 +16,12 @@ interface LoginFormProps {
   error: RequestError | null;
   /** The saga trims and lower-cases the e-mail. */
   onSubmit: (payload: LoginPayload) => void;
+  /** The address to start with (an account just confirmed); the password field then takes the focus. */
+  initialEmail?: string;
 }
 
-export function LoginForm({ loading, error, onSubmit }: LoginFormProps) {
-  const [email, setEmail] = useState('');
+export function LoginForm({ loading, error, onSubmit, initialEmail = '' }: LoginFormProps) {
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const blockText = formErrorText(error, LOGIN_FIELDS);
 
@@ -43,6 +45,7 @@ export function LoginForm({ loading, error, onSubmit }: LoginFormProps) {
         name="password"
         type="password"
         autoComplete="current-password"
+        autoFocus={initialEmail !== ''}
         required
         value={password}
         onChange={(event) => setPassword(event.target.value)}

@@ -12,6 +12,7 @@ import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { NameFields } from '../../components/form/NameFields.tsx';
 import { selectValueToYear, YearOfBirthField } from '../../components/form/YearOfBirthField.tsx';
 import { yearOfBirthOptions } from '../../../common/yearOptions.ts';
+import { accountMessages } from '../../../common/accountMessages.ts';
 import { localRequestError, missingSignupFields, type SignupField, type SignupValues } from './signupChecks.ts';
 
 const SIGNUP_FIELDS = ['email', 'firstName', 'lastName', 'password1', 'password2', 'yearOfBirth', 'agreement'] as const;
@@ -88,6 +89,7 @@ export function SignupForm({ loading, error, onSubmit }: SignupFormProps) {
         type="password"
         autoComplete="new-password"
         required
+        hint={accountMessages.passwordRules}
         value={values.password1}
         onChange={(event) => set('password1', event.target.value)}
         error={fieldError(shownError, 'password1')}

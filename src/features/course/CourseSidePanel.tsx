@@ -1,6 +1,6 @@
 // The course page's side panel by visitor: the enrollment panel for a logged-in user; for a guest the heading
-// (or «Запись на курс закрыта»), a prompt to log in or register and, on a priced course, the prices with the
-// pay buttons disabled.
+// (or «Запись на курс закрыта»), a prompt to log in or register and, on a priced course, the prices with pay buttons
+// that lead to the sign-up and back to the same choice (issue 32, item 11, overruling the spec's disabled buttons).
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppSelector } from '../../app/hooks.ts';

@@ -1,10 +1,11 @@
 // The «Содержание» section: the course's lessons as a plain list, or grouped into blocks when the course sells by block;
-// each lesson's time in the visitor's zone, its calendar file, and for an approved participant the room and the
-// recording when the server gives them, or when the room's link will appear (as the payment letter says).
+// each lesson's time in the visitor's zone (or that it has none yet) and whether it has begun, its calendar file, and for
+// an approved participant the room and the recording when the server gives them, or when the room's link will appear
+// (as the payment letter says).
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { Lesson } from '../../../common/wireTypes.ts';
-import { lessonBlocks, usesBlocks } from '../../../common/lessonBlocks.ts';
+import { lessonBlocks, lessonHasBegun, usesBlocks } from '../../../common/lessonBlocks.ts';
 import { lessonEndsAt, ROOM_OPENS_BEFORE_MS } from '../../../common/lessonSchedule.ts';
 import { minutesCount } from '../../../common/plural.ts';
 import { RichText } from '../../components/RichText.tsx';
@@ -48,6 +49,10 @@ const Meta = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(2)};
   font-size: ${({ theme }) => theme.fonts.sizes.small};
   color: ${({ theme }) => theme.colors.muted};
+`;
+
+const Begun = styled.span`
+  font-weight: 600;
 `;
 
 const NoPlaces = styled.span`
@@ -127,20 +132,19 @@ const CourseCalendar = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(5)};
 `;
 
-function LessonItem({ lesson, level, timeZone }: { lesson: Lesson; level: 'h3' | 'h4'; timeZone: string }) {
+function LessonItem({ lesson, level, timeZone, now }: { lesson: Lesson; level: 'h3' | 'h4'; timeZone: string; now: number }) {
   const name = `${lesson.number}. ${lesson.title}`;
-  const [now] = useState(Date.now);
+  const begun = lessonHasBegun(lesson, now);
   const roomPending = roomPendingText(lesson, now);
   return (
     <Item>
       <LessonTitle as={level}>{name}</LessonTitle>
-      {lesson.startsAt || lesson.duration > 0 || !lesson.hasFreePlaces ? (
-        <Meta>
-          {lesson.startsAt ? <LessonTime startsAt={lesson.startsAt} timeZone={timeZone} /> : null}
-          {lesson.duration > 0 ? <span>{minutesCount(lesson.duration)}</span> : null}
-          {lesson.hasFreePlaces ? null : <NoPlaces>{NO_PLACES_MARK}</NoPlaces>}
-        </Meta>
-      ) : null}
+      <Meta>
+        {lesson.startsAt ? <LessonTime startsAt={lesson.startsAt} timeZone={timeZone} /> : <span>Дата пока не назначена</span>}
+        {lesson.duration > 0 ? <span>{minutesCount(lesson.duration)}</span> : null}
+        {begun ? <Begun>{(lessonEndsAt(lesson) ?? 0) <= now ? 'Прошло' : 'Идёт сейчас'}</Begun> : null}
+        {lesson.hasFreePlaces || begun ? null : <NoPlaces>{NO_PLACES_MARK}</NoPlaces>}
+      </Meta>
       {lesson.startsAt || lesson.roomUrl || lesson.recordingUrl ? (
         <Links>
           <LessonRoomLinks lesson={lesson} name={name} />
@@ -166,6 +170,7 @@ interface LessonListProps {
 
 export function LessonList({ lessons, blockSize, courseId }: LessonListProps) {
   const timeZone = useVisitorTimeZone(lessons.some((lesson) => lesson.startsAt));
+  const [now] = useState(Date.now);
   if (lessons.length === 0) return <p>Список занятий ещё не опубликован.</p>;
   const calendar = lessons.some((lesson) => lesson.startsAt) ? (
     <CourseCalendar>
@@ -184,7 +189,7 @@ export function LessonList({ lessons, blockSize, courseId }: LessonListProps) {
               <BlockTitle>Блок {index + 1}</BlockTitle>
               <Lessons>
                 {block.lessons.map((lesson) => (
-                  <LessonItem key={lesson.id} lesson={lesson} level="h4" timeZone={timeZone} />
+                  <LessonItem key={lesson.id} lesson={lesson} level="h4" timeZone={timeZone} now={now} />
                 ))}
               </Lessons>
             </Block>
@@ -198,7 +203,7 @@ export function LessonList({ lessons, blockSize, courseId }: LessonListProps) {
       {calendar}
       <Lessons>
         {lessons.map((lesson) => (
-          <LessonItem key={lesson.id} lesson={lesson} level="h3" timeZone={timeZone} />
+          <LessonItem key={lesson.id} lesson={lesson} level="h3" timeZone={timeZone} now={now} />
         ))}
       </Lessons>
     </>

@@ -1,19 +1,28 @@
-// Paying for a priced course (spec sections 4, 5 and 9): the currency, the lessons to buy (whole blocks at a time),
-// the totals with the wholesale price, and the whole-course and selected-lessons buttons; the buyer's personal
-// discount with the full prices struck through, and a promo code (issue 23).
-import { useId, useState } from 'react';
+// Paying for a priced course (spec sections 4, 5 and 9): the currency, the lessons to buy (whole blocks at a time,
+// said before the first tick), the totals with the wholesale price, and the whole-course and selected-lessons buttons;
+// the buyer's personal discount with the full prices struck through, and a promo code (issue 23) before the buttons.
+// Lessons that have begun are shown but not sold (issue 32). A visitor's buttons lead to the sign-up with the choice
+// kept in the address to come back to (keptSelection.ts), where the panel starts from it (the spec's disabled
+// buttons for visitors are overruled by issue 32, item 11).
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { CourseDetails, Currency, Lesson, Price } from '../../../common/wireTypes.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/Button.ts';
-import { allowsLessonSelection, defaultPrice, paymentSystemFor, WHOLESALE_THRESHOLD, wholesaleCanApply } from '../../../common/coursePrices.ts';
-import { appliesTo } from '../../../common/discounts.ts';
-import { isApproved, lessonBlocks, toggleLesson, usesBlocks, wholeCourseLessons, wholeCourseOffered } from '../../../common/lessonBlocks.ts';
+import { allowsLessonSelection, defaultPrice, paymentSystemFor } from '../../../common/coursePrices.ts';
+import { isApproved, lessonBlocks, toggleLesson, usesBlocks, wholeCourseLessons, wholeCourseOffered, withPast } from '../../../common/lessonBlocks.ts';
+import { lessonEndsAt } from '../../../common/lessonSchedule.ts';
+import { formatLessonDateTime } from '../../../common/lessonTimeText.ts';
 import { paymentCreateRequest } from '../enrollment/slices.ts';
 import { paymentAmount } from '../../../common/paymentAmount.ts';
 import { CURRENCY_NAMES, paymentPossible, selectableLessonIds, sessionsCount } from '../../lib/coursePanelRules.ts';
+import { useVisitorTimeZone } from '../schedule/visitorTimeZone.ts';
 import { DiscountedMoney, DiscountNote, personalDiscountText } from './discountParts.tsx';
+import { appliesTo, normalizePromoCode } from '../../../common/discounts.ts';
+import { readSelection, selectionPath } from './keptSelection.ts';
+import { PriceSummary } from './PriceSummary.tsx';
 import { PromoCodeField } from './PromoCodeField.tsx';
 import { targetKey, usePromoCode, type QuoteTarget } from './usePromoCode.ts';
 
@@ -78,25 +87,6 @@ const CurrencyOption = styled.label`
   }
 `;
 
-const PriceList = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) auto;
-  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
-  margin: 0;
-  font-size: ${({ theme }) => theme.fonts.sizes.small};
-
-  dt {
-    color: ${({ theme }) => theme.colors.muted};
-  }
-
-  dd {
-    margin: 0;
-    font-weight: 600;
-    text-align: right;
-    white-space: nowrap;
-  }
-`;
-
 const LessonOptions = styled.ul`
   list-style: none;
   margin: 0;
@@ -134,6 +124,13 @@ const LessonOption = styled.label<{ $disabled: boolean }>`
     margin: 0.1rem 0 0;
     accent-color: ${({ theme }) => theme.colors.primary};
   }
+`;
+
+const LessonDate = styled.span`
+  display: block;
+  margin: -${({ theme }) => theme.space(1)} 0 0 calc(1.15rem + ${({ theme }) => theme.space(2)});
+  font-size: ${({ theme }) => theme.fonts.sizes.small};
+  color: ${({ theme }) => theme.colors.muted};
 `;
 
 const Mark = styled.span<{ $tone: 'success' | 'danger' | 'muted' }>`
@@ -180,33 +177,46 @@ const PayBar = styled.div`
   }
 `;
 
+type LessonOnPanel = Lesson & { past: boolean };
+
 function LessonCheckbox({
   lesson,
   checked,
   disabled,
   onToggle,
+  timeZone,
+  now,
 }: {
-  lesson: Lesson;
+  lesson: LessonOnPanel;
   checked: boolean;
   disabled: boolean;
   onToggle: (id: number) => void;
+  timeZone: string;
+  now: number;
 }) {
   // A place held for an unfinished payment is said so: paying for it again continues that payment.
   const mark = isApproved(lesson) ? (
     <Mark $tone="success">(оплачено)</Mark>
+  ) : lesson.past ? (
+    <Mark $tone="muted">{(lessonEndsAt(lesson) ?? 0) <= now ? '(прошло)' : '(уже идёт)'}</Mark>
   ) : !lesson.hasFreePlaces ? (
     <Mark $tone="danger">(нет мест)</Mark>
   ) : lesson.participationState === 'reserved' ? (
     <Mark $tone="muted">(ожидает оплаты)</Mark>
   ) : null;
+  // The date is the checkbox's description, not its name: the name stays the lesson and its state.
+  const dateId = useId();
   return (
-    <LessonOption $disabled={disabled}>
-      <input type="checkbox" checked={checked} disabled={disabled} onChange={() => onToggle(lesson.id)} />
-      <span>
-        {lesson.number}. {lesson.title}
-        {mark ? <> {mark}</> : null}
-      </span>
-    </LessonOption>
+    <>
+      <LessonOption $disabled={disabled}>
+        <input type="checkbox" checked={checked} disabled={disabled} onChange={() => onToggle(lesson.id)} aria-describedby={dateId} />
+        <span>
+          {lesson.number}. {lesson.title}
+          {mark ? <> {mark}</> : null}
+        </span>
+      </LessonOption>
+      <LessonDate id={dateId}>{lesson.startsAt ? formatLessonDateTime(lesson.startsAt, timeZone) : 'Дата пока не назначена'}</LessonDate>
+    </>
   );
 }
 
@@ -223,15 +233,30 @@ interface PaymentFormProps {
 const priceIn = (prices: Price[], currency: Currency | null) =>
   prices.find((candidate) => candidate.currency === currency) ?? defaultPrice(prices);
 
-export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProps) {
+export function PaymentForm(props: PaymentFormProps) {
+  return props.course.prices.length > 0 ? <PricedPaymentForm {...props} /> : null;
+}
+
+function PricedPaymentForm({ course, lessons: published, loggedIn, busy }: PaymentFormProps) {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const paying = useAppSelector((state) => state.paymentCreate.status === 'loading' || state.paymentCreate.status === 'success');
-  const [currency, setCurrency] = useState<Currency | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  // The moment the page was opened decides which lessons have begun; the server checks again when paying.
+  const [now] = useState(Date.now);
+  const lessons: LessonOnPanel[] = withPast(published, now) as LessonOnPanel[];
+  const timeZone = useVisitorTimeZone(lessons.some((lesson) => lesson.startsAt));
+  // The choice a visitor made before signing up, back in the address (keptSelection.ts).
+  const [kept] = useState(() => readSelection(search));
+  const [currency, setCurrency] = useState<Currency | null>(() => (course.prices.some((option) => option.currency === kept.currency) ? kept.currency : null));
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() =>
+    kept.lessons.reduce<ReadonlySet<number>>((chosen, id) => (chosen.has(id) ? chosen : toggleLesson(chosen, id, lessons, course.lessonsBlockSize)), new Set()),
+  );
   const currencyName = useId();
-  const promo = usePromoCode();
-  const price = priceIn(course.prices, currency);
-  if (!price) return null;
+  const promo = usePromoCode(kept.promoCode);
+  const keptCodeApplied = useRef(false);
+  // Never undefined: PaymentForm renders this only for a course with prices.
+  const price = priceIn(course.prices, currency)!;
   // With a personal discount `price` has the figures the buyer sees (a percent off each) and `full` the course's own
   // price: which figures apply (lessons one by one, the wholesale price, the whole course) is decided by `full`, so a
   // figure brought to 0 stays, and every total is the common rule's with the discount's terms (an amount comes off
@@ -259,7 +284,7 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
   const wholeTotal = amountOf(wholeIds, terms);
   const wholeFull = amountOf(wholeIds, null);
   const wholeSold = wholeOffered && full.coursePrice > 0;
-  const blocked = !paymentPossible(course, lessons) || !loggedIn || busy || paying || promo.quoting;
+  const blocked = !paymentPossible(course, lessons) || busy || paying || promo.quoting;
 
   // A promo code is quoted for the lessons chosen, or for the whole course while none are.
   const targetOf = (ids: number[], charged: Price): QuoteTarget => ({
@@ -270,6 +295,12 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
   const quoteTargetFor = (ids: number[], charged: Price): QuoteTarget | null =>
     ids.length > 0 ? targetOf(ids, charged) : wholeSold ? targetOf(wholeIds, charged) : null;
   const quoteTarget = quoteTargetFor(chosenIds, price);
+  // Back from the sign-up with a promo code: it is applied to the kept choice once the person is logged in.
+  useEffect(() => {
+    if (!loggedIn || keptCodeApplied.current || !kept.promoCode) return;
+    keptCodeApplied.current = true;
+    promo.apply(quoteTarget);
+  }, [loggedIn, kept.promoCode, promo, quoteTarget]);
   const quote = promo.quoteFor(quoteTarget);
   /** What paying for `ids` shows: the promo code's quote when it is for them, else the prices with the personal discount. */
   const shownFor = (ids: number[], amount: number, fullAmount: number | undefined): Shown => {
@@ -281,13 +312,20 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
   const wholeShown = shownFor(wholeIds, wholeTotal, wholeFull);
   const totalShown = shownFor(chosenIds, total, fullTotal);
 
-  const pay = (lessonIds: number[]) =>
+  const pay = (lessonIds: number[], whole: boolean) => {
+    if (!loggedIn) {
+      // To the sign-up (it links to the login), coming back to this choice.
+      const from = selectionPath(pathname, { lessons: whole ? [] : lessonIds, currency: currency ? price.currency : null, promoCode: normalizePromoCode(promo.input) });
+      navigate(paths.signup, { state: { from } });
+      return;
+    }
     dispatch(
       paymentCreateRequest.actions.request({
         ...targetOf(lessonIds, price),
         ...(promo.code ? { promoCode: promo.code } : {}),
       }),
     );
+  };
   const toggle = (id: number) => {
     const next = toggleLesson(selected, id, lessons, blockSize);
     setSelected(next);
@@ -298,15 +336,29 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
     const charged = priceIn(course.prices, next);
     if (charged) promo.follow(quoteTargetFor(chosenIds, charged));
   };
-  const checkbox = (lesson: Lesson) => (
+  const checkbox = (lesson: LessonOnPanel) => (
     <LessonCheckbox
       key={lesson.id}
       lesson={lesson}
       checked={isApproved(lesson) || chosen.includes(lesson)}
       disabled={!selectable.has(lesson.id)}
       onToggle={toggle}
+      timeZone={timeZone}
+      now={now}
     />
   );
+  const promoField =
+    wholeSold || (byLesson && lessons.length > 0) ? (
+      <PromoCodeField
+        promo={promo}
+        target={quoteTarget}
+        currency={price.currency}
+        lessons={lessons}
+        disabled={blocked && !promo.quoting}
+        guest={!loggedIn}
+      />
+    ) : null;
+  const guestNote = loggedIn ? null : <Note>Перед оплатой нужно зарегистрироваться или войти: выбранные занятия, валюта и промокод сохранятся.</Note>;
 
   return (
     <Form>
@@ -332,35 +384,19 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
 
       {course.discount ? <DiscountNote>{personalDiscountText(course.discount)}</DiscountNote> : null}
 
-      <PriceList>
-        {wholeSold ? (
-          <>
-            <dt>Весь курс</dt>
-            <dd>
-              <DiscountedMoney amount={wholeTotal} full={wholeFull} currency={price.currency} />
-            </dd>
-          </>
-        ) : null}
-        {byLesson ? (
-          <>
-            <dt>Одно занятие</dt>
-            <dd>
-              <DiscountedMoney amount={price.lessonPrice} full={full.lessonPrice} currency={price.currency} />
-            </dd>
-          </>
-        ) : null}
-        {wholesaleCanApply(full, selectable.size) ? (
-          <>
-            <dt>От {WHOLESALE_THRESHOLD} занятий, за каждое</dt>
-            <dd>
-              <DiscountedMoney amount={price.lessonWholesalePrice} full={full.lessonWholesalePrice} currency={price.currency} />
-            </dd>
-          </>
-        ) : null}
-      </PriceList>
+      <PriceSummary
+        price={price}
+        full={full}
+        blockSize={blockSize}
+        whole={wholeSold ? { amount: wholeTotal, full: wholeFull } : null}
+        choosable={selectable.size}
+      />
+
+      {promoField}
+      {guestNote}
 
       {wholeOffered ? (
-        <PayButton disabled={blocked || full.coursePrice <= 0} onClick={() => pay(wholeIds)}>
+        <PayButton disabled={blocked || full.coursePrice <= 0} onClick={() => pay(wholeIds, true)}>
           <PayLabel action="Оплатить весь курс" shown={wholeShown} currency={price.currency} />
         </PayButton>
       ) : null}
@@ -377,7 +413,7 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
                   <BlockGroup key={block.lessons[0]?.id ?? index}>
                     <BlockLabel>
                       Блок {index + 1}
-                      {block.participated ? ' — вы участвуете' : block.available ? '' : ' — нет мест'}
+                      {block.participated ? ' — вы участвуете' : block.begun ? ' — уже начался' : block.available ? '' : ' — нет мест'}
                     </BlockLabel>
                     {/* the group wraps the list: a list with role="group" would leave its items without a list */}
                     <div role="group" aria-label={`Блок ${index + 1}`}>
@@ -414,7 +450,7 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
             <PayButton
               $variant={wholeOffered ? 'secondary' : 'primary'}
               disabled={blocked || chosen.length === 0}
-              onClick={() => pay(chosen.map((lesson) => lesson.id))}
+              onClick={() => pay(chosen.map((lesson) => lesson.id), false)}
             >
               <PayLabel action="Оплатить выбранные занятия" shown={totalShown} currency={price.currency} />
             </PayButton>
@@ -430,9 +466,6 @@ export function PaymentForm({ course, lessons, loggedIn, busy }: PaymentFormProp
         </Note>
       )}
 
-      {loggedIn && (wholeSold || (byLesson && lessons.length > 0)) ? (
-        <PromoCodeField promo={promo} target={quoteTarget} currency={price.currency} lessons={lessons} disabled={blocked && !promo.quoting} />
-      ) : null}
 
       {wholeOffered || (byLesson && lessons.length > 0) ? (
         <Note>

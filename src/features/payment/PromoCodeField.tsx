@@ -1,5 +1,6 @@
 // «Есть промокод?» on the payment panel (issue 23): the field with «Применить», the total the code gives, and why a
-// code was refused under the field. Enter in the field applies the code; it never pays.
+// code was refused under the field. Enter in the field applies the code; it never pays. A visitor can type a code,
+// which is kept through the sign-up and applied after it (a quote needs a logged-in caller).
 import { useId, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import type { Currency, Lesson } from '../../../common/wireTypes.ts';
@@ -85,9 +86,17 @@ interface PromoCodeFieldProps {
   lessons: Lesson[];
   /** A payment is under way. */
   disabled: boolean;
+  /** A visitor: the code is only kept, and applied once they have logged in. */
+  guest?: boolean;
 }
 
-export function PromoCodeField({ promo, target, currency, lessons, disabled }: PromoCodeFieldProps) {
+const GuestHint = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fonts.sizes.small};
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+export function PromoCodeField({ promo, target, currency, lessons, disabled, guest = false }: PromoCodeFieldProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const errorId = `${id}-error`;
@@ -96,10 +105,10 @@ export function PromoCodeField({ promo, target, currency, lessons, disabled }: P
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    if (!disabled) promo.apply(target);
+    if (!disabled && !guest) promo.apply(target);
   };
 
-  if (!open && !promo.code) {
+  if (!open && !promo.code && !promo.input) {
     return (
       <Block>
         <Disclosure onClick={() => setOpen(true)}>
@@ -118,8 +127,8 @@ export function PromoCodeField({ promo, target, currency, lessons, disabled }: P
       <Row>
         <Input
           id={id}
-          // Opened by the buyer's click on «Есть промокод?»: the typing goes on there.
-          autoFocus
+          // Opened by the buyer's click on «Есть промокод?»: the typing goes on there (not when it opens with a kept code).
+          autoFocus={open}
           name="promoCode"
           autoComplete="off"
           autoCapitalize="characters"
@@ -133,10 +142,13 @@ export function PromoCodeField({ promo, target, currency, lessons, disabled }: P
           aria-describedby={promo.fieldError ? errorId : undefined}
           $invalid={Boolean(promo.fieldError)}
         />
-        <LoadingButton type="button" $variant="secondary" loading={promo.quoting} disabled={disabled} onClick={() => promo.apply(target)}>
-          Применить
-        </LoadingButton>
+        {guest ? null : (
+          <LoadingButton type="button" $variant="secondary" loading={promo.quoting} disabled={disabled} onClick={() => promo.apply(target)}>
+            Применить
+          </LoadingButton>
+        )}
       </Row>
+      {guest ? <GuestHint>Скидку по промокоду посчитаем после входа на сайт.</GuestHint> : null}
       {promo.fieldError ? <FieldError id={errorId}>{promo.fieldError}</FieldError> : null}
       <div role="status">{quote && !promo.quoting ? <QuoteResult quote={quote} currency={currency} /> : null}</div>
       <EnrollmentErrors errors={errors} />

@@ -40,8 +40,9 @@ export interface PromoCodeState {
   requestError: RequestError | null;
 }
 
-export function usePromoCode(): PromoCodeState {
-  const [input, setInput] = useState('');
+/** `initial`: the code a visitor typed before signing up (keptSelection.ts), in the field until applied. */
+export function usePromoCode(initial = ''): PromoCodeState {
+  const [input, setInput] = useState(initial);
   const [applied, setApplied] = useState<Applied | null>(null);
   const [quoting, setQuoting] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);

@@ -12,6 +12,7 @@ import { WHOLESALE_THRESHOLD } from '../../../common/coursePrices.ts';
 import { AGE_GROUP_FACTS, AGE_GROUP_LABELS } from '../../lib/courseFacts.ts';
 import { LazyRichTextEditor as RichTextEditor } from '../richText/LazyRichTextEditor.tsx';
 import { FORM_CURRENCIES, PRICE_FIELDS, sentPriceIndex, type CourseFormValues, type PriceRow } from './courseForm.ts';
+import { BuyerPricePreview } from './BuyerPricePreview.tsx';
 import { ImageField } from './ImageField.tsx';
 import { TestTitleWarning } from './TestTitleWarning.tsx';
 
@@ -212,10 +213,14 @@ export function CourseForm({ values, onChange, errors, authors, editorKey, savin
                   ))}
                 </PriceGrid>
                 <Hint>
-                  Цена занятия при оплате блоком действует, когда за один раз оплачивают от {WHOLESALE_THRESHOLD} занятий (например, весь курс). На
-                  странице курса её видно, только если столько занятий можно выбрать: у курса меньше {WHOLESALE_THRESHOLD} занятий или с блоками, из
-                  которых столько не набрать, её не покажут.
+                  Цена курса — за все занятия сразу; если те же занятия по одному выходят дешевле, покупатель платит меньшую сумму.
+                  Цена занятия — за одно занятие; курс с блоками продаётся блоками, и блок стоит столько, сколько его занятия
+                  вместе (в блоке от {WHOLESALE_THRESHOLD} занятий — по цене занятия от {WHOLESALE_THRESHOLD} занятий); 0 — занятия по
+                  одному не продаются. Цена занятия от {WHOLESALE_THRESHOLD} занятий действует
+                  за каждое, когда за раз покупают столько (например, весь курс); на странице курса её видно, только если столько занятий
+                  можно выбрать.
                 </Hint>
+                <BuyerPricePreview row={row} blockSize={values.lessonsBlockSize} />
               </>
             ) : null}
             {sent !== null && errors[`prices.${sent}`] ? <FieldError>{errors[`prices.${sent}`]}</FieldError> : null}

@@ -2,6 +2,7 @@
 import type { Currency, DisciplesAge, Price } from '../../../common/wireTypes.ts';
 import { courseCreateSchema, type CourseCreatePayload, type MutaboCourse } from '../../../common/mutabo.ts';
 import { DEFAULT_COURSE_TIME_ZONE } from '../../../common/timeZones.ts';
+import { WHOLESALE_THRESHOLD } from '../../../common/coursePrices.ts';
 
 /** The currencies the form edits, one row each; a price in another currency is kept as it is. */
 export const FORM_CURRENCIES: readonly { currency: Currency; label: string }[] = [
@@ -12,7 +13,7 @@ export const FORM_CURRENCIES: readonly { currency: Currency; label: string }[] =
 export const PRICE_FIELDS = [
   { field: 'coursePrice', label: 'Цена курса' },
   { field: 'lessonPrice', label: 'Цена занятия' },
-  { field: 'lessonWholesalePrice', label: 'Цена занятия при оплате блоком' },
+  { field: 'lessonWholesalePrice', label: `Цена занятия от ${WHOLESALE_THRESHOLD} занятий` },
 ] as const;
 
 export type PriceField = (typeof PRICE_FIELDS)[number]['field'];

@@ -7,6 +7,7 @@ import { AppProviders } from '../../../src/app/AppProviders.tsx';
 import { routes } from '../../../src/app/routes.tsx';
 import { makeStore } from '../../../src/app/store.ts';
 import { server } from '../../support/server.ts';
+import { accountMessages } from '../../../common/accountMessages.ts';
 import { storeSession } from '../../support/tokens.ts';
 import { disciple, meHandler } from '../../support/users.ts';
 import { CURRENT_YEAR, EARLIER_LABEL, gate, homeHandlers, renderAccountApp } from './accountTestKit.ts';
@@ -118,7 +119,7 @@ describe('sign-up page', () => {
     expect(screen.getByLabelText('Электронная почта')).toHaveAccessibleDescription('Введите адрес электронной почты.');
     expect(screen.getByLabelText('Имя')).toHaveAccessibleDescription('Заполните это поле.');
     expect(screen.getByLabelText('Фамилия')).toHaveAccessibleDescription('Заполните это поле.');
-    expect(screen.getByLabelText('Пароль')).toHaveAccessibleDescription('Введите пароль.');
+    expect(screen.getByLabelText('Пароль')).toHaveAccessibleDescription(`${accountMessages.passwordRules} Введите пароль.`);
     expect(screen.getByLabelText('Повторите пароль')).toHaveAccessibleDescription('Повторите пароль.');
     expect(screen.getByLabelText('Год рождения')).toHaveAccessibleDescription('Выберите год рождения.');
     expect(screen.getByRole('checkbox', { name: /Я согласен/ })).toHaveAccessibleDescription(
@@ -145,7 +146,7 @@ describe('sign-up page', () => {
     await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
     expect(screen.getByLabelText('Электронная почта')).not.toHaveAccessibleDescription();
     expect(screen.getByLabelText('Имя')).not.toHaveAccessibleDescription();
-    expect(screen.getByLabelText('Пароль')).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText('Пароль')).toHaveAccessibleDescription(accountMessages.passwordRules);
     expect(screen.getByLabelText('Фамилия')).toHaveAccessibleDescription('Заполните это поле.');
     expect(screen.getByLabelText('Повторите пароль')).toHaveAccessibleDescription('Повторите пароль.');
     expect(screen.getByLabelText('Год рождения')).toHaveAccessibleDescription('Выберите год рождения.');
@@ -184,7 +185,7 @@ describe('sign-up page', () => {
     expect(screen.getByLabelText('Электронная почта')).toHaveAccessibleDescription('Пользователь с таким адресом уже есть.');
     expect(screen.getByLabelText('Имя')).toHaveAccessibleDescription('Укажите имя.');
     expect(screen.getByLabelText('Фамилия')).toHaveAccessibleDescription('Укажите фамилию.');
-    expect(screen.getByLabelText('Пароль')).toHaveAccessibleDescription('Пароль слишком короткий.');
+    expect(screen.getByLabelText('Пароль')).toHaveAccessibleDescription(`${accountMessages.passwordRules} Пароль слишком короткий.`);
     expect(screen.getByLabelText('Повторите пароль')).toHaveAccessibleDescription('Пароли не совпадают.');
     expect(screen.getByLabelText('Год рождения')).toHaveAccessibleDescription('Выберите год из списка.');
     expect(screen.getByRole('checkbox', { name: /Я согласен/ })).toHaveAccessibleDescription('Нужно согласие с политикой.');

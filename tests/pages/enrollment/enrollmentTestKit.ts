@@ -17,6 +17,7 @@ await Promise.all([
   import('../../../src/pages/AccountCoursesPage.tsx'),
   import('../../../src/pages/WaitingForPaymentPage.tsx'),
   import('../../../src/pages/LoginPage.tsx'),
+  import('../../../src/pages/SignupPage.tsx'),
 ]);
 
 export const anna: Author = {

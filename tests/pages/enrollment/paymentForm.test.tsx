@@ -292,16 +292,22 @@ describe('disabled buttons', () => {
     expect(wholeButton(panel)).not.toBeInTheDocument();
   });
 
-  it('a guest sees the prices and may tick lessons, but cannot pay', async () => {
+  it('a guest sees the prices and may tick lessons; paying leads to the sign-up with the choice kept (issue 32)', async () => {
+    answerPayments();
     answerCourse(course());
-    const { user } = renderWithNavigation('/courses/5');
+    const { user, router } = renderWithNavigation('/courses/5');
     const panel = await coursePanel();
     expect(within(panel).getByRole('link', { name: 'войдите' })).toBeInTheDocument();
-    expect(wholeButton(panel)).toBeDisabled();
+    expect(wholeButton(panel)).toBeEnabled();
     await user.click(checkbox(panel, /^1\./));
-    expect(selectedButton(panel)?.textContent).toContain(`— ${rub(1800)}`);
-    expect(selectedButton(panel)).toBeDisabled();
+    await user.click(within(panel).getByRole('radio', { name: 'Евро' }));
+    expect(selectedButton(panel)?.textContent).toContain('— 20 €');
+    expect(selectedButton(panel)).toBeEnabled();
     expect(within(panel).queryByRole('button', { name: 'Подписаться на новости' })).not.toBeInTheDocument();
+    await user.click(selectedButton(panel));
+    await screen.findByRole('heading', { level: 1, name: 'РЕГИСТРАЦИЯ НОВОГО УЧАСТНИКА' });
+    expect(router.state.location.state).toEqual({ from: '/courses/5?lessons=101&currency=CURRENCY_CHOICE_EURO' });
+    expect(bodies).toEqual([]);
   });
 
   it('a guest on a course without prices reads «Нет цены курса»', async () => {

@@ -1,12 +1,12 @@
 // The wholesale lesson price on the course page (issue 22, item 4): shown only when a buyer can take at least
 // WHOLESALE_THRESHOLD lessons at once (common/coursePrices.ts wholesaleCanApply): not for a course of four lessons,
 // not when too few lessons have places, not when the blocks that can be bought hold too few.
-import { within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { WHOLESALE_THRESHOLD, wholesaleCanApply } from '../../../common/coursePrices.ts';
 import type { CourseDetails } from '../../../common/wireTypes.ts';
-import { answerCourse, course, coursePanel, lessons, RUB, renderAsUser } from './enrollmentTestKit.ts';
+import { answerCourse, course, coursePanel, lessons, RUB, renderAsUser, renderWithNavigation, rub } from './enrollmentTestKit.ts';
 
-vi.setConfig({ testTimeout: 15000 });
+vi.setConfig({ testTimeout: 30000 });
 
 const WHOLESALE_LINE = `От ${WHOLESALE_THRESHOLD} занятий, за каждое`;
 
@@ -14,7 +14,7 @@ async function pricesOf(details: CourseDetails): Promise<string> {
   answerCourse(details);
   renderAsUser('/courses/5');
   const panel = await coursePanel();
-  return within(panel).getByText('Одно занятие').closest('dl')!.textContent ?? '';
+  return panel.querySelector('dl')!.textContent ?? '';
 }
 
 describe('the wholesale lesson price', () => {
@@ -48,5 +48,25 @@ describe('the wholesale lesson price', () => {
 
   it('is shown with blocks that together hold enough lessons', async () => {
     expect(await pricesOf(course({ prices: [RUB], lessonsBlockSize: 3, lessons: lessons(6) }))).toContain(WHOLESALE_LINE);
+  });
+
+  it('on a course sold by blocks, says what a block costs before the first tick, and a tick takes the block (issue 32)', async () => {
+    answerCourse(course({ prices: [RUB], lessonsBlockSize: 4, lessons: lessons(8) }));
+    const { user } = renderWithNavigation('/courses/5');
+    const panel = await coursePanel();
+    const prices = panel.querySelector('dl')!.textContent;
+    expect(prices).toContain(`Блок из 4 занятий${rub(7200)}`);
+    expect(prices).not.toContain('Одно занятие');
+    expect(panel.textContent).toContain(`Занятия продаются блоками по 4: ${rub(7200)} за блок.`);
+    await user.click(within(panel).getByRole('checkbox', { name: /^6\./ }));
+    expect(within(panel).getAllByRole('checkbox').filter((box) => (box as HTMLInputElement).checked)).toHaveLength(4);
+    expect(screen.getByText(/Выбрано 4 занятия на сумму/).textContent).toContain(rub(7200));
+  });
+
+  it('prices a block of five or more lessons at the wholesale price', async () => {
+    answerCourse(course({ prices: [RUB], lessonsBlockSize: 5, lessons: lessons(8) }));
+    renderWithNavigation('/courses/5');
+    const panel = await coursePanel();
+    expect(panel.textContent).toContain(`Занятия продаются блоками по 5: ${rub(7500)} за блок.`);
   });
 });

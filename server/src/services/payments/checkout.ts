@@ -7,6 +7,7 @@ import { paymentSystemFor } from '../../../../common/coursePrices.ts';
 import { formatAmount } from '../../../../common/paymentAmount.ts';
 import { promoCodeField } from '../../../../common/discountSchemas.ts';
 import { isFull } from '../../../../common/places.ts';
+import { lessonHasBegun } from '../../../../common/lessonBlocks.ts';
 import type { ReceiptSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { MAX_ID } from '../../http/queryParams.ts';
@@ -144,17 +145,19 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     if (!first!.price) throw enrollmentErrors.noPriceInCurrency();
     const courseId = first!.courseId;
     const price = toPrice(first!.price);
+    const now = Date.now();
     // A place the buyer holds already is theirs to pay for: only others' places can make a lesson full for them.
     refuseTakenLessons(
       found.map((lesson) => ({
         id: lesson.id,
         approved: lesson.counted.get(userId) === 'approved',
         full: isFull(lesson.counted.size - (lesson.counted.has(userId) ? 1 : 0), lesson.limit),
+        past: lessonHasBegun(lesson, now),
       })),
     );
 
     const discounts = await buyerDiscounts(deps.db, userId, courseId, currency, payload.promoCode);
-    return { courseId, request: { userId, system, currency, requested, price, discounts } };
+    return { courseId, request: { userId, system, currency, requested, price, discounts, now } };
   }
 
   async function quotePayment(userId: number, payload: PaymentPayload): Promise<PaymentQuote> {

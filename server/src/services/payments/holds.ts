@@ -10,7 +10,7 @@
 // that a refusal undoes only their own changes.
 // Across processes the course's row lock decides, as before.
 import type { Currency, ParticipationState, PaymentSystem, Price } from '../../../../common/wireTypes.ts';
-import type { LessonForSale } from '../../../../common/lessonBlocks.ts';
+import { lessonHasBegun, type LessonForSale } from '../../../../common/lessonBlocks.ts';
 import { formatAmount, MAX_PAYMENT_AMOUNT, paymentAmount } from '../../../../common/paymentAmount.ts';
 import { hasFreePlace } from '../../../../common/places.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -47,6 +47,8 @@ export interface HoldRequest {
    * cheapest applies (the personal one on a tie, so that a code's use is not taken for nothing).
    */
   discounts?: DiscountCandidate[];
+  /** The moment the request was checked (ms since the epoch): the lessons begun by then are not sold. */
+  now: number;
 }
 
 export type Held =
@@ -243,11 +245,12 @@ function decide(locked: LockedCourse, places: PlacesRow[], request: HoldRequest)
     id: lesson.id,
     hasFreePlaces: hasFreePlace(byId.get(lesson.id)?.taken ?? 0, locked.participantsLimit),
     participationState: byId.get(lesson.id)?.ownState ?? null,
+    past: lessonHasBegun(lesson, request.now),
   }));
   refuseTakenLessons(
     forSale
       .filter((lesson) => requested.includes(lesson.id))
-      .map((lesson) => ({ id: lesson.id, approved: lesson.participationState === 'approved', full: !lesson.hasFreePlaces })),
+      .map((lesson) => ({ id: lesson.id, approved: lesson.participationState === 'approved', full: !lesson.hasFreePlaces, past: lesson.past === true })),
   );
 
   const decision = paymentAmount(price, forSale, requested, locked.lessonsBlockSize);
