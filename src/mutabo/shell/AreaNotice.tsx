@@ -15,10 +15,11 @@ const NoticeBox = styled.div`
 
 export function Notice({ children, ...rest }: HTMLAttributes<HTMLDivElement>) {
   const box = useRef<HTMLDivElement>(null);
-  // A new text in the same notice is a new message: it is shown again.
+  // A new text in the same notice is a new message: it is shown again. An empty one (a status line waiting for its
+  // text) is no message: revealing it scrolled the course editor to its lessons as it opened.
   const text = typeof children === 'string' ? children : null;
   useEffect(() => {
-    revealMessage(box.current);
+    if (box.current?.textContent) revealMessage(box.current);
   }, [text]);
   return (
     <NoticeBox ref={box} role="status" {...rest}>
