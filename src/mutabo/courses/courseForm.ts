@@ -38,6 +38,8 @@ export interface CourseFormValues {
   prices: PriceRow[];
   /** The IANA zone lesson times are entered in. */
   timeZone: string;
+  /** The webinar room of the lessons without a link of their own. */
+  roomUrl: string;
   /** Prices in currencies the form does not show, sent back unchanged. */
   otherPrices: Price[];
 }
@@ -73,6 +75,7 @@ export function emptyCourseValues(authorId: number | null): CourseFormValues {
     lessonsBlockSize: '1',
     prices: priceRows([]),
     timeZone: DEFAULT_COURSE_TIME_ZONE,
+    roomUrl: '',
     otherPrices: [],
   };
 }
@@ -93,6 +96,7 @@ export function courseValues(course: MutaboCourse): CourseFormValues {
     lessonsBlockSize: String(course.lessonsBlockSize),
     prices: priceRows(course.prices),
     timeZone: course.timeZone,
+    roomUrl: course.roomUrl,
     otherPrices: course.prices.filter((price) => !FORM_CURRENCIES.some((item) => item.currency === price.currency)),
   };
 }
@@ -139,6 +143,7 @@ export function courseWrite(values: CourseFormValues): { body: CourseCreatePaylo
     fullYear: values.fullYear,
     lessonsBlockSize: wholeNumber(values.lessonsBlockSize),
     timeZone: values.timeZone,
+    roomUrl: values.roomUrl.trim(),
     prices: [
       ...values.prices
         .filter((row) => row.enabled)
