@@ -133,4 +133,15 @@ describe('the course editor as it opens', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(scrolled).toEqual([]);
   });
+
+  it('stays at its top when it opens with the notice of a course just created', async () => {
+    const scrolled = watchScrolling();
+    storeSession();
+    server.use(...siteApiHandlers(), meHandler(author), ...mutaboHandlers(undefined, editedCourse));
+    renderApp({ pathname: `/mutabo/courses/${editedCourse.id}`, state: { created: true } });
+    expect(await screen.findByText('Курс создан. Теперь добавьте занятия.', {}, FIRST_RENDER)).toHaveAttribute('role', 'status');
+    await screen.findByRole('heading', { level: 2, name: 'Занятия' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(scrolled).toEqual([]);
+  });
 });
