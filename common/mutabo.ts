@@ -77,6 +77,11 @@ export interface MutaboLessonPeople {
  */
 export interface MutaboCourse extends Omit<CourseDetails, 'lessons'>, Versioned {
   lessons: MutaboLesson[];
+  /**
+   * The course's webinar room ('' for none): the link of every lesson without one of its own. Changing it changes
+   * the lessons that used it (services/mutabo/courseRoom.ts); participants get each lesson's own `roomUrl`.
+   */
+  roomUrl: string;
   /** People who hold, wait for or have a place on any lesson (a draft course is hidden from them too). */
   peopleCount: number;
 }
@@ -442,6 +447,7 @@ const courseFields = {
   lessonsBlockSize: integerField(m.lessonsBlockSizeInvalid, 1, MAX_LESSONS_BLOCK_SIZE),
   prices: pricesField,
   timeZone: timeZoneField,
+  roomUrl: httpsUrlField,
 };
 
 function endNotBeforeStart(value: { start?: string | null; end?: string | null }, ctx: z.RefinementCtx) {
@@ -469,6 +475,7 @@ export const courseCreateSchema = z
       lessonsBlockSize: courseFields.lessonsBlockSize.default(1),
       prices: pricesField.default([]),
       timeZone: timeZoneField.default(DEFAULT_COURSE_TIME_ZONE),
+      roomUrl: httpsUrlField.default(''),
     },
     { error: m.invalidBody },
   )
@@ -496,6 +503,7 @@ export const coursePatchSchema = z
       lessonsBlockSize: courseFields.lessonsBlockSize.optional(),
       prices: courseFields.prices.optional(),
       timeZone: courseFields.timeZone.optional(),
+      roomUrl: courseFields.roomUrl.optional(),
       version: versionField,
     },
     { error: m.invalidBody },
@@ -1261,6 +1269,28 @@ export interface MutaboLapsingHold {
   lessons: MutaboDashboardLesson[];
   /** When the first of them lapses unless paid (ISO). */
   expiresAt: string;
+}
+
+/**
+ * `GET /api/v1/mutabo/first-steps/`: what a new author has done of their first steps (each true once done). The
+ * summary lists the steps while any is left; the site lists an author on `/about` and in the header once they have
+ * their page's text and photo.
+ */
+export interface MutaboFirstSteps {
+  /** «О себе» on their author's page. */
+  pageText: boolean;
+  photo: boolean;
+  /** Every detail of the seller (shared by the authors) is filled in. */
+  seller: boolean;
+  /** They lead a course, a draft too. */
+  course: boolean;
+}
+
+/** `GET /api/v1/mutabo/authors/`: every author, for the course form's choice of authors (a new one too). */
+export interface MutaboAuthorChoice {
+  id: number;
+  firstName: string;
+  lastName: string;
 }
 
 /** `GET /api/v1/mutabo/dashboard/`: what needs the author now, over the courses they lead. */

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { LESSON_STATES } from './enums.ts';
 import { instantInRange, MAX_DATE_YEAR, MIN_DATE_YEAR } from './dateRange.ts';
-import { dateField, MAX_LESSON_DURATION, mutaboMessages, startsAtField, MAX_TITLE_LENGTH } from './mutabo.ts';
+import { dateField, httpsUrlField, MAX_LESSON_DURATION, mutaboMessages, startsAtField, MAX_TITLE_LENGTH } from './mutabo.ts';
 import { textField } from './textFields.ts';
 import { wallTimeAt, zonedToUtc, type WallTime } from './zonedTime.ts';
 
@@ -55,7 +55,8 @@ const seriesTitle = textField({ required: s.titlesInvalid, notText: s.titlesInva
  * `POST /api/v1/mutabo/courses/{id}/lessons/series/`: `count` lessons, the first at `firstStartsAt` (ISO 8601 with an
  * offset), then every `everyDays` days (7 unless sent) at the same wall time in the course's zone; each `duration`
  * minutes long, `published` unless `state` says `draft`; `titles` name the first ones (a blank or missing one is
- * «Занятие N», N the lesson's number).
+ * «Занятие N», N the lesson's number). `roomUrl`, when sent, becomes the course's room link (as the course form sets
+ * it: the lessons that used the old one follow), and the new lessons use the course's link.
  */
 export const lessonSeriesSchema = z
   .object(
@@ -78,6 +79,7 @@ export const lessonSeriesSchema = z
       duration: integerField(m.durationInvalid, 1, MAX_LESSON_DURATION),
       titles: z.array(seriesTitle, { error: s.titlesInvalid }).max(MAX_SERIES_COUNT, s.titlesTooMany).default([]),
       state: z.enum(LESSON_STATES, { error: m.lessonStateInvalid }).default('published'),
+      roomUrl: httpsUrlField.optional(),
     },
     { error: m.invalidBody },
   )

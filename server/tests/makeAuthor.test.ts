@@ -56,6 +56,9 @@ describe.each(dbModes())('make-author (%s)', (mode) => {
     const authorId = made.kind === 'made' ? made.author.id : 0;
     expect((await me(ids.users.pupil)).author).toBe(authorId);
     expect((await asUser(ids.users.pupil, '/api/v1/manager/participants/')).statusCode).toBe(200);
+    // The site lists an author only once their page has its text and photo.
+    expect((await authorsList()).map((author) => author.id)).not.toContain(authorId);
+    await testDb.database.db.update(t.authors).set({ description: 'Учитель.', photo: '/demo/pupil.svg' }).where(eq(t.authors.id, authorId));
     expect(await listedAuthor(authorId, { user: ids.users.pupil })).toEqual({
       id: authorId,
       firstName: 'Пётр',
@@ -63,8 +66,8 @@ describe.each(dbModes())('make-author (%s)', (mode) => {
       email: 'pupil@example.org',
       user: ids.users.pupil,
       genitive: 'Петра Ученикова',
-      description: '',
-      photo: '',
+      description: 'Учитель.',
+      photo: '/demo/pupil.svg',
       quote: '',
     });
 

@@ -107,13 +107,10 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            // The authors' area: its own chunk and its own routes under the splat.
-            path: paths.admin,
+            // The authors' area: its own chunk and its own routes under the splat, which matches /mutabo itself too. The
+            // route that renders the area's useRoutes must end in «*», or React Router warns of descendant routes.
             element: <RequireAuth />,
-            children: [
-              { index: true, element: <MutaboPage /> },
-              { path: '*', element: <MutaboPage /> },
-            ],
+            children: [{ path: SITE_ROUTES.adminArea, element: <MutaboPage /> }],
           },
           { children: simpleHeaderRoutes },
           { path: paths.waitingForPayment, element: <WaitingForPaymentPage /> },

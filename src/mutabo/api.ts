@@ -6,8 +6,10 @@ import type {
   HistoryPage,
   LessonCreatePayload,
   LessonPatchPayload,
+  MutaboAuthorChoice,
   MutaboCourse,
   MutaboCourseListItem,
+  MutaboFirstSteps,
   MutaboLesson,
   MutaboLessonOrderResult,
   UploadResult,
@@ -15,6 +17,11 @@ import type {
 import type { CourseCopyPayload, LessonSeriesPayload } from '../../common/mutaboSeason.ts';
 
 const base = '/api/v1/mutabo';
+
+/** Every author, the caller too: the course form's choice (the site's own list has only those with a page). */
+export const listAuthorChoices = () => request<MutaboAuthorChoice[]>(`${base}/authors/`);
+/** What the caller has done of a new author's first steps (the summary lists them while any is left). */
+export const getFirstSteps = () => request<MutaboFirstSteps>(`${base}/first-steps/`);
 
 export const listCourses = () => request<MutaboCourseListItem[]>(`${base}/courses/`);
 export const getCourse = (id: number) => request<MutaboCourse>(`${base}/courses/${id}/`);

@@ -4,7 +4,7 @@ import { storeSession } from '../support/tokens.ts';
 import { disciple, meHandler } from '../support/users.ts';
 import { renderApp } from '../support/renderApp.tsx';
 import { siteApiHandlers, siteCourse } from '../support/siteData.ts';
-import type { RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { isSitePage, SITE_ROUTES } from '../../common/sitePaths.ts';
 import { preloadPage, routes } from '../../src/app/routes.tsx';
 
@@ -101,6 +101,14 @@ describe('route table', () => {
     expect(isSitePage('/mutabor')).toBe(false);
   });
 
+  it('renders the authors’ area from a splat route, at /mutabo itself too (no React Router warning of descendant routes)', () => {
+    for (const path of ['/mutabo', '/mutabo/', '/mutabo/courses/12']) {
+      const matched = matchRoutes(routes, path) ?? [];
+      // useRoutes inside the area warns unless the route that renders it ends in «*».
+      expect(matched.at(-1)?.route.path, path).toMatch(/\*$/);
+    }
+  });
+
   it('has exactly the pages of the shared list the server answers 404 by (common/sitePaths.ts)', () => {
     // An index route is its parent's address (the home page, and /account leading to the profile).
     const patterns = (list: RouteObject[], parent: string): string[] =>
@@ -108,7 +116,9 @@ describe('route table', () => {
         const own = route.index ? parent : (route.path ?? null);
         // A splat below a page is that page's own route table (the authors' area); the top-level splat is «not found».
         const pattern = own === '*' ? (parent === '/' ? null : `${parent}/*`) : own;
-        return [...(pattern ? [pattern] : []), ...patterns(route.children ?? [], route.path ?? parent)];
+        // A splat matches its base address too: /mutabo/* is the page at /mutabo.
+        const base = pattern?.endsWith('/*') ? [pattern.slice(0, -2)] : [];
+        return [...(pattern ? [pattern] : []), ...base, ...patterns(route.children ?? [], route.path ?? parent)];
       });
     expect([...new Set(patterns(routes, '/'))].sort()).toEqual(Object.values(SITE_ROUTES).sort());
   });

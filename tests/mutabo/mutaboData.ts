@@ -44,6 +44,7 @@ export const editedCourse: MutaboCourse = {
   lessonsBlockSize: 1,
   subscribedForMailouts: false,
   timeZone: 'Europe/Moscow',
+  roomUrl: '',
   version: 3,
   lessons: [
     {

@@ -120,3 +120,28 @@ describe("a save's message where the author looks", () => {
     await waitFor(() => expect(scrolled).toContain(room));
   });
 });
+
+describe('the course editor as it opens', () => {
+  it('stays at its top: the empty status line of the lessons is not brought into view', async () => {
+    const scrolled = watchScrolling();
+    storeSession();
+    server.use(...siteApiHandlers(), meHandler(author), ...mutaboHandlers(undefined, editedCourse));
+    renderApp(`/mutabo/courses/${editedCourse.id}`);
+    await screen.findByRole('heading', { level: 2, name: 'Занятия' }, FIRST_RENDER);
+    await screen.findByRole('button', { name: 'Сохранить' });
+    // Effects of the first renders have run; nothing asked the window to move.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(scrolled).toEqual([]);
+  });
+
+  it('stays at its top when it opens with the notice of a course just created', async () => {
+    const scrolled = watchScrolling();
+    storeSession();
+    server.use(...siteApiHandlers(), meHandler(author), ...mutaboHandlers(undefined, editedCourse));
+    renderApp({ pathname: `/mutabo/courses/${editedCourse.id}`, state: { created: true } });
+    expect(await screen.findByText('Курс создан. Теперь добавьте занятия.', {}, FIRST_RENDER)).toHaveAttribute('role', 'status');
+    await screen.findByRole('heading', { level: 2, name: 'Занятия' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(scrolled).toEqual([]);
+  });
+});

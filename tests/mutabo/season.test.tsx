@@ -82,7 +82,7 @@ describe('a series of lessons in the course editor', () => {
     vi.mocked(window.scrollTo).mockClear();
     await user.click(form.getByRole('button', { name: 'Добавить 4 занятия' }));
     await waitFor(() => expect(within(panel).getByRole('status')).toHaveTextContent('Добавлены 4 занятия: 2–5.'));
-    expect(sent).toEqual([{ count: 4, firstStartsAt: '2026-12-07T16:00:00.000Z', everyDays: 7, duration: 60, titles: ['Гоголь', '', 'Лермонтов'], state: 'published' }]);
+    expect(sent).toEqual([{ count: 4, firstStartsAt: '2026-12-07T16:00:00.000Z', everyDays: 7, duration: 60, titles: ['Гоголь', '', 'Лермонтов'], state: 'published', roomUrl: '' }]);
     await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(5));
     expect(within(panel).getAllByRole('listitem')[1]).toHaveTextContent(/^2\. Гоголь/);
     expect(within(panel).queryByRole('form', { name: 'Серия занятий' })).not.toBeInTheDocument();
@@ -107,6 +107,18 @@ describe('a series of lessons in the course editor', () => {
     await user.click(form.getByRole('button', { name: 'Добавить 3 занятия' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ count: 3, firstStartsAt: '2027-03-24T18:00:00.000Z', everyDays: 7, state: 'draft' });
+  });
+
+  it('starts with the course’s room link and sends the one typed, to be the course’s', async () => {
+    const { user, form, sent } = await openSeriesForm({ ...editedCourse, roomUrl: 'https://meet.example.org/weekly' });
+    const room = form.getByLabelText('Комната вебинара для всех занятий (https://…)');
+    expect(room).toHaveValue('https://meet.example.org/weekly');
+    await user.type(form.getByLabelText('Время'), '19:00');
+    await user.clear(room);
+    await user.type(room, 'https://meet.example.org/spring');
+    await user.click(form.getByRole('button', { name: 'Добавить 8 занятий' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ count: 8, roomUrl: 'https://meet.example.org/spring' });
   });
 
   it('shows a long series as its first ten lessons and the last', async () => {

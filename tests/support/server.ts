@@ -1,7 +1,19 @@
 // The msw server shared by the site's tests; each test adds the handlers it needs. The authors' list and the seller's
 // details, which the frame of every page reads, and a signed-in person's (empty) course list are answered unless a
-// test answers them otherwise.
+// test answers them otherwise; so are the area's list of authors for the course form (the same two) and the first steps
+// of the summary (all done: no list shown).
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { authorsHandler, noParticipationsHandler, sellerHandler } from './siteData.ts';
+import type { MutaboAuthorChoice, MutaboFirstSteps } from '../../common/mutabo.ts';
+import { authorsHandler, noParticipationsHandler, sellerHandler, siteAuthors } from './siteData.ts';
 
-export const server = setupServer(authorsHandler, sellerHandler, noParticipationsHandler);
+const authorChoices: MutaboAuthorChoice[] = siteAuthors.map(({ id, firstName, lastName }) => ({ id, firstName, lastName }));
+const allStepsDone: MutaboFirstSteps = { pageText: true, photo: true, seller: true, course: true };
+
+export const server = setupServer(
+  authorsHandler,
+  sellerHandler,
+  noParticipationsHandler,
+  http.get('*/api/v1/mutabo/authors/', () => HttpResponse.json(authorChoices)),
+  http.get('*/api/v1/mutabo/first-steps/', () => HttpResponse.json(allStepsDone)),
+);

@@ -134,6 +134,8 @@ export const courses = pgTable(
     lessonsBlockSize: integer('lessons_block_size').notNull().default(1),
     /** The IANA zone the authors enter lesson times in. */
     timeZone: text('time_zone').notNull().default('Europe/Moscow'),
+    /** The webinar room of the course's lessons that have no link of their own (services/mutabo/courseRoom.ts). */
+    roomUrl: text('room_url').notNull().default(''),
     createdAt: createdAt(),
     /** Bumped by every write of the authors' API; a write that names an older version is refused. */
     version: integer('version').notNull().default(1),

@@ -84,6 +84,8 @@ export interface CourseDetailsWithVersions extends PublicCourseDetails {
   versions: { course: number; lessons: Map<number, number> };
   /** Each lesson's room and recording links: never part of `course`, which visitors may get. */
   links: Map<number, { roomUrl: string; recordingUrl: string; heldAt?: string | null }>;
+  /** The course's own room link (the authors' form): never part of `course` either. */
+  roomUrl: string;
 }
 
 /**
@@ -144,6 +146,7 @@ export async function loadCourseDetails(
     validUntil,
     versions: { course: row.version, lessons: new Map(lessonRows.map((lesson) => [lesson.id, lesson.version])) },
     links: new Map(lessonRows.map((lesson) => [lesson.id, { roomUrl: lesson.roomUrl, recordingUrl: lesson.recordingUrl, heldAt: lesson.heldAt?.toISOString() ?? null }])),
+    roomUrl: row.roomUrl,
   };
 }
 

@@ -107,6 +107,12 @@ export async function leadsCourse(db: Executor, authorId: number, courseId: numb
   return row !== undefined;
 }
 
+/** Whether the author leads any course (a draft too). */
+export async function leadsAnyCourse(db: Executor, authorId: number): Promise<boolean> {
+  const [row] = await db.select({ courseId: courseAuthors.courseId }).from(courseAuthors).where(eq(courseAuthors.authorId, authorId)).limit(1);
+  return row !== undefined;
+}
+
 export interface LockedCourseForWrite {
   course: CourseRow;
   /** Every lesson of the course in number order, drafts included. */

@@ -11,10 +11,9 @@ import { FormErrorBlock } from '../../components/form/fields.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { VisuallyHidden } from '../../components/VisuallyHidden.ts';
-import { selectResource } from '../../features/resources/selectors.ts';
-import { ensureResource, resourcesInvalidated } from '../../features/resources/slice.ts';
+import { resourcesInvalidated } from '../../features/resources/slice.ts';
 import { selectCurrentUser } from '../../features/session/currentUser.ts';
-import { createCourse, getCourse, updateCourse } from '../api.ts';
+import { createCourse, getCourse, listAuthorChoices, updateCourse } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
 import { saveFailure, type SaveFailure } from '../forms/saveFailure.ts';
 import { StaleNotice } from '../forms/StaleNotice.tsx';
@@ -22,7 +21,7 @@ import { useLeaveGuard } from '../forms/useLeaveGuard.tsx';
 import { Notice, Panel, TitleRow } from '../shell/areaParts.ts';
 import { COURSE_RESOURCES } from '../siteCache.ts';
 import { useLoad } from '../useLoad.ts';
-import type { MutaboCourse } from '../../../common/mutabo.ts';
+import type { MutaboAuthorChoice, MutaboCourse } from '../../../common/mutabo.ts';
 import { COURSE_FIELDS, CourseForm } from './CourseForm.tsx';
 import { courseValues, courseWrite, emptyCourseValues, sameValues, type CourseFormValues } from './courseForm.ts';
 import { CourseHistory } from './CourseHistory.tsx';
@@ -47,17 +46,17 @@ export function CourseEditorPage() {
   const load = useCallback(() => getCourse(id!), [id]);
   const course = useLoad(id === null ? null : load);
   const me = useAppSelector(selectCurrentUser);
-  const dispatch = useAppDispatch();
-  const authors = useAppSelector((state) => selectResource(state, 'authors'));
-  useEffect(() => {
-    dispatch(ensureResource('authors'));
-  }, [dispatch]);
+  // Every author, the caller too (a new author is not on the site's list until their page has its text and photo).
+  const authors = useLoad(listAuthorChoices);
+  const authorId = me.data?.author ?? null;
 
   if (id !== null && (Number.isNaN(id) || course.error?.statusCode === 404)) {
     return <CourseNotFound />;
   }
   if (course.error) return <ErrorScreen />;
   if (id !== null && !course.data) return <Loader label="Загружаем курс" />;
+  // A new course ticks the caller among its authors from the first render.
+  if (id === null && ((authors.loading && !authors.data) || authorId === null)) return <Loader label="Загружаем форму курса" />;
 
   return (
     <CourseEditor
@@ -65,7 +64,7 @@ export function CourseEditorPage() {
       course={course.data ?? null}
       setCourse={course.setData}
       reloadCourse={course.reload}
-      authorId={me.data?.author ?? null}
+      authorId={authorId}
       authors={authors.data ?? []}
     />
   );
@@ -76,7 +75,7 @@ interface CourseEditorProps {
   setCourse: (course: MutaboCourse) => void;
   reloadCourse: () => Promise<MutaboCourse | undefined>;
   authorId: number | null;
-  authors: NonNullable<ReturnType<typeof selectResource<'authors'>>['data']>;
+  authors: MutaboAuthorChoice[];
 }
 
 function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: CourseEditorProps) {
@@ -90,9 +89,10 @@ function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: Co
   // A save that takes the caller out of the course's authors asks first: the course then leaves their area.
   const [leavingAuthors, setLeavingAuthors] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
-  const [notice, setNotice] = useState<string | null>(() =>
+  const [openingNotice] = useState<string | null>(() =>
     (location.state as { created?: boolean } | null)?.created ? 'Курс создан. Теперь добавьте занятия.' : null,
   );
+  const [notice, setNotice] = useState(openingNotice);
   // A copy just made (CopyCourse) says so until the author's first save.
   const [copiedFrom, setCopiedFrom] = useState(() => (location.state as { copiedFrom?: string } | null)?.copiedFrom ?? null);
   const dirty = !sameValues(values, initial);
@@ -199,8 +199,9 @@ function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: Co
       {course ? <StateControl course={course} dirty={dirty} onChanged={courseChanged} /> : null}
       <Panel aria-labelledby="course-fields-title">
         <h2 id="course-fields-title">О курсе</h2>
-        {notice ? <Notice>{notice}</Notice> : null}
-        {copiedFrom ? <Notice>{copiedNotice(copiedFrom)}</Notice> : null}
+        {/* The notices the editor opens with leave it at its top, where the title and the state's buttons are. */}
+        {notice ? <Notice quiet={notice === openingNotice}>{notice}</Notice> : null}
+        {copiedFrom ? <Notice quiet>{copiedNotice(copiedFrom)}</Notice> : null}
         {failure?.stale ? <StaleNotice message={failure.stale} onReload={() => void reloadCurrent()} /> : null}
         {failure?.block ? <FormErrorBlock>{failure.block}</FormErrorBlock> : null}
         <CourseForm

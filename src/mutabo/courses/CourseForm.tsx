@@ -1,10 +1,10 @@
 // Every field of a course, with Russian labels and the messages of a failed save under their fields.
 import { useCallback, type FormEvent } from 'react';
 import { getDictionaries } from '../../api/endpoints.ts';
+import type { MutaboAuthorChoice } from '../../../common/mutabo.ts';
 import { timeZoneLabel } from '../../../common/timeZones.ts';
 import { useLoad } from '../useLoad.ts';
 import styled from 'styled-components';
-import type { Author } from '../../../common/wireTypes.ts';
 import { FieldError, SelectField, TextField, CheckboxField } from '../../components/form/fields.tsx';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { FormActions } from '../../components/form/FormLayout.ts';
@@ -32,6 +32,7 @@ export const COURSE_FIELDS = [
   'lessonsBlockSize',
   'prices',
   'timeZone',
+  'roomUrl',
 ] as const;
 
 const Grid = styled.div`
@@ -75,7 +76,7 @@ interface CourseFormProps {
   values: CourseFormValues;
   onChange: (patch: Partial<CourseFormValues>) => void;
   errors: Record<string, string>;
-  authors: Author[];
+  authors: MutaboAuthorChoice[];
   /** Changes when the values are replaced from outside, so the rich-text editor reads them again. */
   editorKey: number;
   saving: boolean;
@@ -169,6 +170,16 @@ export function CourseForm({ values, onChange, errors, authors, editorKey, savin
           onChange={(e) => onChange({ lessonsBlockSize: e.target.value })}
         />
       </Grid>
+      <TextField
+        label="Комната вебинара для всех занятий (https://…)"
+        name="roomUrl"
+        type="url"
+        inputMode="url"
+        value={values.roomUrl}
+        error={errors.roomUrl}
+        onChange={(e) => onChange({ roomUrl: e.target.value })}
+      />
+      <Hint>Занятия без своей ссылки проходят в этой комнате. Смените ссылку здесь — она сменится у всех таких занятий.</Hint>
       <CheckboxField
         label="Курс на весь учебный год"
         name="fullYear"

@@ -36,9 +36,11 @@ export interface SeriesFormValues {
   /** One title per line; a blank line (or none) is «Занятие N». */
   titles: string;
   publish: boolean;
+  /** The course's room link (filled with the one it has): saved as the course's with the series. */
+  roomUrl: string;
 }
 
-export const SERIES_FIELDS = ['count', 'firstStartsAt', 'everyDays', 'duration', 'titles', 'state'] as const;
+export const SERIES_FIELDS = ['count', 'firstStartsAt', 'everyDays', 'duration', 'titles', 'state', 'roomUrl'] as const;
 
 export const seriesFormMessages = {
   dateAndTime: 'Укажите дату и время первого занятия.',
@@ -46,8 +48,8 @@ export const seriesFormMessages = {
   titleLine: (line: number, message: string) => `Строка ${line}: ${message}`,
 };
 
-/** A new form: eight weekly lessons of an hour, published, from the course's start date when it has one. */
-export const emptySeriesValues = (course: Pick<MutaboCourse, 'start'>): SeriesFormValues => ({
+/** A new form: eight weekly lessons of an hour, published, from the course's start date when it has one, in its room. */
+export const emptySeriesValues = (course: Pick<MutaboCourse, 'start' | 'roomUrl'>): SeriesFormValues => ({
   count: '8',
   date: course.start ?? '',
   time: '',
@@ -55,6 +57,7 @@ export const emptySeriesValues = (course: Pick<MutaboCourse, 'start'>): SeriesFo
   duration: '60',
   titles: '',
   publish: true,
+  roomUrl: course.roomUrl,
 });
 
 /** The typed titles: one per line, surrounding spaces and the blank lines at the end dropped. */
@@ -81,6 +84,7 @@ export function seriesWrite(values: SeriesFormValues, timeZone: string): { body:
     duration: wholeNumber(values.duration),
     titles: titleLines(values.titles),
     state: values.publish ? 'published' : 'draft',
+    roomUrl: values.roomUrl.trim(),
   };
   const checked = lessonSeriesSchema.safeParse(body);
   if (!checked.success) {
@@ -282,7 +286,17 @@ export function SeriesForm({ course, onCancel, onCreated }: SeriesFormProps) {
         placeholder={`${numberedLessonTitle(firstNumber)}\n${numberedLessonTitle(firstNumber + 1)}`}
         onChange={(e) => change({ titles: e.target.value })}
       />
-      <Hint>Занятие без названия получит номер: «{numberedLessonTitle(firstNumber)}». Текст, ссылку на комнату и запись можно добавить потом в каждом занятии.</Hint>
+      <Hint>Занятие без названия получит номер: «{numberedLessonTitle(firstNumber)}». Текст и запись можно добавить потом в каждом занятии.</Hint>
+      <TextField
+        label="Комната вебинара для всех занятий (https://…)"
+        name="roomUrl"
+        type="url"
+        inputMode="url"
+        value={values.roomUrl}
+        error={errors.roomUrl}
+        onChange={(e) => change({ roomUrl: e.target.value })}
+      />
+      <Hint>Ссылка станет ссылкой курса: её получат эти занятия и все занятия курса без своей ссылки.</Hint>
       <CheckboxField
         label="Сразу опубликовать занятия (посетители увидят их, когда курс будет в анонсе или с открытой записью)"
         checked={values.publish}

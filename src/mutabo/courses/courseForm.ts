@@ -39,6 +39,8 @@ export interface CourseFormValues {
   prices: PriceRow[];
   /** The IANA zone lesson times are entered in. */
   timeZone: string;
+  /** The webinar room of the lessons without a link of their own. */
+  roomUrl: string;
   /** Prices in currencies the form does not show, sent back unchanged. */
   otherPrices: Price[];
 }
@@ -74,6 +76,7 @@ export function emptyCourseValues(authorId: number | null): CourseFormValues {
     lessonsBlockSize: '1',
     prices: priceRows([]),
     timeZone: DEFAULT_COURSE_TIME_ZONE,
+    roomUrl: '',
     otherPrices: [],
   };
 }
@@ -94,6 +97,7 @@ export function courseValues(course: MutaboCourse): CourseFormValues {
     lessonsBlockSize: String(course.lessonsBlockSize),
     prices: priceRows(course.prices),
     timeZone: course.timeZone,
+    roomUrl: course.roomUrl,
     otherPrices: course.prices.filter((price) => !FORM_CURRENCIES.some((item) => item.currency === price.currency)),
   };
 }
@@ -140,6 +144,7 @@ export function courseWrite(values: CourseFormValues): { body: CourseCreatePaylo
     fullYear: values.fullYear,
     lessonsBlockSize: wholeNumber(values.lessonsBlockSize),
     timeZone: values.timeZone,
+    roomUrl: values.roomUrl.trim(),
     prices: [
       ...values.prices
         .filter((row) => row.enabled)

@@ -183,7 +183,10 @@ function LessonEditor({ courseId, timeZone, lesson, setLesson, reload }: LessonE
             inputMode="url"
             {...form.text('recordingUrl')}
           />
-          <Hint>Ссылки видят только участники, допущенные к занятию: комнату — за 30 минут до начала, запись — после начала.</Hint>
+          <Hint>
+            Ссылки видят только участники, допущенные к занятию: комнату — за 30 минут до начала, запись — после начала. Без своей ссылки занятие
+            проходит в комнате курса (она задаётся в форме курса).
+          </Hint>
           <FormActions>
             <LoadingButton loading={form.saving}>{lesson ? 'Сохранить занятие' : 'Добавить занятие'}</LoadingButton>
           </FormActions>

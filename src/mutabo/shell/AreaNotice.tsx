@@ -13,13 +13,15 @@ const NoticeBox = styled.div`
   background: #eef6ef;
 `;
 
-export function Notice({ children, ...rest }: HTMLAttributes<HTMLDivElement>) {
+/** `quiet`: a notice the page opens with (a course just created), which leaves the page at its top. */
+export function Notice({ children, quiet = false, ...rest }: HTMLAttributes<HTMLDivElement> & { quiet?: boolean }) {
   const box = useRef<HTMLDivElement>(null);
-  // A new text in the same notice is a new message: it is shown again.
+  // A new text in the same notice is a new message: it is shown again. An empty one (a status line waiting for its
+  // text) is no message: revealing it scrolled the course editor to its lessons as it opened.
   const text = typeof children === 'string' ? children : null;
   useEffect(() => {
-    revealMessage(box.current);
-  }, [text]);
+    if (!quiet && box.current?.textContent) revealMessage(box.current);
+  }, [text, quiet]);
   return (
     <NoticeBox ref={box} role="status" {...rest}>
       {children}

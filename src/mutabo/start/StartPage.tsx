@@ -22,6 +22,7 @@ import { getDashboard, resendReceipt } from '../payments/paymentsApi.ts';
 import { personName } from '../payments/paymentText.ts';
 import { RevenueTable } from '../payments/RevenueTable.tsx';
 import { DiscountCosts } from '../discounts/DiscountCosts.tsx';
+import { FirstSteps } from './FirstSteps.tsx';
 import { Muted, Notice, Panel, RowActions, TitleRow } from '../shell/areaParts.ts';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { formatDateTime } from '../shell/timeText.ts';
@@ -174,6 +175,7 @@ export function StartPage() {
       <TitleRow>
         <PageTitle>Сводка</PageTitle>
       </TitleRow>
+      <FirstSteps />
       {dashboard.data ? <Dashboard data={dashboard.data} reload={() => void dashboard.reload()} /> : <Loader label="Загружаем сводку" />}
     </section>
   );

@@ -9,6 +9,7 @@ import { mutaboHistoryRoutes } from './history.ts';
 import { mutaboLessonsRoutes } from './lessons.ts';
 import { mutaboLibraryRoutes } from './library.ts';
 import { mutaboMailingsRoutes } from './mailings.ts';
+import { mutaboNewAuthorRoutes } from './newAuthor.ts';
 import { mutaboPagesRoutes } from './pages.ts';
 import { mutaboParticipantsRoutes } from './participants.ts';
 import { mutaboPeopleRoutes } from './people.ts';
@@ -38,6 +39,7 @@ export const mutaboRoutes: ZodRoutes = async (app) => {
   await app.register(mutaboParticipantsRoutes);
   await app.register(mutaboPaymentsRoutes);
   await app.register(mutaboMailingsRoutes);
+  await app.register(mutaboNewAuthorRoutes);
   await app.register(mutaboPeopleRoutes);
   await app.register(mutaboDiscountsRoutes);
 };

@@ -51,5 +51,5 @@ export function toMutaboLessons({ course, versions, links }: CourseDetailsWithVe
 
 /** The authors' form of a course: drafts included, with the versions of the course and of each lesson. */
 export function toMutaboCourse(found: CourseDetailsWithVersions, peopleCount: number, lessonPeople: Map<number, LessonPeopleCounts>): MutaboCourse {
-  return { ...found.course, version: found.versions.course, lessons: toMutaboLessons(found, lessonPeople), peopleCount };
+  return { ...found.course, roomUrl: found.roomUrl, version: found.versions.course, lessons: toMutaboLessons(found, lessonPeople), peopleCount };
 }

@@ -105,6 +105,7 @@ export async function copyCourse(ctx: MutaboContext, caller: Caller, courseId: n
       fullYear: source.fullYear,
       lessonsBlockSize: source.lessonsBlockSize,
       timeZone: source.timeZone,
+      roomUrl: source.roomUrl,
     });
     await replaceAuthors(tx, row.id, authorIds);
     await replacePrices(tx, row.id, prices);

@@ -31,7 +31,6 @@ import {
   updateCourseAtVersion,
   type CourseRow,
   type CourseValues,
-  type LessonRow,
   type LockedCourseForWrite,
   type PriceValues,
 } from '../../repositories/mutaboCoursesRepository.ts';
@@ -39,22 +38,13 @@ import { courseHistoryPage } from '../../repositories/mutaboAuditRepository.ts';
 import { recordWrite } from './audit.ts';
 import { withHistoryNames } from './historyNames.ts';
 import { courseAuthorMessages, recordAuthorsChange } from './courseAuthors.ts';
+import { followCourseRoom } from './courseRoom.ts';
+import { lessonSnapshot } from './lessonWrites.ts';
 import { thumbnailForImage } from './uploads.ts';
 import { mutaboErrors, toMutaboCourse, type Caller, type MutaboContext } from './context.ts';
 
-/** The fields of a lesson the history shows. */
-export function lessonSnapshot(row: LessonRow): Record<string, unknown> {
-  return {
-    number: row.number,
-    title: row.title,
-    content: row.content,
-    duration: row.duration,
-    state: row.state,
-    startsAt: row.startsAt?.toISOString() ?? null,
-    roomUrl: row.roomUrl,
-    recordingUrl: row.recordingUrl,
-  };
-}
+// Where the other writes of the area have long found it (the copy of a course among them).
+export { lessonSnapshot };
 
 /** The fields of a course the history shows, in wire names. */
 export function courseSnapshot(row: CourseRow, authorIds?: number[]): Record<string, unknown> {
@@ -74,6 +64,7 @@ export function courseSnapshot(row: CourseRow, authorIds?: number[]): Record<str
     fullYear: row.fullYear,
     lessonsBlockSize: row.lessonsBlockSize,
     timeZone: row.timeZone,
+    roomUrl: row.roomUrl,
   };
 }
 
@@ -198,6 +189,7 @@ export async function patchCourse(ctx: MutaboContext, caller: Caller, courseId: 
       await recordWrite(tx, { userId: caller.userId, entity: 'prices', entityId: courseId, courseId, action: 'update', before: { prices: pricesBefore }, after: { prices: pricesAfter } });
     }
     if (authorsChanged) await recordAuthorsChange(tx, ctx.config, caller, after, authorsBefore, authorsAfter);
+    if (values.roomUrl !== undefined) await followCourseRoom(tx, ctx, caller, after, locked.lessons, before.roomUrl);
     return { changed: true, left: !authorsAfter.includes(caller.authorId) };
   });
   if (changed) ctx.publicCache.invalidate();

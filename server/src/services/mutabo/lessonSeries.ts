@@ -2,14 +2,18 @@
 // the course's last, every `everyDays` days at the first one's wall time in the course's zone (common/mutaboSeason.ts),
 // in one transaction under the course's lock, as a single lesson is added (services/mutabo/lessons.ts). Each lesson is
 // recorded in the course's history as a lesson added one by one would be. New lessons have no participants, so
-// publishing them tells nobody anything (as a single new lesson published).
+// publishing them tells nobody anything (as a single new lesson published). A room link sent with the series becomes
+// the course's (courseRoom.ts), and the new lessons are in the course's room.
 import type { MutaboLesson } from '../../../../common/mutabo.ts';
 import { MAX_COURSE_LESSONS, numberedLessonTitle, seasonMessages, seriesStarts, startsInRange, type LessonSeries } from '../../../../common/mutaboSeason.ts';
 import { loadCourseDetails } from '../../repositories/coursesRepository.ts';
-import { insertLessons, nextLessonNumber, peopleOfLessons } from '../../repositories/mutaboCoursesRepository.ts';
+import type { Tx } from '../../db/client.ts';
+import { insertLessons, nextLessonNumber, peopleOfLessons, updateCourseAtVersion, type CourseRow, type LockedCourseForWrite } from '../../repositories/mutaboCoursesRepository.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, toMutaboLessons, type Caller, type MutaboContext } from './context.ts';
-import { lessonSnapshot, lockLedCourse } from './courses.ts';
+import { followCourseRoom } from './courseRoom.ts';
+import { courseSnapshot, lockLedCourse } from './courses.ts';
+import { lessonSnapshot } from './lessonWrites.ts';
 
 /** Refused when the course would have more than MAX_COURSE_LESSONS lessons with `adding` more. */
 export function checkLessonLimit(existing: number, adding: number, field = 'count'): void {
@@ -24,12 +28,24 @@ export async function lessonsInAuthorsForm(ctx: MutaboContext, courseId: number,
   return toMutaboLessons(found, await peopleOfLessons(ctx.db, courseId)).filter((lesson) => wanted.has(lesson.id));
 }
 
+/** The series' room link made the course's, as a save of the course form would make it; answers the course as it now is. */
+async function setCourseRoom(tx: Tx, ctx: MutaboContext, caller: Caller, locked: LockedCourseForWrite, roomUrl: string | undefined): Promise<CourseRow> {
+  const before = locked.course;
+  if (roomUrl === undefined || roomUrl === before.roomUrl) return before;
+  const after = await updateCourseAtVersion(tx, before.id, before.version, { roomUrl });
+  if (!after) throw mutaboErrors.staleCourse();
+  await recordWrite(tx, { userId: caller.userId, entity: 'course', entityId: before.id, courseId: before.id, action: 'update', before: courseSnapshot(before), after: courseSnapshot(after) });
+  await followCourseRoom(tx, ctx, caller, after, locked.lessons, before.roomUrl);
+  return after;
+}
+
 export async function createLessonSeries(ctx: MutaboContext, caller: Caller, courseId: number, input: LessonSeries): Promise<MutaboLesson[]> {
   const ids = await ctx.db.transaction(async (tx) => {
     const locked = await lockLedCourse(tx, caller, courseId);
     checkLessonLimit(locked.lessons.length, input.count);
     const starts = seriesStarts(input.firstStartsAt, input.count, input.everyDays, locked.course.timeZone);
     if (!startsInRange(starts)) throw mutaboErrors.field('firstStartsAt', seasonMessages.seriesOutOfRange);
+    const course = await setCourseRoom(tx, ctx, caller, locked, input.roomUrl);
     const first = await nextLessonNumber(tx, courseId);
     const rows = await insertLessons(
       tx,
@@ -41,7 +57,7 @@ export async function createLessonSeries(ctx: MutaboContext, caller: Caller, cou
         duration: input.duration,
         state: input.state,
         startsAt,
-        roomUrl: '',
+        roomUrl: course.roomUrl,
         recordingUrl: '',
       })),
     );

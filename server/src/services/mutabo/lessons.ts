@@ -13,15 +13,15 @@ import {
   nextLessonNumber,
   peopleOfLessons,
   renumberLessons,
-  updateLessonAtVersion,
   type LessonRow,
   type LessonValues,
   type LockedCourseForWrite,
 } from '../../repositories/mutaboCoursesRepository.ts';
-import { queueLessonChangeLetters } from '../lessonChanges.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, toMutaboLessons, type Caller, type MutaboContext } from './context.ts';
-import { lessonSnapshot, lockLedCourse } from './courses.ts';
+import { lessonRoomUrl } from './courseRoom.ts';
+import { lockLedCourse } from './courses.ts';
+import { lessonSnapshot, writeLessonChange } from './lessonWrites.ts';
 import { checkLessonLimit } from './lessonSeries.ts';
 
 /** Leaving an open course without a published lesson is refused: visitors could enroll in nothing. */
@@ -76,7 +76,7 @@ export async function createLesson(ctx: MutaboContext, caller: Caller, courseId:
       duration: input.duration,
       state: input.state,
       startsAt: input.startsAt === null ? null : new Date(input.startsAt),
-      roomUrl: input.roomUrl,
+      roomUrl: lessonRoomUrl(locked.course.roomUrl, input.roomUrl),
       recordingUrl: input.recordingUrl,
     });
     await recordWrite(tx, { userId: caller.userId, entity: 'lesson', entityId: row.id, courseId, action: 'create', before: null, after: lessonSnapshot(row) });
@@ -94,17 +94,14 @@ export async function patchLesson(ctx: MutaboContext, caller: Caller, lessonId: 
     // Deleted (or moved to another course) since the first look.
     if (!before) throw mutaboErrors.lessonNotFound();
     if (before.version !== patch.version) throw mutaboErrors.staleLesson();
-    const values = changedLessonValues(before, patch);
+    // A link cleared puts the lesson back in the course's room.
+    const values = changedLessonValues(before, patch.roomUrl === undefined ? patch : { ...patch, roomUrl: lessonRoomUrl(locked.course.roomUrl, patch.roomUrl) });
     if (Object.keys(values).length === 0) return false;
     if (values.number !== undefined && locked.lessons.some((lesson) => lesson.id !== lessonId && lesson.number === values.number)) {
       throw mutaboErrors.field('number', m.lessonNumberTaken);
     }
     if (values.state === 'draft' && wouldLeaveOpenCourseEmpty(locked, lessonId)) throw mutaboErrors.field('state', m.lastPublishedLesson);
-    if (values.startsAt !== undefined || values.duration !== undefined || values.state !== undefined) values.sequence = before.sequence + 1;
-    const after = await updateLessonAtVersion(tx, lessonId, patch.version, values);
-    if (!after) throw mutaboErrors.staleLesson();
-    await recordWrite(tx, { userId: caller.userId, entity: 'lesson', entityId: lessonId, courseId, action: 'update', before: lessonSnapshot(before), after: lessonSnapshot(after) });
-    await queueLessonChangeLetters(tx, ctx.config, locked.course, before, after);
+    await writeLessonChange(tx, ctx, caller, locked.course, before, values);
     return true;
   });
   if (changed) ctx.publicCache.invalidate();
