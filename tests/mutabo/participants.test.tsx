@@ -8,7 +8,7 @@ import { renderApp } from '../support/renderApp.tsx';
 import { siteApiHandlers } from '../support/siteData.ts';
 import { mutaboHandlers } from './mutaboData.ts';
 import { FIRST_RENDER, preloadArea } from './preloadArea.ts';
-import { adult, freeCourseParticipants, participantRow } from './runData.ts';
+import { adult, freeCourseParticipants, minor, participantRow } from './runData.ts';
 
 beforeAll(preloadArea);
 vi.setConfig({ testTimeout: 15000 });
@@ -80,6 +80,17 @@ describe("a course's participants", () => {
     const tabs = screen.getByRole('navigation', { name: 'Страницы курса' });
     expect(within(tabs).getByRole('link', { name: 'Участники' })).toHaveAttribute('aria-current', 'page');
     expect(within(tabs).getByRole('link', { name: 'Курс' })).toHaveAttribute('href', '/mutabo/courses/5');
+  });
+
+  it("says a minor's unanswered school question is not answered, never «нет»", async () => {
+    const table = freeCourseParticipants();
+    const unanswered = { ...minor, school: { visitSchool: null, readWriteProblems: '', otherInfo: '' } };
+    participantsApi({ ...table, participants: table.participants.map((row) => (row.person.id === minor.id ? { ...row, person: unanswered } : row)) });
+    await open('/mutabo/courses/5/participants?view=lessons');
+    const [, waiting] = within(lessonGroup('Занятие 1. Пушкин')).getAllByRole('row').slice(1);
+    const school = within(waiting!).getByText('Ходит в школу').parentElement!;
+    expect(within(school).getByText('не указано')).toBeInTheDocument();
+    expect(within(school).queryByText('нет')).not.toBeInTheDocument();
   });
 
   it('filters by state and lesson through the server and keeps the filter in the address', async () => {

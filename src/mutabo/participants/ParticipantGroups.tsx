@@ -242,7 +242,7 @@ function PersonFacts({ person }: { person: MutaboPerson }) {
         <>
           <div>
             <dt>Ходит в школу</dt>
-            <dd>{person.school.visitSchool ? 'да' : 'нет'}</dd>
+            <dd>{person.school.visitSchool === null ? 'не указано' : person.school.visitSchool ? 'да' : 'нет'}</dd>
           </div>
           {person.school.readWriteProblems ? (
             <div>
