@@ -148,9 +148,17 @@ describe.each(THREE_WIDTHS)('at %s width', (widthName, viewport) => {
     const long = course(1);
     const page = await newPage(browser(), viewport);
     await logIn(page, PARTICIPANT);
+    // Every lesson ahead, a week apart: a lesson that has begun is not sold, and the demo's first ones have.
+    const week = 7 * 24 * 3600_000;
     await changeCourse(page, (details) => ({
       ...details,
-      lessons: details.lessons.map((lesson) => ({ ...lesson, participationState: null, participant: null, hasFreePlaces: true })),
+      lessons: details.lessons.map((lesson, index) => ({
+        ...lesson,
+        participationState: null,
+        participant: null,
+        hasFreePlaces: true,
+        startsAt: new Date(Date.now() + (index + 1) * week).toISOString(),
+      })),
     }));
     await openCourse(page, long);
     const panel = panelOf(page);

@@ -65,7 +65,8 @@ async function newAuthor(page: Page, email: string, password: string, firstName:
   await page.waitForURL('**/user/signup-email-sent');
   const link = await confirmationLink(email);
   await page.goto(`${link.pathname}${link.search}`);
-  await page.getByText(/Регистрация подтверждена/).waitFor();
+  // The browser that signed up is logged in by its confirmation: the header names the person.
+  await page.getByRole('link', { name: `${firstName} Новикова` }).waitFor();
   expect(await call<{ kind: string }>(null, 'POST', '/api/v1/test/make-author/', { email })).toEqual({ kind: 'made' });
 }
 

@@ -146,7 +146,7 @@ describe('people, not rows, and words instead of codes', () => {
 
     await page.goto(`/mutabo/courses/${paid.id}`);
     await page.getByText('На сайте: «Для взрослых» в каталоге, «взрослые» на странице курса.').waitFor();
-    await page.getByText(/действует, когда за один раз оплачивают от 5 занятий/).first().waitFor();
+    await page.getByText(/действует за каждое, когда за раз покупают столько/).first().waitFor();
     await checked(page, `course form ${name}`);
     await screenshot(page, `course-form-hints-${name}`);
 
