@@ -106,9 +106,12 @@ it('signs up, confirms by letter and logs in through the proxy; the token works 
   // The link is on PUBLIC_URL, the proxy; any process may answer it.
   const confirmation = await letterLink(email, '/user/confirm-signup/');
   expect(confirmation.origin).toBe(baseUrl());
-  await page.goto(confirmation.pathname);
-  await page.getByText('Регистрация подтверждена. Теперь вы можете войти на сайт.').waitFor();
-  await screenshot(page, 'cluster-confirmed-phone');
+  // Opened in another browser: the one that signed up would be logged in by its confirmation at once.
+  const other = await newPage(browser(), PHONE);
+  await other.goto(confirmation.pathname);
+  await other.getByText('Регистрация подтверждена. Теперь вы можете войти на сайт.').waitFor();
+  await screenshot(other, 'cluster-confirmed-phone');
+  await other.context().close();
 
   await logIn(page, email, password, 'Вера Кластерова');
   await page.goto('/account/profile');
