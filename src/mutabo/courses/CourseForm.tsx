@@ -13,6 +13,7 @@ import { AGE_GROUP_FACTS, AGE_GROUP_LABELS } from '../../lib/courseFacts.ts';
 import { LazyRichTextEditor as RichTextEditor } from '../richText/LazyRichTextEditor.tsx';
 import { FORM_CURRENCIES, PRICE_FIELDS, sentPriceIndex, type CourseFormValues, type PriceRow } from './courseForm.ts';
 import { BuyerPricePreview } from './BuyerPricePreview.tsx';
+import { CourseRoomField } from './CourseRoomField.tsx';
 import { ImageField } from './ImageField.tsx';
 import { TestTitleWarning } from './TestTitleWarning.tsx';
 
@@ -170,15 +171,7 @@ export function CourseForm({ values, onChange, errors, authors, editorKey, savin
           onChange={(e) => onChange({ lessonsBlockSize: e.target.value })}
         />
       </Grid>
-      <TextField
-        label="Комната вебинара для всех занятий (https://…)"
-        name="roomUrl"
-        type="url"
-        inputMode="url"
-        value={values.roomUrl}
-        error={errors.roomUrl}
-        onChange={(e) => onChange({ roomUrl: e.target.value })}
-      />
+      <CourseRoomField value={values.roomUrl} error={errors.roomUrl} onChange={(roomUrl) => onChange({ roomUrl })} />
       <Hint>Занятия без своей ссылки проходят в этой комнате. Смените ссылку здесь — она сменится у всех таких занятий.</Hint>
       <CheckboxField
         label="Курс на весь учебный год"

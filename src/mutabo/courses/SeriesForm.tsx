@@ -25,6 +25,7 @@ import { parseWallTime, zonedToUtc } from '../../../common/zonedTime.ts';
 import { createLessonSeries } from '../api.ts';
 import { saveFailure } from '../forms/saveFailure.ts';
 import { issueMessages, wholeNumber } from './courseForm.ts';
+import { CourseRoomField } from './CourseRoomField.tsx';
 
 export interface SeriesFormValues {
   count: string;
@@ -287,15 +288,7 @@ export function SeriesForm({ course, onCancel, onCreated }: SeriesFormProps) {
         onChange={(e) => change({ titles: e.target.value })}
       />
       <Hint>Занятие без названия получит номер: «{numberedLessonTitle(firstNumber)}». Текст и запись можно добавить потом в каждом занятии.</Hint>
-      <TextField
-        label="Комната вебинара для всех занятий (https://…)"
-        name="roomUrl"
-        type="url"
-        inputMode="url"
-        value={values.roomUrl}
-        error={errors.roomUrl}
-        onChange={(e) => change({ roomUrl: e.target.value })}
-      />
+      <CourseRoomField value={values.roomUrl} error={errors.roomUrl} onChange={(roomUrl) => change({ roomUrl })} />
       <Hint>Ссылка станет ссылкой курса: её получат эти занятия и все занятия курса без своей ссылки.</Hint>
       <CheckboxField
         label="Сразу опубликовать занятия (посетители увидят их, когда курс будет в анонсе или с открытой записью)"
