@@ -4,13 +4,14 @@
 // weekly series that all use it (at most 25, as e2e/mutaboSeason.test.ts counts). The course editor opens at its top.
 // The site does not list the new author until their page has its text and photo. At 1280 and 375 px, with screenshots.
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { MutaboCourse } from '../common/mutabo.ts';
 import type { Author } from '../common/wireTypes.ts';
 import { linkIn, waitForLetters, type Letter } from '../server/tests/mailbox.ts';
 import { call, tokenOf } from './support/api.ts';
 import { DESKTOP, PHONE, hasHorizontalScroll, newPage, pageErrors, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
+import { countingUser } from './support/countingUser.ts';
 import { logIn } from './support/logIn.ts';
 
 /** The most clicks, taps and typed fields from the summary to the course with its series in one room. */
@@ -19,24 +20,6 @@ const ROOM = 'https://meet.example.org/pervyj-kurs';
 const outbox = () => path.join(inject('dataDir'), 'outbox');
 
 const browser = useBrowser();
-
-/** Every click, tap and typed field, counted. */
-function countingUser() {
-  let count = 0;
-  return {
-    get count() {
-      return count;
-    },
-    click: async (target: Locator) => {
-      count += 1;
-      await target.click();
-    },
-    fill: async (target: Locator, value: string) => {
-      count += 1;
-      await target.fill(value);
-    },
-  };
-}
 
 /** The confirmation link of the newest letter to `to`. */
 async function confirmationLink(to: string): Promise<URL> {

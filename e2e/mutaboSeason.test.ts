@@ -3,8 +3,9 @@
 // every click and tap counted (at most 20; docs/BENCHMARKS.md records the figure); then copies the course for the
 // next season and lands on the new draft with its lessons a year on. Screenshots of the series form, the lesson
 // list, the copy dialog and the copy at 1280 and 375 px; axe on the new parts.
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, hasHorizontalScroll, newPage, pageErrors, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
+import { countingUser } from './support/countingUser.ts';
 import { logIn } from './support/logIn.ts';
 
 const ANNA = { email: 'anna@example.com', password: 'demo-anna-2026' };
@@ -13,32 +14,6 @@ const COURSE_TITLE = 'Поэзия серебряного века: сезон';
 const CLICK_BUDGET = 20;
 
 const browser = useBrowser();
-
-/** Every click, tap, typed field, box ticked and option chosen, counted. */
-function countingUser() {
-  let count = 0;
-  return {
-    get count() {
-      return count;
-    },
-    click: async (target: Locator) => {
-      count += 1;
-      await target.click();
-    },
-    fill: async (target: Locator, value: string) => {
-      count += 1;
-      await target.fill(value);
-    },
-    check: async (target: Locator) => {
-      count += 1;
-      await target.check();
-    },
-    selectOption: async (target: Locator, value: string) => {
-      count += 1;
-      await target.selectOption(value);
-    },
-  };
-}
 
 async function expectAccessible(page: Page, name: string): Promise<void> {
   expect(await seriousViolations(page), name).toEqual([]);
