@@ -85,7 +85,7 @@ export interface MutaboPersonConsent {
 }
 
 /**
- * `GET /api/v1/mutabo/people/{id}/`: the person's card. A deleted account (services/accountDeletion.ts) keeps its card
+ * `GET /api/v1/mutabo/people/{id}/`: the person's card. A deleted account (services/accounts/deletion.ts) keeps its card
  * with `deletedAt`, no names and no address: what the law keeps (payments, refunds, the consent records) stays on it.
  */
 export interface MutaboPersonCard extends MutaboPersonListItem {
@@ -113,7 +113,7 @@ export const peopleMessages = {
 /**
  * `DELETE /api/v1/mutabo/people/{id}/`: `{"writtenRequest": true}`, the author's word that they hold the person's
  * written request (400 under `writtenRequest` without it). Deletes the account as the person's own deletion does
- * (services/accountDeletion.ts) and records it in the history with the author. 204; 403 for an author's account (the
+ * (services/accounts/deletion.ts) and records it in the history with the author. 204; 403 for an author's account (the
  * caller's own included); 404 for an unknown or already deleted one.
  */
 export const personDeleteSchema = z.object(

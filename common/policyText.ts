@@ -1,7 +1,7 @@
 // The default text of the personal-data processing policy (version 0, before the authors' first save): the spec's
 // ten numbered sections, telling what this site really stores, why, where, for how long, who else receives it and
 // how a person sees, corrects, exports and deletes it (docs/PRIVACY.md is the same in the developers' words). The
-// server builds it with the operator it knows (services/policy.ts); the authors' editor opens on it. Plain data.
+// server builds it with the operator it knows (services/content/policy.ts); the authors' editor opens on it. Plain data.
 import { ogrnLabel } from './seller.ts';
 import type { Seller } from './wireTypes.ts';
 

@@ -8,7 +8,7 @@ export type ConsentKind = (typeof CONSENT_KINDS)[number];
 export const CONSENT_ACTIONS = ['given', 'withdrawn'] as const;
 export type ConsentAction = (typeof CONSENT_ACTIONS)[number];
 
-/** Where a consent was given or withdrawn (`account-deletion`: withdrawn by deleting the account, services/accountDeletion.ts). */
+/** Where a consent was given or withdrawn (`account-deletion`: withdrawn by deleting the account, services/accounts/deletion.ts). */
 export const CONSENT_SOURCES = ['signup', 'course-page', 'account', 'payment', 'unsubscribe-link', 'account-deletion'] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 

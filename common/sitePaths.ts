@@ -32,7 +32,7 @@ export const SITE_ROUTES = {
   resetPasswordInstructions: '/user/reset-password/instructions',
   resetPasswordCompletion: '/user/reset-password/completion/:uidb64/:token',
   resetPasswordSuccess: '/user/reset-password/success',
-  /** Told after the account was deleted (services/accountDeletion.ts), when the person is already logged out. */
+  /** Told after the account was deleted (services/accounts/deletion.ts), when the person is already logged out. */
   accountDeleted: '/user/account-deleted',
   waitingForPayment: '/waiting-for-payment',
 } as const;

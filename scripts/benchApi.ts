@@ -23,7 +23,7 @@ import { setApiSecurityHeaders } from '../server/src/http/apiHeaders.ts';
 import { logDestination } from '../server/src/logDestination.ts';
 import { registerOptionalAuth } from '../server/src/http/auth.ts';
 import { preferredEncoding } from '../server/src/http/replies.ts';
-import { createTokenService } from '../server/src/services/tokens.ts';
+import { createTokenService } from '../server/src/services/accounts/tokens.ts';
 import { writeBenchmarkSection } from './benchmarkReport.ts';
 import { serverRuntimeFlags } from './serverCommand.ts';
 
@@ -342,11 +342,11 @@ async function main() {
       `Logged-in course details: ${loggedInShare.toFixed(2)} × the guest figure in the same run (target ≥ 0.25: ${loggedInShare >= 0.25 ? 'met' : 'missed'}).`,
       '',
       'The catalogue is served from an in-memory cache of the public responses, kept as serialised JSON and compressed',
-      'once per entry (server/src/services/publicCache.ts, server/src/http/replies.ts); a database trigger with NOTIFY',
+      'once per entry (server/src/services/content/publicCache.ts, server/src/http/replies.ts); a database trigger with NOTIFY',
       'invalidates it in every process on a write. A logged-in caller’s form (their participations and subscription merged',
       'into the public one) is kept and compressed the same way, per caller, while the public entry it was made from is',
-      'current and until a hold of theirs lapses (server/src/services/personalCache.ts); the token is checked with a',
-      'synchronous HMAC (server/src/services/tokens.ts). The logged-in row repeats one caller, so it measures the kept form;',
+      'current and until a hold of theirs lapses (server/src/services/content/personalCache.ts); the token is checked with a',
+      'synchronous HMAC (server/src/services/accounts/tokens.ts). The logged-in row repeats one caller, so it measures the kept form;',
       'a caller’s first request after a change costs one query more.',
     ].join('\n');
     writeBenchmarkSection('API server', body);

@@ -11,7 +11,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { openPglite } from '../server/src/db/client.ts';
 import { sql } from 'drizzle-orm';
 import { authors, courseAuthors, courses, lessons, users } from '../server/src/db/schema.ts';
-import { UNUSABLE_PASSWORD } from '../server/src/services/passwords.ts';
+import { UNUSABLE_PASSWORD } from '../server/src/services/accounts/passwords.ts';
 import { writeBenchmarkSection } from './benchmarkReport.ts';
 
 const LESSONS = Number(process.env.BENCH_LESSONS ?? 186);

@@ -18,8 +18,8 @@ import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { openPglite, openPostgres, type Database } from '../server/src/db/client.ts';
 import { courses, lessons, participants, payments, prices, users } from '../server/src/db/schema.ts';
-import { UNUSABLE_PASSWORD } from '../server/src/services/passwords.ts';
-import { createTokenService } from '../server/src/services/tokens.ts';
+import { UNUSABLE_PASSWORD } from '../server/src/services/accounts/passwords.ts';
+import { createTokenService } from '../server/src/services/accounts/tokens.ts';
 import { writeBenchmarkSection } from './benchmarkReport.ts';
 import { onScratchDatabase, percentile } from './benchPostgres.ts';
 import { serverRuntimeFlags } from './serverCommand.ts';
@@ -315,7 +315,7 @@ async function main() {
     'waiting on another course’s lock.',
     '',
     'How a creation runs (server/src/services/payments/checkout.ts, holds.ts): the token check uses the account state kept in memory',
-    '(services/authStates.ts, forgotten on every change through NOTIFY); one plain read of the lessons, course, price and counted',
+    '(services/accounts/authStates.ts, forgotten on every change through NOTIFY); one plain read of the lessons, course, price and counted',
     'places, shared by every buyer asking for the same lessons while nothing changed (at most 500 ms), refuses a full lesson before',
     'any lock. The others queue per course in the process and go in batches: whoever queued while a transaction ran shares the next',
     'one. Under the course’s row lock (`SELECT … FOR UPDATE` on its lessons) one read gives the places and the buyers’ own rows; the',
@@ -330,7 +330,7 @@ async function main() {
     '| without the shared pre-check read and without batching the provider pages | 526 | 260 | missed (PGlite) |',
     '| with the shared pre-check read, without batching the provider pages (the code as it is) | 164 | 131 | met |',
     '',
-    '- The shared pre-check read (services/sharedReads.ts) stays: without it each of the 200 buyers reads the lessons and places on its',
+    '- The shared pre-check read (services/content/sharedReads.ts) stays: without it each of the 200 buyers reads the lessons and places on its',
     '  own, and on the embedded database (one connection) those reads queue behind each other: p99 526 ms.',
     '- Batching the provider pages into one statement was removed: a winner records its page with one `UPDATE` of its own row, and the',
     '  budget is met on both databases (the table above is that run).',

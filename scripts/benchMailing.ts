@@ -16,7 +16,7 @@ import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { openPglite, openPostgres, type Database } from '../server/src/db/client.ts';
 import { authors, courseAuthors, courses, mailings, mailingSubscriptions, outboxLetters, users } from '../server/src/db/schema.ts';
-import { UNUSABLE_PASSWORD } from '../server/src/services/passwords.ts';
+import { UNUSABLE_PASSWORD } from '../server/src/services/accounts/passwords.ts';
 import { startSmtpStandIn } from '../server/tests/smtpStandIn.ts';
 import { writeBenchmarkSection } from './benchmarkReport.ts';
 

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { CourseDetails, User } from '../../common/wireTypes.ts';
 import { demoContent } from '../../server/src/db/demo/content.ts';
-import { hashPassword } from '../../server/src/services/passwords.ts';
+import { hashPassword } from '../../server/src/services/accounts/passwords.ts';
 import { linkIn, readOutbox } from '../../server/tests/mailbox.ts';
 import { DESKTOP, PHONE, baseUrl, newPage, pageErrors, screenshot, useBrowser } from '../support/browser.ts';
 

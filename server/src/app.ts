@@ -35,9 +35,9 @@ import { testEndpointsRoutes } from './routes/testEndpoints.ts';
 import { registerSite } from './routes/site.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { usersRoutes } from './routes/users.ts';
-import { connectAuthStateCache } from './services/authStates.ts';
-import { connectPublicCache } from './services/publicCache.ts';
-import { sharedSigningSecret } from './services/signingSecret.ts';
+import { connectAuthStateCache } from './services/accounts/authStates.ts';
+import { connectPublicCache } from './services/content/publicCache.ts';
+import { sharedSigningSecret } from './services/accounts/signingSecret.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,7 +49,7 @@ declare module 'fastify' {
 }
 
 export interface BuildAppOptions extends AppDepsOptions {
-  /** Without a JWT_SECRET the signing secret is the one kept in the database (services/signingSecret.ts). */
+  /** Without a JWT_SECRET the signing secret is the one kept in the database (services/accounts/signingSecret.ts). */
   config: EnvConfig;
   /** Opened and migrated by the caller, who also closes it after the app. */
   database: Database;

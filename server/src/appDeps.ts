@@ -4,19 +4,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { createAccountServices, type AccountServices, type AccountsOptions } from './services/accounts.ts';
-import { AuthStateCache, createAuthStates, type AuthStates } from './services/authStates.ts';
+import { createAccountServices, type AccountServices, type AccountsOptions } from './services/accounts/accountServices.ts';
+import { AuthStateCache, createAuthStates, type AuthStates } from './services/accounts/authStates.ts';
 import { BackgroundTasks } from './services/backgroundTasks.ts';
-import { composeCheckoutReminder } from './services/checkoutReminders.ts';
-import { composeApprovalLetter } from './services/enrollmentLetters.ts';
-import { composeReminderLetter } from './services/lessonReminders.ts';
-import { LetterQueue, type LetterQueueOptions } from './services/letterQueue.ts';
-import { createMailer, type Mailer } from './services/mail.ts';
+import { composeCheckoutReminder } from './services/payments/checkoutReminders.ts';
+import { composeApprovalLetter } from './services/places/enrollmentLetters.ts';
+import { composeReminderLetter } from './services/schedule/lessonReminders.ts';
+import { LetterQueue, type LetterQueueOptions } from './services/letters/letterQueue.ts';
+import { createMailer, type Mailer } from './services/letters/mail.ts';
 import { createCheckout, type Checkout } from './services/payments/checkout.ts';
 import { createPaymentFollowUps, type PaymentFollowUps } from './services/payments/followUps.ts';
 import { createPaymentProviders, type PaymentProviders } from './services/payments/providers.ts';
-import { PublicCache } from './services/publicCache.ts';
-import { createTokenService, type TokenService } from './services/tokens.ts';
+import { PublicCache } from './services/content/publicCache.ts';
+import { createTokenService, type TokenService } from './services/accounts/tokens.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -24,15 +24,15 @@ export interface AppDeps {
   database: Database;
   db: Db;
   log: FastifyBaseLogger;
-  /** The public API's answers, kept and invalidated by NOTIFY (services/publicCache.ts). */
+  /** The public API's answers, kept and invalidated by NOTIFY (services/content/publicCache.ts). */
   publicCache: PublicCache;
-  /** The account states of the token checks, kept in memory (authStateCache), and their writes (services/authStates.ts). */
+  /** The account states of the token checks, kept in memory (authStateCache), and their writes (services/accounts/authStates.ts). */
   authStates: AuthStates;
   authStateCache: AuthStateCache;
   tokens: TokenService;
   /** The transport of letters (SMTP or the outbox folder); only the letter queue's worker sends through it. */
   mailer: Mailer;
-  /** The worker of the durable letter queue (services/letterQueue.ts); letters are recorded with queueLetters. */
+  /** The worker of the durable letter queue (services/letters/letterQueue.ts); letters are recorded with queueLetters. */
   letters: LetterQueue;
   /** YooKassa and PayPal, or the test checkout in the place of one without keys (services/payments/providers.ts). */
   providers: PaymentProviders;

@@ -7,13 +7,13 @@ import { z } from 'zod';
 import { parseAddressRanges } from './http/addressRanges.ts';
 
 /**
- * The scrypt cost of a test server (TEST_ENDPOINTS=1, refused with DATABASE_URL) instead of services/passwords.ts's
+ * The scrypt cost of a test server (TEST_ENDPOINTS=1, refused with DATABASE_URL) instead of services/accounts/passwords.ts's
  * 2^15: 1 MB and a few ms a hash instead of 32 MB and 0.2 s of a core, for the browser journeys' logins and sign-ups
  * by the hundred and the seeded accounts. The server tests use the same.
  */
 export const TEST_PASSWORD_COST = 2 ** 10;
 
-/** The configuration the app runs with: the environment's, with the signing secret settled (services/signingSecret.ts). */
+/** The configuration the app runs with: the environment's, with the signing secret settled (services/accounts/signingSecret.ts). */
 export interface AppConfig {
   port: number;
   host: string;
@@ -29,9 +29,9 @@ export interface AppConfig {
   smtpUrl: string | null;
   /** The From header of every letter: `Name <address>` or an address. */
   mailFrom: string;
-  /** How long a process's claim on letters lasts (services/letterQueue.ts): a killed process's letters wait this long. */
+  /** How long a process's claim on letters lasts (services/letters/letterQueue.ts): a killed process's letters wait this long. */
   mailLeaseSeconds: number;
-  /** Hours after a checkout ended cancelled or expired until its one reminder (services/checkoutReminders.ts); 0: none. */
+  /** Hours after a checkout ended cancelled or expired until its one reminder (services/payments/checkoutReminders.ts); 0: none. */
   checkoutReminderHours: number;
   /** DKIM signing of every letter (nodemailer's `dkim` option): DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY; null for none. */
   dkim: DkimSettings | null;
@@ -58,7 +58,7 @@ export interface AppConfig {
   testEndpoints: boolean;
   /**
    * The scrypt cost of new password hashes and of the seed's (testPasswordCost): null for the full cost of
-   * services/passwords.ts; TEST_PASSWORD_COST with TEST_ENDPOINTS only, so production cannot lower it.
+   * services/accounts/passwords.ts; TEST_PASSWORD_COST with TEST_ENDPOINTS only, so production cannot lower it.
    */
   passwordCost: number | null;
 }

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { AUTHOR_GENDERS, type AuthorGender } from '../../common/authorGender.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { AuthorRoleError, createAuthorRoles, describeChange } from './services/authorRoles.ts';
+import { AuthorRoleError, createAuthorRoles, describeChange } from './services/accounts/authorRoles.ts';
 
 const USAGE = 'Usage: npm run make-author -- <email> [--genitive "Имени Фамилии"] [--gender female|male] [--remove]';
 

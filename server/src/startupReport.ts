@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Executor } from './db/client.ts';
 import { unconfiguredProviders } from './services/payments/providers.ts';
-import { realProviderNames, sellerReadiness } from './services/sellerReadiness.ts';
+import { realProviderNames, sellerReadiness } from './services/payments/sellerReadiness.ts';
 
 export function reportConfigurationGaps(config: Pick<AppConfig, 'yookassa' | 'paypal' | 'paymentsSandbox' | 'smtpUrl' | 'databaseUrl'>, log: FastifyBaseLogger): void {
   for (const { name, variables } of unconfiguredProviders(config)) {

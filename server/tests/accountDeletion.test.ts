@@ -1,4 +1,4 @@
-// Issue 20, item 4: deleting one's account (DELETE /api/v1/users/me/ with the password; services/accountDeletion.ts).
+// Issue 20, item 4: deleting one's account (DELETE /api/v1/users/me/ with the password; services/accounts/deletion.ts).
 // The person can no longer log in, every token and link dies, the address signs up again, the places in lessons not
 // yet held go to the queue with the promotion letter, queued letters are dropped; payments stay in the authors' list
 // with the payer emptied, and the consent records stay without name or address.
@@ -8,12 +8,12 @@ import type { AccountDeletionPreview } from '../../common/accountDeletion.ts';
 import { accountDeletionMessages } from '../../common/accountDeletion.ts';
 import type { MutaboParticipants, MutaboPaymentsPage } from '../../common/mutabo.ts';
 import { calendarFeeds, consents, disciples, lessons, mailDeliveryFailures, mailingSubscriptions, outboxLetters, participants, paymentLessons, payments, receipts, users } from '../src/db/schema.ts';
-import { recordDeliveryFailure } from '../src/repositories/letterDeliveryRepository.ts';
-import { findAccountById } from '../src/repositories/usersRepository.ts';
-import { encodeAddress } from '../src/services/accountLinks.ts';
-import { deleteAccount } from '../src/services/accountDeletion.ts';
-import { hashPassword } from '../src/services/passwords.ts';
-import { unsubscribeLink } from '../src/services/unsubscribeLinks.ts';
+import { recordDeliveryFailure } from '../src/repositories/letters/letterDeliveryRepository.ts';
+import { findAccountById } from '../src/repositories/accounts/usersRepository.ts';
+import { encodeAddress } from '../src/services/accounts/links.ts';
+import { deleteAccount } from '../src/services/accounts/deletion.ts';
+import { hashPassword } from '../src/services/accounts/passwords.ts';
+import { unsubscribeLink } from '../src/services/letters/unsubscribeLinks.ts';
 import { openPostgres, type Database } from '../src/db/client.ts';
 import { eventually } from './eventually.ts';
 import { bearer, buildTestApp, ids, testConfig } from './fixtures.ts';

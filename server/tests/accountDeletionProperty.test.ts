@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../common/wireTypes.ts';
 import { lessons, receipts, users } from '../src/db/schema.ts';
-import { findAccountByEmail } from '../src/repositories/usersRepository.ts';
+import { findAccountByEmail } from '../src/repositories/accounts/usersRepository.ts';
 import { bearer, buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';
 import { createCourse, json, PUBLIC_URL, recordingMailer, RUB, type EnrollmentApp, type TestCourse, type TestUser } from './enrollmentKit.ts';
 import { createTestDatabase } from './testDb.ts';

@@ -1,4 +1,4 @@
-// A payer who deleted the account still gets the 54-ФЗ receipts the law asks for (services/accountDeletion.ts keeps the
+// A payer who deleted the account still gets the 54-ФЗ receipts the law asks for (services/accounts/deletion.ts keeps the
 // address the payment's receipt carried in payments.receipt_email): the settlement receipt of a lesson held, and the
 // receipt of a refund an author makes afterwards, go to that address through the YooKassa stand-in; no letter is queued
 // to the emptied account, and the authors' lists show the payment with its payer emptied and the person of the lesson
@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MutaboPaymentsPage } from '../../common/mutabo.ts';
 import { lessons, outboxLetters, payments } from '../src/db/schema.ts';
-import { deleteAccount } from '../src/services/accountDeletion.ts';
+import { deleteAccount } from '../src/services/accounts/deletion.ts';
 import { sweepSettlements } from '../src/services/payments/settlements.ts';
 import { bearer, ids } from './fixtures.ts';
 import { createCourse, createUser, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';

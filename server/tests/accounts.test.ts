@@ -6,7 +6,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Disciple, TokenPair, User } from '../../common/wireTypes.ts';
 import { mailingSubscriptions, participants, users } from '../src/db/schema.ts';
-import { LINK_TTL_SECONDS } from '../src/services/accountLinks.ts';
+import { LINK_TTL_SECONDS } from '../src/services/accounts/links.ts';
 import { bearer, letterTo, login, loginTokens, post, PUBLIC_URL, registeredUser, signupPayload, startAccountsApp, TEST_PASSWORD_COST, type AccountsContext } from './accountsSupport.ts';
 import { ids } from './fixtures.ts';
 import { linkIn, linkParams, readOutbox, waitForLetter } from './mailbox.ts';

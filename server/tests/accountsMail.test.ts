@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { outboxLetters } from '../src/db/schema.ts';
-import { createMailer } from '../src/services/mail.ts';
+import { createMailer } from '../src/services/letters/mail.ts';
 import { post, PUBLIC_URL, signupPayload, startAccountsApp, type AccountsContext } from './accountsSupport.ts';
 import { linkIn, linkParams, parseLetter, readOutbox, waitForLetters } from './mailbox.ts';
 import { closedPort, startSmtpStandIn } from './smtpStandIn.ts';

@@ -4,17 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { issuedBeforePasswordChange } from '../src/http/auth.ts';
 import { accountMessages, inMinutes } from '../../common/accountMessages.ts';
 import { isEmail } from '../src/http/accountSchemas.ts';
-import { createAccountLinks, decodeUid, encodeUid, LINK_TTL_SECONDS, type LinkAccount } from '../src/services/accountLinks.ts';
-import { confirmationLink, resetLink } from '../src/services/accountLetters.ts';
-import { isCommonPassword, passwordProblems } from '../src/services/passwordRules.ts';
-import { createPasswordHasher, hashPassword } from '../src/services/passwords.ts';
-import { createTokenService } from '../src/services/tokens.ts';
+import { createAccountLinks, decodeUid, encodeUid, LINK_TTL_SECONDS, type LinkAccount } from '../src/services/accounts/links.ts';
+import { confirmationLink, resetLink } from '../src/services/accounts/letters.ts';
+import { isCommonPassword, passwordProblems } from '../src/services/accounts/passwordRules.ts';
+import { createPasswordHasher, hashPassword } from '../src/services/accounts/passwords.ts';
+import { createTokenService } from '../src/services/accounts/tokens.ts';
 import { TEST_JWT_SECRET } from './fixtures.ts';
 
 describe('password rules', () => {
   it('ships a list of several thousand common passwords, compared without case', async () => {
     const { readFileSync } = await import('node:fs');
-    const entries = readFileSync(new URL('../src/services/commonPasswords.txt', import.meta.url), 'utf8')
+    const entries = readFileSync(new URL('../src/services/accounts/commonPasswords.txt', import.meta.url), 'utf8')
       .split('\n')
       .filter((line) => line && !line.startsWith('#'));
     expect(entries.length).toBeGreaterThan(5000);

@@ -3,7 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consents, disciples, outboxLetters, payments, refunds, users } from '../src/db/schema.ts';
-import { unsubscribeLink } from '../src/services/unsubscribeLinks.ts';
+import { unsubscribeLink } from '../src/services/letters/unsubscribeLinks.ts';
 import { ids } from './fixtures.ts';
 import { createCourse, createUser, payInSandbox, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { dbModes } from './testDb.ts';

@@ -1,5 +1,5 @@
 // Which participant row holds a place (approved, or reserved and not lapsed) is one rule (countedPlace in
-// repositories/placesRepository.ts): every count of places and every list of the people on a lesson must agree on it.
+// repositories/places/placesRepository.ts): every count of places and every list of the people on a lesson must agree on it.
 // Rows in every state are written directly; the counts the public, the payer, the lock and the authors see are
 // compared with the rows the authors' participants table lists.
 import { inArray, sql } from 'drizzle-orm';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailingAudienceCounts, MutaboCourse, MutaboCourseListItem, MutaboDashboard, MutaboParticipants } from '../../common/mutabo.ts';
 import type { CourseDetails, Participation } from '../../common/wireTypes.ts';
 import { participants } from '../src/db/schema.ts';
-import { countedPlace, lockCourse, takenOnPublishedLessons, takenPlaces } from '../src/repositories/placesRepository.ts';
+import { countedPlace, lockCourse, takenOnPublishedLessons, takenPlaces } from '../src/repositories/places/placesRepository.ts';
 import { createCourse, createUsers, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestCourse, type TestUser } from './enrollmentKit.ts';
 import { dbModes } from './testDb.ts';
 

@@ -3,8 +3,8 @@ import { createHmac, scryptSync } from 'node:crypto';
 import { SignJWT, decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../src/http/errors.ts';
-import { createPasswordHasher, hashPassword, UNUSABLE_PASSWORD, verifyPassword } from '../src/services/passwords.ts';
-import { ACCESS_TOKEN_TTL_SECONDS, createTokenService, REFRESH_TOKEN_TTL_SECONDS } from '../src/services/tokens.ts';
+import { createPasswordHasher, hashPassword, UNUSABLE_PASSWORD, verifyPassword } from '../src/services/accounts/passwords.ts';
+import { ACCESS_TOKEN_TTL_SECONDS, createTokenService, REFRESH_TOKEN_TTL_SECONDS } from '../src/services/accounts/tokens.ts';
 import { TEST_JWT_SECRET } from './fixtures.ts';
 
 describe('passwords', () => {

@@ -7,7 +7,7 @@ import { demoContent } from '../src/db/demo/content.ts';
 import { prepareDatabase } from '../src/db/prepare.ts';
 import * as t from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed.ts';
-import { verifyPassword } from '../src/services/passwords.ts';
+import { verifyPassword } from '../src/services/accounts/passwords.ts';
 import { eventually } from './eventually.ts';
 import { buildTestApp } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';

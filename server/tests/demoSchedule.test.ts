@@ -10,8 +10,8 @@ import { demoContent } from '../src/db/demo/content.ts';
 import { demoRecordingUrl, demoRoomUrl } from '../src/db/demo/schedule.ts';
 import * as t from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed.ts';
-import { sweepReminders } from '../src/services/lessonReminders.ts';
-import { hashPassword } from '../src/services/passwords.ts';
+import { sweepReminders } from '../src/services/schedule/lessonReminders.ts';
+import { hashPassword } from '../src/services/accounts/passwords.ts';
 import { bearer, buildTestApp } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
 

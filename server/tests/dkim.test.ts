@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { confirmationLetter } from '../src/services/accountLetters.ts';
-import { createMailer, outboxDir } from '../src/services/mail.ts';
+import { confirmationLetter } from '../src/services/accounts/letters.ts';
+import { createMailer, outboxDir } from '../src/services/letters/mail.ts';
 import { readOutbox } from './mailbox.ts';
 import { startSmtpStandIn } from './smtpStandIn.ts';
 

@@ -7,9 +7,9 @@ import type { BuildAppOptions } from '../src/app.ts';
 import type { EnvConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { authors, courseAuthors, courses, lessons, participants, payments, prices, users } from '../src/db/schema.ts';
-import type { Mailer, MailMessage } from '../src/services/mail.ts';
+import type { Mailer, MailMessage } from '../src/services/letters/mail.ts';
 import type { SettleDeps } from '../src/services/payments/completion.ts';
-import { UNUSABLE_PASSWORD } from '../src/services/passwords.ts';
+import { UNUSABLE_PASSWORD } from '../src/services/accounts/passwords.ts';
 import { bearer, buildTestApp, seedFixture, testConfig } from './fixtures.ts';
 import { createTestDatabase, type DbMode, type TestDatabase } from './testDb.ts';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { PublicCache } from '../src/services/publicCache.ts';
+import { PublicCache } from '../src/services/content/publicCache.ts';
 import { bearer, buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';
 import { createTestDatabase, type TestDatabase } from './testDb.ts';
 

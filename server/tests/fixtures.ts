@@ -7,7 +7,7 @@ import { loadConfig, type EnvConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import type { DemoContent, DemoCourse, DemoLesson } from '../src/db/demo/types.ts';
 import { seedDemo } from '../src/db/seed.ts';
-import { hashPassword } from '../src/services/passwords.ts';
+import { hashPassword } from '../src/services/accounts/passwords.ts';
 
 const lesson = (title: string, extra: Partial<DemoLesson> = {}): DemoLesson => ({ title, content: [`Содержание: ${title}.`], duration: 90, ...extra });
 

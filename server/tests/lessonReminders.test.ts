@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MutaboLesson } from '../../common/mutabo.ts';
 import { disciples, lessons, outboxLetters, participants, payments } from '../src/db/schema.ts';
-import { createMailer, type Mailer } from '../src/services/mail.ts';
+import { createMailer, type Mailer } from '../src/services/letters/mail.ts';
 import { createCourse, createUsers, json, PUBLIC_URL, RUB, type TestUser } from './enrollmentKit.ts';
 import { eventually } from './eventually.ts';
 import { buildTestApp, seedFixture, testConfig } from './fixtures.ts';

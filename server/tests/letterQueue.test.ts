@@ -4,9 +4,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mailings, outboxLetters } from '../src/db/schema.ts';
-import { claimDueLetters } from '../src/repositories/outboxRepository.ts';
-import { queueLetters, retryDelay, type QueuedLetter } from '../src/services/letterQueue.ts';
-import type { Mailer, MailMessage } from '../src/services/mail.ts';
+import { claimDueLetters } from '../src/repositories/letters/outboxRepository.ts';
+import { queueLetters, retryDelay, type QueuedLetter } from '../src/services/letters/letterQueue.ts';
+import type { Mailer, MailMessage } from '../src/services/letters/mail.ts';
 import { eventually } from './eventually.ts';
 import { buildTestApp, seedFixture, testConfig } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';

@@ -7,9 +7,9 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LETTER_LOGO_SIZE, renderLetterLogo } from '../../scripts/letterLogo.ts';
 import { loadConfig } from '../src/config.ts';
-import { createMailer } from '../src/services/mail.ts';
-import { LOGO_CID, logoPng, renderLetter } from '../src/services/letterTemplate.ts';
-import { promotionLetter } from '../src/services/enrollmentLetters.ts';
+import { createMailer } from '../src/services/letters/mail.ts';
+import { LOGO_CID, logoPng, renderLetter } from '../src/services/letters/template.ts';
+import { promotionLetter } from '../src/services/places/enrollmentLetters.ts';
 import { readOutbox } from './mailbox.ts';
 import { startSmtpStandIn } from './smtpStandIn.ts';
 

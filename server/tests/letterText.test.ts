@@ -1,9 +1,9 @@
 // User text in official letters: shown as written but never a link, in the plain-text part and in the HTML part.
 import { describe, expect, it } from 'vitest';
-import { accountExistsLetter, confirmationLetter, emailChangeNotice } from '../src/services/accountLetters.ts';
-import { approvalLetter, refundNoticeForOperator } from '../src/services/enrollmentLetters.ts';
-import { userText } from '../src/services/letterText.ts';
-import type { MailMessage } from '../src/services/mail.ts';
+import { accountExistsLetter, confirmationLetter, emailChangeNotice } from '../src/services/accounts/letters.ts';
+import { approvalLetter, refundNoticeForOperator } from '../src/services/places/enrollmentLetters.ts';
+import { userText } from '../src/services/letters/userText.ts';
+import type { MailMessage } from '../src/services/letters/mail.ts';
 
 const config = { publicUrl: 'https://mutabor.example', operatorName: 'Мутабор', operatorEmail: 'operator@mutabor.example' };
 const EVIL_NAMES = ['Срочно: https://evil.example/login', 'Зайдите на www.evil.example', 'evil.example/login', 'Пишите: boss@evil.example', 'HTTP://EVIL.EXAMPLE', 'javascript://evil'];

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Author, CourseDetails, User } from '../../common/wireTypes.ts';
 import { openPglite } from '../src/db/client.ts';
 import * as t from '../src/db/schema.ts';
-import { AuthorRoleError, createAuthorRoles, type AuthorRoles } from '../src/services/authorRoles.ts';
+import { AuthorRoleError, createAuthorRoles, type AuthorRoles } from '../src/services/accounts/authorRoles.ts';
 import { eventually } from './eventually.ts';
 import { bearer, buildTestApp, ids, seedFixture } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';

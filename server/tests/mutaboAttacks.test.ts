@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutaboMessages, type MutaboCourse, type MutaboCourseListItem, type MutaboLesson, type UploadResult } from '../../common/mutabo.ts';
 import { auditLog, courses, lessons, uploads } from '../src/db/schema.ts';
 import { courseAuthorMessages } from '../src/services/mutabo/courseAuthors.ts';
-import { imageMessages, UPLOAD_QUOTA } from '../src/services/mutabo/uploads.ts';
+import { imageMessages, UPLOAD_QUOTA } from '../src/services/content/uploads.ts';
 import { bearer, buildTestApp, ids, seedFixture } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
 

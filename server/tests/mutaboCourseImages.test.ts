@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mutaboMessages, type MutaboCourse, type UploadResult } from '../../common/mutabo.ts';
-import { insertUpload } from '../src/repositories/uploadsRepository.ts';
-import { IMAGE_LIMITS, imageMessages } from '../src/services/mutabo/uploads.ts';
+import { insertUpload } from '../src/repositories/content/uploadsRepository.ts';
+import { IMAGE_LIMITS, imageMessages } from '../src/services/content/uploads.ts';
 import { bearer, buildTestApp, ids, seedFixture } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
 

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_IMAGE_BYTES, mutaboMessages, STORED_IMAGE_SIDE, type UploadResult } from '../../common/mutabo.ts';
-import { imageMessages } from '../src/services/mutabo/uploads.ts';
+import { imageMessages } from '../src/services/content/uploads.ts';
 import { bearer, buildTestApp, ids, seedFixture } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
 

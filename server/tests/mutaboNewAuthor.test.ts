@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MutaboAuthorChoice, MutaboFirstSteps } from '../../common/mutabo.ts';
 import type { Author } from '../../common/wireTypes.ts';
-import { createAuthorRoles } from '../src/services/authorRoles.ts';
+import { createAuthorRoles } from '../src/services/accounts/authorRoles.ts';
 import { ids } from './fixtures.ts';
 import { openMutaboKit, type MutaboKit } from './mutaboKit.ts';
 import { dbModes } from './testDb.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MUTABO_PAGE_SIZE, mutaboMessages, type HistoryPage, type MutaboPage } from '../../common/mutabo.ts';
 import { peopleMessages, type MutaboPersonCard, type MutaboPersonListItem } from '../../common/mutaboPeople.ts';
 import { auditLog, consents, mailingSubscriptions, participants, paymentLessons, payments, users } from '../src/db/schema.ts';
-import { UNUSABLE_PASSWORD } from '../src/services/passwords.ts';
+import { UNUSABLE_PASSWORD } from '../src/services/accounts/passwords.ts';
 import { ids } from './fixtures.ts';
 import { openMutaboKit, type Method, type MutaboKit } from './mutaboKit.ts';
 import { dbModes } from './testDb.ts';

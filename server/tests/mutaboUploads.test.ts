@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES, mutaboMessages, type MutaboCourse, type UploadResult } from '../../common/mutabo.ts';
 import { openPostgres } from '../src/db/client.ts';
-import { detectFileType, storedName } from '../src/services/mutabo/fileTypes.ts';
+import { detectFileType, storedName } from '../src/services/content/fileTypes.ts';
 import { bearer, buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
 

@@ -7,7 +7,7 @@ import type { CourseDetails, CurrentPayment, PaymentCreated } from '../../common
 import { disciples, lessons, participants, paymentLessons, payments } from '../src/db/schema.ts';
 import { readIcs } from './icsReader.ts';
 import { applyOutcome, sweepExpiredPayments } from '../src/services/payments/completion.ts';
-import { lockCourse } from '../src/repositories/placesRepository.ts';
+import { lockCourse } from '../src/repositories/places/placesRepository.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { buildTestApp, ids } from './fixtures.ts';
 import { createCourse, createUser, createUsers, EURO, json, lapse, occupy, paymentDeps, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';

@@ -6,7 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MutaboPayment, MutaboPaymentsPage } from '../../common/mutabo.ts';
 import { auditLog, outboxLetters, participants, payments, promoCodes, receipts, refunds } from '../src/db/schema.ts';
-import { deleteAccount } from '../src/services/accountDeletion.ts';
+import { deleteAccount } from '../src/services/accounts/deletion.ts';
 import { applyOutcome, expirePayment } from '../src/services/payments/completion.ts';
 import { createCourse, createUser, createUsers, fixtureAuthor, json, lapse, paymentDeps, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { startYookassa, type YookassaStandIn } from './providerStandIns.ts';

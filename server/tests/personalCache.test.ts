@@ -1,4 +1,4 @@
-// A logged-in caller's course forms are kept between requests (services/personalCache.ts), yet never outlive what
+// A logged-in caller's course forms are kept between requests (services/content/personalCache.ts), yet never outlive what
 // they show: a news subscription written by another process, and a hold of theirs that lapses without any write.
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetails, CourseShort } from '../../common/wireTypes.ts';
 import { openPostgres, type Database } from '../src/db/client.ts';
 import { courses, mailingSubscriptions, participants } from '../src/db/schema.ts';
-import { PublicCache } from '../src/services/publicCache.ts';
+import { PublicCache } from '../src/services/content/publicCache.ts';
 import { bearer, buildTestApp, ids, seedFixture } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
 import { eventually, sleep } from './eventually.ts';

@@ -1,6 +1,6 @@
 // One read shared by callers asking alike, until the version moves on or the read grows old.
 import { describe, expect, it } from 'vitest';
-import { SharedReads } from '../src/services/sharedReads.ts';
+import { SharedReads } from '../src/services/content/sharedReads.ts';
 
 function counter() {
   let reads = 0;

@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../src/db/client.ts';
 import { serverSecrets } from '../src/db/schema.ts';
-import { sharedSigningSecret } from '../src/services/signingSecret.ts';
-import { createTokenService } from '../src/services/tokens.ts';
+import { sharedSigningSecret } from '../src/services/accounts/signingSecret.ts';
+import { createTokenService } from '../src/services/accounts/tokens.ts';
 import { buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
 

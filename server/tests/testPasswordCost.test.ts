@@ -1,6 +1,6 @@
 // The test servers' password cost (issue 24, item 9): a server started with TEST_ENDPOINTS=1 (the browser journeys')
 // hashes at config.ts's TEST_PASSWORD_COST, and its demo seed too; without the flag, and never with DATABASE_URL
-// (production), the cost is the full one of services/passwords.ts.
+// (production), the cost is the full one of services/accounts/passwords.ts.
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -55,7 +55,7 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
-    /** `scrypt$N$r$p$salt$hash` (services/passwords.ts); a value starting with `!` can never match. */
+    /** `scrypt$N$r$p$salt$hash` (services/accounts/passwords.ts); a value starting with `!` can never match. */
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
@@ -67,7 +67,7 @@ export const users = pgTable(
     /** Bumped by every password-reset letter: the reset links made before it stop working. */
     passwordResetCount: integer('password_reset_count').notNull().default(0),
     createdAt: createdAt(),
-    /** When the account was deleted (migration 0018, services/accountDeletion.ts): the row stays, emptied. */
+    /** When the account was deleted (migration 0018, services/accounts/deletion.ts): the row stays, emptied. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
@@ -311,7 +311,7 @@ export const participants = pgTable(
 );
 
 /**
- * A refund of a payment, whole or for some of its lessons (services/mutabo/refunds.ts): written (pending, with its
+ * A refund of a payment, whole or for some of its lessons (services/payments/refunds.ts): written (pending, with its
  * idempotence key) before the provider is asked, so asking again never refunds twice; the places are freed when the
  * provider confirms. `source` is `provider` for a refund made in the provider's dashboard, learnt from its notification.
  */
@@ -364,7 +364,7 @@ export const mailingSubscriptions = pgTable(
 /**
  * A consent given or withdrawn (migration 0017, docs/PRIVACY.md): the sign-up's consent to processing (no course) and a
  * course's news consent, with the policy version, where it was given, the client address and user agent. Only
- * inserted (repositories/consentsRepository.ts), in the transaction of the change it records; never updated or deleted
+ * inserted (repositories/accounts/consentsRepository.ts), in the transaction of the change it records; never updated or deleted
  * while the account exists.
  */
 export const consents = pgTable(
@@ -504,7 +504,7 @@ export const seller = pgTable(
 
 /**
  * What account endpoints limit (failed logins, password checks, letters), one row per kind and key: the times of its
- * events still in the window, oldest first, so that taking a slot is one atomic upsert (services/accountLimits.ts).
+ * events still in the window, oldest first, so that taking a slot is one atomic upsert (services/accounts/limits.ts).
  * Kept in the database so that every server process counts the same; rows idle for a day are pruned.
  */
 export const authLimits = pgTable(
@@ -599,7 +599,7 @@ export interface LetterAttachment {
 }
 
 /**
- * The durable queue of letters (services/letterQueue.ts): recorded in the transaction of the change that causes
+ * The durable queue of letters (services/letters/letterQueue.ts): recorded in the transaction of the change that causes
  * them, claimed by the workers of every process with FOR UPDATE SKIP LOCKED and a lease, retried with backoff.
  */
 export const outboxLetters = pgTable(
@@ -653,7 +653,7 @@ export const calendarFeeds = pgTable('calendar_feeds', {
 });
 
 /**
- * What a user's feed last told their calendar about each lesson (services/calendarFeed.ts): a lesson that leaves the
+ * What a user's feed last told their calendar about each lesson (services/schedule/calendarFeed.ts): a lesson that leaves the
  * feed is sent once more as cancelled. No foreign key to lessons, so a deleted lesson is remembered too.
  */
 export const calendarFeedEvents = pgTable(
@@ -726,7 +726,7 @@ export const receipts = pgTable(
 );
 
 /**
- * The link-preview pictures (og:image) made from course covers (services/ogImages.ts, migration 0019), by `key`: 16 hex
+ * The link-preview pictures (og:image) made from course covers (services/content/ogImages.ts, migration 0019), by `key`: 16 hex
  * digits of the hash of the recipe and the cover's content, so a changed cover gets a new row and a new address.
  */
 export const ogImages = pgTable('og_images', {
@@ -736,7 +736,7 @@ export const ogImages = pgTable('og_images', {
 });
 
 /**
- * The permanent refusals in a row of letters to a person's address (migration 0020, repositories/letterDeliveryRepository.ts):
+ * The permanent refusals in a row of letters to a person's address (migration 0020, repositories/letters/letterDeliveryRepository.ts):
  * from UNDELIVERABLE_AFTER (letterQueue.ts) on, the address gets no news. Only the SHA-256 of the lower-case address is
  * kept, so a changed address no longer matches; a delivered letter deletes the row, and so does the deletion of the user row.
  */

@@ -4,7 +4,7 @@ import type { Db, Tx } from './client.ts';
 import type { DemoContent } from './demo/types.ts';
 import { courseDates, lessonTimes } from './demo/schedule.ts';
 import { paragraphsToDraftRaw } from './draftRaw.ts';
-import { hashPassword, UNUSABLE_PASSWORD } from '../services/passwords.ts';
+import { hashPassword, UNUSABLE_PASSWORD } from '../services/accounts/passwords.ts';
 import { testPasswordCost } from '../config.ts';
 import * as t from './schema.ts';
 import { paymentSystemFor, selectionTotal } from '../../../common/coursePrices.ts';
@@ -35,7 +35,7 @@ function lookup<T>(map: Map<string, T>, key: string, what: string): T {
 
 export interface SeedOptions {
   /**
-   * services/passwords.ts hashPassword at full cost, or at a test server's cost (config.ts testPasswordCost), unless
+   * services/accounts/passwords.ts hashPassword at full cost, or at a test server's cost (config.ts testPasswordCost), unless
    * a test passes another.
    */
   hashPassword?: (password: string) => Promise<string>;

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { MAIN_LANGUAGES } from '../../../common/enums.ts';
 import type { Disciple, ErrorBody } from '../../../common/wireTypes.ts';
 import { EARLIER_YEAR, isYearOfBirthOption } from '../../../common/yearOptions.ts';
-import { countries } from '../services/dictionaries.ts';
-import { passwordProblems, type PasswordOwner } from '../services/passwordRules.ts';
+import { countries } from '../services/content/dictionaries.ts';
+import { passwordProblems, type PasswordOwner } from '../services/accounts/passwordRules.ts';
 import { accountMessages as m } from '../../../common/accountMessages.ts';
 import { textField } from '../../../common/textFields.ts';
 import { landingMessages, returnPath } from '../../../common/landing.ts';
@@ -30,7 +30,7 @@ export const emailField = text(m.emailRequired)
 
 export const nameField = text(m.nameRequired).trim().min(1, m.nameRequired).max(MAX_NAME_LENGTH, m.nameTooLong);
 
-/** Only the type here: the rules need the account (services/passwordRules.ts) and run on the whole body. */
+/** Only the type here: the rules need the account (services/accounts/passwordRules.ts) and run on the whole body. */
 export const passwordField = text(m.passwordRequired).min(1, m.passwordRequired).max(MAX_PASSWORD_INPUT, m.passwordTooLong);
 /** The repetition of a new password. */
 const passwordRepeatField = text(m.passwordRepeatRequired).min(1, m.passwordRepeatRequired).max(MAX_PASSWORD_INPUT, m.passwordTooLong);

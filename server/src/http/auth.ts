@@ -1,7 +1,7 @@
 // Bearer tokens on requests: optional everywhere (request.userId), required where a route asks for it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TokenService } from '../services/tokens.ts';
-import type { AuthStates } from '../services/authStates.ts';
+import type { TokenService } from '../services/accounts/tokens.ts';
+import type { AuthStates } from '../services/accounts/authStates.ts';
 import { HttpError } from './errors.ts';
 import { messages } from './messages.ts';
 
@@ -11,7 +11,7 @@ declare module 'fastify' {
     userId: number | null;
     /** Seconds since the epoch at which the caller's access token was issued. */
     tokenIssuedAt: number | null;
-    /** The password stamp the token carries (services/tokens.ts), or null for a token without one. */
+    /** The password stamp the token carries (services/accounts/tokens.ts), or null for a token without one. */
     tokenPasswordChangedAt: number | null;
     /** True when an Authorization header was sent but its token was not accepted. */
     tokenRejected: boolean;
@@ -31,7 +31,7 @@ export function registerOptionalAuth(app: FastifyInstance, tokens: TokenService)
   app.decorateRequest('tokenIssuedAt', null);
   app.decorateRequest('tokenPasswordChangedAt', null);
   app.decorateRequest('tokenRejected', false);
-  // A callback hook, not an async one: the check is synchronous (services/tokens.ts) and needs no promise.
+  // A callback hook, not an async one: the check is synchronous (services/accounts/tokens.ts) and needs no promise.
   app.addHook('onRequest', (request, _reply, done) => {
     const token = bearerToken(request);
     if (token === null) return done();

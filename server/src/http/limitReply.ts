@@ -1,12 +1,12 @@
 // Answering a limited request: 429 with a Russian `detail` that says when to try again, and Retry-After.
 import type { FastifyReply } from 'fastify';
-import type { LimitKind, Slot } from '../services/accountLimits.ts';
-import type { AccountServices } from '../services/accounts.ts';
+import type { LimitKind, Slot } from '../services/accounts/limits.ts';
+import type { AccountServices } from '../services/accounts/accountServices.ts';
 import { accountMessages as m, inMinutes } from '../../../common/accountMessages.ts';
 import { HttpError } from './errors.ts';
 
 /**
- * Takes a slot of every limit at once (services/accountLimits.ts) or throws the 429, whose message may depend on the
+ * Takes a slot of every limit at once (services/accounts/limits.ts) or throws the 429, whose message may depend on the
  * limit that had no room; the caller releases the slot when the event turns out not to count.
  */
 export async function takeOrRefuse(

@@ -1,7 +1,7 @@
 // Sending cached JSON: the serialised text's bytes, or their brotli/gzip form, each made once per cache entry.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Cached } from '../services/publicCache.ts';
+import type { Cached } from '../services/content/publicCache.ts';
 
 /** Below this size compression costs more than it saves (the same threshold as @fastify/compress). */
 const COMPRESSION_THRESHOLD = 1024;

@@ -6,14 +6,14 @@ import { messages } from '../http/messages.ts';
 import { idParams } from '../http/queryParams.ts';
 import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import type { Cached } from '../services/publicCache.ts';
-import { personalizeCourse, personalizeCourseList, stateValidUntil } from '../services/coursePersonalization.ts';
-import { draftPreview } from '../services/mutabo/preview.ts';
-import { PersonalCache } from '../services/personalCache.ts';
-import { withDiscount } from '../services/discounts.ts';
-import { discountOfUser } from '../repositories/discountsRepository.ts';
-import { findPublishedCourse, listPublishedCourses } from '../repositories/coursesRepository.ts';
-import { courseStateForUser, subscribedCourseIds } from '../repositories/participationRepository.ts';
+import type { Cached } from '../services/content/publicCache.ts';
+import { personalizeCourse, personalizeCourseList, stateValidUntil } from '../services/content/coursePersonalization.ts';
+import { draftPreview } from '../services/content/preview.ts';
+import { PersonalCache } from '../services/content/personalCache.ts';
+import { withDiscount } from '../services/payments/discounts.ts';
+import { discountOfUser } from '../repositories/payments/discountsRepository.ts';
+import { findPublishedCourse, listPublishedCourses } from '../repositories/content/coursesRepository.ts';
+import { courseStateForUser, subscribedCourseIds } from '../repositories/places/participationRepository.ts';
 
 /** The public form of a course that is not a draft; 404 otherwise (a 404 is not cached). */
 export function cachedCourseDetails(app: FastifyInstance, id: number): Promise<Cached<CourseDetails>> {

@@ -1,7 +1,7 @@
 // GET /api/v1/dictionaries/: countries and time zones.
 import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { buildDictionaries } from '../services/dictionaries.ts';
+import { buildDictionaries } from '../services/content/dictionaries.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -8,11 +8,11 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { letterRefusal, takeOrRefuse } from '../http/limitReply.ts';
 import { idParams } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { emailChangeLetter, emailChangeLink, emailChangeNotice, emailTakenLetter } from '../services/accountLetters.ts';
-import { signupLetterLimits } from '../services/accountLimits.ts';
-import { encodeAddress } from '../services/accountLinks.ts';
-import { findAccountByEmail, findAccountById } from '../repositories/usersRepository.ts';
-import { authorCanReadDisciple, findDiscipleDetails, updateDisciple } from '../repositories/disciplesRepository.ts';
+import { emailChangeLetter, emailChangeLink, emailChangeNotice, emailTakenLetter } from '../services/accounts/letters.ts';
+import { signupLetterLimits } from '../services/accounts/limits.ts';
+import { encodeAddress } from '../services/accounts/links.ts';
+import { findAccountByEmail, findAccountById } from '../repositories/accounts/usersRepository.ts';
+import { authorCanReadDisciple, findDiscipleDetails, updateDisciple } from '../repositories/accounts/disciplesRepository.ts';
 
 /** The object without its undefined properties (fields the PATCH did not send). */
 function sent<T extends object>(value: T): Partial<T> {
@@ -27,7 +27,7 @@ function sent<T extends object>(value: T): Partial<T> {
 async function requestEmailChange(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: number, newEmail: string, password: string | undefined) {
   const { accounts, config } = app.deps;
   if (password === undefined) throw new HttpError(400, { currentPassword: [m.currentPasswordRequired] });
-  // Taken before the check (services/accountLimits.ts), so parallel guesses get exactly the limit; only a wrong
+  // Taken before the check (services/accounts/limits.ts), so parallel guesses get exactly the limit; only a wrong
   // password keeps it.
   const check = await takeOrRefuse(accounts, reply, [['password-check', String(userId)]], m.passwordChecksTooMany);
   const account = await findAccountById(app.deps.db, userId);

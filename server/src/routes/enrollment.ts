@@ -3,13 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { CourseDetails } from '../../../common/wireTypes.ts';
 import { idParams } from '../http/queryParams.ts';
-import { consentOrigin } from '../repositories/consentsRepository.ts';
+import { consentOrigin } from '../repositories/accounts/consentsRepository.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { personalizeCourse } from '../services/coursePersonalization.ts';
-import { joinCourse, subscribeForMailouts, unsubscribeFromMailouts, withdrawFromCourse, type EnrollmentDeps } from '../services/enrollment.ts';
+import { personalizeCourse } from '../services/content/coursePersonalization.ts';
+import { joinCourse, subscribeForMailouts, unsubscribeFromMailouts, withdrawFromCourse, type EnrollmentDeps } from '../services/places/enrollment.ts';
 import { acceptEmptyJsonBodies } from './emptyBodies.ts';
 import { cachedCourseDetails } from './courses.ts';
-import { courseStateForUser } from '../repositories/participationRepository.ts';
+import { courseStateForUser } from '../repositories/places/participationRepository.ts';
 
 /** The course as the caller now sees it (the public form from the cache, their own fields merged). */
 async function courseForCaller(app: FastifyInstance, courseId: number, userId: number): Promise<CourseDetails> {

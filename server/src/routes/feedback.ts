@@ -4,7 +4,7 @@ import type { FeedbackPage } from '../../../common/wireTypes.ts';
 import { pageParam } from '../http/queryParams.ts';
 import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { feedbackPage } from '../repositories/feedbackRepository.ts';
+import { feedbackPage } from '../repositories/content/feedbackRepository.ts';
 
 export const FEEDBACK_PAGE_SIZE = 10;
 

@@ -1,7 +1,7 @@
 // GET /healthz: the process answers and the database responds, within HEALTH_DEADLINE_MS whatever the database does.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { messages } from '../http/messages.ts';
-import { pingDatabase } from '../repositories/healthRepository.ts';
+import { pingDatabase } from '../repositories/content/healthRepository.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 
 export const HEALTH_DEADLINE_MS = 1_500;

@@ -9,7 +9,7 @@ import { messages } from '../http/messages.ts';
 import { idListParam, idParams, integerParam, pageParam } from '../http/queryParams.ts';
 import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { findLibraryItem, libraryItemsPage, listLibraryCategories } from '../repositories/libraryRepository.ts';
+import { findLibraryItem, libraryItemsPage, listLibraryCategories } from '../repositories/content/libraryRepository.ts';
 
 export { LIBRARY_PAGE_SIZE };
 export const LIBRARY_MAX_LIMIT = 100;

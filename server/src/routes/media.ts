@@ -5,7 +5,7 @@ import { hasControlCharacters } from '../../../common/controlCharacters.ts';
 import { notFound } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { findUploadByKey } from '../repositories/uploadsRepository.ts';
+import { findUploadByKey } from '../repositories/content/uploadsRepository.ts';
 
 // A name with a control character (the shared rule, as for every text) was never stored: a 404 before the query, which
 // PostgreSQL would refuse for U+0000.

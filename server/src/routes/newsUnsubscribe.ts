@@ -1,4 +1,4 @@
-// The personal unsubscribe link of a news letter (services/unsubscribeLinks.ts), without logging in:
+// The personal unsubscribe link of a news letter (services/letters/unsubscribeLinks.ts), without logging in:
 // GET /news/unsubscribe/{user}/{course}/{signature} answers a small page that asks to confirm (a mail scanner that
 // opens links must not unsubscribe anyone); POST there ends the subscription: the page's button, or a mail client's
 // one-click unsubscribe (RFC 8058: `List-Unsubscribe=One-Click`). The course page and My courses show it at once.
@@ -6,12 +6,12 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { MAX_ID } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { isLiveAccount } from '../repositories/accountDeletionRepository.ts';
-import { consentOrigin } from '../repositories/consentsRepository.ts';
-import { subscriptionOf } from '../repositories/mailingsRepository.ts';
-import { endNews } from '../services/enrollment.ts';
+import { isLiveAccount } from '../repositories/accounts/accountDeletionRepository.ts';
+import { consentOrigin } from '../repositories/accounts/consentsRepository.ts';
+import { subscriptionOf } from '../repositories/letters/mailingsRepository.ts';
+import { endNews } from '../services/places/enrollment.ts';
 import { escapeHtml } from '../http/html.ts';
-import { UNSUBSCRIBE_PATH, verifyUnsubscribe } from '../services/unsubscribeLinks.ts';
+import { UNSUBSCRIBE_PATH, verifyUnsubscribe } from '../services/letters/unsubscribeLinks.ts';
 
 // Read by hand: a mangled link gets the page that says so, not the API's JSON 404.
 const params = z.object({ user: z.string(), course: z.string(), signature: z.string() });

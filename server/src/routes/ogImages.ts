@@ -1,11 +1,11 @@
-// GET /og/<key>.jpg: a course's link-preview picture (services/ogImages.ts), from the database. The key is made of the
+// GET /og/<key>.jpg: a course's link-preview picture (services/content/ogImages.ts), from the database. The key is made of the
 // cover's content, so the address never holds another picture: a year-long immutable cache. Other sites' preview
 // services fetch it, so it may be embedded from any origin.
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import type { OgImages } from '../services/ogImages.ts';
+import type { OgImages } from '../services/content/ogImages.ts';
 
 const ogParams = z.object({ file: z.string().regex(/^[0-9a-f]{16}\.jpg$/) });
 

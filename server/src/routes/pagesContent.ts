@@ -1,13 +1,13 @@
 // GET /api/v2/user/pages-content/timetable/ and /pages-content/offer/ (the public offer): `{name, text}`, 404 while the
 // authors have not saved the page. /pages-content/policy/ (the personal-data policy): always there, `{name, text,
-// version, publishedAt}`, the default text as version 0 until the authors' first save (services/policy.ts).
+// version, publishedAt}`, the default text as version 0 until the authors' first save (services/content/policy.ts).
 import { POLICY_SLUG } from '../../../common/policy.ts';
 import { notFound } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
 import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { currentPolicy } from '../services/policy.ts';
-import { findPageContent } from '../repositories/pagesRepository.ts';
+import { currentPolicy } from '../services/content/policy.ts';
+import { findPageContent } from '../repositories/content/pagesRepository.ts';
 
 export const pagesContentRoutes: ZodRoutes = async (app) => {
   for (const slug of ['timetable', 'offer']) {

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { PARTICIPATION_STATES } from '../../../common/enums.ts';
 import { integerParam, idParams, MAX_ID } from '../http/queryParams.ts';
-import { consentOrigin } from '../repositories/consentsRepository.ts';
+import { consentOrigin } from '../repositories/accounts/consentsRepository.ts';
 import { textField } from '../../../common/textFields.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import {
@@ -19,8 +19,8 @@ import {
   subscribeForMailouts,
   unsubscribeFromMailouts,
   type EnrollmentDeps,
-} from '../services/enrollment.ts';
-import { enrollmentErrors } from '../services/enrollmentErrors.ts';
+} from '../services/places/enrollment.ts';
+import { enrollmentErrors } from '../services/places/enrollmentErrors.ts';
 import { acceptEmptyJsonBodies } from './emptyBodies.ts';
 
 const courseMessage = 'Укажите номер курса целым положительным числом.';

@@ -17,7 +17,7 @@ import type { SettleDeps } from '../services/payments/completion.ts';
 import { currentPayment } from '../services/payments/currentPayment.ts';
 import { ProviderError } from '../services/payments/provider.ts';
 import { PAYPAL_RETURN_PATH } from '../services/payments/providers.ts';
-import { refundFromNotification } from '../services/mutabo/refunds.ts';
+import { refundFromNotification } from '../services/payments/refunds.ts';
 import type { PaymentSystem } from '../../../common/wireTypes.ts';
 import { acceptEmptyJsonBodies } from './emptyBodies.ts';
 
@@ -28,7 +28,7 @@ const providerUnreachable = (system: PaymentSystem) => new HttpError(502, { deta
 export const paymentsRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
   const { checkout, paymentFollowUps: followUps, providers } = app.deps;
-  // What reading a refund back from its provider needs (services/mutabo/refunds.ts).
+  // What reading a refund back from its provider needs (services/payments/refunds.ts).
   const deps: SettleDeps = app.deps;
   const fromYookassa = addressMatcher(app.deps.config.yookassa?.notifyIps ?? []);
 
@@ -61,7 +61,7 @@ export const paymentsRoutes: ZodRoutes = async (app) => {
   const notConfigured = (reply: FastifyReply, system: PaymentSystem) => reply.code(404).send({ detail: `Приём платежей через ${SYSTEM_NAMES[system]} не настроен.` });
 
   /**
-   * A request with a promo code takes a slot of the caller's refused codes (services/accountLimits.ts `promo-code`),
+   * A request with a promo code takes a slot of the caller's refused codes (services/accounts/limits.ts `promo-code`),
    * given back unless the code is what was refused: codes cannot be guessed by the thousand.
    */
   const limitingCodeGuesses = async <T>(request: FastifyRequest<{ Body: PaymentPayload }>, reply: FastifyReply, run: () => Promise<T>): Promise<T> => {

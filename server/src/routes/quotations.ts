@@ -1,7 +1,7 @@
 // GET /api/v1/quotations/
 import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { listQuotations } from '../repositories/quotationsRepository.ts';
+import { listQuotations } from '../repositories/content/quotationsRepository.ts';
 
 export const quotationsRoutes: ZodRoutes = async (app) => {
   app.get('/quotations/', async (request, reply) => {

@@ -9,7 +9,7 @@ import { escapeHtml } from '../http/html.ts';
 import { idParams } from '../http/queryParams.ts';
 import { textField } from '../../../common/textFields.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { paymentById, paymentLessonsWithCourse } from '../repositories/paymentsRepository.ts';
+import { paymentById, paymentLessonsWithCourse } from '../repositories/payments/paymentsRepository.ts';
 import { applyOutcome, type OutcomeDeps } from '../services/payments/completion.ts';
 import { isSandboxPayment } from '../services/payments/sandbox.ts';
 

@@ -9,10 +9,10 @@ import { messages } from '../http/messages.ts';
 import { idParams } from '../http/queryParams.ts';
 import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { CALENDAR_CONTENT_TYPE, calendarText } from '../services/calendar.ts';
-import { FEED_TOKEN_PATTERN, feedAddress, feedLessons, renewFeedAddress } from '../services/calendarFeed.ts';
+import { CALENDAR_CONTENT_TYPE, calendarText } from '../services/schedule/calendar.ts';
+import { FEED_TOKEN_PATTERN, feedAddress, feedLessons, renewFeedAddress } from '../services/schedule/calendarFeed.ts';
 import { acceptEmptyJsonBodies } from './emptyBodies.ts';
-import { lessonIsPublic, scheduledCourseLessons, scheduledLesson, upcomingLessons, userOfFeedToken } from '../repositories/scheduleRepository.ts';
+import { lessonIsPublic, scheduledCourseLessons, scheduledLesson, upcomingLessons, userOfFeedToken } from '../repositories/schedule/scheduleRepository.ts';
 
 /** The most lessons the timetable lists. */
 export const UPCOMING_LIMIT = 100;

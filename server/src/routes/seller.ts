@@ -1,6 +1,6 @@
 // GET /api/v1/seller/: who sells the courses, as the authors filled it in ('' for what is not); cached like the
 // other public answers (the seller table's trigger drops the cache).
-import { readSeller } from '../repositories/sellerRepository.ts';
+import { readSeller } from '../repositories/payments/sellerRepository.ts';
 import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 

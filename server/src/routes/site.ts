@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSitePage } from '../../../common/sitePaths.ts';
 import { messages } from '../http/messages.ts';
-import { createOgImages } from '../services/ogImages.ts';
+import { createOgImages } from '../services/content/ogImages.ts';
 import { ogImageRoutes } from './ogImages.ts';
 import { createIndexRenderer } from './siteInitialData.ts';
 

@@ -13,7 +13,7 @@ import { INITIAL_DATA_ELEMENT_ID } from '../../../common/initialDataElement.ts';
 import { libraryResourceQuery, parseLibraryFilters } from '../../../common/libraryQuery.ts';
 import { OG_IMAGE_SIZE, PAGE_HEADINGS, pageMeta, type MetaPage } from '../../../common/pageMeta.ts';
 import { isSitePage, isSitePath } from '../../../common/sitePaths.ts';
-import type { OgImages } from '../services/ogImages.ts';
+import type { OgImages } from '../services/content/ogImages.ts';
 import { escapeHtml } from '../http/html.ts';
 import { courseJsonLd, escapeScriptJson, jsonLdHtml, metaHtml, organizationJsonLd } from './pageHead.ts';
 

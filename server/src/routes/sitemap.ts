@@ -1,7 +1,7 @@
-// GET /sitemap.xml and /robots.txt, at the site's root (services/sitemap.ts). The sitemap is kept in the public cache,
+// GET /sitemap.xml and /robots.txt, at the site's root (services/content/sitemap.ts). The sitemap is kept in the public cache,
 // which every write to the courses or pages empties.
 import type { FastifyInstance } from 'fastify';
-import { robotsTxt, sitemapEntries, sitemapXml } from '../services/sitemap.ts';
+import { robotsTxt, sitemapEntries, sitemapXml } from '../services/content/sitemap.ts';
 
 export async function sitemapRoutes(app: FastifyInstance): Promise<void> {
   const publicUrl = app.deps.config.publicUrl;

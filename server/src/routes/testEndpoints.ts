@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { dateRangeMessage, writtenDateInRange } from '../../../common/dateRange.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { AuthorRoleError, createAuthorRoles } from '../services/authorRoles.ts';
-import { sweepReminders } from '../services/lessonReminders.ts';
+import { AuthorRoleError, createAuthorRoles } from '../services/accounts/authorRoles.ts';
+import { sweepReminders } from '../services/schedule/lessonReminders.ts';
 
 const sweepBody = z.object({
   now: z.iso.datetime({ offset: true, error: 'Укажите время в ISO 8601 с часовым поясом.' }).refine(writtenDateInRange, dateRangeMessage),

@@ -1,13 +1,13 @@
-// POST /api/v1/token/ (login) and /api/v1/token/refresh/: signed JWTs; failed logins limited (services/accountLimits.ts).
+// POST /api/v1/token/ (login) and /api/v1/token/refresh/: signed JWTs; failed logins limited (services/accounts/limits.ts).
 import type { TokenPair } from '../../../common/wireTypes.ts';
 import { issuedBeforePasswordChange } from '../http/auth.ts';
 import { accountMessages as m } from '../../../common/accountMessages.ts';
 import { loginSchema, refreshSchema } from '../http/accountSchemas.ts';
 import { HttpError } from '../http/errors.ts';
 import { takeOrRefuse } from '../http/limitReply.ts';
-import { loginLimits } from '../services/accountLimits.ts';
+import { loginLimits } from '../services/accounts/limits.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { findAccountByEmail, replacePasswordHash } from '../repositories/usersRepository.ts';
+import { findAccountByEmail, replacePasswordHash } from '../repositories/accounts/usersRepository.ts';
 
 export const tokenRoutes: ZodRoutes = async (app) => {
   const { accounts, tokens, background } = app.deps;

@@ -19,13 +19,13 @@ import { letterRefusal, takeOrRefuse } from '../http/limitReply.ts';
 import { messages } from '../http/messages.ts';
 import { integerParam, MAX_ID } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { accountExistsLetter, confirmationLetter, confirmationLink, resetLetter, resetLink } from '../services/accountLetters.ts';
-import { signupLetterLimits } from '../services/accountLimits.ts';
-import { decodeAddress, decodeUid } from '../services/accountLinks.ts';
-import { consentOrigin } from '../repositories/consentsRepository.ts';
-import { exportPersonalData } from '../services/personalData.ts';
-import { deleteAccount, deletionPreview } from '../services/accountDeletion.ts';
-import { bumpResetCount, changeEmail, createInactiveAccount, findAccountByEmail, findAccountById, findUser } from '../repositories/usersRepository.ts';
+import { accountExistsLetter, confirmationLetter, confirmationLink, resetLetter, resetLink } from '../services/accounts/letters.ts';
+import { signupLetterLimits } from '../services/accounts/limits.ts';
+import { decodeAddress, decodeUid } from '../services/accounts/links.ts';
+import { consentOrigin } from '../repositories/accounts/consentsRepository.ts';
+import { exportPersonalData } from '../services/accounts/personalData.ts';
+import { deleteAccount, deletionPreview } from '../services/accounts/deletion.ts';
+import { bumpResetCount, changeEmail, createInactiveAccount, findAccountByEmail, findAccountById, findUser } from '../repositories/accounts/usersRepository.ts';
 
 const userParams = z.object({ id: z.union([z.literal('me'), integerParam(1, MAX_ID, messages.notFound)]) });
 
@@ -60,7 +60,7 @@ export const usersRoutes: ZodRoutes = async (app) => {
     const { email, password1, firstName, lastName, yearOfBirth, next } = parsed.data;
 
     // Every signup sends a letter to the address, whoever owns it: a few an hour per address. The slots are taken
-    // first (services/accountLimits.ts), so that parallel signups cannot all pass a count none of them is in yet.
+    // first (services/accounts/limits.ts), so that parallel signups cannot all pass a count none of them is in yet.
     const slot = await takeOrRefuse(accounts, reply, signupLetterLimits(email, request.ip), letterRefusal);
     try {
       // Hashed whatever happens next, so that a registered address answers as slowly as a new one.
@@ -76,7 +76,7 @@ export const usersRoutes: ZodRoutes = async (app) => {
       const letter = account.isActive
         ? accountExistsLetter(config, account, next)
         : confirmationLetter(config, account, confirmationLink(config, accounts.links.make('confirm-signup', account), next), created === null);
-      // Queued: sent in the background and retried while the mail server fails (services/letterQueue.ts).
+      // Queued: sent in the background and retried while the mail server fails (services/letters/letterQueue.ts).
       await accounts.queueLetter(account.isActive ? 'account-exists' : 'confirmation', letter, account.id);
     } catch (error) {
       // No letter was queued: it does not count.
@@ -149,12 +149,12 @@ export const usersRoutes: ZodRoutes = async (app) => {
     return deletionPreview(app.deps, request.userId!);
   });
 
-  // The password again, counted like the password change form's; then services/accountDeletion.ts in one transaction.
+  // The password again, counted like the password change form's; then services/accounts/deletion.ts in one transaction.
   app.delete('/users/me/', { preHandler: app.requireAuth }, async (request, reply) => {
     const userId = request.userId!;
     const parsed = deletionSchema.safeParse(request.body);
     if (!parsed.success) throw new HttpError(400, fieldErrors(parsed.error));
-    // Taken before the check (services/accountLimits.ts); only a wrong password keeps it.
+    // Taken before the check (services/accounts/limits.ts); only a wrong password keeps it.
     const slot = await takeOrRefuse(accounts, reply, [['password-check', String(userId)]], m.passwordChecksTooMany);
     const account = await findAccountById(app.deps.db, userId);
     const matches = account
@@ -183,7 +183,7 @@ export const usersRoutes: ZodRoutes = async (app) => {
   app.post('/users/update-password/', { schema: { body: passwordUpdateSchema }, preHandler: app.requireAuth }, async (request, reply) => {
     const userId = request.userId!;
     const { oldPassword, newPassword1, newPassword2 } = request.body;
-    // Taken before the check (services/accountLimits.ts); only a wrong password keeps it.
+    // Taken before the check (services/accounts/limits.ts); only a wrong password keeps it.
     const slot = await takeOrRefuse(accounts, reply, [['password-check', String(userId)]], m.passwordChecksTooMany);
     const account = await findAccountById(app.deps.db, userId);
     if (!account) {
@@ -217,7 +217,7 @@ export const usersRoutes: ZodRoutes = async (app) => {
     await takeOrRefuse(accounts, reply, [['mail-ip', request.ip]], m.mailRequestsTooMany);
     const account = await findAccountByEmail(app.deps.db, email);
     // Past the per-address limit, or for an unknown address, nothing is sent and the answer is the same. The letter's
-    // slot is taken before anything is decided (services/accountLimits.ts), so parallel requests send no more.
+    // slot is taken before anything is decided (services/accounts/limits.ts), so parallel requests send no more.
     const { slot } = account ? await accounts.limits.take(['reset-letter', email]) : { slot: null };
     if (account && slot) {
       let queued = false;

@@ -1,6 +1,6 @@
 // /api/v1/mutabo/...: the authors' API. Every route here needs a logged-in author: 401 for guests, 403 for others.
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
-import { authorIdOfUser } from '../../repositories/enrollmentRepository.ts';
+import { authorIdOfUser } from '../../repositories/places/enrollmentRepository.ts';
 import { mutaboErrors } from '../../services/mutabo/context.ts';
 import { acceptEmptyJsonBodies } from '../emptyBodies.ts';
 import { mutaboCoursesRoutes } from './courses.ts';

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { discountMessages as dm, personalDiscountSchema, promoCodeSchema } from '../../../../common/discountSchemas.ts';
 import { takeOrRefuse } from '../../http/limitReply.ts';
-import { discountLetterLimits } from '../../services/accountLimits.ts';
+import { discountLetterLimits } from '../../services/accounts/limits.ts';
 import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { createPromoCode, grantDiscount, listCourseDiscounts, listDiscountCourses, listPromoCodes, revokeDiscount, revokePromoCode } from '../../services/mutabo/discounts.ts';
@@ -19,7 +19,7 @@ export const mutaboDiscountsRoutes: ZodRoutes = async (app) => {
   app.get('/courses/:id/discounts/', { preValidation: ledCourseFirst(app), schema: { params: idParams } }, async (request) => listCourseDiscounts(mutabo.db, request.params.id));
 
   // Each grant sends an official letter: it takes a slot of the author's and the address's discount letters first
-  // (services/accountLimits.ts, counted in the database), given back when nothing is granted.
+  // (services/accounts/limits.ts, counted in the database), given back when nothing is granted.
   app.post('/courses/:id/discounts/', { preValidation: ledCourseFirst(app), schema: { params: idParams, body: body(personalDiscountSchema) } }, async (request, reply) => {
     const caller = callerOf(request);
     const slot = await takeOrRefuse(mutabo.accounts, reply, discountLetterLimits(caller.authorId, request.body.email), (wait, refusedBy) =>

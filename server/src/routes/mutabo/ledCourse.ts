@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mutaboErrors } from '../../services/mutabo/context.ts';
 import { callerOf } from './caller.ts';
-import { leadsCourse } from '../../repositories/mutaboCoursesRepository.ts';
+import { leadsCourse } from '../../repositories/mutabo/coursesRepository.ts';
 
 export function ledCourseFirst(app: FastifyInstance) {
   return async (request: FastifyRequest): Promise<void> => {

@@ -6,8 +6,8 @@ import { idParams, integerParam, MAX_ID, pageParam } from '../../http/queryParam
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { dashboard, listPayments, paymentById } from '../../services/mutabo/payments.ts';
 import { resendReceipt } from '../../services/mutabo/receipts.ts';
-import { requestRefund, type RefundDeps } from '../../services/mutabo/refunds.ts';
-import { sellerReadiness } from '../../services/sellerReadiness.ts';
+import { requestRefund, type RefundDeps } from '../../services/payments/refunds.ts';
+import { sellerReadiness } from '../../services/payments/sellerReadiness.ts';
 import { callerOf } from './caller.ts';
 
 const listQuery = z.object({

@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { MAX_DOCUMENT_BYTES, mutaboMessages as m } from '../../../../common/mutabo.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { mutaboErrors } from '../../services/mutabo/context.ts';
-import { UploadQuotaError, uploadFile } from '../../services/mutabo/uploads.ts';
+import { UploadQuotaError, uploadFile } from '../../services/content/uploads.ts';
 import { callerOf } from './caller.ts';
 
 export const mutaboUploadsRoutes: ZodRoutes = async (app) => {

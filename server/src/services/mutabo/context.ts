@@ -2,15 +2,15 @@
 import { mutaboMessages as m, type MutaboCourse, type MutaboLesson } from '../../../../common/mutabo.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { LessonPeopleCounts } from '../../repositories/mutaboCoursesRepository.ts';
-import type { CourseDetailsWithVersions } from '../../repositories/coursesRepository.ts';
-import type { LetterContext } from '../enrollmentLetters.ts';
-import { draftingIsTold } from '../lessonChanges.ts';
-import type { PublicCache } from '../publicCache.ts';
+import type { LessonPeopleCounts } from '../../repositories/mutabo/coursesRepository.ts';
+import type { CourseDetailsWithVersions } from '../../repositories/content/coursesRepository.ts';
+import type { LetterContext } from '../places/enrollmentLetters.ts';
+import { draftingIsTold } from '../schedule/lessonChanges.ts';
+import type { PublicCache } from '../content/publicCache.ts';
 
 export interface MutaboContext {
   db: Db;
-  /** What the letters of the authors' changes need (a lesson moved: services/lessonChanges.ts). */
+  /** What the letters of the authors' changes need (a lesson moved: services/schedule/lessonChanges.ts). */
   config: LetterContext['config'];
   publicCache: PublicCache;
 }

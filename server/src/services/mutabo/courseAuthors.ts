@@ -1,13 +1,13 @@
 // Who leads a course: a change of its authors is recorded in the course's history with their names (entity
 // `authors`, written by whoever made it), and an author added or removed by someone else is told by a letter queued
-// in the change's transaction (services/letterQueue.ts). A course keeps at least one author.
+// in the change's transaction (services/letters/letterQueue.ts). A course keeps at least one author.
 import { SITE_ROUTES } from '../../../../common/sitePaths.ts';
 import type { Tx } from '../../db/client.ts';
-import { authorPeople, type AuthorPerson } from '../../repositories/mutaboCoursesRepository.ts';
-import { greeting, letter, signature, type LetterContext, type Recipient } from '../enrollmentLetters.ts';
-import { queueLetters, type QueuedLetter } from '../letterQueue.ts';
-import { userText } from '../letterText.ts';
-import type { MailMessage } from '../mail.ts';
+import { authorPeople, type AuthorPerson } from '../../repositories/mutabo/coursesRepository.ts';
+import { greeting, letter, signature, type LetterContext, type Recipient } from '../places/enrollmentLetters.ts';
+import { queueLetters, type QueuedLetter } from '../letters/letterQueue.ts';
+import { userText } from '../letters/userText.ts';
+import type { MailMessage } from '../letters/mail.ts';
 import { recordWrite } from './audit.ts';
 import type { Caller } from './context.ts';
 

@@ -15,7 +15,7 @@ import type { MutaboCourse } from '../../../../common/mutabo.ts';
 import { addDays, daysBetween, MAX_COPY_TEXT_BYTES, MAX_COURSE_LESSONS, seasonMessages, startsInRange, type CourseCopy } from '../../../../common/mutaboSeason.ts';
 import { dateInputValue, wallTimeAt, zonedToUtc } from '../../../../common/zonedTime.ts';
 import { HttpError } from '../../http/errors.ts';
-import { authorIdsOf, copyLessons, insertCourse, leadsCourse, lockCourseForCopy, pricesOfCourse, replaceAuthors, replacePrices, tryCopyLock, type CourseForCopy } from '../../repositories/mutaboCoursesRepository.ts';
+import { authorIdsOf, copyLessons, insertCourse, leadsCourse, lockCourseForCopy, pricesOfCourse, replaceAuthors, replacePrices, tryCopyLock, type CourseForCopy } from '../../repositories/mutabo/coursesRepository.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, type Caller, type MutaboContext } from './context.ts';
 import { courseSnapshot, getCourse } from './courses.ts';

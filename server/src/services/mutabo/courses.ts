@@ -11,7 +11,7 @@ import {
   type MutaboCourseListItem,
 } from '../../../../common/mutabo.ts';
 import type { Executor, Tx } from '../../db/client.ts';
-import { loadCourseDetails } from '../../repositories/coursesRepository.ts';
+import { loadCourseDetails } from '../../repositories/content/coursesRepository.ts';
 import {
   authorIdsOf,
   courseBlockers,
@@ -33,14 +33,14 @@ import {
   type CourseValues,
   type LockedCourseForWrite,
   type PriceValues,
-} from '../../repositories/mutaboCoursesRepository.ts';
-import { courseHistoryPage } from '../../repositories/mutaboAuditRepository.ts';
+} from '../../repositories/mutabo/coursesRepository.ts';
+import { courseHistoryPage } from '../../repositories/mutabo/auditRepository.ts';
 import { recordWrite } from './audit.ts';
 import { withHistoryNames } from './historyNames.ts';
 import { courseAuthorMessages, recordAuthorsChange } from './courseAuthors.ts';
 import { followCourseRoom } from './courseRoom.ts';
 import { lessonSnapshot } from './lessonWrites.ts';
-import { thumbnailForImage } from './uploads.ts';
+import { thumbnailForImage } from '../content/uploads.ts';
 import { mutaboErrors, toMutaboCourse, type Caller, type MutaboContext } from './context.ts';
 
 // Where the other writes of the area have long found it (the copy of a course among them).

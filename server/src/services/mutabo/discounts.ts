@@ -1,6 +1,6 @@
 // The authors' discounts (issue 23): personal discounts on a course they lead (granted with a letter to the person,
 // listed, revoked) and promo codes for one of their courses or all of them. The rules and messages are
-// common/discounts.ts; what a payment is charged is decided at the checkout (services/discounts.ts).
+// common/discounts.ts; what a payment is charged is decided at the checkout (services/payments/discounts.ts).
 import { byGender, type AuthorGender } from '../../../../common/authorGender.ts';
 import { discountText, type DiscountAmount, type DiscountPriceCourse, type MutaboDiscount, type MutaboPromoCode } from '../../../../common/discounts.ts';
 import { amountLimitErrors, discountMessages as dm, type personalDiscountSchema, type promoCodeSchema } from '../../../../common/discountSchemas.ts';
@@ -19,14 +19,14 @@ import {
   revokePromoCode as revokePromoCodeRow,
   termsOfRow,
   type DiscountRow,
-} from '../../repositories/discountsRepository.ts';
-import { findAuthor } from '../../repositories/mutaboPagesRepository.ts';
-import { ledCourse } from '../../repositories/mutaboParticipantsRepository.ts';
-import { coursePage, greeting, signature } from '../enrollmentLetters.ts';
-import { queueLetters } from '../letterQueue.ts';
-import { userText } from '../letterText.ts';
-import { courseAnswers } from '../letterReplyTo.ts';
-import { renderLetter } from '../letterTemplate.ts';
+} from '../../repositories/payments/discountsRepository.ts';
+import { findAuthor } from '../../repositories/mutabo/pagesRepository.ts';
+import { ledCourse } from '../../repositories/places/mutaboParticipantsRepository.ts';
+import { coursePage, greeting, signature } from '../places/enrollmentLetters.ts';
+import { queueLetters } from '../letters/letterQueue.ts';
+import { userText } from '../letters/userText.ts';
+import { courseAnswers } from '../letters/replyTo.ts';
+import { renderLetter } from '../letters/template.ts';
 import type { Caller, MutaboContext } from './context.ts';
 
 type DiscountDeps = Pick<MutaboContext, 'db' | 'config' | 'publicCache'>;

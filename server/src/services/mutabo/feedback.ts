@@ -8,7 +8,7 @@ import {
   lockFeedback,
   updateFeedbackAtVersion,
   type FeedbackRow,
-} from '../../repositories/mutaboFeedbackRepository.ts';
+} from '../../repositories/mutabo/feedbackRepository.ts';
 import { recordWrite } from './audit.ts';
 import type { Caller, MutaboContext } from './context.ts';
 import { changedFields, checkCourse, listPage, pageOffset, sharedErrors } from './sharedContent.ts';

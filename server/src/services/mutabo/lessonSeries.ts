@@ -6,9 +6,9 @@
 // the course's (courseRoom.ts), and the new lessons are in the course's room.
 import type { MutaboLesson } from '../../../../common/mutabo.ts';
 import { MAX_COURSE_LESSONS, numberedLessonTitle, seasonMessages, seriesStarts, startsInRange, type LessonSeries } from '../../../../common/mutaboSeason.ts';
-import { loadCourseDetails } from '../../repositories/coursesRepository.ts';
+import { loadCourseDetails } from '../../repositories/content/coursesRepository.ts';
 import type { Tx } from '../../db/client.ts';
-import { insertLessons, nextLessonNumber, peopleOfLessons, updateCourseAtVersion, type CourseRow, type LockedCourseForWrite } from '../../repositories/mutaboCoursesRepository.ts';
+import { insertLessons, nextLessonNumber, peopleOfLessons, updateCourseAtVersion, type CourseRow, type LockedCourseForWrite } from '../../repositories/mutabo/coursesRepository.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, toMutaboLessons, type Caller, type MutaboContext } from './context.ts';
 import { followCourseRoom } from './courseRoom.ts';

@@ -1,10 +1,10 @@
 // One lesson changed by an author's write, as every such write changes it: compare-and-set on its version, a new
 // calendar sequence when its time, length or publication changes, the history, and its participants' letters
-// (services/lessonChanges.ts), all in the write's transaction. The lesson form (lessons.ts) and the course's room link
+// (services/schedule/lessonChanges.ts), all in the write's transaction. The lesson form (lessons.ts) and the course's room link
 // (courseRoom.ts) both change lessons through it.
 import type { Tx } from '../../db/client.ts';
-import { updateLessonAtVersion, type CourseRow, type LessonRow, type LessonValues } from '../../repositories/mutaboCoursesRepository.ts';
-import { queueLessonChangeLetters } from '../lessonChanges.ts';
+import { updateLessonAtVersion, type CourseRow, type LessonRow, type LessonValues } from '../../repositories/mutabo/coursesRepository.ts';
+import { queueLessonChangeLetters } from '../schedule/lessonChanges.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, type Caller, type MutaboContext } from './context.ts';
 

@@ -2,7 +2,7 @@
 // course's lessons and the course first (as the course writes do), so numbers and the «one published lesson while
 // enrollment is open» rule are decided on a stable set.
 import { mutaboMessages as m, type LessonCreate, type LessonPatch, type MutaboLesson } from '../../../../common/mutabo.ts';
-import { loadCourseDetails } from '../../repositories/coursesRepository.ts';
+import { loadCourseDetails } from '../../repositories/content/coursesRepository.ts';
 import {
   deleteLesson as deleteLessonRow,
   findLesson,
@@ -16,7 +16,7 @@ import {
   type LessonRow,
   type LessonValues,
   type LockedCourseForWrite,
-} from '../../repositories/mutaboCoursesRepository.ts';
+} from '../../repositories/mutabo/coursesRepository.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, toMutaboLessons, type Caller, type MutaboContext } from './context.ts';
 import { lessonRoomUrl } from './courseRoom.ts';

@@ -29,10 +29,10 @@ import {
   type LibraryCategoryRow,
   type LibraryItemRow,
   type LibraryItemsFilter,
-} from '../../repositories/mutaboLibraryRepository.ts';
+} from '../../repositories/mutabo/libraryRepository.ts';
 import type { Tx } from '../../db/client.ts';
-import { holdCategories, holdCourses } from '../../repositories/mutaboReferencesRepository.ts';
-import { isUniqueViolation } from '../../repositories/usersRepository.ts';
+import { holdCategories, holdCourses } from '../../repositories/mutabo/referencesRepository.ts';
+import { isUniqueViolation } from '../../repositories/accounts/usersRepository.ts';
 import { recordWrite } from './audit.ts';
 import type { Caller, MutaboContext } from './context.ts';
 import { changedFields, checkUploadedFile, listPage, pageOffset, sharedErrors } from './sharedContent.ts';

@@ -5,12 +5,12 @@ import { MAILING_REASONS, mailingMessages as mm, type MailingAudienceCounts, typ
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { audienceCounts, audienceMembers, findMailing, insertMailing, mailingRecipients, mailingsOfCourse, type AudienceMember } from '../../repositories/mailingsRepository.ts';
-import { ledCourse } from '../../repositories/mutaboParticipantsRepository.ts';
-import { queueLetters, type QueuedLetter } from '../letterQueue.ts';
-import { renderLetter } from '../letterTemplate.ts';
-import { courseAnswers } from '../letterReplyTo.ts';
-import { listUnsubscribeHeaders, unsubscribeLink } from '../unsubscribeLinks.ts';
+import { audienceCounts, audienceMembers, findMailing, insertMailing, mailingRecipients, mailingsOfCourse, type AudienceMember } from '../../repositories/letters/mailingsRepository.ts';
+import { ledCourse } from '../../repositories/places/mutaboParticipantsRepository.ts';
+import { queueLetters, type QueuedLetter } from '../letters/letterQueue.ts';
+import { renderLetter } from '../letters/template.ts';
+import { courseAnswers } from '../letters/replyTo.ts';
+import { listUnsubscribeHeaders, unsubscribeLink } from '../letters/unsubscribeLinks.ts';
 import { mutaboErrors, type Caller } from './context.ts';
 
 export interface MailingsDeps {

@@ -2,10 +2,10 @@
 // and photo, without which the site does not list them; the seller's details; a first course), and the course form's
 // choice of every author, the new one included, whom the public list leaves out until their page is filled in.
 import type { MutaboAuthorChoice, MutaboFirstSteps } from '../../../../common/mutabo.ts';
-import { listAuthorNames } from '../../repositories/authorsRepository.ts';
-import { leadsAnyCourse } from '../../repositories/mutaboCoursesRepository.ts';
-import { findAuthor } from '../../repositories/mutaboPagesRepository.ts';
-import { sellerComplete } from '../sellerReadiness.ts';
+import { listAuthorNames } from '../../repositories/content/authorsRepository.ts';
+import { leadsAnyCourse } from '../../repositories/mutabo/coursesRepository.ts';
+import { findAuthor } from '../../repositories/mutabo/pagesRepository.ts';
+import { sellerComplete } from '../payments/sellerReadiness.ts';
 import type { Caller, MutaboContext } from './context.ts';
 
 export async function firstSteps(ctx: Pick<MutaboContext, 'db'>, caller: Caller): Promise<MutaboFirstSteps> {

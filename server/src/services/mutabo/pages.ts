@@ -14,11 +14,11 @@ import { DEFAULT_POLICY_NAME, POLICY_SLUG, policyMessages, type MutaboPolicy } f
 import type { PolicyPatch } from '../../../../common/policyPatch.ts';
 import { innMatchesOgrn } from '../../../../common/sellerNumbers.ts';
 import type { AuthorGender } from '../../../../common/authorGender.ts';
-import { toAuthor } from '../../repositories/authorsRepository.ts';
-import { findSeller, insertSeller, lockSeller, toSeller, updateSellerAtVersion, type SellerRow } from '../../repositories/sellerRepository.ts';
-import { findAuthor, findPage, insertPage, lockAuthor, lockPage, updateAuthorAtVersion, updatePageAtVersion, type AuthorRow, type PageRow } from '../../repositories/mutaboPagesRepository.ts';
+import { toAuthor } from '../../repositories/content/authorsRepository.ts';
+import { findSeller, insertSeller, lockSeller, toSeller, updateSellerAtVersion, type SellerRow } from '../../repositories/payments/sellerRepository.ts';
+import { findAuthor, findPage, insertPage, lockAuthor, lockPage, updateAuthorAtVersion, updatePageAtVersion, type AuthorRow, type PageRow } from '../../repositories/mutabo/pagesRepository.ts';
 import type { Tx } from '../../db/client.ts';
-import { currentPolicy, defaultPolicyText } from '../policy.ts';
+import { currentPolicy, defaultPolicyText } from '../content/policy.ts';
 import { recordWrite } from './audit.ts';
 import type { Caller, MutaboContext } from './context.ts';
 import { changedFields, checkUploadedFile, sharedErrors } from './sharedContent.ts';

@@ -1,21 +1,21 @@
 // The authors' participants: the table of a course's places (and its CSV), and the actions on a row (approve, move
 // up in the queue, reject). Each action runs in one transaction under the course's lock (withCourseLocked,
-// services/courseLock.ts; the lock order of services/places.ts: the lesson rows, then payment rows, then writes),
+// services/places/courseLock.ts; the lock order of services/places/places.ts: the lesson rows, then payment rows, then writes),
 // re-checks the places there, records itself in the course's history, and queues its letters in the same transaction.
 import { participantsMessages as pm, type MutaboParticipant, type MutaboParticipants, type MutaboParticipantState } from '../../../../common/mutabo.ts';
 import { DELETED_PERSON_NAME, isDeletedPerson } from '../../../../common/accountDeletion.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { courseTitle, lessonTitles, peopleByIds } from '../../repositories/enrollmentRepository.ts';
-import { coursesOfParticipants, ledCourse, lessonPlaces, participantRows } from '../../repositories/mutaboParticipantsRepository.ts';
-import { lockPayment, type PaymentRow } from '../../repositories/paymentsRepository.ts';
-import { deleteParticipant, rowsForApproval, setQueueOrder, waitingQueue, type ApprovalRow, type Promotion } from '../../repositories/placesRepository.ts';
-import { queueApprovalLetter, type LessonRef, type LetterContext } from '../enrollmentLetters.ts';
-import { withCourseLocked, withCoursesLocked } from '../courseLock.ts';
-import { queueLetters, type QueuedLetter } from '../letterQueue.ts';
-import type { MailMessage } from '../mail.ts';
-import { approveRows, failPayment, NoFreePlace, promoteWaitingList } from '../places.ts';
-import type { PublicCache } from '../publicCache.ts';
+import { courseTitle, lessonTitles, peopleByIds } from '../../repositories/places/enrollmentRepository.ts';
+import { coursesOfParticipants, ledCourse, lessonPlaces, participantRows } from '../../repositories/places/mutaboParticipantsRepository.ts';
+import { lockPayment, type PaymentRow } from '../../repositories/payments/paymentsRepository.ts';
+import { deleteParticipant, rowsForApproval, setQueueOrder, waitingQueue, type ApprovalRow, type Promotion } from '../../repositories/places/placesRepository.ts';
+import { queueApprovalLetter, type LessonRef, type LetterContext } from '../places/enrollmentLetters.ts';
+import { withCourseLocked, withCoursesLocked } from '../places/courseLock.ts';
+import { queueLetters, type QueuedLetter } from '../letters/letterQueue.ts';
+import type { MailMessage } from '../letters/mail.ts';
+import { approveRows, failPayment, NoFreePlace, promoteWaitingList } from '../places/places.ts';
+import type { PublicCache } from '../content/publicCache.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, type Caller } from './context.ts';
 import { queueMovedLetter, rejectedLetter } from './participantLetters.ts';

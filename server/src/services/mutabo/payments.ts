@@ -30,13 +30,13 @@ import {
   revenue,
   toRefund,
   type PaymentRow,
-} from '../../repositories/mutaboParticipantsRepository.ts';
-import { lessonTitles } from '../../repositories/enrollmentRepository.ts';
-import { paymentById as paymentRow } from '../../repositories/paymentsRepository.ts';
-import { failedReceiptsOf, receiptsOfPayments, type ReceiptRow } from '../../repositories/receiptsRepository.ts';
+} from '../../repositories/places/mutaboParticipantsRepository.ts';
+import { lessonTitles } from '../../repositories/places/enrollmentRepository.ts';
+import { paymentById as paymentRow } from '../../repositories/payments/paymentsRepository.ts';
+import { failedReceiptsOf, receiptsOfPayments, type ReceiptRow } from '../../repositories/payments/receiptsRepository.ts';
 import { isSandboxPayment } from '../payments/sandbox.ts';
 import { mutaboErrors, type Caller } from './context.ts';
-import { discountCosts } from '../../repositories/discountsRepository.ts';
+import { discountCosts } from '../../repositories/payments/discountsRepository.ts';
 
 const cents = (amount: string | number) => Math.round(Number(amount) * 100);
 

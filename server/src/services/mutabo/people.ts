@@ -1,15 +1,15 @@
 // «Люди» in the authors' area (issue 20, item 5; docs/PRIVACY.md, «Requests to the operator»): an author finds a
 // person, reads their card (account, lessons, payments, subscriptions, every consent record) and answers their written
-// request: the export is the person's own «Мои данные» file (services/personalData.ts), the deletion the person's own
-// deletion (services/accountDeletion.ts), each recorded in the history with the author who made it. The history
+// request: the export is the person's own «Мои данные» file (services/accounts/personalData.ts), the deletion the person's own
+// deletion (services/accounts/deletion.ts), each recorded in the history with the author who made it. The history
 // records name the person by id only, never by name or address: a deleted person's name must not stay in them.
 import { MUTABO_PAGE_SIZE, type MutaboPage } from '../../../../common/mutabo.ts';
 import { peopleMessages as pm, type MutaboPersonCard, type MutaboPersonListItem } from '../../../../common/mutaboPeople.ts';
 import type { Db } from '../../db/client.ts';
-import { accountStateOf, lessonsWithCourses, peoplePage, toPersonListItem } from '../../repositories/mutaboPeopleRepository.ts';
-import { accountOf, consentRowsOf, participationRowsOf, paymentRowsOf, refundRowsOf, subscriptionRowsOf } from '../../repositories/personalDataRepository.ts';
-import { deleteAccount, type AccountDeletionDeps } from '../accountDeletion.ts';
-import { exportPersonalData } from '../personalData.ts';
+import { accountStateOf, lessonsWithCourses, peoplePage, toPersonListItem } from '../../repositories/mutabo/peopleRepository.ts';
+import { accountOf, consentRowsOf, participationRowsOf, paymentRowsOf, refundRowsOf, subscriptionRowsOf } from '../../repositories/accounts/personalDataRepository.ts';
+import { deleteAccount, type AccountDeletionDeps } from '../accounts/deletion.ts';
+import { exportPersonalData } from '../accounts/personalData.ts';
 import { recordWrite } from './audit.ts';
 import type { Caller } from './context.ts';
 import { personDiscounts } from './discounts.ts';

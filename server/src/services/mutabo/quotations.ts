@@ -8,7 +8,7 @@ import {
   quotationsPage,
   updateQuotationAtVersion,
   type QuotationRow,
-} from '../../repositories/mutaboQuotationsRepository.ts';
+} from '../../repositories/mutabo/quotationsRepository.ts';
 import { recordWrite } from './audit.ts';
 import type { Caller, MutaboContext } from './context.ts';
 import { changedFields, checkCourse, listPage, pageOffset, sharedErrors } from './sharedContent.ts';

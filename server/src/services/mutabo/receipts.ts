@@ -5,10 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { mutaboMessages as m, type MutaboPayment } from '../../../../common/mutabo.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { insertAuditRecord } from '../../repositories/mutaboAuditRepository.ts';
-import { ledCourse } from '../../repositories/mutaboParticipantsRepository.ts';
-import { courseOfPayment } from '../../repositories/paymentsRepository.ts';
-import { receiptById, requeueFailedReceipt } from '../../repositories/receiptsRepository.ts';
+import { insertAuditRecord } from '../../repositories/mutabo/auditRepository.ts';
+import { ledCourse } from '../../repositories/places/mutaboParticipantsRepository.ts';
+import { courseOfPayment } from '../../repositories/payments/paymentsRepository.ts';
+import { receiptById, requeueFailedReceipt } from '../../repositories/payments/receiptsRepository.ts';
 import type { Caller } from './context.ts';
 import { paymentById } from './payments.ts';
 

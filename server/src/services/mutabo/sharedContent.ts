@@ -5,10 +5,10 @@
 import { MUTABO_PAGE_SIZE, sharedContentMessages as s, type MutaboPage } from '../../../../common/mutabo.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Tx } from '../../db/client.ts';
-import { holdAttachableCourse } from '../../repositories/mutaboReferencesRepository.ts';
-import { findUploadByKey } from '../../repositories/uploadsRepository.ts';
+import { holdAttachableCourse } from '../../repositories/mutabo/referencesRepository.ts';
+import { findUploadByKey } from '../../repositories/content/uploadsRepository.ts';
 import type { Caller, MutaboContext } from './context.ts';
-import { mediaKey } from './uploads.ts';
+import { mediaKey } from '../content/uploads.ts';
 
 export const sharedErrors = {
   notFound: (detail: string) => new HttpError(404, { detail }),

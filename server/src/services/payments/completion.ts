@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isFull } from '../../../../common/places.ts';
 import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { courseTitle, lessonTitles, personById } from '../../repositories/enrollmentRepository.ts';
+import { courseTitle, lessonTitles, personById } from '../../repositories/places/enrollmentRepository.ts';
 import {
   courseOfPayment,
   lapsedPaymentIds,
@@ -28,8 +28,8 @@ import {
   setProviderIdIfUnset,
   type FailureReason,
   type PaymentRow,
-} from '../../repositories/paymentsRepository.ts';
-import { approvePaidPlaces, rowsOfUser, takenPlaces, type LockedCourse, type Promotion } from '../../repositories/placesRepository.ts';
+} from '../../repositories/payments/paymentsRepository.ts';
+import { approvePaidPlaces, rowsOfUser, takenPlaces, type LockedCourse, type Promotion } from '../../repositories/places/placesRepository.ts';
 import {
   refundedAtOnceLetter,
   refundLetter,
@@ -37,21 +37,21 @@ import {
   subscribedToNews,
   type LetterContext,
   type PaidPayment,
-} from '../enrollmentLetters.ts';
-import { queueLetters, type QueuedLetter } from '../letterQueue.ts';
-import { composeReceiptLetter } from '../receiptLetters.ts';
-import { withCourseLocked } from '../courseLock.ts';
-import { failPayment } from '../places.ts';
-import { currentSellerFooter } from '../sellerFooter.ts';
-import type { PublicCache } from '../publicCache.ts';
+} from '../places/enrollmentLetters.ts';
+import { queueLetters, type QueuedLetter } from '../letters/letterQueue.ts';
+import { composeReceiptLetter } from './receiptLetters.ts';
+import { withCourseLocked } from '../places/courseLock.ts';
+import { failPayment } from '../places/places.ts';
+import { currentSellerFooter } from './sellerFooter.ts';
+import type { PublicCache } from '../content/publicCache.ts';
 import { CURRENCY_CODES, ProviderError, type ProviderPaymentState } from './provider.ts';
 import type { PaymentProviders } from './providers.ts';
-import { paymentReceiptSent } from '../../repositories/receiptsRepository.ts';
+import { paymentReceiptSent } from '../../repositories/payments/receiptsRepository.ts';
 import { isSandboxPayment } from './sandbox.ts';
-import { retakePromoUse } from '../../repositories/discountsRepository.ts';
-import { insertRefund } from '../../repositories/refundsRepository.ts';
-import { insertAuditRecord } from '../../repositories/mutaboAuditRepository.ts';
-import { askAutomaticRefund, retryAutomaticRefunds, type RefundDeps } from '../mutabo/refunds.ts';
+import { retakePromoUse } from '../../repositories/payments/discountsRepository.ts';
+import { insertRefund } from '../../repositories/payments/refundsRepository.ts';
+import { insertAuditRecord } from '../../repositories/mutabo/auditRepository.ts';
+import { askAutomaticRefund, retryAutomaticRefunds, type RefundDeps } from './refunds.ts';
 
 /** What deciding a payment's end needs; the providers for the refund of money that cannot complete a payment. */
 export interface OutcomeDeps extends RefundDeps {

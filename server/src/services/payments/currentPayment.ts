@@ -5,8 +5,8 @@
 // read this GET starts in the background, decides within a minute); the test checkout's reads as failed.
 import type { Currency, CurrentPayment } from '../../../../common/wireTypes.ts';
 import type { Db } from '../../db/client.ts';
-import { latestPaymentOf, paidCourseOf } from '../../repositories/paymentsRepository.ts';
-import { enrollmentErrors } from '../enrollmentErrors.ts';
+import { latestPaymentOf, paidCourseOf } from '../../repositories/payments/paymentsRepository.ts';
+import { enrollmentErrors } from '../places/enrollmentErrors.ts';
 import type { PaymentFollowUps } from './followUps.ts';
 
 export interface CurrentPaymentDeps {

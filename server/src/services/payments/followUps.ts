@@ -3,7 +3,7 @@
 // expiry sweep — so each is guarded the same way (only a payment we created and have not decided for good) and
 // throttled by the same ReadThrottle (at most once per interval per payment); completion.ts decides each time.
 import type { PaymentSystem } from '../../../../common/wireTypes.ts';
-import { paymentByProviderId, type PaymentRow } from '../../repositories/paymentsRepository.ts';
+import { paymentByProviderId, type PaymentRow } from '../../repositories/payments/paymentsRepository.ts';
 import type { BackgroundTasks } from '../backgroundTasks.ts';
 import { settleFromProvider, sweepExpiredPayments, type SettleDeps, type SettleResult } from './completion.ts';
 import { ReadThrottle } from './readThrottle.ts';

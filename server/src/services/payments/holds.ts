@@ -15,17 +15,17 @@ import { formatAmount, MAX_PAYMENT_AMOUNT, paymentAmount } from '../../../../com
 import { hasFreePlace } from '../../../../common/places.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { insertHolds, lockPaymentsForHolds, paymentLessonIds, userPaymentsOnCourse } from '../../repositories/paymentsRepository.ts';
-import { readCourse, rowsOfUsersOnCourse, takenOnPublishedLessons, type LockedCourse, type Promotion } from '../../repositories/placesRepository.ts';
-import { enrollmentErrors, refuseTakenLessons } from '../enrollmentErrors.ts';
-import type { LetterContext } from '../enrollmentLetters.ts';
-import { withCourseLocked } from '../courseLock.ts';
-import { failPayment, HOLD_MINUTES } from '../places.ts';
-import type { PublicCache } from '../publicCache.ts';
+import { insertHolds, lockPaymentsForHolds, paymentLessonIds, userPaymentsOnCourse } from '../../repositories/payments/paymentsRepository.ts';
+import { readCourse, rowsOfUsersOnCourse, takenOnPublishedLessons, type LockedCourse, type Promotion } from '../../repositories/places/placesRepository.ts';
+import { enrollmentErrors, refuseTakenLessons } from '../places/enrollmentErrors.ts';
+import type { LetterContext } from '../places/enrollmentLetters.ts';
+import { withCourseLocked } from '../places/courseLock.ts';
+import { failPayment, HOLD_MINUTES } from '../places/places.ts';
+import type { PublicCache } from '../content/publicCache.ts';
 import type { ReceiptLesson } from './receipts.ts';
 import { appliesTo, type AppliedDiscount } from '../../../../common/discounts.ts';
-import { takePromoUse } from '../../repositories/discountsRepository.ts';
-import { promoCodeRefused, recordOf, type DiscountCandidate } from '../discounts.ts';
+import { takePromoUse } from '../../repositories/payments/discountsRepository.ts';
+import { promoCodeRefused, recordOf, type DiscountCandidate } from './discounts.ts';
 
 export interface HoldDeps {
   db: Db;
@@ -43,7 +43,7 @@ export interface HoldRequest {
   requested: number[];
   price: Price;
   /**
-   * The discounts the buyer may have, the personal one first (services/discounts.ts): the one that makes the payment
+   * The discounts the buyer may have, the personal one first (services/payments/discounts.ts): the one that makes the payment
    * cheapest applies (the personal one on a tie, so that a code's use is not taken for nothing).
    */
   discounts?: DiscountCandidate[];

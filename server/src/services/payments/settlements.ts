@@ -18,7 +18,7 @@ import {
   releaseReceiptClaims,
   settlementFacts,
   type ReceiptRow,
-} from '../../repositories/receiptsRepository.ts';
+} from '../../repositories/payments/receiptsRepository.ts';
 import { ProviderError, type PaymentProvider } from './provider.ts';
 import { lessonDescription } from './receipts.ts';
 import { startPeriodicSweep } from '../backgroundTasks.ts';

@@ -1,7 +1,0 @@
-// The health check's one statement (routes/health.ts): the database answers.
-import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-
-export async function pingDatabase(db: Executor): Promise<void> {
-  await db.execute(sql`SELECT 1`);
-}

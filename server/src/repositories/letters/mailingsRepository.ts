@@ -1,0 +1,143 @@
+// The SQL of news mailings (table mailings, their letters in outbox_letters): who an audience is, a mailing's row,
+// the course's history with the letters' counts, and a mailing's recipients with each letter's result.
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { MailingAudience, MailingRecipientState, MutaboMailingRecipient, MutaboMailingSummary } from '../../../../common/mutabo.ts';
+import type { Executor, Tx } from '../../db/client.ts';
+import { authors, courses, lessons, mailingSubscriptions, mailings, outboxLetters, participants, users } from '../../db/schema.ts';
+import { countedPlace } from '../places/placesRepository.ts';
+
+export interface AudienceMember {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+const memberColumns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName };
+
+/** The course's news subscribers (active accounts). */
+const subscribersOf = (db: Executor, courseId: number) =>
+  db
+    .select(memberColumns)
+    .from(mailingSubscriptions)
+    .innerJoin(users, eq(users.id, mailingSubscriptions.userId))
+    .where(and(eq(mailingSubscriptions.courseId, courseId), eq(users.isActive, true)));
+
+/** Everyone with a place on a lesson of the course: approved (paid or approved by an author) or a live hold. */
+const participantsOf = (db: Executor, courseId: number) =>
+  db
+    .selectDistinct(memberColumns)
+    .from(participants)
+    .innerJoin(lessons, eq(lessons.id, participants.lessonId))
+    .innerJoin(users, eq(users.id, participants.userId))
+    .where(and(eq(lessons.courseId, courseId), countedPlace, eq(users.isActive, true)));
+
+/** Who a mailing to `audience` goes to now, by id; `test` is the caller alone. */
+export async function audienceMembers(db: Executor, courseId: number, audience: MailingAudience, callerUserId: number): Promise<AudienceMember[]> {
+  if (audience === 'test') return db.select(memberColumns).from(users).where(eq(users.id, callerUserId));
+  const rows = await (audience === 'subscribers' ? subscribersOf(db, courseId) : participantsOf(db, courseId));
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+export async function audienceCounts(db: Executor, courseId: number): Promise<{ subscribers: number; participants: number }> {
+  const [subscribers, people] = await Promise.all([subscribersOf(db, courseId), participantsOf(db, courseId)]);
+  return { subscribers: subscribers.length, participants: people.length };
+}
+
+export async function insertMailing(tx: Tx, mailing: { courseId: number; userId: number; audience: MailingAudience; subject: string; text: string }): Promise<number> {
+  const [row] = await tx.insert(mailings).values(mailing).returning({ id: mailings.id });
+  return row!.id;
+}
+
+const summaryColumns = {
+  id: mailings.id,
+  courseId: mailings.courseId,
+  subject: mailings.subject,
+  to: mailings.audience,
+  createdAt: mailings.createdAt,
+  finishedAt: mailings.finishedAt,
+  authorId: authors.id,
+  authorFirstName: sql<string | null>`coalesce(${authors.firstName}, ${users.firstName})`,
+  authorLastName: sql<string | null>`coalesce(${authors.lastName}, ${users.lastName})`,
+  total: sql<number>`(SELECT count(*) FROM ${outboxLetters} WHERE ${outboxLetters.mailingId} = ${mailings.id})`.mapWith(Number),
+  sent: sql<number>`(SELECT count(*) FROM ${outboxLetters} WHERE ${outboxLetters.mailingId} = ${mailings.id} AND ${outboxLetters.state} = 'sent')`.mapWith(Number),
+  failed: sql<number>`(SELECT count(*) FROM ${outboxLetters} WHERE ${outboxLetters.mailingId} = ${mailings.id} AND ${outboxLetters.state} IN ('failed', 'dropped'))`.mapWith(Number),
+};
+
+const selectSummaries = (db: Executor, where: SQL) =>
+  db
+    .select(summaryColumns)
+    .from(mailings)
+    .leftJoin(users, eq(users.id, mailings.userId))
+    .leftJoin(authors, eq(authors.userId, mailings.userId))
+    .where(where)
+    .orderBy(desc(mailings.id));
+
+function toSummary(row: Awaited<ReturnType<typeof selectSummaries>>[number]): MutaboMailingSummary {
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    subject: row.subject,
+    to: row.to,
+    state: row.sent + row.failed >= row.total ? 'done' : 'sending',
+    author: { id: row.authorId ?? 0, firstName: row.authorFirstName ?? '', lastName: row.authorLastName ?? '' },
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    total: row.total,
+    sent: row.sent,
+    failed: row.failed,
+  };
+}
+
+/** The course's mailings, newest first. */
+export async function mailingsOfCourse(db: Executor, courseId: number): Promise<MutaboMailingSummary[]> {
+  return (await selectSummaries(db, eq(mailings.courseId, courseId))).map(toSummary);
+}
+
+/** One mailing with its text. */
+export async function findMailing(db: Executor, mailingId: number): Promise<(MutaboMailingSummary & { text: string }) | null> {
+  const [row] = await selectSummaries(db, eq(mailings.id, mailingId));
+  if (!row) return null;
+  const [body] = await db.select({ text: mailings.text }).from(mailings).where(eq(mailings.id, mailingId));
+  return { ...toSummary(row), text: body?.text ?? '' };
+}
+
+const RECIPIENT_STATES: Record<string, MailingRecipientState> = { pending: 'pending', sent: 'sent', failed: 'failed', dropped: 'failed' };
+
+/** Every letter of the mailing: to whom, its state, the last error, attempts and when it was sent. */
+export async function mailingRecipients(db: Executor, mailingId: number): Promise<MutaboMailingRecipient[]> {
+  const rows = await db
+    .select({
+      email: outboxLetters.recipient,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      state: outboxLetters.state,
+      error: outboxLetters.lastError,
+      attempts: outboxLetters.attempts,
+      sentAt: outboxLetters.sentAt,
+    })
+    .from(outboxLetters)
+    .leftJoin(users, eq(users.id, outboxLetters.userId))
+    .where(eq(outboxLetters.mailingId, mailingId))
+    .orderBy(asc(outboxLetters.id));
+  return rows.map((row) => ({
+    email: row.email ?? '',
+    firstName: row.firstName ?? '',
+    lastName: row.lastName ?? '',
+    state: RECIPIENT_STATES[row.state] ?? 'pending',
+    error: row.state === 'sent' ? null : row.error,
+    attempts: row.attempts,
+    sentAt: row.sentAt?.toISOString() ?? null,
+  }));
+}
+
+/** The course's title and whether the person gets its news; null when there is no such course. */
+export async function subscriptionOf(db: Executor, userId: number, courseId: number): Promise<{ title: string; subscribed: boolean } | null> {
+  const [course] = await db.select({ title: courses.title }).from(courses).where(eq(courses.id, courseId));
+  if (!course) return null;
+  const [row] = await db
+    .select({ id: mailingSubscriptions.id })
+    .from(mailingSubscriptions)
+    .where(and(eq(mailingSubscriptions.userId, userId), eq(mailingSubscriptions.courseId, courseId)));
+  return { title: course.title, subscribed: Boolean(row) };
+}

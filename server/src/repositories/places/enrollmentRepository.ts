@@ -1,0 +1,175 @@
+// The SQL of enrollment without payment: news subscriptions, the caller's own course list, the authors' view of their
+// courses' participants, and the people, courses and lessons that the letters of enrollment and payment name. Each
+// function runs in the transaction (or on the database) it is given; services/places/enrollment.ts decides.
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { ParticipationState } from '../../../../common/wireTypes.ts';
+import type { Executor } from '../../db/client.ts';
+import { authors, courseAuthors, courses, lessons, mailingSubscriptions, participants, prices, users } from '../../db/schema.ts';
+import { notLapsedHold } from './placesRepository.ts';
+
+type CourseRow = typeof courses.$inferSelect;
+type LessonRow = typeof lessons.$inferSelect;
+type ParticipantRow = typeof participants.$inferSelect;
+
+/** The course unless it is a draft. */
+export async function visibleCourse(db: Executor, courseId: number): Promise<CourseRow | null> {
+  const [course] = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.id, courseId), ne(courses.state, 'draft')));
+  return course ?? null;
+}
+
+export async function courseHasPrices(db: Executor, courseId: number): Promise<boolean> {
+  const [priced] = await db.select({ id: prices.id }).from(prices).where(eq(prices.courseId, courseId)).limit(1);
+  return priced !== undefined;
+}
+
+// ---- News subscriptions
+
+/** Whether the subscription is new (false when it was there already). */
+export async function subscribe(db: Executor, userId: number, courseId: number): Promise<boolean> {
+  const added = await db.insert(mailingSubscriptions).values({ userId, courseId }).onConflictDoNothing().returning({ id: mailingSubscriptions.id });
+  return added.length > 0;
+}
+
+/** Whether there was a subscription to end. */
+export async function unsubscribe(db: Executor, userId: number, courseId: number): Promise<boolean> {
+  const removed = await db
+    .delete(mailingSubscriptions)
+    .where(and(eq(mailingSubscriptions.userId, userId), eq(mailingSubscriptions.courseId, courseId)))
+    .returning({ id: mailingSubscriptions.id });
+  return removed.length > 0;
+}
+
+// ---- The caller's own course list
+
+/** The courses the user is subscribed to (or only whether to this one). */
+export async function subscribedCourseIds(db: Executor, userId: number, onlyCourseId?: number): Promise<number[]> {
+  const rows = await db
+    .select({ courseId: mailingSubscriptions.courseId })
+    .from(mailingSubscriptions)
+    .where(and(eq(mailingSubscriptions.userId, userId), onlyCourseId === undefined ? undefined : eq(mailingSubscriptions.courseId, onlyCourseId)));
+  return rows.map((row) => row.courseId);
+}
+
+/** The user's rows on published lessons (of one course when asked), with their lessons; lapsed holds left out. */
+export async function participationsOf(db: Executor, userId: number, onlyCourseId?: number): Promise<{ participant: ParticipantRow; lesson: LessonRow }[]> {
+  const courseFilter = onlyCourseId === undefined ? undefined : eq(lessons.courseId, onlyCourseId);
+  return db
+    .select({ participant: participants, lesson: lessons })
+    .from(participants)
+    .innerJoin(lessons, eq(lessons.id, participants.lessonId))
+    .where(and(eq(participants.userId, userId), ne(lessons.state, 'draft'), courseFilter, notLapsedHold));
+}
+
+/** These courses unless drafts, by start (undated last), then id. */
+export async function coursesForList(db: Executor, courseIds: number[]): Promise<{ id: number; title: string; participantsLimit: number }[]> {
+  return db
+    .select({ id: courses.id, title: courses.title, participantsLimit: courses.participantsLimit })
+    .from(courses)
+    .where(and(inArray(courses.id, courseIds), ne(courses.state, 'draft')))
+    .orderBy(sql`${courses.start} ASC NULLS LAST`, asc(courses.id));
+}
+
+/** The authors of these courses, in each course's order. */
+export async function authorsOfCourses(
+  db: Executor,
+  courseIds: number[],
+): Promise<{ courseId: number; id: number; firstName: string; lastName: string; genitive: string }[]> {
+  return db
+    .select({ courseId: courseAuthors.courseId, id: authors.id, firstName: authors.firstName, lastName: authors.lastName, genitive: authors.genitive })
+    .from(courseAuthors)
+    .innerJoin(authors, eq(authors.id, courseAuthors.authorId))
+    .where(inArray(courseAuthors.courseId, courseIds))
+    .orderBy(asc(courseAuthors.position));
+}
+
+// ---- The authors' view (the manager endpoints)
+
+/** The author record of an author account; null for anyone else. */
+export async function authorIdOfUser(db: Executor, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: authors.id })
+    .from(authors)
+    .innerJoin(users, eq(users.id, authors.userId))
+    .where(and(eq(authors.userId, userId), eq(users.isAuthor, true)));
+  return row?.id ?? null;
+}
+
+export interface ManagedRow {
+  participant: ParticipantRow;
+  user: { id: number; email: string; firstName: string; lastName: string };
+  course: { id: number; title: string };
+  lesson: { id: number; number: number; title: string };
+}
+
+const managedColumns = {
+  participant: participants,
+  user: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+  course: { id: courses.id, title: courses.title },
+  lesson: { id: lessons.id, number: lessons.number, title: lessons.title },
+};
+
+function managedQuery(db: Executor) {
+  return db
+    .select(managedColumns)
+    .from(participants)
+    .innerJoin(users, eq(users.id, participants.userId))
+    .innerJoin(lessons, eq(lessons.id, participants.lessonId))
+    .innerJoin(courses, eq(courses.id, lessons.courseId));
+}
+
+/** The participants of the courses the author leads, by course, lesson and time. */
+export async function managedParticipants(db: Executor, authorId: number, filter: { course?: number; state?: ParticipationState }): Promise<ManagedRow[]> {
+  return managedQuery(db)
+    .where(
+      and(
+        sql`${courses.id} IN (SELECT course_id FROM course_authors WHERE author_id = ${authorId})`,
+        filter.course === undefined ? undefined : eq(courses.id, filter.course),
+        filter.state === undefined ? undefined : eq(participants.state, filter.state),
+        notLapsedHold,
+      ),
+    )
+    .orderBy(asc(courses.id), asc(lessons.number), asc(participants.createdAt), asc(participants.id));
+}
+
+export async function managedParticipant(db: Executor, participantId: number): Promise<ManagedRow | null> {
+  const [row] = await managedQuery(db).where(eq(participants.id, participantId));
+  return row ?? null;
+}
+
+// ---- What the letters name
+
+export interface Person {
+  id: number;
+  email: string;
+  firstName: string;
+}
+
+export async function personById(db: Executor, userId: number): Promise<Person | null> {
+  const [person] = await db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
+  return person ?? null;
+}
+
+export async function peopleByIds(db: Executor, userIds: number[]): Promise<Person[]> {
+  if (userIds.length === 0) return [];
+  return db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(inArray(users.id, userIds));
+}
+
+export async function courseTitle(db: Executor, courseId: number): Promise<{ id: number; title: string } | null> {
+  const [course] = await db.select({ id: courses.id, title: courses.title }).from(courses).where(eq(courses.id, courseId));
+  return course ?? null;
+}
+
+export interface LessonTitle {
+  id: number;
+  number: number;
+  title: string;
+}
+
+/** These lessons in their order in the course. */
+export async function lessonTitles(db: Executor, lessonIds: number[]): Promise<LessonTitle[]> {
+  if (lessonIds.length === 0) return [];
+  return db.select({ id: lessons.id, number: lessons.number, title: lessons.title }).from(lessons).where(inArray(lessons.id, lessonIds)).orderBy(asc(lessons.number));
+}

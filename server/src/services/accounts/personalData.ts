@@ -1,0 +1,66 @@
+// «Мои данные» (issue 20, item 3; docs/PRIVACY.md): everything the site holds about a person as one JSON document,
+// for GET /api/v1/users/me/export/. A fixed number of queries (one per part), whatever the account holds; nothing
+// secret (password hash, tokens, keys) and nobody else's data. States, reasons and currencies are in words
+// (common/historyWords.ts, the authors' history's), not codes: the file is read by the person.
+import { historyWord } from '../../../../common/historyWords.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  accountOf,
+  consentRowsOf,
+  discountRowsOf,
+  letterRowsOf,
+  participationRowsOf,
+  paymentRowsOf,
+  refundRowsOf,
+  subscriptionRowsOf,
+} from '../../repositories/accounts/personalDataRepository.ts';
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+/** Dates as ISO strings: the file reads the same whatever parses it. */
+function withIsoDates<T extends Record<string, unknown>>(row: T): { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] } {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) result[key] = value instanceof Date ? iso(value) : value;
+  return result as never;
+}
+
+/** A letter's state in words: the history's three, and the one only the queue knows. */
+function letterStateWord(state: string): string {
+  return state === 'dropped' ? 'письмо не отправлено: оно стало не нужно' : historyWord('letterState', state);
+}
+
+/** The person's data, or null when the account is gone. */
+export async function exportPersonalData(db: Db, userId: number, now = new Date()) {
+  const [account, participations, payments, refunds, subscriptions, consents, letters, discounts] = await Promise.all([
+    accountOf(db, userId),
+    participationRowsOf(db, userId),
+    paymentRowsOf(db, userId),
+    refundRowsOf(db, userId),
+    subscriptionRowsOf(db, userId),
+    consentRowsOf(db, userId),
+    letterRowsOf(db, userId),
+    discountRowsOf(db, userId),
+  ]);
+  if (!account) return null;
+  const { country, mainLanguage, visitSchool, readWriteProblems, otherInfo, timezone, ...user } = account;
+  return {
+    exportedAt: now.toISOString(),
+    account: withIsoDates(user),
+    // Every account made by sign-up has its profile; one made otherwise (an author's, by hand) may have none.
+    profile: country === null ? null : { country, mainLanguage, visitSchool, readWriteProblems, otherInfo, timezone },
+    participations: participations.map((row) => withIsoDates({ ...row, state: historyWord('participantState', row.state) })),
+    payments: payments.map((row) =>
+      withIsoDates({
+        ...row,
+        currency: historyWord('currency', row.currency),
+        state: historyWord('paymentState', row.state),
+        failureReason: row.failureReason === null ? null : historyWord('failureReason', row.failureReason),
+      }),
+    ),
+    refunds: refunds.map((row) => withIsoDates({ ...row, currency: historyWord('currency', row.currency), state: historyWord('refundState', row.state) })),
+    newsSubscriptions: subscriptions.map(withIsoDates),
+    consents: consents.map(withIsoDates),
+    letters: letters.map((row) => withIsoDates({ ...row, state: letterStateWord(row.state) })),
+    discounts: discounts.map(withIsoDates),
+  };
+}

@@ -1,0 +1,279 @@
+// Enrollment without payment: news subscriptions, joining a course without prices (a reserved place or the
+// waiting list), withdrawing, the caller's own course list, and the authors' approve and reject.
+import { hasFreePlace } from '../../../../common/places.ts';
+import type { Lesson, Participation, ParticipationState } from '../../../../common/wireTypes.ts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import { messages } from '../../http/messages.ts';
+import { enrollmentErrors } from './enrollmentErrors.ts';
+import { approvedLessonLinks } from '../schedule/lessonLinks.ts';
+import type { LetterContext } from './enrollmentLetters.ts';
+import { withCourseLocked } from './courseLock.ts';
+import {
+  authorIdOfUser,
+  authorsOfCourses,
+  courseHasPrices,
+  coursesForList,
+  managedParticipant,
+  managedParticipants,
+  participationsOf,
+  subscribe,
+  subscribedCourseIds,
+  unsubscribe,
+  visibleCourse as visibleCourseRow,
+  type ManagedRow,
+} from '../../repositories/places/enrollmentRepository.ts';
+import { recordConsent, type ConsentOrigin } from '../../repositories/accounts/consentsRepository.ts';
+import { leadsCourse } from '../../repositories/mutabo/coursesRepository.ts';
+import { lockUserPaymentsOnLessons } from '../../repositories/payments/paymentsRepository.ts';
+import {
+  deleteUnapprovedRows,
+  insertParticipants,
+  lessonsWithRowOf,
+  takenPlaces,
+  type Promotion,
+} from '../../repositories/places/placesRepository.ts';
+import { approveParticipantRows, rejectParticipant as rejectParticipantAsAuthor } from '../mutabo/participants.ts';
+import { failPayment, NoFreePlace, promoteWaitingList } from './places.ts';
+import type { PublicCache } from '../content/publicCache.ts';
+
+export interface EnrollmentDeps {
+  db: Db;
+  /** The letters of approvals and of those moved up from a waiting list name the site. */
+  config: LetterContext['config'];
+  /** Dropped after every change of places or subscriptions: the public and the callers' course forms show them. */
+  publicCache: Pick<PublicCache, 'invalidate'>;
+}
+
+/** A course that is not a draft; 404 otherwise. */
+async function visibleCourse(deps: EnrollmentDeps, courseId: number) {
+  const course = await visibleCourseRow(deps.db, courseId);
+  if (!course) throw notFound(messages.courseNotFound);
+  return course;
+}
+
+// ---- News subscriptions
+
+/**
+ * Subscribes to a course's news. A new subscription records the consent to news letters (docs/PRIVACY.md) in its
+ * transaction, with where it was given; one that was there already records nothing.
+ */
+export async function subscribeForMailouts(deps: EnrollmentDeps, userId: number, courseId: number, origin: ConsentOrigin): Promise<void> {
+  await visibleCourse(deps, courseId);
+  await deps.db.transaction(async (tx) => {
+    if (await subscribe(tx, userId, courseId)) await recordConsent(tx, { userId, kind: 'news', courseId, action: 'given' }, origin);
+  });
+  // The caller's course forms are kept as long as the public ones (services/content/personalCache.ts).
+  deps.publicCache.invalidate();
+}
+
+/** Ends a course's news subscription; an ended one records the consent's withdrawal in its transaction. */
+export async function unsubscribeFromMailouts(deps: EnrollmentDeps, userId: number, courseId: number, origin: ConsentOrigin): Promise<void> {
+  await visibleCourse(deps, courseId);
+  await endNews(deps.db, userId, courseId, origin);
+  deps.publicCache.invalidate();
+}
+
+/** Ends a subscription, if there is one, and records the withdrawal with it; whether there was one (a letter's link). */
+export async function endNews(db: Db, userId: number, courseId: number, origin: ConsentOrigin): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await unsubscribe(tx, userId, courseId))) return false;
+    await recordConsent(tx, { userId, kind: 'news', courseId, action: 'withdrawn' }, origin);
+    return true;
+  });
+}
+
+// ---- Participation in a course without prices
+
+/** For each published lesson the caller has no row for: a reserved place when one is free, else the waiting list. */
+export async function joinCourse(deps: EnrollmentDeps, userId: number, courseId: number): Promise<void> {
+  const course = await visibleCourse(deps, courseId);
+  if (course.state !== 'can_be_subscribed') throw enrollmentErrors.enrollmentClosed();
+  if (await courseHasPrices(deps.db, courseId)) throw enrollmentErrors.coursePaid();
+
+  await withCourseLocked(deps, courseId, async (tx, locked) => {
+    if (!locked || locked.state !== 'can_be_subscribed') throw enrollmentErrors.enrollmentClosed();
+    if (locked.lessons.length === 0) throw enrollmentErrors.noLessons();
+    const ids = locked.lessons.map((lesson) => lesson.id);
+    const own = await lessonsWithRowOf(tx, userId, ids);
+    const missing = ids.filter((id) => !own.includes(id));
+    if (missing.length === 0) return { value: undefined, changed: false };
+    const taken = await takenPlaces(tx, missing);
+    await insertParticipants(
+      tx,
+      missing.map((lessonId) => ({
+        userId,
+        lessonId,
+        state: hasFreePlace(taken.get(lessonId) ?? 0, locked.participantsLimit) ? ('reserved' as const) : ('waiting_list' as const),
+      })),
+    );
+    return { value: undefined, changed: true };
+  });
+}
+
+/**
+ * Withdraws the caller from a course: their rows that are not approved are deleted (a paid place is not given up
+ * this way), a payment of theirs in progress on the course is ended, and the freed places go to the waiting list.
+ */
+export async function withdrawFromCourse(deps: EnrollmentDeps, userId: number, courseId: number): Promise<void> {
+  await visibleCourse(deps, courseId);
+  await withCourseLocked(deps, courseId, async (tx, locked) => {
+    if (!locked) return { value: undefined, changed: false };
+    const promotions: Promotion[] = [];
+    const inProgress = await lockUserPaymentsOnLessons(tx, userId, locked.allLessonIds);
+    for (const paymentId of inProgress) promotions.push(...(await failPayment(tx, paymentId, 'withdrawn', locked.participantsLimit)));
+    const freed = await deleteUnapprovedRows(tx, userId, locked.allLessonIds);
+    if (freed.length === 0 && inProgress.length === 0) return { value: undefined, changed: false };
+    promotions.push(...(await promoteWaitingList(tx, freed, locked.participantsLimit)));
+    return { value: undefined, changed: true, promotions };
+  });
+}
+
+// ---- The caller's own course list (GET/POST/PATCH/DELETE /api/v1/participants/)
+
+/**
+ * One row per course the caller is subscribed to or has a place (or a queue place) in; its id is the course id.
+ * Lessons are the caller's own, with their participation; lapsed holds are left out.
+ */
+export async function listParticipations(deps: EnrollmentDeps, userId: number, onlyCourseId?: number): Promise<Participation[]> {
+  const { db } = deps;
+  const [subscriptions, rows] = await Promise.all([subscribedCourseIds(db, userId, onlyCourseId), participationsOf(db, userId, onlyCourseId)]);
+  const courseIds = [...new Set([...subscriptions, ...rows.map((row) => row.lesson.courseId)])];
+  if (courseIds.length === 0) return [];
+  const [courseRows, authorRows, taken] = await Promise.all([
+    coursesForList(db, courseIds),
+    authorsOfCourses(db, courseIds),
+    takenPlaces(
+      db,
+      rows.map((row) => row.lesson.id),
+    ),
+  ]);
+  const subscribed = new Set(subscriptions);
+  const now = Date.now();
+  return courseRows.map((course) => ({
+    id: course.id,
+    course: { id: course.id, title: course.title },
+    authors: authorRows.filter((row) => row.courseId === course.id).map(({ id, firstName, lastName, genitive }) => ({ id, firstName, lastName, genitive })),
+    subscribed: subscribed.has(course.id),
+    lessons: rows
+      .filter((row) => row.lesson.courseId === course.id)
+      .sort((a, b) => a.lesson.number - b.lesson.number)
+      .map(({ participant, lesson }): Lesson => ({
+        id: lesson.id,
+        course: lesson.courseId,
+        number: lesson.number,
+        title: lesson.title,
+        content: lesson.content,
+        duration: lesson.duration,
+        state: lesson.state,
+        hasFreePlaces: hasFreePlace(taken.get(lesson.id) ?? 0, course.participantsLimit),
+        participationState: participant.state as ParticipationState,
+        participant: {
+          id: participant.id,
+          participated_at: participant.participatedAt?.toISOString() ?? null,
+          expired_at: participant.expiredAt?.toISOString() ?? null,
+          state: participant.state,
+        },
+        startsAt: lesson.startsAt?.toISOString() ?? null,
+        ...(participant.state === 'approved' ? approvedLessonLinks(lesson, now) : {}),
+      })),
+  }));
+}
+
+/** The caller's row for one course; 404 when they have nothing to do with it. */
+export async function getParticipation(deps: EnrollmentDeps, userId: number, courseId: number): Promise<Participation> {
+  const [row] = await listParticipations(deps, userId, courseId);
+  if (!row) throw enrollmentErrors.participantNotFound();
+  return row;
+}
+
+/** DELETE /participants/{id}/: the row leaves the list: participation withdrawn (paid lessons stay) and news stopped. */
+export async function deleteParticipation(deps: EnrollmentDeps, userId: number, courseId: number, origin: ConsentOrigin): Promise<void> {
+  await getParticipation(deps, userId, courseId);
+  await withdrawFromCourse(deps, userId, courseId);
+  await endNews(deps.db, userId, courseId, origin);
+  deps.publicCache.invalidate();
+}
+
+// ---- The authors' view (GET /api/v1/manager/participants/, approve with PATCH, reject with DELETE)
+
+export interface ManagerParticipant {
+  id: number;
+  state: ParticipationState;
+  participatedAt: string | null;
+  expiredAt: string | null;
+  createdAt: string;
+  /** The payment that holds or bought the place. */
+  paymentId: number | null;
+  user: { id: number; email: string; firstName: string; lastName: string };
+  course: { id: number; title: string };
+  lesson: { id: number; number: number; title: string };
+}
+
+/** The author record of the caller; 403 for anyone who is not an author. */
+async function callerAuthorId(deps: EnrollmentDeps, userId: number): Promise<number> {
+  const authorId = await authorIdOfUser(deps.db, userId);
+  if (authorId === null) throw enrollmentErrors.authorsOnly();
+  return authorId;
+}
+
+const toManagerParticipant = (row: ManagedRow): ManagerParticipant => ({
+  id: row.participant.id,
+  state: row.participant.state,
+  participatedAt: row.participant.participatedAt?.toISOString() ?? null,
+  expiredAt: row.participant.expiredAt?.toISOString() ?? null,
+  createdAt: row.participant.createdAt.toISOString(),
+  paymentId: row.participant.paymentId,
+  user: row.user,
+  course: row.course,
+  lesson: row.lesson,
+});
+
+export async function listManagedParticipants(deps: EnrollmentDeps, userId: number, filter: { course?: number; state?: ParticipationState }): Promise<ManagerParticipant[]> {
+  const authorId = await callerAuthorId(deps, userId);
+  const rows = await managedParticipants(deps.db, authorId, filter);
+  return rows.map(toManagerParticipant);
+}
+
+/** One participant of a course the caller leads: 404 when there is none, 403 when the course is someone else's. */
+export async function getManagedParticipant(deps: EnrollmentDeps, userId: number, participantId: number): Promise<ManagerParticipant> {
+  const authorId = await callerAuthorId(deps, userId);
+  const row = await managedParticipant(deps.db, participantId);
+  if (!row) throw enrollmentErrors.participantNotFound();
+  if (!(await leadsCourse(deps.db, authorId, row.course.id))) throw enrollmentErrors.notYourCourse();
+  return toManagerParticipant(row);
+}
+
+/** Confirms a participation; a place must be free unless the row already holds one. */
+export async function approveParticipant(deps: EnrollmentDeps, userId: number, participantId: number): Promise<ManagerParticipant> {
+  const [approved] = await approveParticipants(deps, userId, [participantId]);
+  return approved!;
+}
+
+/**
+ * Confirms several participations of the caller's courses together: all of them or, when one has no free place, none.
+ * The area's own approval (services/mutabo/participants.ts) with its history entry and letters: one per person and
+ * course, however many of their lessons were approved.
+ */
+export async function approveParticipants(deps: EnrollmentDeps, userId: number, participantIds: readonly number[]): Promise<ManagerParticipant[]> {
+  const ids = [...new Set(participantIds)];
+  const authorId = await callerAuthorId(deps, userId);
+  for (const id of ids) await getManagedParticipant(deps, userId, id);
+  try {
+    await approveParticipantRows(deps, { userId, authorId }, ids);
+  } catch (error) {
+    if (error instanceof NoFreePlace) throw enrollmentErrors.fullyOccupied([error.lessonId]);
+    throw error;
+  }
+  return Promise.all(ids.map((id) => getManagedParticipant(deps, userId, id)));
+}
+
+/**
+ * Rejects a participation: the area's own reject (services/mutabo/participants.ts), with its history entry and
+ * letters. A place bought by a completed payment is given back only with a refund (409).
+ */
+export async function rejectParticipant(deps: EnrollmentDeps, userId: number, participantId: number): Promise<void> {
+  const authorId = await callerAuthorId(deps, userId);
+  await getManagedParticipant(deps, userId, participantId);
+  await rejectParticipantAsAuthor(deps, { userId, authorId }, participantId);
+}

@@ -1,0 +1,56 @@
+// Reminders 24 hours and 1 hour before each lesson, to its approved participants, through the letter queue. Every
+// process sweeps once a minute: one statement queues the reminders that fell due (unique dedupe keys: each goes once,
+// however many processes sweep at once). A reminder is composed when it is sent, before every attempt, from the
+// lesson and the place as they are then: one for a lesson moved, cancelled or already begun, or for a place given up
+// or refunded, is dropped instead of sent.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { queueDueReminders, reminderFacts, REMINDER_LEADS_MS, type ReminderPayload } from '../../repositories/schedule/lessonNoticesRepository.ts';
+import type { LetterContext } from '../places/enrollmentLetters.ts';
+import type { LetterComposer } from '../letters/letterQueue.ts';
+import { reminderLetter } from './lessonLetters.ts';
+import { startPeriodicSweep } from '../backgroundTasks.ts';
+
+export interface ReminderSweepDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+}
+
+/** Queues the reminders due at `now` (the clock is the caller's: tests and the test-only endpoint move it). */
+export function sweepReminders(deps: ReminderSweepDeps, now: Date = new Date()): Promise<number> {
+  return queueDueReminders(deps.db, now);
+}
+
+/**
+ * Sweeps now and every `intervalMs` (unref'd: it never keeps the process alive). Returns a stop, which resolves once
+ * a sweep under way has finished (so the database is closed after it).
+ */
+export function startReminderSweep(deps: ReminderSweepDeps, intervalMs = 60_000, clock: () => Date = () => new Date()): () => Promise<void> {
+  return startPeriodicSweep(() => sweepReminders(deps, clock()), intervalMs, (error) => deps.log.error({ err: error }, 'the sweep of lesson reminders failed'));
+}
+
+function payloadOf(value: unknown): ReminderPayload | null {
+  const payload = (value ?? {}) as Partial<ReminderPayload>;
+  if ((payload.lead !== '24h' && payload.lead !== '1h') || typeof payload.lessonId !== 'number' || typeof payload.userId !== 'number' || typeof payload.startsAt !== 'string') {
+    return null;
+  }
+  return payload as ReminderPayload;
+}
+
+/** Composes a reminder at each attempt; null (the row is dropped) when it is no longer true or no longer timely. */
+export function composeReminderLetter(config: LetterContext['config'], clock: () => number = Date.now): LetterComposer {
+  const compose: LetterComposer = async (db, row) => {
+    const payload = payloadOf(row.payload);
+    if (!payload) return null;
+    const facts = await reminderFacts(db, payload.lessonId, payload.userId);
+    const startsAt = facts?.lesson.startsAt ?? null;
+    if (!facts || !facts.approved || !facts.lesson.published || facts.course.draft || startsAt === null) return null;
+    if (startsAt.getTime() !== Date.parse(payload.startsAt)) return null;
+    // Late (the mail server was down): the 24-hour reminder once the 1-hour one is due, any after the start.
+    const latest = startsAt.getTime() - (payload.lead === '24h' ? REMINDER_LEADS_MS['1h'] : 0);
+    if (clock() >= latest) return null;
+    const lesson = { ...facts.lesson, courseTitle: facts.course.title, courseTimeZone: facts.course.timeZone };
+    return reminderLetter(config, facts, lesson, startsAt, payload.lead);
+  };
+  return Object.assign(compose, { everyAttempt: true });
+}
