@@ -4,6 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type RouteOptions } from 'fastify';
 import { createAppDeps, type AppDeps, type AppDepsOptions } from './appDeps.ts';
+import { startBackgroundWork, type BackgroundWork, type SweepOptions } from './backgroundWork.ts';
 import type { AppConfig, EnvConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { setApiSecurityHeaders } from './http/apiHeaders.ts';
@@ -61,6 +62,8 @@ export interface BuildAppOptions extends AppDepsOptions {
   httpTimeouts?: Partial<typeof HTTP_TIMEOUTS>;
   /** Test-only: sees every route as it is added (the fuzz test enumerates them this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** The periodic sweeps (backgroundWork.ts): the server process runs them every minute; an app built without them (tests) does not. */
+  sweeps?: SweepOptions | null;
 }
 
 /**
@@ -139,17 +142,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Application services: made once, decorated as app.deps (appDeps.ts).
   const deps = createAppDeps(config, database, app.log, options);
   app.decorate('deps', deps);
-  // Hooks run in reverse order: the letters already claimed are sent before the mailer closes.
-  app.addHook('onClose', async () => deps.mailer.close());
-  app.addHook('onClose', async () => deps.letters.close());
-  app.addHook('onClose', async () => deps.background.settled());
+  // Hooks run in reverse order: the background work (the letter worker, the sweeps) stops after the caches disconnect.
+  let work: BackgroundWork | null = null;
+  app.addHook('onClose', async () => work?.stop());
   app.decorate('requireAuth', requireAuth(deps.authStates));
   registerOptionalAuth(app, deps.tokens);
   const disconnectCache = await connectPublicCache(deps.publicCache, database);
   app.addHook('onClose', async () => disconnectCache());
   const disconnectAuthStates = await connectAuthStateCache(deps.authStateCache, database);
   app.addHook('onClose', async () => disconnectAuthStates());
-  await deps.letters.start(database);
+  work = await startBackgroundWork(deps, options.sweeps ?? null);
 
   // The API: JSON only, so a fixed strict header set instead of the site's (see http/apiHeaders.ts).
   await app.register(async (api) => {

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MutaboLesson } from '../../common/mutabo.ts';
@@ -348,6 +348,32 @@ describe.each(dbModes())('letters about lessons and reminders (%s)', (mode) => {
     for (const user of [early, late, rejected]) expect(lettersTo(user!, /^Напоминание/), user!.email).toEqual([]);
     expect((await reminderStates()).filter((entry) => entry.state === 'dropped').map((entry) => entry.userId).sort()).toEqual([late!.id, rejected!.id].sort());
     expect(await sweepBoth(start - HOUR + MINUTE)).toBe(1);
+  });
+
+  it('a server started with its sweeps reminds by itself, and closing it stops them (backgroundWork.ts)', async () => {
+    const course = await createCourse(testDb.database.db, { title: 'Курс со своим напоминанием', lessons: 2 });
+    const [firstId, secondId] = course.lessonIds as [number, number];
+    const [early, later] = await people(2, ['Europe/Moscow', 'Europe/Moscow']);
+    const inFifty = Math.ceil((Date.now() + 50 * MINUTE) / MINUTE) * MINUTE;
+    await testDb.database.db.update(lessons).set({ startsAt: new Date(inFifty) }).where(inArray(lessons.id, [firstId, secondId]));
+    await approve(firstId, [early!], new Date(Date.now() - 3 * 24 * HOUR));
+    const queuedFor = async (user: TestUser) =>
+      (await testDb.database.db.select({ id: outboxLetters.id }).from(outboxLetters).where(and(eq(outboxLetters.kind, 'reminder'), eq(outboxLetters.userId, user.id)))).length;
+
+    // Neither test-endpoint instance sweeps on its own: only the one built with its sweeps does.
+    const sweeping = await buildTestApp({ database: testDb.database, config: testConfig({ PUBLIC_URL, DATA_DIR: dataDir }), letterQueue: FAST, sweeps: { intervalMs: 50 } });
+    try {
+      expect(await eventually(async () => (await queuedFor(early!)) === 1, 5000)).toBe(true);
+    } finally {
+      await sweeping.close();
+    }
+    await settle();
+    expect(lettersTo(early!, /^Скоро начало/)).toHaveLength(1);
+
+    // Closed: a place approved now is not swept any more.
+    await approve(secondId, [later!], new Date(Date.now() - 3 * 24 * HOUR));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await queuedFor(later!)).toBe(0);
   });
 
   it('runs the test-only sweep only when TEST_ENDPOINTS is on, and checks its clock', async () => {

@@ -4,7 +4,7 @@
 // throttled by the same ReadThrottle (at most once per interval per payment); completion.ts decides each time.
 import type { PaymentSystem } from '../../../../common/wireTypes.ts';
 import { paymentByProviderId, type PaymentRow } from '../../repositories/payments/paymentsRepository.ts';
-import type { BackgroundTasks } from '../backgroundTasks.ts';
+import { startPeriodicSweep, type BackgroundTasks } from '../backgroundTasks.ts';
 import { settleFromProvider, sweepExpiredPayments, type SettleDeps, type SettleResult } from './completion.ts';
 import { ReadThrottle } from './readThrottle.ts';
 import { isSandboxPayment } from './sandbox.ts';
@@ -55,7 +55,7 @@ export interface PaymentFollowUps {
   /** Releases the lapsed holds, each read back (through `settle`) first; returns how many payments were looked at. */
   sweepExpired(): Promise<number>;
   /** Releases lapsed holds now and every `intervalMs` (unref'd: it never keeps the process alive); returns a stop. */
-  startExpirySweep(intervalMs?: number): () => void;
+  startExpirySweep(intervalMs?: number): () => Promise<void>;
 }
 
 export function createPaymentFollowUps(deps: FollowUpDeps): PaymentFollowUps {
@@ -101,22 +101,7 @@ export function createPaymentFollowUps(deps: FollowUpDeps): PaymentFollowUps {
     sweepExpired,
 
     startExpirySweep(intervalMs = 60_000) {
-      let running = false;
-      const run = () => {
-        if (running) return;
-        running = true;
-        background.run(
-          sweepExpired()
-            .catch((error: unknown) => log.error({ err: error }, 'the sweep of expired payment holds failed'))
-            .finally(() => {
-              running = false;
-            }),
-        );
-      };
-      run();
-      const timer = setInterval(run, intervalMs);
-      timer.unref();
-      return () => clearInterval(timer);
+      return startPeriodicSweep(sweepExpired, intervalMs, (error) => log.error({ err: error }, 'the sweep of expired payment holds failed'));
     },
   };
 }
