@@ -1,6 +1,6 @@
 // The one rule for control characters in text a user sends: none in a one-line field (PostgreSQL refuses U+0000 in
 // text, and the rest of C0, DEL and C1 have no business in a name or an address); a multi-line field keeps tabs and
-// line breaks. The server's text fields (server/src/http/textFields.ts) and the authors' schemas (common/mutabo.ts)
+// line breaks. The server's text fields (server/src/http/textFields.ts) and the authors' schemas (common/mutabo/)
 // both check with it.
 
 /** Every control character (C0, DEL, C1). */

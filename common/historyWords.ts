@@ -3,7 +3,8 @@
 // records and of writes. Each list is a Record over its enum, so a new code without a word does not compile; a value
 // that is no code of its list reads as «неизвестное значение», never as itself (tests/mutabo/historyWords.test.ts).
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, COURSE_STATES, CURRENCIES, DISCIPLES_AGES, LESSON_STATES, PARTICIPATION_STATES, PAYMENT_FAILURE_REASONS, PAYMENT_STATES } from './enums.ts';
-import { MAILING_RECIPIENT_STATES, MAILING_STATES, REFUND_STATES, type MutaboReceipt } from './mutabo.ts';
+import { MAILING_RECIPIENT_STATES, MAILING_STATES } from './mutabo/mailings.ts';
+import { REFUND_STATES, type MutaboReceipt } from './mutabo/payments.ts';
 
 const COURSE_STATE_WORDS: Record<(typeof COURSE_STATES)[number], string> = {
   draft: 'черновик',

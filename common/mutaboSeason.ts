@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { LESSON_STATES } from './enums.ts';
 import { instantInRange, MAX_DATE_YEAR, MIN_DATE_YEAR } from './dateRange.ts';
-import { dateField, httpsUrlField, MAX_LESSON_DURATION, mutaboMessages, startsAtField, MAX_TITLE_LENGTH } from './mutabo.ts';
+import { dateField, httpsUrlField, MAX_LESSON_DURATION, mutaboMessages, MAX_TITLE_LENGTH } from './mutabo/fields.ts';
+import { startsAtField } from './mutabo/lessons.ts';
 import { textField } from './textFields.ts';
 import { wallTimeAt, zonedToUtc, type WallTime } from './zonedTime.ts';
 

@@ -5,7 +5,8 @@
 // `GET /api/v2/user/pages-content/offer/`.
 import { z } from 'zod';
 import { isEmail } from './emailAddress.ts';
-import { mutaboMessages as m, timetablePatchSchema, versionField, type Versioned } from './mutabo.ts';
+import { mutaboMessages as m, versionField, type Versioned } from './mutabo/fields.ts';
+import { timetablePatchSchema } from './mutabo/timetable.ts';
 import { isValidInn, isValidOgrn } from './sellerNumbers.ts';
 import { textField } from './textFields.ts';
 import type { Offer, Seller } from './wireTypes.ts';

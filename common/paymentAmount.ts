@@ -8,7 +8,7 @@ import { lessonBlocks, usesBlocks, wholeCourseLessons, wholeCourseOffered, type 
 
 /**
  * The most one payment may be, in any currency: far above any real course (prices are at most MAX_PRICE each,
- * common/mutabo.ts), far below what the database and the providers take.
+ * common/mutabo/courses.ts), far below what the database and the providers take.
  */
 export const MAX_PAYMENT_AMOUNT = 10_000_000;
 

@@ -1,7 +1,7 @@
 // `PATCH /api/v1/mutabo/pages-content/policy/`: the offer's fields and rules (`name`, `text` as draft-js raw JSON, the
 // `version` read), except that the policy cannot be emptied: the site must always show one in force.
 import { z } from 'zod';
-import { isDraftRaw, mutaboMessages as m, richTextField, titleField, versionField } from './mutabo.ts';
+import { isDraftRaw, mutaboMessages as m, richTextField, titleField, versionField } from './mutabo/fields.ts';
 import { policyMessages } from './policy.ts';
 
 /** Some words in it; text that is not rich text at all is left to richTextField's own message. */

@@ -1,5 +1,5 @@
 // Text of request bodies and query strings: every string field is built here (the server's request schemas, and the
-// authors' area schemas in common/mutabo.ts that its forms share), so that none lets control characters through. PostgreSQL refuses U+0000 in text (a 500 if it got that far), and the other control characters have no
+// authors' area schemas in common/mutabo/ that its forms share), so that none lets control characters through. PostgreSQL refuses U+0000 in text (a 500 if it got that far), and the other control characters have no
 // business in a name, an address or a token; a multi-line field keeps its line breaks and tabs.
 import { z } from 'zod';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from './controlCharacters.ts';

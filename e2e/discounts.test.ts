@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import type { MutaboPaymentsPage } from '../common/mutabo.ts';
+import type { MutaboPaymentsPage } from '../common/mutabo/payments.ts';
 import type { CourseShort } from '../common/wireTypes.ts';
 import { linkIn, waitForLetter } from '../server/tests/mailbox.ts';
 import { baseUrl, DESKTOP, hasHorizontalScroll, newPage, pageErrors, SCREENSHOT_DIR, screenshot, seriousViolations, useBrowser, WIDTHS } from './support/browser.ts';

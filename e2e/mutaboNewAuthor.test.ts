@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import type { MutaboCourse } from '../common/mutabo.ts';
+import type { MutaboCourse } from '../common/mutabo/courses.ts';
 import type { Author } from '../common/wireTypes.ts';
 import { linkIn, waitForLetters, type Letter } from '../server/tests/mailbox.ts';
 import { call, tokenOf } from './support/api.ts';

@@ -5,7 +5,8 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import type { MutaboCourse, MutaboLesson } from '../common/mutabo.ts';
+import type { MutaboCourse } from '../common/mutabo/courses.ts';
+import type { MutaboLesson } from '../common/mutabo/lessons.ts';
 import { DESKTOP, hasHorizontalScroll, newPage, pageErrors, PHONE, SCREENSHOT_DIR, screenshot, useBrowser } from './support/browser.ts';
 import { linkIn, waitForLetter } from '../server/tests/mailbox.ts';
 import { logIn } from './support/logIn.ts';

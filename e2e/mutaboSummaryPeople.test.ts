@@ -6,7 +6,8 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import type { MutaboCourse, MutaboLesson } from '../common/mutabo.ts';
+import type { MutaboCourse } from '../common/mutabo/courses.ts';
+import type { MutaboLesson } from '../common/mutabo/lessons.ts';
 import { linkIn, waitForLetter } from '../server/tests/mailbox.ts';
 import { DESKTOP, hasHorizontalScroll, newPage, pageErrors, PHONE, SCREENSHOT_DIR, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
 import { logIn } from './support/logIn.ts';

@@ -7,7 +7,8 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import type { MutaboCourse, MutaboLesson } from '../common/mutabo.ts';
+import type { MutaboCourse } from '../common/mutabo/courses.ts';
+import type { MutaboLesson } from '../common/mutabo/lessons.ts';
 import { linkIn, waitForLetter } from '../server/tests/mailbox.ts';
 import { call, tokenOf } from './support/api.ts';
 import { hasHorizontalScroll, newPage, pageErrors, SCREENSHOT_DIR, screenshot, useBrowser, WIDTHS } from './support/browser.ts';

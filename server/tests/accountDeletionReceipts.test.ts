@@ -5,7 +5,7 @@
 // held as «удалённый участник».
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MutaboPaymentsPage } from '../../common/mutabo.ts';
+import type { MutaboPaymentsPage } from '../../common/mutabo/payments.ts';
 import { lessons, outboxLetters, payments } from '../src/db/schema.ts';
 import { deleteAccount } from '../src/services/accounts/deletion.ts';
 import { sweepSettlements } from '../src/services/payments/settlements.ts';

@@ -4,7 +4,10 @@
 // compared with the rows the authors' participants table lists.
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailingAudienceCounts, MutaboCourse, MutaboCourseListItem, MutaboDashboard, MutaboParticipants } from '../../common/mutabo.ts';
+import type { MutaboCourse, MutaboCourseListItem } from '../../common/mutabo/courses.ts';
+import type { MailingAudienceCounts } from '../../common/mutabo/mailings.ts';
+import type { MutaboParticipants } from '../../common/mutabo/participants.ts';
+import type { MutaboDashboard } from '../../common/mutabo/start.ts';
 import type { CourseDetails, Participation } from '../../common/wireTypes.ts';
 import { participants } from '../src/db/schema.ts';
 import { countedPlace, lockCourse, takenOnPublishedLessons, takenPlaces } from '../src/repositories/places/placesRepository.ts';

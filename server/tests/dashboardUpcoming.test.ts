@@ -1,7 +1,7 @@
 // The authors' summary lists the next few lessons, not every lesson of the season: with a season of weekly lessons
 // (and the demo's live schedule) a phone screen had twenty of them before anything else below.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MutaboDashboard } from '../../common/mutabo.ts';
+import type { MutaboDashboard } from '../../common/mutabo/start.ts';
 import { ids } from './fixtures.ts';
 import { openMutaboKit, type MutaboKit } from './mutaboKit.ts';
 import { dbModes } from './testDb.ts';

@@ -125,6 +125,22 @@ describe.each(dbModes())('database (%s)', (mode) => {
         await stop();
       }
     });
+
+    it('names each table\'s notice trigger after the function it calls', async () => {
+      const result = await testDb.database.db.execute(sql`
+        SELECT c.relname AS "table", tg.tgname AS "trigger"
+        FROM pg_trigger tg
+        JOIN pg_class c ON c.oid = tg.tgrelid
+        JOIN pg_proc p ON p.oid = tg.tgfoid
+        WHERE p.proname = 'notify_public_content_changed' AND NOT tg.tgisinternal`);
+      const rows = (result as unknown as { rows: { table: string; trigger: string }[] }).rows;
+      expect(rows.map((row) => row.table).sort()).toEqual([
+        'authors', 'course_authors', 'courses', 'feedback', 'lessons', 'library_categories', 'library_item_categories',
+        'library_item_courses', 'library_items', 'mailing_subscriptions', 'pages_content', 'participants', 'prices',
+        'quotations', 'seller',
+      ]);
+      expect(rows.filter((row) => row.trigger !== `${row.table}_notify_public_content_changed`)).toEqual([]);
+    });
   });
 });
 

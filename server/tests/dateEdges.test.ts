@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateRangeMessage } from '../../common/dateRange.ts';
-import type { MutaboCourse } from '../../common/mutabo.ts';
+import type { MutaboCourse } from '../../common/mutabo/courses.ts';
 import { seasonMessages } from '../../common/mutaboSeason.ts';
 import { courses } from '../src/db/schema.ts';
 import { ids } from './fixtures.ts';

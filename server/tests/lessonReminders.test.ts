@@ -9,7 +9,7 @@ import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MutaboLesson } from '../../common/mutabo.ts';
+import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
 import { disciples, lessons, outboxLetters, participants, payments } from '../src/db/schema.ts';
 import { createMailer, type Mailer } from '../src/services/letters/mail.ts';
 import { createCourse, createUsers, json, PUBLIC_URL, RUB, type TestUser } from './enrollmentKit.ts';

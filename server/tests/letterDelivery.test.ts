@@ -5,7 +5,7 @@
 // show, until a letter to it is delivered or the person's address changes.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MutaboMailing } from '../../common/mutabo.ts';
+import type { MutaboMailing } from '../../common/mutabo/mailings.ts';
 import type { FastifyInstance } from 'fastify';
 import { authors, courseAuthors, lessons, mailDeliveryFailures, mailingSubscriptions, outboxLetters, participants, seller, users } from '../src/db/schema.ts';
 import { emailChangeLetter, emailChangeNotice, resetLetter } from '../src/services/accounts/letters.ts';

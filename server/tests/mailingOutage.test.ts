@@ -2,7 +2,7 @@
 // again with backoff, and once the server is back all 500 arrive, each exactly once. The outage is the issue's
 // minute scaled down with the backoff (scaled 60 times: the first retry after 10 s comes after 0.17 s, the minute is 1 s): the same attempts, in seconds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MutaboMailing } from '../../common/mutabo.ts';
+import type { MutaboMailing } from '../../common/mutabo/mailings.ts';
 import { mailingSubscriptions } from '../src/db/schema.ts';
 import { bearer, buildTestApp, seedFixture, testConfig } from './fixtures.ts';
 import { createCourse, createUsers } from './enrollmentKit.ts';

@@ -3,7 +3,7 @@
 // letter's result, and unsubscribing without logging in.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailingMessages, type MailingAudienceCounts, type MutaboMailing, type MutaboMailingSummary } from '../../common/mutabo.ts';
+import { mailingMessages, type MailingAudienceCounts, type MutaboMailing, type MutaboMailingSummary } from '../../common/mutabo/mailings.ts';
 import type { CourseDetails } from '../../common/wireTypes.ts';
 import { mailingSubscriptions, participants } from '../src/db/schema.ts';
 import { createAuthorUser, createCourse, createUsers, fixtureAuthor, json, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';

@@ -2,7 +2,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateRangeMessage } from '../../common/dateRange.ts';
-import { mutaboMessages, type HistoryPage, type MutaboCourse, type MutaboLesson } from '../../common/mutabo.ts';
+import type { MutaboCourse } from '../../common/mutabo/courses.ts';
+import { mutaboMessages } from '../../common/mutabo/fields.ts';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
+import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
 import { seasonMessages } from '../../common/mutaboSeason.ts';
 import { wallTimeAt } from '../../common/zonedTime.ts';
 import { reserveCourseCopy } from '../src/services/mutabo/courseCopy.ts';

@@ -4,7 +4,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mutaboMessages, type MutaboCourse, type UploadResult } from '../../common/mutabo.ts';
+import type { MutaboCourse } from '../../common/mutabo/courses.ts';
+import { mutaboMessages } from '../../common/mutabo/fields.ts';
+import type { UploadResult } from '../../common/mutabo/uploads.ts';
 import { insertUpload } from '../src/repositories/content/uploadsRepository.ts';
 import { IMAGE_LIMITS, imageMessages } from '../src/services/content/uploads.ts';
 import { bearer, buildTestApp, ids, seedFixture } from './fixtures.ts';

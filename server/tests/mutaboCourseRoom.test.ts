@@ -3,7 +3,9 @@
 // (history, versions, what their participants get), and leaves a lesson with its own link alone.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryPage, MutaboCourse, MutaboLesson } from '../../common/mutabo.ts';
+import type { MutaboCourse } from '../../common/mutabo/courses.ts';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
+import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
 import type { CourseDetails } from '../../common/wireTypes.ts';
 import { auditLog, participants } from '../src/db/schema.ts';
 import { ids } from './fixtures.ts';

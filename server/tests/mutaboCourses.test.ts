@@ -2,7 +2,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_RICH_TEXT_LENGTH, mutaboMessages, type HistoryPage, type MutaboCourse, type MutaboCourseListItem, type MutaboLesson } from '../../common/mutabo.ts';
+import type { MutaboCourse, MutaboCourseListItem } from '../../common/mutabo/courses.ts';
+import { MAX_RICH_TEXT_LENGTH, mutaboMessages } from '../../common/mutabo/fields.ts';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
+import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
 import type { CourseDetails, CourseShort } from '../../common/wireTypes.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { auditLog, courses, feedback, lessons, outboxLetters, paymentLessons, payments, prices } from '../src/db/schema.ts';

@@ -3,18 +3,12 @@
 // process on the same PostgreSQL.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_TIMETABLE_NAME,
-  MAX_QUOTATION_LENGTH,
-  mutaboMessages,
-  sharedContentMessages as s,
-  type HistoryPage,
-  type MutaboAuthor,
-  type MutaboLibraryCategory,
-  type MutaboLibraryItem,
-  type MutaboPage,
-  type MutaboTimetable,
-} from '../../common/mutabo.ts';
+import type { MutaboAuthor } from '../../common/mutabo/author.ts';
+import { mutaboMessages } from '../../common/mutabo/fields.ts';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
+import type { MutaboLibraryCategory, MutaboLibraryItem } from '../../common/mutabo/library.ts';
+import { MAX_QUOTATION_LENGTH, sharedContentMessages as s, type MutaboPage } from '../../common/mutabo/sharedContent.ts';
+import { DEFAULT_TIMETABLE_NAME, type MutaboTimetable } from '../../common/mutabo/timetable.ts';
 import type { Author, LibraryCategory, LibraryItem, LibraryPage, Timetable } from '../../common/wireTypes.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { authors, libraryCategories, pagesContent, uploads } from '../src/db/schema.ts';

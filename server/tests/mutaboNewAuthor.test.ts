@@ -2,7 +2,8 @@
 // page has its text and photo; the course form's list has every author, the new one too; the summary's first steps
 // say what the new author has left to do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MutaboAuthorChoice, MutaboFirstSteps } from '../../common/mutabo.ts';
+import type { MutaboAuthorChoice } from '../../common/mutabo/courses.ts';
+import type { MutaboFirstSteps } from '../../common/mutabo/start.ts';
 import type { Author } from '../../common/wireTypes.ts';
 import { createAuthorRoles } from '../src/services/accounts/authorRoles.ts';
 import { ids } from './fixtures.ts';

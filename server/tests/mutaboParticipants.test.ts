@@ -2,7 +2,11 @@
 // over app.inject: who may call, the table, the CSV, and the actions under the course's lock.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryPage, MutaboCourse, MutaboDashboard, MutaboLesson, MutaboParticipant, MutaboParticipants } from '../../common/mutabo.ts';
+import type { MutaboCourse } from '../../common/mutabo/courses.ts';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
+import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
+import type { MutaboParticipant, MutaboParticipants } from '../../common/mutabo/participants.ts';
+import type { MutaboDashboard } from '../../common/mutabo/start.ts';
 import type { CourseDetails } from '../../common/wireTypes.ts';
 import { courses, disciples, lessons, outboxLetters, participants, payments, users } from '../src/db/schema.ts';
 import { createAuthorUser, createCourse, createUsers, fixtureAuthor, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';

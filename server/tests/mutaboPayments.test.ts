@@ -3,7 +3,8 @@
 // a refund made in the provider's dashboard is applied once, and the buyer's My courses loses the refunded lesson.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MutaboDashboard, MutaboPaymentsPage, MutaboRefundResult } from '../../common/mutabo.ts';
+import type { MutaboPaymentsPage, MutaboRefundResult } from '../../common/mutabo/payments.ts';
+import type { MutaboDashboard } from '../../common/mutabo/start.ts';
 import type { Participation } from '../../common/wireTypes.ts';
 import { auditLog, payments, refunds, users } from '../src/db/schema.ts';
 import { createAuthorUser, createCourse, createUser, EURO, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';

@@ -3,7 +3,9 @@
 // author who made them.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MUTABO_PAGE_SIZE, mutaboMessages, type HistoryPage, type MutaboPage } from '../../common/mutabo.ts';
+import { mutaboMessages } from '../../common/mutabo/fields.ts';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
+import { MUTABO_PAGE_SIZE, type MutaboPage } from '../../common/mutabo/sharedContent.ts';
 import { peopleMessages, type MutaboPersonCard, type MutaboPersonListItem } from '../../common/mutaboPeople.ts';
 import { auditLog, consents, mailingSubscriptions, participants, paymentLessons, payments, users } from '../src/db/schema.ts';
 import { UNUSABLE_PASSWORD } from '../src/services/accounts/passwords.ts';

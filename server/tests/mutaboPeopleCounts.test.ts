@@ -3,7 +3,9 @@
 // lessons are approved together through the bulk endpoint; the course's history names the people and lessons.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryPage, MutaboDashboard, MutaboParticipant, MutaboParticipants } from '../../common/mutabo.ts';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
+import type { MutaboParticipant, MutaboParticipants } from '../../common/mutabo/participants.ts';
+import type { MutaboDashboard } from '../../common/mutabo/start.ts';
 import { auditLog, participants, payments, refunds } from '../src/db/schema.ts';
 import { createAuthorUser, createCourse, createUsers, fixtureAuthor, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { dbModes } from './testDb.ts';

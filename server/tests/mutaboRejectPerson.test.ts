@@ -2,7 +2,8 @@
 // one course, rejects every one or none by the rule of one row's rejection, and sends one letter per person.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryPage, MutaboParticipants } from '../../common/mutabo.ts';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
+import type { MutaboParticipants } from '../../common/mutabo/participants.ts';
 import { participants, payments } from '../src/db/schema.ts';
 import { createAuthorUser, createCourse, createUsers, fixtureAuthor, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { dbModes } from './testDb.ts';

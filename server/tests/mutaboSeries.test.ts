@@ -2,7 +2,10 @@
 // lessons added one by one published by default.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mutaboMessages, type HistoryPage, type MutaboCourse, type MutaboLesson } from '../../common/mutabo.ts';
+import type { MutaboCourse } from '../../common/mutabo/courses.ts';
+import { mutaboMessages } from '../../common/mutabo/fields.ts';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
+import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
 import { MAX_COURSE_LESSONS, seasonMessages } from '../../common/mutaboSeason.ts';
 import { wallTimeAt } from '../../common/zonedTime.ts';
 import { auditLog, lessons } from '../src/db/schema.ts';

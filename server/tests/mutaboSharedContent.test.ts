@@ -2,15 +2,11 @@
 // /feedback/), who may call what, and the shared history (/api/v1/mutabo/history/).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MUTABO_PAGE_SIZE,
-  mutaboMessages,
-  sharedContentMessages as s,
-  type HistoryPage,
-  type MutaboFeedback,
-  type MutaboPage,
-  type MutaboQuotation,
-} from '../../common/mutabo.ts';
+import type { MutaboFeedback } from '../../common/mutabo/feedback.ts';
+import { mutaboMessages } from '../../common/mutabo/fields.ts';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
+import type { MutaboQuotation } from '../../common/mutabo/quotations.ts';
+import { MUTABO_PAGE_SIZE, sharedContentMessages as s, type MutaboPage } from '../../common/mutabo/sharedContent.ts';
 import type { FeedbackPage, Quotation } from '../../common/wireTypes.ts';
 import { auditLog, feedback, quotations } from '../src/db/schema.ts';
 import { ids } from './fixtures.ts';

@@ -2,7 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_IMAGE_BYTES, mutaboMessages, type MutaboCourse, type UploadResult } from '../../common/mutabo.ts';
+import type { MutaboCourse } from '../../common/mutabo/courses.ts';
+import { mutaboMessages } from '../../common/mutabo/fields.ts';
+import { MAX_IMAGE_BYTES, type UploadResult } from '../../common/mutabo/uploads.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { detectFileType, storedName } from '../src/services/content/fileTypes.ts';
 import { bearer, buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';

@@ -3,7 +3,7 @@
 // amount the database cannot hold, nor fails because another buyer did.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mutaboMessages } from '../../common/mutabo.ts';
+import { mutaboMessages } from '../../common/mutabo/fields.ts';
 import { payments } from '../src/db/schema.ts';
 import { createCourse, createUsers, fixtureAuthor, json, startEnrollmentApp, type EnrollmentApp } from './enrollmentKit.ts';
 import { dbModes } from './testDb.ts';

@@ -4,7 +4,7 @@
 // a code's uses never exceed its limit, no paid person is left without a place or the money, and the authors see why.
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MutaboPayment, MutaboPaymentsPage } from '../../common/mutabo.ts';
+import type { MutaboPayment, MutaboPaymentsPage } from '../../common/mutabo/payments.ts';
 import { auditLog, outboxLetters, participants, payments, promoCodes, receipts, refunds } from '../src/db/schema.ts';
 import { deleteAccount } from '../src/services/accounts/deletion.ts';
 import { applyOutcome, expirePayment } from '../src/services/payments/completion.ts';

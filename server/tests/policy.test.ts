@@ -5,7 +5,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryPage } from '../../common/mutabo.ts';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
 import { DEFAULT_POLICY_NAME, DEFAULT_POLICY_PUBLISHED_AT, policyMessages, type Policy } from '../../common/policy.ts';
 import { WITHDRAWAL_SUBJECT } from '../../common/policyText.ts';
 import { consents, seller, users } from '../src/db/schema.ts';

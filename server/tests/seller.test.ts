@@ -3,7 +3,8 @@
 // the demo's fictitious seller passes the checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellerMessages, type MutaboSeller } from '../../common/mutaboSeller.ts';
-import { mutaboMessages, type HistoryPage } from '../../common/mutabo.ts';
+import { mutaboMessages } from '../../common/mutabo/fields.ts';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
 import { isValidInn, isValidOgrn } from '../../common/sellerNumbers.ts';
 import type { Seller } from '../../common/wireTypes.ts';
 import { demoContent } from '../src/db/demo/content.ts';

@@ -3,7 +3,7 @@
 // area's payments and in the receipt.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MutaboPaymentsPage } from '../../common/mutabo.ts';
+import type { MutaboPaymentsPage } from '../../common/mutabo/payments.ts';
 import type { PaymentCreated } from '../../common/wireTypes.ts';
 import { pagesContent, payments, seller as sellerTable, users } from '../src/db/schema.ts';
 import { fixtureContent } from './fixtures.ts';

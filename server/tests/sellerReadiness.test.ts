@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MutaboDashboard } from '../../common/mutabo.ts';
+import type { MutaboDashboard } from '../../common/mutabo/start.ts';
 import { SELLER_REFUSAL } from '../../common/mutaboSeller.ts';
 import type { PaymentCreated } from '../../common/wireTypes.ts';
 import { loadConfig } from '../src/config.ts';

@@ -1,7 +1,7 @@
 // Test courses (issue 22, item 5): a course whose title has a word starting with «тест» is in no public listing the
 // server makes (the timetable's upcoming lessons, the sitemap), while one whose word merely contains it is.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MutaboCourse } from '../../common/mutabo.ts';
+import type { MutaboCourse } from '../../common/mutabo/courses.ts';
 import type { UpcomingLesson } from '../../common/wireTypes.ts';
 import { openMutaboKit, type MutaboKit } from './mutaboKit.ts';
 import { dbModes } from './testDb.ts';

@@ -1,19 +1,10 @@
-// The calls of the authors' API (/api/v1/mutabo/), typed with the shared contract (common/mutabo.ts).
+// The calls of the authors' API (/api/v1/mutabo/), typed with the shared contract (common/mutabo/).
 import { request } from '../api/client.ts';
-import type {
-  CourseCreatePayload,
-  CoursePatchPayload,
-  HistoryPage,
-  LessonCreatePayload,
-  LessonPatchPayload,
-  MutaboAuthorChoice,
-  MutaboCourse,
-  MutaboCourseListItem,
-  MutaboFirstSteps,
-  MutaboLesson,
-  MutaboLessonOrderResult,
-  UploadResult,
-} from '../../common/mutabo.ts';
+import type { CourseCreatePayload, CoursePatchPayload, MutaboAuthorChoice, MutaboCourse, MutaboCourseListItem } from '../../common/mutabo/courses.ts';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
+import type { LessonCreatePayload, LessonPatchPayload, MutaboLesson, MutaboLessonOrderResult } from '../../common/mutabo/lessons.ts';
+import type { MutaboFirstSteps } from '../../common/mutabo/start.ts';
+import type { UploadResult } from '../../common/mutabo/uploads.ts';
 import type { CourseCopyPayload, LessonSeriesPayload } from '../../common/mutaboSeason.ts';
 
 const base = '/api/v1/mutabo';

@@ -1,6 +1,6 @@
 // A path on this site (common/sitePaths.ts): the one rule both programs check addresses with, so that no address an
 // author saves or the site follows takes the browser to another host.
-import { fileUrlField } from '../../common/mutabo.ts';
+import { fileUrlField } from '../../common/mutabo/fields.ts';
 import { isSitePath } from '../../common/sitePaths.ts';
 import { downloadLink } from '../../src/features/library/libraryLinks.ts';
 

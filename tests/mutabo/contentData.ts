@@ -1,14 +1,10 @@
 // The shared content as the authors' API answers it in the area's tests (msw): pages of rows and empty histories.
 import { http, HttpResponse } from 'msw';
-import type {
-  HistoryEntry,
-  HistoryPage,
-  MutaboFeedback,
-  MutaboLibraryCategory,
-  MutaboLibraryItem,
-  MutaboPage,
-  MutaboQuotation,
-} from '../../common/mutabo.ts';
+import type { MutaboFeedback } from '../../common/mutabo/feedback.ts';
+import type { HistoryEntry, HistoryPage } from '../../common/mutabo/history.ts';
+import type { MutaboLibraryCategory, MutaboLibraryItem } from '../../common/mutabo/library.ts';
+import type { MutaboQuotation } from '../../common/mutabo/quotations.ts';
+import type { MutaboPage } from '../../common/mutabo/sharedContent.ts';
 
 export function page<T>(results: T[], patch: Partial<MutaboPage<T>> = {}): MutaboPage<T> {
   return { count: results.length, next: null, results, currentPage: 1, pages: 1, ...patch };

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { MAX_IMAGE_BYTES, mutaboMessages } from '../../common/mutabo.ts';
+import { mutaboMessages } from '../../common/mutabo/fields.ts';
+import { MAX_IMAGE_BYTES } from '../../common/mutabo/uploads.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';

@@ -1,7 +1,7 @@
 // The course editor opened on a course of its own (issue 22, item 5's warnings): the area's handlers serve `course`,
 // the page waits for the form; the warning a title with «тест» gets.
 import { screen } from '@testing-library/react';
-import type { MutaboCourse } from '../../common/mutabo.ts';
+import type { MutaboCourse } from '../../common/mutabo/courses.ts';
 import { server } from '../support/server.ts';
 import { renderApp } from '../support/renderApp.tsx';
 import { editedCourse, mutaboHandlers } from './mutaboData.ts';

@@ -1,5 +1,5 @@
 // A history record as GET …/history/ answers it: Anna changed course 5, with only what a test sets besides.
-import type { HistoryEntry } from '../../common/mutabo.ts';
+import type { HistoryEntry } from '../../common/mutabo/history.ts';
 
 export const historyEntry = (patch: Partial<HistoryEntry>): HistoryEntry => ({
   id: 1,

@@ -2,7 +2,9 @@
 // combination of entity, action and stored values prints a code (no Latin letters at all: every code is Latin).
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, COURSE_STATES, CURRENCIES, DISCIPLES_AGES, LESSON_STATES, PARTICIPATION_STATES, PAYMENT_FAILURE_REASONS, PAYMENT_STATES } from '../../common/enums.ts';
 import { HISTORY_WORDS, historyWord, RECEIPT_STATES, UNKNOWN_VALUE, type HistoryWordKind } from '../../common/historyWords.ts';
-import { MAILING_RECIPIENT_STATES, MAILING_STATES, REFUND_STATES, SHARED_HISTORY_ENTITIES } from '../../common/mutabo.ts';
+import { SHARED_HISTORY_ENTITIES } from '../../common/mutabo/history.ts';
+import { MAILING_RECIPIENT_STATES, MAILING_STATES } from '../../common/mutabo/mailings.ts';
+import { REFUND_STATES } from '../../common/mutabo/payments.ts';
 import { describeSharedEntry } from '../../src/mutabo/content/sharedHistoryText.ts';
 import { describeHistoryEntry } from '../../src/mutabo/courses/historyText.ts';
 import { historyEntry as entry } from './historyData.ts';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { MutaboCourse, MutaboLesson } from '../../common/mutabo.ts';
+import type { MutaboCourse } from '../../common/mutabo/courses.ts';
+import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { MAX_DOCUMENT_BYTES, mutaboMessages, sharedContentMessages, type MutaboLibraryCategory } from '../../common/mutabo.ts';
+import { mutaboMessages } from '../../common/mutabo/fields.ts';
+import type { MutaboLibraryCategory } from '../../common/mutabo/library.ts';
+import { sharedContentMessages } from '../../common/mutabo/sharedContent.ts';
+import { MAX_DOCUMENT_BYTES } from '../../common/mutabo/uploads.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';

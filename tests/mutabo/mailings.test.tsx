@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { mailingMessages, type MailingAudienceCounts, type MutaboMailing, type MutaboMailingSummary } from '../../common/mutabo.ts';
+import { mailingMessages, type MailingAudienceCounts, type MutaboMailing, type MutaboMailingSummary } from '../../common/mutabo/mailings.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';

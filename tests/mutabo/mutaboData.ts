@@ -1,6 +1,7 @@
 // The authors' API as msw answers it in the area's tests: one author's courses and a course to edit.
 import { http, HttpResponse } from 'msw';
-import type { HistoryPage, MutaboCourse, MutaboCourseListItem } from '../../common/mutabo.ts';
+import type { MutaboCourse, MutaboCourseListItem } from '../../common/mutabo/courses.ts';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
 import { siteAuthors } from '../support/siteData.ts';
 
 export function listItem(id: number, title: string, patch: Partial<MutaboCourseListItem> = {}): MutaboCourseListItem {

@@ -2,7 +2,8 @@
 // and ticks them; the summary lists their first steps until they are done.
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { MutaboAuthorChoice, MutaboFirstSteps } from '../../common/mutabo.ts';
+import type { MutaboAuthorChoice } from '../../common/mutabo/courses.ts';
+import type { MutaboFirstSteps } from '../../common/mutabo/start.ts';
 import type { User } from '../../common/wireTypes.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';

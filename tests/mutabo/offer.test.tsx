@@ -2,7 +2,8 @@
 // read; a stale copy; the history; the first save of an offer that does not exist yet.
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { mutaboMessages, type HistoryPage } from '../../common/mutabo.ts';
+import { mutaboMessages } from '../../common/mutabo/fields.ts';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
 import { DEFAULT_OFFER_NAME, sellerMessages, type MutaboOffer } from '../../common/mutaboSeller.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';

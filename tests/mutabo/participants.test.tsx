@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { participantsMessages, type MutaboParticipants } from '../../common/mutabo.ts';
+import { participantsMessages, type MutaboParticipants } from '../../common/mutabo/participants.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { formatMoney } from '../../common/coursePrices.ts';
-import { participantsMessages, type MutaboPaymentsPage, type MutaboRefund } from '../../common/mutabo.ts';
+import { participantsMessages } from '../../common/mutabo/participants.ts';
+import type { MutaboPaymentsPage, MutaboRefund } from '../../common/mutabo/payments.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';

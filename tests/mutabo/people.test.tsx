@@ -3,7 +3,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { formatMoney } from '../../common/coursePrices.ts';
-import { mutaboMessages, type HistoryEntry, type HistoryPage, type MutaboPage } from '../../common/mutabo.ts';
+import { mutaboMessages } from '../../common/mutabo/fields.ts';
+import type { HistoryEntry, HistoryPage } from '../../common/mutabo/history.ts';
+import type { MutaboPage } from '../../common/mutabo/sharedContent.ts';
 import { peopleMessages, type MutaboPersonCard, type MutaboPersonListItem } from '../../common/mutaboPeople.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';

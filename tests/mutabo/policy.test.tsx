@@ -3,7 +3,7 @@
 // stale copy; the server's refusal of an empty text under the field; the history.
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { HistoryPage } from '../../common/mutabo.ts';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
 import { policyMessages, type MutaboPolicy } from '../../common/policy.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';

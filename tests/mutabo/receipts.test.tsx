@@ -3,7 +3,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { formatMoney } from '../../common/coursePrices.ts';
-import { mutaboMessages, type MutaboFailedReceipt, type MutaboLesson, type MutaboReceipt } from '../../common/mutabo.ts';
+import { mutaboMessages } from '../../common/mutabo/fields.ts';
+import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
+import type { MutaboReceipt } from '../../common/mutabo/payments.ts';
+import type { MutaboFailedReceipt } from '../../common/mutabo/start.ts';
 import { formatDateTime } from '../../src/mutabo/shell/timeText.ts';
 import { server } from '../support/server.ts';
 import { gate } from '../support/gate.ts';

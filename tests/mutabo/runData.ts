@@ -1,14 +1,9 @@
 // The authors' API for running a course (participants, payments, refunds, the start page) as msw answers it in the
-// area's tests, built from the contract in common/mutabo.ts.
+// area's tests, built from the contract in common/mutabo/.
 import { http, HttpResponse } from 'msw';
-import type {
-  MutaboDashboard,
-  MutaboParticipant,
-  MutaboParticipants,
-  MutaboPayment,
-  MutaboPaymentsPage,
-  MutaboPerson,
-} from '../../common/mutabo.ts';
+import type { MutaboParticipant, MutaboParticipants, MutaboPerson } from '../../common/mutabo/participants.ts';
+import type { MutaboPayment, MutaboPaymentsPage } from '../../common/mutabo/payments.ts';
+import type { MutaboDashboard } from '../../common/mutabo/start.ts';
 
 export const adult: MutaboPerson = {
   id: 21,

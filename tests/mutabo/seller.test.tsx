@@ -2,7 +2,7 @@
 // server's refusals under the fields, a stale copy, and the history.
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { HistoryPage } from '../../common/mutabo.ts';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
 import { sellerMessages, type MutaboSeller } from '../../common/mutaboSeller.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';

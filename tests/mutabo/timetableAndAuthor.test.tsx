@@ -1,6 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { mutaboMessages, sharedContentMessages, type HistoryPage, type MutaboAuthor, type MutaboTimetable } from '../../common/mutabo.ts';
+import type { MutaboAuthor } from '../../common/mutabo/author.ts';
+import { mutaboMessages } from '../../common/mutabo/fields.ts';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
+import { sharedContentMessages } from '../../common/mutabo/sharedContent.ts';
+import type { MutaboTimetable } from '../../common/mutabo/timetable.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';

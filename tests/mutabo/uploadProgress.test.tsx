@@ -2,7 +2,8 @@
 // working on it» until it answers; the limits are the server's (30 MB checked before sending).
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { MAX_IMAGE_BYTES, mutaboMessages } from '../../common/mutabo.ts';
+import { mutaboMessages } from '../../common/mutabo/fields.ts';
+import { MAX_IMAGE_BYTES } from '../../common/mutabo/uploads.ts';
 import { server } from '../support/server.ts';
 import { gate } from '../support/gate.ts';
 import { storeSession } from '../support/tokens.ts';

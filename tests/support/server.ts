@@ -4,7 +4,8 @@
 // of the summary (all done: no list shown).
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { MutaboAuthorChoice, MutaboFirstSteps } from '../../common/mutabo.ts';
+import type { MutaboAuthorChoice } from '../../common/mutabo/courses.ts';
+import type { MutaboFirstSteps } from '../../common/mutabo/start.ts';
 import { authorsHandler, noParticipationsHandler, sellerHandler, siteAuthors } from './siteData.ts';
 
 const authorChoices: MutaboAuthorChoice[] = siteAuthors.map(({ id, firstName, lastName }) => ({ id, firstName, lastName }));

@@ -22,7 +22,9 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { AuditAction, AuditEntity, MailingAudience, RefundState } from '../../../common/mutabo.ts';
+import type { AuditAction, AuditEntity } from '../../../common/mutabo/history.ts';
+import type { MailingAudience } from '../../../common/mutabo/mailings.ts';
+import type { RefundState } from '../../../common/mutabo/payments.ts';
 import type { ConsentAction, ConsentKind, ConsentSource } from '../../../common/privacy.ts';
 import type { AppliedDiscount, DiscountAmount } from '../../../common/discounts.ts';
 import {

@@ -3,7 +3,8 @@
 // Each author edits only their own (the server refuses another's).
 import { useCallback, type FormEvent } from 'react';
 import { AUTHOR_GENDER_LABELS, type AuthorGender } from '../../../common/authorGender.ts';
-import { authorPatchSchema, MAX_AUTHOR_DESCRIPTION_LENGTH, MAX_QUOTATION_LENGTH, type AuthorPatchPayload, type MutaboAuthor } from '../../../common/mutabo.ts';
+import { authorPatchSchema, type AuthorPatchPayload, type MutaboAuthor } from '../../../common/mutabo/author.ts';
+import { MAX_AUTHOR_DESCRIPTION_LENGTH, MAX_QUOTATION_LENGTH } from '../../../common/mutabo/sharedContent.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';

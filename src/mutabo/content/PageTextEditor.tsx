@@ -2,7 +2,8 @@
 // public offer). Loads it, saves with the version read (409 explained by EditorFrame), refreshes the site's copy and
 // shows the page's history.
 import { useCallback, type FormEvent, type ReactNode } from 'react';
-import { timetablePatchSchema, type SharedHistoryEntity, type TimetablePatchPayload } from '../../../common/mutabo.ts';
+import type { SharedHistoryEntity } from '../../../common/mutabo/history.ts';
+import { timetablePatchSchema, type TimetablePatchPayload } from '../../../common/mutabo/timetable.ts';
 import type { ResourceName } from '../../features/resources/definitions.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { TextField } from '../../components/form/fields.tsx';

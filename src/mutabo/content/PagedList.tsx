@@ -3,7 +3,7 @@
 // address, so «back» from an editor returns to them.
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import type { MutaboPage } from '../../../common/mutabo.ts';
+import type { MutaboPage } from '../../../common/mutabo/sharedContent.ts';
 import { Button } from '../../components/Button.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { SelectField, TextField } from '../../components/form/fields.tsx';

@@ -1,6 +1,6 @@
 // The history of one thing of the shared content (or of a whole kind), read again after every save.
 import { useCallback } from 'react';
-import type { SharedHistoryEntity } from '../../../common/mutabo.ts';
+import type { SharedHistoryEntity } from '../../../common/mutabo/history.ts';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { getSharedHistory } from './contentApi.ts';
 import { describeSharedEntry } from './sharedHistoryText.ts';

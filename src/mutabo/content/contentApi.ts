@@ -1,29 +1,20 @@
 // The calls of the authors' API for the content both authors share (quotations, reviews, library, timetable) and
-// each author's own page, typed with the shared contract (common/mutabo.ts).
+// each author's own page, typed with the shared contract (common/mutabo/).
 import { request } from '../../api/client.ts';
+import type { AuthorPatchPayload, MutaboAuthor } from '../../../common/mutabo/author.ts';
+import type { FeedbackCreatePayload, FeedbackPatchPayload, MutaboFeedback, MutaboFeedbackQuery } from '../../../common/mutabo/feedback.ts';
+import type { HistoryPage, SharedHistoryQuery } from '../../../common/mutabo/history.ts';
 import type {
-  AuthorPatchPayload,
-  FeedbackCreatePayload,
-  FeedbackPatchPayload,
-  HistoryPage,
   LibraryCategoryPatchPayload,
   LibraryItemCreatePayload,
   LibraryItemPatchPayload,
-  MutaboAuthor,
-  MutaboFeedback,
-  MutaboFeedbackQuery,
   MutaboLibraryCategory,
   MutaboLibraryItem,
   MutaboLibraryItemsQuery,
-  MutaboListQuery,
-  MutaboPage,
-  MutaboQuotation,
-  MutaboTimetable,
-  QuotationCreatePayload,
-  QuotationPatchPayload,
-  SharedHistoryQuery,
-  TimetablePatchPayload,
-} from '../../../common/mutabo.ts';
+} from '../../../common/mutabo/library.ts';
+import type { MutaboQuotation, QuotationCreatePayload, QuotationPatchPayload } from '../../../common/mutabo/quotations.ts';
+import type { MutaboListQuery, MutaboPage } from '../../../common/mutabo/sharedContent.ts';
+import type { MutaboTimetable, TimetablePatchPayload } from '../../../common/mutabo/timetable.ts';
 import type { MutaboOffer, MutaboSeller, OfferPatchPayload, SellerPatchPayload } from '../../../common/mutaboSeller.ts';
 import type { MutaboPolicy } from '../../../common/policy.ts';
 import type { PolicyPatchPayload } from '../../../common/policyPatch.ts';

@@ -1,5 +1,5 @@
 // One entry of the shared content's history as the area writes it: when, who, and which fields changed.
-import { SHARED_HISTORY_LABELS, type HistoryEntry, type SharedHistoryEntity } from '../../../common/mutabo.ts';
+import { SHARED_HISTORY_LABELS, type HistoryEntry, type SharedHistoryEntity } from '../../../common/mutabo/history.ts';
 
 const dateTime = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' });
 

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { CheckboxField, FormErrorBlock, TextField } from '../../components/form/fields.tsx';
 import { resourcesInvalidated } from '../../features/resources/slice.ts';
 import { formatLessonTime } from '../../../common/lessonTimeText.ts';
-import type { MutaboCourse } from '../../../common/mutabo.ts';
+import type { MutaboCourse } from '../../../common/mutabo/courses.ts';
 import { addDays, courseCopySchema, daysBetween } from '../../../common/mutaboSeason.ts';
 import { dateInputValue, wallTimeAt, zonedToUtc } from '../../../common/zonedTime.ts';
 import { copyCourse } from '../api.ts';

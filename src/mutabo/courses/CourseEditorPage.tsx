@@ -21,7 +21,7 @@ import { useLeaveGuard } from '../forms/useLeaveGuard.tsx';
 import { Notice, Panel, TitleRow } from '../shell/areaParts.ts';
 import { COURSE_RESOURCES } from '../siteCache.ts';
 import { useLoad } from '../useLoad.ts';
-import type { MutaboAuthorChoice, MutaboCourse } from '../../../common/mutabo.ts';
+import type { MutaboAuthorChoice, MutaboCourse } from '../../../common/mutabo/courses.ts';
 import { COURSE_FIELDS, CourseForm } from './CourseForm.tsx';
 import { courseValues, courseWrite, emptyCourseValues, sameValues, type CourseFormValues } from './courseForm.ts';
 import { CourseHistory } from './CourseHistory.tsx';

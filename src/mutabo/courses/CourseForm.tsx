@@ -1,7 +1,7 @@
 // Every field of a course, with Russian labels and the messages of a failed save under their fields.
 import { useCallback, type FormEvent } from 'react';
 import { getDictionaries } from '../../api/endpoints.ts';
-import type { MutaboAuthorChoice } from '../../../common/mutabo.ts';
+import type { MutaboAuthorChoice } from '../../../common/mutabo/courses.ts';
 import { timeZoneLabel } from '../../../common/timeZones.ts';
 import { useLoad } from '../useLoad.ts';
 import styled from 'styled-components';

@@ -13,7 +13,7 @@ import { areaPaths } from '../areaPaths.ts';
 import { Muted, Notice, TitleRow } from '../shell/areaParts.ts';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { useLoad } from '../useLoad.ts';
-import { COURSE_STATE_LABELS } from '../../../common/mutabo.ts';
+import { COURSE_STATE_LABELS } from '../../../common/mutabo/courses.ts';
 
 export const COURSES_PAGE_SIZE = 20;
 

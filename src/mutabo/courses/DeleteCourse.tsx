@@ -11,7 +11,7 @@ import { deleteCourse } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
 import { Panel } from '../shell/areaParts.ts';
 import { COURSE_RESOURCES } from '../siteCache.ts';
-import type { MutaboCourse } from '../../../common/mutabo.ts';
+import type { MutaboCourse } from '../../../common/mutabo/courses.ts';
 
 export function DeleteCourse({ course, onDeleted }: { course: MutaboCourse; onDeleted: () => void }) {
   const dispatch = useAppDispatch();

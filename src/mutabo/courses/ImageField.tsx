@@ -1,6 +1,6 @@
 // An image of a course or an author's photo: upload a file (or give its address), with a preview of what visitors will see.
 import type { ComponentProps } from 'react';
-import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, STORED_IMAGE_SIDE } from '../../../common/mutabo.ts';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, STORED_IMAGE_SIDE } from '../../../common/mutabo/uploads.ts';
 import { UploadField } from '../forms/UploadField.tsx';
 
 /** What the field takes, from the same limits the server checks. */

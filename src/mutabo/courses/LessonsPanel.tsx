@@ -13,8 +13,9 @@ import { deleteLesson, orderLessons, updateLesson } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
 import { Muted, Notice, Panel, RowActions, TitleRow } from '../shell/areaParts.ts';
 import { useConfirmedAction } from '../shell/useConfirmedAction.ts';
-import type { MutaboCourse, MutaboLesson } from '../../../common/mutabo.ts';
-import { LESSON_STATE_LABELS } from '../../../common/mutabo.ts';
+import type { MutaboCourse } from '../../../common/mutabo/courses.ts';
+import type { MutaboLesson } from '../../../common/mutabo/lessons.ts';
+import { LESSON_STATE_LABELS } from '../../../common/mutabo/lessons.ts';
 import { DraftWarning } from '../lessons/DraftWarning.tsx';
 import { SeriesForm, seriesNotice } from './SeriesForm.tsx';
 

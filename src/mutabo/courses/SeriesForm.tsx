@@ -9,7 +9,8 @@ import { Button } from '../../components/Button.ts';
 import { CheckboxField, FieldError, FormErrorBlock, TextAreaField, TextField } from '../../components/form/fields.tsx';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { formatLessonDateTime, MOSCOW_TIME_ZONE, timeZonePhrase } from '../../../common/lessonTimeText.ts';
-import type { MutaboCourse, MutaboLesson } from '../../../common/mutabo.ts';
+import type { MutaboCourse } from '../../../common/mutabo/courses.ts';
+import type { MutaboLesson } from '../../../common/mutabo/lessons.ts';
 import {
   DEFAULT_SERIES_STEP_DAYS,
   lessonSeriesSchema,

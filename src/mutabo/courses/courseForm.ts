@@ -1,6 +1,6 @@
 // The course form's values (what the inputs hold, as text), read from a course and turned into the body of a save.
 import type { Currency, DisciplesAge, Price } from '../../../common/wireTypes.ts';
-import { courseCreateSchema, type CourseCreatePayload, type MutaboCourse } from '../../../common/mutabo.ts';
+import { courseCreateSchema, type CourseCreatePayload, type MutaboCourse } from '../../../common/mutabo/courses.ts';
 import { DEFAULT_COURSE_TIME_ZONE } from '../../../common/timeZones.ts';
 import { WHOLESALE_THRESHOLD } from '../../../common/coursePrices.ts';
 

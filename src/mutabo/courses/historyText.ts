@@ -3,7 +3,7 @@
 // lessons the server names for the record's ids (HistoryEntry.about).
 import { formatMoney, WHOLESALE_THRESHOLD } from '../../../common/coursePrices.ts';
 import { historyWord, type HistoryWordKind } from '../../../common/historyWords.ts';
-import type { HistoryAbout, HistoryEntry } from '../../../common/mutabo.ts';
+import type { HistoryAbout, HistoryEntry } from '../../../common/mutabo/history.ts';
 import { minutesCount, placesCount } from '../../../common/plural.ts';
 import { timeZonePlace } from '../../../common/timeZones.ts';
 import type { Currency } from '../../../common/wireTypes.ts';

@@ -4,7 +4,7 @@
 import { useCallback, type ReactElement } from 'react';
 import { useParams } from 'react-router-dom';
 import { idFromText } from '../../../common/ids.ts';
-import type { MutaboCourse } from '../../../common/mutabo.ts';
+import type { MutaboCourse } from '../../../common/mutabo/courses.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { getCourse } from '../api.ts';

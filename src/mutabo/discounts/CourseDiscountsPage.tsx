@@ -4,7 +4,7 @@
 import { useCallback } from 'react';
 import { discountText, type MutaboDiscount } from '../../../common/discounts.ts';
 import { personalDiscountSchema } from '../../../common/discountSchemas.ts';
-import type { MutaboCourse } from '../../../common/mutabo.ts';
+import type { MutaboCourse } from '../../../common/mutabo/courses.ts';
 import { EmailField, FormErrorBlock } from '../../components/form/fields.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { CourseHeader } from '../courses/CourseNav.tsx';

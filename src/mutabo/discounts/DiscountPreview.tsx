@@ -6,7 +6,7 @@ import { formatMoney } from '../../../common/coursePrices.ts';
 import { appliesTo, type DiscountPriceCourse, type DiscountTerms } from '../../../common/discounts.ts';
 import type { LessonForSale } from '../../../common/lessonBlocks.ts';
 import { paymentAmount } from '../../../common/paymentAmount.ts';
-import type { MutaboCourse } from '../../../common/mutabo.ts';
+import type { MutaboCourse } from '../../../common/mutabo/courses.ts';
 import type { Price } from '../../../common/wireTypes.ts';
 import { pluralForm } from '../../../common/plural.ts';
 

@@ -1,7 +1,7 @@
 // A review of a course: a new one, or one to edit (who wrote it, their age, the course, the text, a signature).
 import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
-import type { MutaboFeedback } from '../../../common/mutabo.ts';
+import type { MutaboFeedback } from '../../../common/mutabo/feedback.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { TextAreaField, TextField } from '../../components/form/fields.tsx';
 import { FormActions } from '../../components/form/FormLayout.ts';

@@ -1,5 +1,5 @@
 // The review form's values and the body of its save.
-import { feedbackCreateSchema, type FeedbackCreatePayload, type MutaboFeedback } from '../../../common/mutabo.ts';
+import { feedbackCreateSchema, type FeedbackCreatePayload, type MutaboFeedback } from '../../../common/mutabo/feedback.ts';
 import { checkWith } from '../content/checkWith.ts';
 
 export interface FeedbackFormValues {

@@ -4,7 +4,7 @@
 // visitors will see.
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { STORED_IMAGE_SIDE, UPLOAD_ACCEPT, type UploadResult } from '../../../common/mutabo.ts';
+import { STORED_IMAGE_SIDE, UPLOAD_ACCEPT, type UploadResult } from '../../../common/mutabo/uploads.ts';
 import { isRequestError } from '../../api/requestError.ts';
 import { FieldError, TextField } from '../../components/form/fields.tsx';
 import { InlineSpinner } from '../../components/InlineSpinner.ts';

@@ -1,6 +1,8 @@
 // What the upload takes, checked before sending so that a wrong file is refused at once with a clear message;
 // the server checks again by the file's first bytes.
-import { DOCUMENT_TYPES, IMAGE_TYPES, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, mutaboMessages, sharedContentMessages } from '../../../common/mutabo.ts';
+import { mutaboMessages } from '../../../common/mutabo/fields.ts';
+import { sharedContentMessages } from '../../../common/mutabo/sharedContent.ts';
+import { DOCUMENT_TYPES, IMAGE_TYPES, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES } from '../../../common/mutabo/uploads.ts';
 
 export type UploadKind = 'image' | 'document';
 

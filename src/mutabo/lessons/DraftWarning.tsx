@@ -1,7 +1,7 @@
 // What taking a lesson that people hold or wait for back to draft does to them: the confirmation's text, in the
 // course's lesson list and in the lesson's own editor.
 import { peopleCount } from '../../../common/plural.ts';
-import type { MutaboLesson } from '../../../common/mutabo.ts';
+import type { MutaboLesson } from '../../../common/mutabo/lessons.ts';
 
 export const quotedTitle = (lesson: MutaboLesson) => {
   const title = lesson.title || 'Без названия';

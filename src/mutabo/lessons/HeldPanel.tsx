@@ -3,7 +3,7 @@
 import { Button } from '../../components/Button.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormErrorBlock } from '../../components/form/fields.tsx';
-import type { MutaboLesson } from '../../../common/mutabo.ts';
+import type { MutaboLesson } from '../../../common/mutabo/lessons.ts';
 import { markLessonHeld } from '../api.ts';
 import { Muted, Notice, Panel } from '../shell/areaParts.ts';
 import { formatDateTime } from '../shell/timeText.ts';

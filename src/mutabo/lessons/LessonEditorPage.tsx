@@ -14,7 +14,7 @@ import { PageTitle } from '../../components/PageTitle.tsx';
 import { resourcesInvalidated } from '../../features/resources/slice.ts';
 import { createLesson, getCourse, getLesson, updateLesson } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
-import { LESSON_STATE_LABELS } from '../../../common/mutabo.ts';
+import { LESSON_STATE_LABELS } from '../../../common/mutabo/lessons.ts';
 import { MOSCOW_TIME_ZONE, timeZonePhrase } from '../../../common/lessonTimeText.ts';
 import { timeZoneLabel } from '../../../common/timeZones.ts';
 import { StaleNotice } from '../forms/StaleNotice.tsx';
@@ -23,7 +23,7 @@ import { LazyRichTextEditor as RichTextEditor } from '../richText/LazyRichTextEd
 import { Notice, Panel } from '../shell/areaParts.ts';
 import { COURSE_RESOURCES } from '../siteCache.ts';
 import { useLoad } from '../useLoad.ts';
-import type { MutaboLesson } from '../../../common/mutabo.ts';
+import type { MutaboLesson } from '../../../common/mutabo/lessons.ts';
 import { DraftWarning } from './DraftWarning.tsx';
 import { HeldPanel } from './HeldPanel.tsx';
 import { emptyLessonValues, LESSON_FIELDS, lessonValues, lessonWrite, type LessonFormValues } from './lessonForm.ts';

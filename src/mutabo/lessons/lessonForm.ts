@@ -1,7 +1,7 @@
 // The lesson form's values and the body of its save. The start is typed as a date and a time in the course's zone
 // and sent as the UTC instant (common/zonedTime.ts).
 import type { LessonState } from '../../../common/wireTypes.ts';
-import { lessonCreateSchema, type LessonCreatePayload, type MutaboLesson } from '../../../common/mutabo.ts';
+import { lessonCreateSchema, type LessonCreatePayload, type MutaboLesson } from '../../../common/mutabo/lessons.ts';
 import { dateInputValue, parseWallTime, timeInputValue, wallTimeAt, zonedToUtc } from '../../../common/zonedTime.ts';
 import { issueMessages, wholeNumber } from '../courses/courseForm.ts';
 

@@ -1,7 +1,7 @@
 // The library's categories: add one, rename one, delete one nobody uses (the server refuses a category in use, 409).
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { libraryCategoryCreateSchema, type MutaboLibraryCategory } from '../../../common/mutabo.ts';
+import { libraryCategoryCreateSchema, type MutaboLibraryCategory } from '../../../common/mutabo/library.ts';
 import { isRequestError } from '../../api/requestError.ts';
 import { Button } from '../../components/Button.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';

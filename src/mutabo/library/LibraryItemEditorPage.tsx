@@ -2,7 +2,7 @@
 // its categories and courses), with its history and deletion.
 import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
-import type { MutaboLibraryItem } from '../../../common/mutabo.ts';
+import type { MutaboLibraryItem } from '../../../common/mutabo/library.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { TextField } from '../../components/form/fields.tsx';
 import { FormActions } from '../../components/form/FormLayout.ts';

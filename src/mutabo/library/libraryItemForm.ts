@@ -1,5 +1,5 @@
 // The library item form's values and the body of its save.
-import { libraryItemCreateSchema, type LibraryItemCreatePayload, type MutaboLibraryItem } from '../../../common/mutabo.ts';
+import { libraryItemCreateSchema, type LibraryItemCreatePayload, type MutaboLibraryItem } from '../../../common/mutabo/library.ts';
 import { checkWith } from '../content/checkWith.ts';
 
 export interface LibraryItemFormValues {

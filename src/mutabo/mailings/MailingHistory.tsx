@@ -1,6 +1,6 @@
 // The course's mailings, newest first: subject (leading to the mailing's progress), when, to whom, by whom, progress.
 import { Link } from 'react-router-dom';
-import { MAILING_AUDIENCE_LABELS, type MutaboMailingSummary } from '../../../common/mutabo.ts';
+import { MAILING_AUDIENCE_LABELS, type MutaboMailingSummary } from '../../../common/mutabo/mailings.ts';
 import { areaPaths } from '../areaPaths.ts';
 import { Row, RowFacts, RowList } from '../content/PagedList.tsx';
 import { Muted } from '../shell/areaParts.ts';

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { MAILING_AUDIENCE_LABELS, MAILING_RECIPIENT_STATE_LABELS, type MutaboMailing } from '../../../common/mutabo.ts';
+import { MAILING_AUDIENCE_LABELS, MAILING_RECIPIENT_STATE_LABELS, type MutaboMailing } from '../../../common/mutabo/mailings.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { CheckboxField } from '../../components/form/fields.tsx';
 import { Loader } from '../../components/Loader.tsx';

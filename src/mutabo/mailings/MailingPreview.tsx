@@ -2,7 +2,7 @@
 // in paragraphs (split by empty lines), the button to the course page, and the footer every news letter gets: why
 // the recipient has it, and the personal unsubscribe link the server adds to each letter.
 import styled from 'styled-components';
-import { MAILING_REASONS, type MailingAudience } from '../../../common/mutabo.ts';
+import { MAILING_REASONS, type MailingAudience } from '../../../common/mutabo/mailings.ts';
 
 const Letter = styled.article`
   max-width: ${({ theme }) => theme.widths.text}px;

@@ -4,6 +4,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import type { MutaboCourse } from '../../../common/mutabo/courses.ts';
 import {
   MAILING_AUDIENCE_LABELS,
   mailingCreateSchema,
@@ -12,8 +13,7 @@ import {
   type MailingAudience,
   type MailingAudienceCounts,
   type MailingCreatePayload,
-  type MutaboCourse,
-} from '../../../common/mutabo.ts';
+} from '../../../common/mutabo/mailings.ts';
 import { lettersCount } from '../../../common/plural.ts';
 import { isRequestError, type RequestError } from '../../api/requestError.ts';
 import { useAppSelector } from '../../app/hooks.ts';

@@ -1,5 +1,5 @@
 // How the area words a mailing's state and progress.
-import type { MutaboMailingSummary } from '../../../common/mutabo.ts';
+import type { MutaboMailingSummary } from '../../../common/mutabo/mailings.ts';
 
 export const MAILING_STATE_LABELS: Record<MutaboMailingSummary['state'], string> = {
   sending: 'Идёт отправка',

@@ -1,6 +1,6 @@
-// The calls of the authors' API for a course's news mailings, typed with the contract in common/mutabo.ts.
+// The calls of the authors' API for a course's news mailings, typed with the contract in common/mutabo/mailings.ts.
 import { request } from '../../api/client.ts';
-import type { MailingAudienceCounts, MailingCreated, MailingCreatePayload, MutaboMailing, MutaboMailingSummary } from '../../../common/mutabo.ts';
+import type { MailingAudienceCounts, MailingCreated, MailingCreatePayload, MutaboMailing, MutaboMailingSummary } from '../../../common/mutabo/mailings.ts';
 
 const base = '/api/v1/mutabo';
 

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { MutaboParticipant, MutaboParticipants, MutaboParticipantsLesson, MutaboPerson } from '../../../common/mutabo.ts';
+import type { MutaboParticipant, MutaboParticipants, MutaboParticipantsLesson, MutaboPerson } from '../../../common/mutabo/participants.ts';
 import { Button } from '../../components/Button.ts';
 import { areaPaths } from '../areaPaths.ts';
 import { personName } from '../payments/paymentText.ts';

@@ -7,7 +7,12 @@ import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { inlineChoices } from '../shell/ChoiceList.ts';
 import { idFromText } from '../../../common/ids.ts';
-import { MUTABO_PARTICIPANT_STATES, MUTABO_PARTICIPANT_STATE_LABELS, type MutaboParticipant, type MutaboParticipants } from '../../../common/mutabo.ts';
+import {
+  MUTABO_PARTICIPANT_STATES,
+  MUTABO_PARTICIPANT_STATE_LABELS,
+  type MutaboParticipant,
+  type MutaboParticipants,
+} from '../../../common/mutabo/participants.ts';
 import { peopleCount } from '../../../common/plural.ts';
 import { isRequestError } from '../../api/requestError.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';

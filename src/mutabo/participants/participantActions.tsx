@@ -1,7 +1,7 @@
 // The actions on a participant row (approve, move up in the queue, reject): which a row offers, and what the
 // confirmation says before the server is asked.
 import type { ReactNode } from 'react';
-import type { MutaboParticipant, MutaboParticipantsLesson } from '../../../common/mutabo.ts';
+import type { MutaboParticipant, MutaboParticipantsLesson } from '../../../common/mutabo/participants.ts';
 import { personName } from '../payments/paymentText.ts';
 import { approveParticipant, promoteParticipant, rejectParticipant } from './participantsApi.ts';
 import { lessonName } from './participantText.ts';

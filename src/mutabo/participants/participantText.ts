@@ -1,5 +1,5 @@
 // How the participants' table words a row: its state with the detail that matters, its payment, its person.
-import type { MutaboParticipant, MutaboParticipantsLesson } from '../../../common/mutabo.ts';
+import type { MutaboParticipant, MutaboParticipantsLesson } from '../../../common/mutabo/participants.ts';
 import { lessonsCount, yearsCount } from '../../../common/plural.ts';
 import { PAYMENT_STATE_LABELS } from '../payments/paymentText.ts';
 import { formatDateTime } from '../shell/timeText.ts';

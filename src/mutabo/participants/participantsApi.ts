@@ -1,6 +1,6 @@
-// The calls of the authors' API for a course's participants and the actions on them, typed with common/mutabo.ts.
+// The calls of the authors' API for a course's participants and the actions on them, typed with common/mutabo/participants.ts.
 import { request, requestFile } from '../../api/client.ts';
-import type { MutaboParticipant, MutaboParticipants, MutaboParticipantState } from '../../../common/mutabo.ts';
+import type { MutaboParticipant, MutaboParticipants, MutaboParticipantState } from '../../../common/mutabo/participants.ts';
 
 const base = '/api/v1/mutabo';
 

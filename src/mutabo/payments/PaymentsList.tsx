@@ -12,7 +12,7 @@ import {
   type MutaboPaymentsPage,
   type MutaboReceipt,
   type MutaboRefund,
-} from '../../../common/mutabo.ts';
+} from '../../../common/mutabo/payments.ts';
 import { paymentsCount } from '../../../common/plural.ts';
 import { historyWord } from '../../../common/historyWords.ts';
 import { Button } from '../../components/Button.ts';

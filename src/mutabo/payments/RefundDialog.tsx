@@ -4,7 +4,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { formatMoney } from '../../../common/coursePrices.ts';
-import type { MutaboPayment } from '../../../common/mutabo.ts';
+import type { MutaboPayment } from '../../../common/mutabo/payments.ts';
 import { refundAmount } from '../../../common/paymentAmount.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FieldError } from '../../components/form/fields.tsx';

@@ -1,6 +1,6 @@
 // Revenue per currency: payments, money received, refunded, and what remains; never summed across currencies.
 import { formatMoney } from '../../../common/coursePrices.ts';
-import type { Revenue } from '../../../common/mutabo.ts';
+import type { Revenue } from '../../../common/mutabo/payments.ts';
 import { Muted } from '../shell/areaParts.ts';
 import { DataTable, Td, Th, Tr } from '../shell/DataTable.tsx';
 import { CURRENCY_NAMES } from './paymentText.ts';

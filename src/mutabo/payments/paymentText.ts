@@ -1,6 +1,6 @@
 // How the area names a payment's state, its provider and a currency, and writes a person's name.
 import type { Currency, PaymentState } from '../../../common/wireTypes.ts';
-import type { MutaboPayment } from '../../../common/mutabo.ts';
+import type { MutaboPayment } from '../../../common/mutabo/payments.ts';
 import { DELETED_PERSON_NAME, isDeletedPerson } from '../../../common/accountDeletion.ts';
 
 export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {

@@ -1,6 +1,7 @@
-// The calls of the authors' API for payments, refunds and the start page's figures, typed with common/mutabo.ts.
+// The calls of the authors' API for payments, refunds and the start page's figures, typed with common/mutabo/payments.ts and start.ts.
 import { request } from '../../api/client.ts';
-import type { MutaboDashboard, MutaboPayment, MutaboPaymentsPage, MutaboRefundResult, RefundPayload } from '../../../common/mutabo.ts';
+import type { MutaboPayment, MutaboPaymentsPage, MutaboRefundResult, RefundPayload } from '../../../common/mutabo/payments.ts';
+import type { MutaboDashboard } from '../../../common/mutabo/start.ts';
 
 const base = '/api/v1/mutabo';
 

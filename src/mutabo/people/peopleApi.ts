@@ -1,7 +1,7 @@
 // The calls of «Люди» in the authors' area (/api/v1/mutabo/people/), typed with the shared contract
 // (common/mutaboPeople.ts).
 import { request, requestFile } from '../../api/client.ts';
-import type { MutaboListQuery, MutaboPage } from '../../../common/mutabo.ts';
+import type { MutaboListQuery, MutaboPage } from '../../../common/mutabo/sharedContent.ts';
 import type { MutaboPersonCard, MutaboPersonListItem } from '../../../common/mutaboPeople.ts';
 
 const base = '/api/v1/mutabo/people';

@@ -1,7 +1,8 @@
 // A quotation: a new one, or one to edit (source, text, the course it comes from), with its history and deletion.
 import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
-import { MAX_QUOTATION_LENGTH, type MutaboQuotation } from '../../../common/mutabo.ts';
+import type { MutaboQuotation } from '../../../common/mutabo/quotations.ts';
+import { MAX_QUOTATION_LENGTH } from '../../../common/mutabo/sharedContent.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { TextAreaField, TextField } from '../../components/form/fields.tsx';
 import { FormActions } from '../../components/form/FormLayout.ts';

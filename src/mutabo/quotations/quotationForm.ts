@@ -1,5 +1,5 @@
 // The quotation form's values and the body of its save.
-import { quotationCreateSchema, type MutaboQuotation, type QuotationCreatePayload } from '../../../common/mutabo.ts';
+import { quotationCreateSchema, type MutaboQuotation, type QuotationCreatePayload } from '../../../common/mutabo/quotations.ts';
 import { checkWith } from '../content/checkWith.ts';
 
 export interface QuotationFormValues {

@@ -2,7 +2,7 @@
 // with earlier pages on demand. The owner's version is part of the loader, so a saved change shows up at once.
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
-import type { HistoryEntry, HistoryPage } from '../../../common/mutabo.ts';
+import type { HistoryEntry, HistoryPage } from '../../../common/mutabo/history.ts';
 import { isRequestError } from '../../api/requestError.ts';
 import { Button } from '../../components/Button.ts';
 import { FormErrorBlock } from '../../components/form/fields.tsx';

@@ -4,7 +4,7 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { MutaboFirstSteps } from '../../../common/mutabo.ts';
+import type { MutaboFirstSteps } from '../../../common/mutabo/start.ts';
 import { VisuallyHidden } from '../../components/VisuallyHidden.ts';
 import { getFirstSteps } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';

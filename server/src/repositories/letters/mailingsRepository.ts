@@ -1,7 +1,7 @@
 // The SQL of news mailings (table mailings, their letters in outbox_letters): who an audience is, a mailing's row,
 // the course's history with the letters' counts, and a mailing's recipients with each letter's result.
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { MailingAudience, MailingRecipientState, MutaboMailingRecipient, MutaboMailingSummary } from '../../../../common/mutabo.ts';
+import type { MailingAudience, MailingRecipientState, MutaboMailingRecipient, MutaboMailingSummary } from '../../../../common/mutabo/mailings.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { authors, courses, lessons, mailingSubscriptions, mailings, outboxLetters, participants, users } from '../../db/schema.ts';
 import { countedPlace } from '../places/placesRepository.ts';

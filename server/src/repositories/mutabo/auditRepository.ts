@@ -2,7 +2,7 @@
 // history of the shared content.
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DELETED_PERSON_NAME } from '../../../../common/accountDeletion.ts';
-import type { AuditAction, AuditEntity, HistoryEntry } from '../../../../common/mutabo.ts';
+import type { AuditAction, AuditEntity, HistoryEntry } from '../../../../common/mutabo/history.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { auditLog, authors, users } from '../../db/schema.ts';
 

@@ -1,6 +1,6 @@
 // The SQL of the authors' courses and lessons (services/mutabo): reads, row locks and compare-and-set writes.
 import { and, asc, count, countDistinct, desc, eq, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
-import type { MutaboCourseListItem } from '../../../../common/mutabo.ts';
+import type { MutaboCourseListItem } from '../../../../common/mutabo/courses.ts';
 import type { Currency } from '../../../../common/wireTypes.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { authors, courseAuthors, courses, feedback, lessons, participants, paymentLessons, prices, users } from '../../db/schema.ts';

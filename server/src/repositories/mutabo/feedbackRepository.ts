@@ -1,6 +1,6 @@
 // The SQL of the authors' reviews (services/mutabo/feedback.ts): pages with search, row locks, compare-and-set writes.
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { MutaboFeedback } from '../../../../common/mutabo.ts';
+import type { MutaboFeedback } from '../../../../common/mutabo/feedback.ts';
 import { courses, feedback } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { searchCondition } from '../textSearch.ts';

@@ -1,7 +1,7 @@
 // The SQL of the authors' library (services/mutabo/library.ts): items with their categories and courses (drafts
 // included), categories with their item counts; row locks and compare-and-set writes.
 import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
-import type { MutaboLibraryCategory, MutaboLibraryItem } from '../../../../common/mutabo.ts';
+import type { MutaboLibraryCategory, MutaboLibraryItem } from '../../../../common/mutabo/library.ts';
 import { libraryCategories, libraryItemCategories, libraryItemCourses, libraryItems } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { searchCondition } from '../textSearch.ts';

@@ -1,6 +1,6 @@
 // The SQL of the authors' quotations (services/mutabo/quotations.ts): pages with search, row locks, compare-and-set writes.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { MutaboQuotation } from '../../../../common/mutabo.ts';
+import type { MutaboQuotation } from '../../../../common/mutabo/quotations.ts';
 import { courses, quotations } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { searchCondition } from '../textSearch.ts';

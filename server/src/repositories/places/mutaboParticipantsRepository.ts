@@ -4,7 +4,8 @@
 // placesRepository.ts, paymentsRepository.ts and refundsRepository.ts.
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { MutaboParticipant, MutaboPerson, MutaboRefund } from '../../../../common/mutabo.ts';
+import type { MutaboParticipant, MutaboPerson } from '../../../../common/mutabo/participants.ts';
+import type { MutaboRefund } from '../../../../common/mutabo/payments.ts';
 import { isMinor } from '../../../../common/yearOptions.ts';
 import type { Currency, PaymentState } from '../../../../common/wireTypes.ts';
 import type { Executor } from '../../db/client.ts';

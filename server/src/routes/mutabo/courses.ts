@@ -2,7 +2,7 @@
 // POST /courses/{id}/copy/.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { courseCreateSchema, coursePatchSchema } from '../../../../common/mutabo.ts';
+import { courseCreateSchema, coursePatchSchema } from '../../../../common/mutabo/courses.ts';
 import { courseCopySchema } from '../../../../common/mutaboSeason.ts';
 import { idParams, pageParam } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';

@@ -1,5 +1,6 @@
 // The shared reviews: /api/v1/mutabo/feedback/ (GET ?search=&course=&page=, POST), /feedback/{id}/ (GET, PATCH, DELETE).
-import { sharedContentMessages as s, feedbackCreateSchema, feedbackPatchSchema } from '../../../../common/mutabo.ts';
+import { feedbackCreateSchema, feedbackPatchSchema } from '../../../../common/mutabo/feedback.ts';
+import { sharedContentMessages as s } from '../../../../common/mutabo/sharedContent.ts';
 import { idParams, integerParam, MAX_ID } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { RICH_TEXT_BODY_LIMIT } from './limits.ts';

@@ -1,7 +1,8 @@
 // GET /api/v1/mutabo/history/?entity=quotation|feedback|libraryItem|libraryCategory|author|timetable&id=&page=
 // (a course's history is /courses/{id}/history/).
 import { z } from 'zod';
-import { SHARED_HISTORY_ENTITIES, sharedContentMessages as s } from '../../../../common/mutabo.ts';
+import { SHARED_HISTORY_ENTITIES } from '../../../../common/mutabo/history.ts';
+import { sharedContentMessages as s } from '../../../../common/mutabo/sharedContent.ts';
 import { integerParam, MAX_ID, pageParam } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { sharedHistory } from '../../services/mutabo/sharedHistory.ts';

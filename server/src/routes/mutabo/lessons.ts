@@ -1,6 +1,6 @@
 // The authors' lessons: POST /api/v1/mutabo/courses/{id}/lessons/, POST /courses/{id}/lessons/series/,
 // POST /courses/{id}/lessons/order/, GET, PATCH, DELETE /api/v1/mutabo/lessons/{id}/, POST /lessons/{id}/held/.
-import { lessonCreateSchema, lessonOrderSchema, lessonPatchSchema } from '../../../../common/mutabo.ts';
+import { lessonCreateSchema, lessonOrderSchema, lessonPatchSchema } from '../../../../common/mutabo/lessons.ts';
 import { lessonSeriesSchema } from '../../../../common/mutaboSeason.ts';
 import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';

@@ -1,12 +1,7 @@
 // The shared library: /api/v1/mutabo/library-items/ (GET ?search=&category=&course=&page=, POST),
 // /library-items/{id}/ (GET, PATCH, DELETE), /library-categories/ (GET, POST), /library-categories/{id}/ (GET, PATCH, DELETE).
-import {
-  libraryCategoryCreateSchema,
-  libraryCategoryPatchSchema,
-  libraryItemCreateSchema,
-  libraryItemPatchSchema,
-  sharedContentMessages as s,
-} from '../../../../common/mutabo.ts';
+import { libraryCategoryCreateSchema, libraryCategoryPatchSchema, libraryItemCreateSchema, libraryItemPatchSchema } from '../../../../common/mutabo/library.ts';
+import { sharedContentMessages as s } from '../../../../common/mutabo/sharedContent.ts';
 import { idParams, integerParam, MAX_ID } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import {

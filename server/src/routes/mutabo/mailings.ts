@@ -1,7 +1,7 @@
 // The authors' news mailings: GET/POST /api/v1/mutabo/courses/{id}/mailings/, GET …/mailings/audience/ and
 // GET /api/v1/mutabo/mailings/{id}/ (services/mutabo/mailings.ts).
 import type { FastifyRequest } from 'fastify';
-import { mailingCreateSchema } from '../../../../common/mutabo.ts';
+import { mailingCreateSchema } from '../../../../common/mutabo/mailings.ts';
 import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { ledCourse } from '../../repositories/places/mutaboParticipantsRepository.ts';

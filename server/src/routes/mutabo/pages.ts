@@ -2,7 +2,8 @@
 // /api/v1/mutabo/pages-content/timetable/, /pages-content/offer/ and /pages-content/policy/ (GET, PATCH),
 // /api/v1/mutabo/seller/ (GET, PATCH).
 import type { FastifyRequest } from 'fastify';
-import { authorPatchSchema, timetablePatchSchema } from '../../../../common/mutabo.ts';
+import { authorPatchSchema } from '../../../../common/mutabo/author.ts';
+import { timetablePatchSchema } from '../../../../common/mutabo/timetable.ts';
 import { offerPatchSchema, sellerPatchSchema } from '../../../../common/mutaboSeller.ts';
 import { policyPatchSchema } from '../../../../common/policyPatch.ts';
 import { idParams } from '../../http/queryParams.ts';

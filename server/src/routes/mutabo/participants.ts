@@ -2,7 +2,13 @@
 // POST /participants/approve/ and /participants/reject/ (several rows: one person's lessons at once),
 // /participants/{id}/approve/, /promote/, /reject/.
 import { z } from 'zod';
-import { approveParticipantsSchema, MUTABO_PARTICIPANT_STATES, participantsMessages as pm, promoteParticipantSchema, rejectParticipantsSchema } from '../../../../common/mutabo.ts';
+import {
+  approveParticipantsSchema,
+  MUTABO_PARTICIPANT_STATES,
+  participantsMessages as pm,
+  promoteParticipantSchema,
+  rejectParticipantsSchema,
+} from '../../../../common/mutabo/participants.ts';
 import { idParams, integerParam, MAX_ID } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { approveParticipants, listParticipants, participantsCsv, promoteParticipant, rejectParticipant, rejectParticipants, type ParticipantsDeps } from '../../services/mutabo/participants.ts';

@@ -1,7 +1,8 @@
 // The authors' payments and start page: GET /api/v1/mutabo/payments/?course=&page=, POST /payments/{id}/refund/,
 // GET /dashboard/, POST /receipts/{id}/resend/.
 import { z } from 'zod';
-import { participantsMessages as pm, refundSchema } from '../../../../common/mutabo.ts';
+import { participantsMessages as pm } from '../../../../common/mutabo/participants.ts';
+import { refundSchema } from '../../../../common/mutabo/payments.ts';
 import { idParams, integerParam, MAX_ID, pageParam } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { dashboard, listPayments, paymentById } from '../../services/mutabo/payments.ts';

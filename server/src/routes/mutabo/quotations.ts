@@ -1,5 +1,5 @@
 // The shared quotations: /api/v1/mutabo/quotations/ (GET ?search=&page=, POST), /quotations/{id}/ (GET, PATCH, DELETE).
-import { quotationCreateSchema, quotationPatchSchema } from '../../../../common/mutabo.ts';
+import { quotationCreateSchema, quotationPatchSchema } from '../../../../common/mutabo/quotations.ts';
 import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { createQuotation, deleteQuotation, getQuotation, listQuotations, patchQuotation } from '../../services/mutabo/quotations.ts';

@@ -1,6 +1,7 @@
 // POST /api/v1/mutabo/uploads/: one file as multipart/form-data (any field name); answers 201 {url, thumbnail?}.
 import fastifyMultipart from '@fastify/multipart';
-import { MAX_DOCUMENT_BYTES, mutaboMessages as m } from '../../../../common/mutabo.ts';
+import { mutaboMessages as m } from '../../../../common/mutabo/fields.ts';
+import { MAX_DOCUMENT_BYTES } from '../../../../common/mutabo/uploads.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { mutaboErrors } from '../../services/mutabo/context.ts';
 import { UploadQuotaError, uploadFile } from '../../services/content/uploads.ts';

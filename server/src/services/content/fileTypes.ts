@@ -1,6 +1,6 @@
 // What an uploaded file is, by its first bytes (a name or a declared type proves nothing): the accepted images and
 // documents, each with the extension its address gets. SVG (a document that can carry scripts) is not among them.
-import type { DOCUMENT_TYPES, IMAGE_TYPES } from '../../../../common/mutabo.ts';
+import type { DOCUMENT_TYPES, IMAGE_TYPES } from '../../../../common/mutabo/uploads.ts';
 
 export interface FileType {
   contentType: (typeof IMAGE_TYPES)[number] | (typeof DOCUMENT_TYPES)[number];

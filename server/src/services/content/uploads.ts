@@ -2,15 +2,15 @@
 // name; an image over STORED_IMAGE_SIDE (or over the old 5 MB) is stored smaller, and every image gets a smaller WebP
 // copy for course cards.
 import { createHash } from 'node:crypto';
+import { mutaboMessages as m } from '../../../../common/mutabo/fields.ts';
 import {
   MAX_DOCUMENT_BYTES,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_PIXELS,
-  mutaboMessages as m,
   STORED_IMAGE_SIDE,
   THUMBNAIL_WIDTH,
   type UploadResult,
-} from '../../../../common/mutabo.ts';
+} from '../../../../common/mutabo/uploads.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { findUploadByKey, insertUpload, uploadsOfUserSince } from '../../repositories/content/uploadsRepository.ts';

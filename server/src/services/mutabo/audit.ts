@@ -1,7 +1,7 @@
 // Records the authors' writes (who, when, what, before and after) in the transaction of the write, so a write and
 // its record commit or fail together. Any area of the authors (quotations, reviews, library, timetable, author pages)
 // records through recordWrite with its own entity name.
-import type { AuditAction, AuditEntity } from '../../../../common/mutabo.ts';
+import type { AuditAction, AuditEntity } from '../../../../common/mutabo/history.ts';
 import { insertAuditRecord } from '../../repositories/mutabo/auditRepository.ts';
 import type { Tx } from '../../db/client.ts';
 

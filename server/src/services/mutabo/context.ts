@@ -1,5 +1,7 @@
 // What the authors' services work with, who is calling, and the refusals they answer.
-import { mutaboMessages as m, type MutaboCourse, type MutaboLesson } from '../../../../common/mutabo.ts';
+import type { MutaboCourse } from '../../../../common/mutabo/courses.ts';
+import { mutaboMessages as m } from '../../../../common/mutabo/fields.ts';
+import type { MutaboLesson } from '../../../../common/mutabo/lessons.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { LessonPeopleCounts } from '../../repositories/mutabo/coursesRepository.ts';

@@ -11,7 +11,7 @@
 // the process), the history entry names the new lessons by id, one copy runs at a time in a process (the others are
 // answered 503 with Retry-After at once) and an author's second copy while the first runs, in any process, 429.
 import { instantInRange } from '../../../../common/dateRange.ts';
-import type { MutaboCourse } from '../../../../common/mutabo.ts';
+import type { MutaboCourse } from '../../../../common/mutabo/courses.ts';
 import { addDays, daysBetween, MAX_COPY_TEXT_BYTES, MAX_COURSE_LESSONS, seasonMessages, startsInRange, type CourseCopy } from '../../../../common/mutaboSeason.ts';
 import { dateInputValue, wallTimeAt, zonedToUtc } from '../../../../common/zonedTime.ts';
 import { HttpError } from '../../http/errors.ts';

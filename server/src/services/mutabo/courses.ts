@@ -1,15 +1,9 @@
 // The authors' courses: list, read, create, change (compare-and-set on `version`), delete, history. Every write runs
 // in one transaction that locks the course's lessons, then the course, then writes and records itself; the public
 // cache is dropped after the commit.
-import {
-  HISTORY_PAGE_SIZE,
-  mutaboMessages as m,
-  type CourseCreate,
-  type CoursePatch,
-  type HistoryPage,
-  type MutaboCourse,
-  type MutaboCourseListItem,
-} from '../../../../common/mutabo.ts';
+import type { CourseCreate, CoursePatch, MutaboCourse, MutaboCourseListItem } from '../../../../common/mutabo/courses.ts';
+import { mutaboMessages as m } from '../../../../common/mutabo/fields.ts';
+import { HISTORY_PAGE_SIZE, type HistoryPage } from '../../../../common/mutabo/history.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { loadCourseDetails } from '../../repositories/content/coursesRepository.ts';
 import {

@@ -1,5 +1,6 @@
 // The reviews, shared by the authors: list, read, create, change, delete.
-import { MUTABO_PAGE_SIZE, sharedContentMessages as s, type FeedbackCreate, type FeedbackPatch, type MutaboFeedback, type MutaboPage } from '../../../../common/mutabo.ts';
+import type { FeedbackCreate, FeedbackPatch, MutaboFeedback } from '../../../../common/mutabo/feedback.ts';
+import { MUTABO_PAGE_SIZE, sharedContentMessages as s, type MutaboPage } from '../../../../common/mutabo/sharedContent.ts';
 import {
   deleteFeedbackRow,
   feedbackPage,

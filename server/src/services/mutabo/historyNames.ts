@@ -1,7 +1,7 @@
 // A course's history names people and lessons by id (a participant's record keeps the user and the lesson, a
 // payment's or refund's the payment and the lessons): the names are read when the history is, so the records keep no
 // personal data and a deleted account's records name nobody.
-import type { HistoryAbout, HistoryEntry } from '../../../../common/mutabo.ts';
+import type { HistoryAbout, HistoryEntry } from '../../../../common/mutabo/history.ts';
 import type { Executor } from '../../db/client.ts';
 import { historyNames } from '../../repositories/places/mutaboParticipantsRepository.ts';
 

@@ -4,7 +4,7 @@
 // recorded in the course's history as a lesson added one by one would be. New lessons have no participants, so
 // publishing them tells nobody anything (as a single new lesson published). A room link sent with the series becomes
 // the course's (courseRoom.ts), and the new lessons are in the course's room.
-import type { MutaboLesson } from '../../../../common/mutabo.ts';
+import type { MutaboLesson } from '../../../../common/mutabo/lessons.ts';
 import { MAX_COURSE_LESSONS, numberedLessonTitle, seasonMessages, seriesStarts, startsInRange, type LessonSeries } from '../../../../common/mutaboSeason.ts';
 import { loadCourseDetails } from '../../repositories/content/coursesRepository.ts';
 import type { Tx } from '../../db/client.ts';

@@ -1,7 +1,8 @@
 // The authors' lessons: create, read, change (compare-and-set on `version`), delete, reorder. Each write locks the
 // course's lessons and the course first (as the course writes do), so numbers and the «one published lesson while
 // enrollment is open» rule are decided on a stable set.
-import { mutaboMessages as m, type LessonCreate, type LessonPatch, type MutaboLesson } from '../../../../common/mutabo.ts';
+import { mutaboMessages as m } from '../../../../common/mutabo/fields.ts';
+import type { LessonCreate, LessonPatch, MutaboLesson } from '../../../../common/mutabo/lessons.ts';
 import { loadCourseDetails } from '../../repositories/content/coursesRepository.ts';
 import {
   deleteLesson as deleteLessonRow,

@@ -1,14 +1,7 @@
 // The library, shared by the authors: items (a file uploaded here or an external link, in categories, for courses)
 // and their categories. A category still used by an item cannot be deleted (409).
-import {
-  MUTABO_PAGE_SIZE,
-  sharedContentMessages as s,
-  type LibraryItemCreate,
-  type LibraryItemPatch,
-  type MutaboLibraryCategory,
-  type MutaboLibraryItem,
-  type MutaboPage,
-} from '../../../../common/mutabo.ts';
+import type { LibraryItemCreate, LibraryItemPatch, MutaboLibraryCategory, MutaboLibraryItem } from '../../../../common/mutabo/library.ts';
+import { MUTABO_PAGE_SIZE, sharedContentMessages as s, type MutaboPage } from '../../../../common/mutabo/sharedContent.ts';
 import {
   categoryNamed,
   deleteLibraryCategoryRow,

@@ -1,7 +1,15 @@
 // An author's letters to a course's news subscribers or participants (or to themselves, to check it): the mailing is
 // recorded with one queued letter per recipient in one transaction and delivered by the letter queue's workers in
 // the background; its history shows each letter's result. Every letter carries the recipient's own unsubscribe link.
-import { MAILING_REASONS, mailingMessages as mm, type MailingAudienceCounts, type MailingCreate, type MailingCreated, type MutaboMailing, type MutaboMailingSummary } from '../../../../common/mutabo.ts';
+import {
+  MAILING_REASONS,
+  mailingMessages as mm,
+  type MailingAudienceCounts,
+  type MailingCreate,
+  type MailingCreated,
+  type MutaboMailing,
+  type MutaboMailingSummary,
+} from '../../../../common/mutabo/mailings.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';

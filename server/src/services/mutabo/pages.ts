@@ -1,14 +1,9 @@
 // Pages the authors edit as a whole: each author's own author page (another author's is 403), the timetable page's
 // text, the public offer's and the personal-data policy's (shared), and the seller's details (shared). Same write
 // rules as the rest of the area: lock, compare `version`, compare-and-set, record.
-import {
-  DEFAULT_TIMETABLE_NAME,
-  sharedContentMessages as s,
-  type AuthorPatch,
-  type MutaboAuthor,
-  type MutaboTimetable,
-  type TimetablePatch,
-} from '../../../../common/mutabo.ts';
+import type { AuthorPatch, MutaboAuthor } from '../../../../common/mutabo/author.ts';
+import { sharedContentMessages as s } from '../../../../common/mutabo/sharedContent.ts';
+import { DEFAULT_TIMETABLE_NAME, type MutaboTimetable, type TimetablePatch } from '../../../../common/mutabo/timetable.ts';
 import { DEFAULT_OFFER_NAME, sellerMessages, type MutaboOffer, type MutaboSeller, type OfferPatch, type SellerPatch } from '../../../../common/mutaboSeller.ts';
 import { DEFAULT_POLICY_NAME, POLICY_SLUG, policyMessages, type MutaboPolicy } from '../../../../common/policy.ts';
 import type { PolicyPatch } from '../../../../common/policyPatch.ts';

@@ -2,7 +2,12 @@
 // up in the queue, reject). Each action runs in one transaction under the course's lock (withCourseLocked,
 // services/places/courseLock.ts; the lock order of services/places/places.ts: the lesson rows, then payment rows, then writes),
 // re-checks the places there, records itself in the course's history, and queues its letters in the same transaction.
-import { participantsMessages as pm, type MutaboParticipant, type MutaboParticipants, type MutaboParticipantState } from '../../../../common/mutabo.ts';
+import {
+  participantsMessages as pm,
+  type MutaboParticipant,
+  type MutaboParticipants,
+  type MutaboParticipantState,
+} from '../../../../common/mutabo/participants.ts';
 import { DELETED_PERSON_NAME, isDeletedPerson } from '../../../../common/accountDeletion.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';

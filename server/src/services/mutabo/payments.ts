@@ -1,18 +1,14 @@
 // The authors' payments (GET /api/v1/mutabo/payments/) and start page (GET /api/v1/mutabo/dashboard/): reads over
 // the courses the caller leads. Money is reported per currency and never summed across currencies.
-import {
-  PAYMENTS_PAGE_SIZE,
-  type MutaboAwaitingPerson,
-  type MutaboDashboard,
-  type MutaboDashboardLesson,
-  type MutaboDashboardPerson,
-  type MutaboFailedReceipt,
-  type MutaboLapsingHold,
-  type MutaboPayment,
-  type MutaboPaymentsPage,
-  type MutaboReceipt,
-  type Revenue,
-} from '../../../../common/mutabo.ts';
+import { PAYMENTS_PAGE_SIZE, type MutaboPayment, type MutaboPaymentsPage, type MutaboReceipt, type Revenue } from '../../../../common/mutabo/payments.ts';
+import type {
+  MutaboAwaitingPerson,
+  MutaboDashboard,
+  MutaboDashboardLesson,
+  MutaboDashboardPerson,
+  MutaboFailedReceipt,
+  MutaboLapsingHold,
+} from '../../../../common/mutabo/start.ts';
 import { placesLeft } from '../../../../common/places.ts';
 import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
 import type { Db } from '../../db/client.ts';

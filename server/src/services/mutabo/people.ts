@@ -3,7 +3,7 @@
 // request: the export is the person's own «Мои данные» file (services/accounts/personalData.ts), the deletion the person's own
 // deletion (services/accounts/deletion.ts), each recorded in the history with the author who made it. The history
 // records name the person by id only, never by name or address: a deleted person's name must not stay in them.
-import { MUTABO_PAGE_SIZE, type MutaboPage } from '../../../../common/mutabo.ts';
+import { MUTABO_PAGE_SIZE, type MutaboPage } from '../../../../common/mutabo/sharedContent.ts';
 import { peopleMessages as pm, type MutaboPersonCard, type MutaboPersonListItem } from '../../../../common/mutaboPeople.ts';
 import type { Db } from '../../db/client.ts';
 import { accountStateOf, lessonsWithCourses, peoplePage, toPersonListItem } from '../../repositories/mutabo/peopleRepository.ts';

@@ -1,5 +1,6 @@
 // The quotations of the home page's banner, shared by the authors: list, read, create, change, delete.
-import { MUTABO_PAGE_SIZE, sharedContentMessages as s, type MutaboPage, type MutaboQuotation, type QuotationCreate, type QuotationPatch } from '../../../../common/mutabo.ts';
+import type { MutaboQuotation, QuotationCreate, QuotationPatch } from '../../../../common/mutabo/quotations.ts';
+import { MUTABO_PAGE_SIZE, sharedContentMessages as s, type MutaboPage } from '../../../../common/mutabo/sharedContent.ts';
 import {
   deleteQuotationRow,
   findQuotation,

@@ -2,7 +2,8 @@
 // settlement receipt back in the queue (services/payments/settlements.ts), under a new idempotence key; the start page
 // lists it until then. Recorded in the course history as an update of the payment.
 import { randomUUID } from 'node:crypto';
-import { mutaboMessages as m, type MutaboPayment } from '../../../../common/mutabo.ts';
+import { mutaboMessages as m } from '../../../../common/mutabo/fields.ts';
+import type { MutaboPayment } from '../../../../common/mutabo/payments.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { insertAuditRecord } from '../../repositories/mutabo/auditRepository.ts';

@@ -2,7 +2,7 @@
 // common: their refusals, the pages of their lists, the fields a PATCH really changes, the checks of the addresses and
 // courses they point at. Each write runs in one transaction that locks its row, compares `version`, writes with
 // compare-and-set, records itself (audit.ts); the public cache is dropped after the commit.
-import { MUTABO_PAGE_SIZE, sharedContentMessages as s, type MutaboPage } from '../../../../common/mutabo.ts';
+import { MUTABO_PAGE_SIZE, sharedContentMessages as s, type MutaboPage } from '../../../../common/mutabo/sharedContent.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Tx } from '../../db/client.ts';
 import { holdAttachableCourse } from '../../repositories/mutabo/referencesRepository.ts';

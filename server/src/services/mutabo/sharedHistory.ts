@@ -1,6 +1,7 @@
 // The history of the shared content (GET /api/v1/mutabo/history/?entity=&id=): who changed a quotation, a review, the
 // library or the timetable, and when, deletions included. An author page's history is its own author's only.
-import { HISTORY_PAGE_SIZE, sharedContentMessages as s, type HistoryPage, type SharedHistoryEntity } from '../../../../common/mutabo.ts';
+import { HISTORY_PAGE_SIZE, type HistoryPage, type SharedHistoryEntity } from '../../../../common/mutabo/history.ts';
+import { sharedContentMessages as s } from '../../../../common/mutabo/sharedContent.ts';
 import { entityHistoryPage } from '../../repositories/mutabo/auditRepository.ts';
 import type { Caller, MutaboContext } from './context.ts';
 import { sharedErrors } from './sharedContent.ts';

@@ -8,7 +8,8 @@
 // lock before the provider is asked; the same request again finds it and asks again with the same key.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { participantsMessages as pm, type MutaboRefund } from '../../../../common/mutabo.ts';
+import { participantsMessages as pm } from '../../../../common/mutabo/participants.ts';
+import type { MutaboRefund } from '../../../../common/mutabo/payments.ts';
 import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
 import { refundAmount } from '../../../../common/paymentAmount.ts';
 import type { Db, Tx } from '../../db/client.ts';
