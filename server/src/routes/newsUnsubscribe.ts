@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { MAX_ID } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { isLiveAccount } from '../repositories/accounts/accountDeletionRepository.ts';
-import { consentOrigin } from '../repositories/accounts/consentsRepository.ts';
+import { consentOrigin } from '../http/consentOrigin.ts';
 import { subscriptionOf } from '../repositories/letters/mailingsRepository.ts';
 import { endNews } from '../services/places/enrollment.ts';
 import { escapeHtml } from '../http/html.ts';

@@ -22,7 +22,7 @@ import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { accountExistsLetter, confirmationLetter, confirmationLink, resetLetter, resetLink } from '../services/accounts/letters.ts';
 import { signupLetterLimits } from '../services/accounts/limits.ts';
 import { decodeAddress, decodeUid } from '../services/accounts/links.ts';
-import { consentOrigin } from '../repositories/accounts/consentsRepository.ts';
+import { consentOrigin } from '../http/consentOrigin.ts';
 import { exportPersonalData } from '../services/accounts/personalData.ts';
 import { deleteAccount, deletionPreview } from '../services/accounts/deletion.ts';
 import { bumpResetCount, changeEmail, createInactiveAccount, findAccountByEmail, findAccountById, findUser } from '../repositories/accounts/usersRepository.ts';

@@ -62,7 +62,7 @@ export interface AccountDeletionDeps {
 export interface DeletionOptions {
   by: DeletionBy;
   /**
-   * The request's address and browser, recorded with the consents' withdrawal (consentsRepository.ts consentOrigin);
+   * The request's address and browser, recorded with the consents' withdrawal (http/consentOrigin.ts);
    * none for an author's request made for the person.
    */
   origin?: Pick<ConsentOrigin, 'ip' | 'userAgent'>;
