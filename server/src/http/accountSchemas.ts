@@ -78,7 +78,7 @@ export function signupSchema(currentYear: number) {
 /** The link's parameters are checked by the handler: whatever is wrong with them, the answer is «invalid link». */
 /**
  * `email`: the address this browser signed up with (the site keeps it from the sign-up); when it is the account's, the
- * confirmation logs the person in (routes/users.ts).
+ * confirmation logs the person in (services/accounts/confirmation.ts).
  */
 export const confirmationSchema = z.object({ uidb64: z.unknown().optional(), token: z.unknown().optional(), email: z.unknown().optional() }, { error: m.invalidBody });
 
