@@ -4,7 +4,7 @@ import { MAIN_LANGUAGES } from '../../../common/enums.ts';
 import type { Disciple, ErrorBody } from '../../../common/wireTypes.ts';
 import { EARLIER_YEAR, isYearOfBirthOption } from '../../../common/yearOptions.ts';
 import { countries } from '../services/content/dictionaries.ts';
-import { passwordProblems, type PasswordOwner } from '../services/accounts/passwordRules.ts';
+import { MAX_PASSWORD_INPUT, newPasswordErrors } from '../services/accounts/passwordRules.ts';
 import { accountMessages as m } from '../../../common/accountMessages.ts';
 import { textField } from '../../../common/textFields.ts';
 import { landingMessages, returnPath } from '../../../common/landing.ts';
@@ -13,8 +13,6 @@ import { isEmail, MAX_EMAIL_LENGTH } from '../../../common/emailAddress.ts';
 export { MAX_EMAIL_LENGTH };
 export const MAX_NAME_LENGTH = 100;
 export const MAX_PROFILE_TEXT_LENGTH = 2000;
-/** Longer passwords are refused before hashing (the rules allow 128 characters). */
-const MAX_PASSWORD_INPUT = 1024;
 
 /** A string field without control characters: «Обязательное поле.» when it is missing, another message when it is not a string. */
 const text = (requiredMessage: string = m.required, multiline = false) => textField({ required: requiredMessage, notText: m.notText, multiline });
@@ -38,14 +36,6 @@ const passwordRepeatField = text(m.passwordRepeatRequired).min(1, m.passwordRepe
 /** A year as a number, or as a string of digits (form posts); anything else fails with the given message. */
 const yearValue = (message: string) =>
   z.preprocess((value) => (typeof value === 'string' && /^\d{1,4}$/.test(value.trim()) ? Number(value) : value), z.number({ error: message }).int(message).nullable());
-
-/** The errors of a new password and its repetition, under the form's two keys. */
-export function newPasswordErrors(password: unknown, repeated: unknown, owner: PasswordOwner, keys: [string, string]): { path: string; message: string }[] {
-  if (typeof password !== 'string' || password === '' || password.length > MAX_PASSWORD_INPUT) return [];
-  const errors = passwordProblems(password, owner).map((message) => ({ path: keys[0], message }));
-  if (typeof repeated === 'string' && repeated !== '' && repeated !== password) errors.push({ path: keys[1], message: m.passwordsDiffer });
-  return errors;
-}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const stringOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -88,7 +78,7 @@ export function signupSchema(currentYear: number) {
 /** The link's parameters are checked by the handler: whatever is wrong with them, the answer is «invalid link». */
 /**
  * `email`: the address this browser signed up with (the site keeps it from the sign-up); when it is the account's, the
- * confirmation logs the person in (routes/users.ts).
+ * confirmation logs the person in (services/accounts/confirmation.ts).
  */
 export const confirmationSchema = z.object({ uidb64: z.unknown().optional(), token: z.unknown().optional(), email: z.unknown().optional() }, { error: m.invalidBody });
 
@@ -122,6 +112,9 @@ export const resetCompletionSchema = z.object(
   { uidb64: z.unknown().optional(), token: z.unknown().optional(), password1: passwordField, password2: passwordRepeatField },
   { error: m.invalidBody },
 );
+
+/** DELETE /users/me/: the password again; a request without a body asks for it like an empty one. */
+export const deletionSchema = z.preprocess((body) => body ?? {}, z.object({ password: passwordField }, { error: m.invalidBody }));
 
 let countryCodes: Set<string> | null = null;
 let timeZones: Set<string> | null = null;

@@ -2,7 +2,7 @@
 import type { FastifyReply } from 'fastify';
 import type { LimitKind, Slot } from '../services/accounts/limits.ts';
 import type { AccountServices } from '../services/accounts/accountServices.ts';
-import { accountMessages as m, inMinutes } from '../../../common/accountMessages.ts';
+import { inMinutes } from '../../../common/accountMessages.ts';
 import { HttpError } from './errors.ts';
 
 /**
@@ -20,6 +20,3 @@ export async function takeOrRefuse(
   reply.header('retry-after', String(taken.wait));
   throw new HttpError(429, { detail: message(inMinutes(taken.wait), taken.refusedBy) });
 }
-
-/** The refusal of a request that sends a letter: too many from the client's address, or to the letter's address. */
-export const letterRefusal = (wait: string, refusedBy: LimitKind) => (refusedBy === 'mail-ip' ? m.mailRequestsTooMany(wait) : m.signupLettersTooMany(wait));

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CourseDetails } from '../../../common/wireTypes.ts';
 import { idParams } from '../http/queryParams.ts';
-import { consentOrigin } from '../repositories/accounts/consentsRepository.ts';
+import { consentOrigin } from '../http/consentOrigin.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { personalizeCourse } from '../services/content/coursePersonalization.ts';
 import { joinCourse, subscribeForMailouts, unsubscribeFromMailouts, withdrawFromCourse, type EnrollmentDeps } from '../services/places/enrollment.ts';

@@ -6,22 +6,20 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { MAX_ID } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { isLiveAccount } from '../repositories/accounts/accountDeletionRepository.ts';
-import { consentOrigin } from '../repositories/accounts/consentsRepository.ts';
-import { subscriptionOf } from '../repositories/letters/mailingsRepository.ts';
-import { endNews } from '../services/places/enrollment.ts';
+import { consentOrigin } from '../http/consentOrigin.ts';
 import { escapeHtml } from '../http/html.ts';
-import { UNSUBSCRIBE_PATH, verifyUnsubscribe } from '../services/letters/unsubscribeLinks.ts';
+import { linkedSubscription, unsubscribeByLink, type UnsubscribeLink } from '../services/letters/newsUnsubscribe.ts';
+import { UNSUBSCRIBE_PATH } from '../services/letters/unsubscribeLinks.ts';
 
 // Read by hand: a mangled link gets the page that says so, not the API's JSON 404.
 const params = z.object({ user: z.string(), course: z.string(), signature: z.string() });
 
-/** The link's user and course ids, when they are ids. */
-function linkIds(link: z.infer<typeof params>): { user: number; course: number } | null {
+/** The link with its user and course ids, when they are ids. */
+function parseLink(link: z.infer<typeof params>): UnsubscribeLink | null {
   const id = (value: string) => (/^\d{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_ID ? Number(value) : null);
   const user = id(link.user);
   const course = id(link.course);
-  return user !== null && course !== null ? { user, course } : null;
+  return user !== null && course !== null ? { user, course, signature: link.signature } : null;
 }
 
 const STYLE = `
@@ -56,17 +54,9 @@ export const newsUnsubscribeRoutes: ZodRoutes = async (app) => {
     payload.on('end', () => done(null, {}));
   });
 
-  /** The subscription the link names, or null when its signature is wrong, the course is gone or the account deleted. */
-  const named = async (link: z.infer<typeof params>) => {
-    const ids = linkIds(link);
-    if (!ids || !verifyUnsubscribe(app.deps.config.jwtSecret, ids.user, ids.course, link.signature)) return null;
-    if (!(await isLiveAccount(app.deps.db, ids.user))) return null;
-    const found = await subscriptionOf(app.deps.db, ids.user, ids.course);
-    return found ? { ...found, ...ids } : null;
-  };
-
   app.get(`${UNSUBSCRIBE_PATH}/:user/:course/:signature`, { schema: { params } }, async (request, reply) => {
-    const found = await named(request.params);
+    const link = parseLink(request.params);
+    const found = link && (await linkedSubscription(app.deps, link));
     if (!found) return invalidPage(reply);
     const title = escapeHtml(found.title);
     if (!found.subscribed) {
@@ -84,13 +74,11 @@ export const newsUnsubscribeRoutes: ZodRoutes = async (app) => {
   });
 
   app.post(`${UNSUBSCRIBE_PATH}/:user/:course/:signature`, { schema: { params } }, async (request, reply) => {
-    const found = await named(request.params);
-    if (!found) return invalidPage(reply);
-    // The withdrawal of the news consent is recorded with the end of the subscription, in its transaction.
-    if (await endNews(app.deps.db, found.user, found.course, consentOrigin('unsubscribe-link', request))) {
-      app.deps.publicCache.invalidate();
-      request.log.info({ courseId: found.course }, 'unsubscribed from the news by the link of a letter');
-    }
+    const link = parseLink(request.params);
+    const done = link && (await unsubscribeByLink(app.deps, link, consentOrigin('unsubscribe-link', request)));
+    if (!done) return invalidPage(reply);
+    const found = done.subscription;
+    if (done.ended) request.log.info({ courseId: found.course }, 'unsubscribed from the news by the link of a letter');
     return page(
       reply,
       200,

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { PARTICIPATION_STATES } from '../../../common/enums.ts';
 import { integerParam, idParams, MAX_ID } from '../http/queryParams.ts';
-import { consentOrigin } from '../repositories/accounts/consentsRepository.ts';
+import { consentOrigin } from '../http/consentOrigin.ts';
 import { textField } from '../../../common/textFields.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import {

@@ -159,7 +159,7 @@ export async function eraseLetters(tx: Tx, userId: number, email: string): Promi
   return kept.filter((row) => row.state === 'dropped' && row.sentAt === null).length + deleted.filter((row) => row.state === 'pending').length;
 }
 
-/** JSON.stringify([email, ...]) starts with this: the key of a failed login's e-mail and address (accountLimits.ts). */
+/** JSON.stringify([email, ...]) starts with this: the key of a failed login's e-mail and address (services/accounts/limits.ts). */
 const pairPrefix = (email: string) => `${JSON.stringify([email.toLowerCase()]).slice(0, -1)},`;
 
 /** The counts of the account limits kept under the address (logins, letters) or the user's id. */

@@ -6,7 +6,7 @@ import { MAX_CONSENT_USER_AGENT, type ConsentAction, type ConsentKind, type Cons
 import type { Executor } from '../../db/client.ts';
 import { consents, pagesContent } from '../../db/schema.ts';
 
-/** Where and from what a request gave or withdrew a consent: the route knows it, the service records it. */
+/** Where and from what a request gave or withdrew a consent: the route knows it (http/consentOrigin.ts), the service records it. */
 export interface ConsentOrigin {
   source: ConsentSource;
   /** request.ip (X-Forwarded-For as far as TRUST_PROXY says). */
@@ -20,13 +20,6 @@ export interface ConsentEvent {
   action: ConsentAction;
   /** A news consent's course; none for the consent to processing. */
   courseId?: number | null;
-}
-
-/** A request's origin: its address and user agent (cut to a sane length). */
-export function consentOrigin(source: ConsentSource, request: { ip: string; headers: Record<string, string | string[] | undefined> }): ConsentOrigin {
-  const agent = request.headers['user-agent'];
-  const userAgent = (Array.isArray(agent) ? agent[0] : agent)?.trim();
-  return { source, ip: request.ip || null, userAgent: userAgent ? userAgent.slice(0, MAX_CONSENT_USER_AGENT) : null };
 }
 
 /**

@@ -23,7 +23,7 @@ export interface AccountServices {
   passwords: PasswordHasher;
   links: AccountLinks;
   limits: AccountLimiter;
-  /** Who logged in lately from where: their password checks go first (accountLimits.ts). */
+  /** Who logged in lately from where: their password checks go first (limits.ts). */
   knownLogins: KnownLogins;
   /**
    * Records a letter in the queue (services/letters/letterQueue.ts), which sends it in the background and retries it while

@@ -18,7 +18,7 @@
 // Why the row stays rather than goes: the records the law keeps need a payer, and the history a person, that is no
 // longer anyone; a kept id also keeps an old token's user id from ever naming a new account.
 import type { AuthStates } from './authStates.ts';
-import type { AccountDeletionPreview } from '../../../../common/accountDeletion.ts';
+import { accountDeletionMessages as dm, type AccountDeletionPreview } from '../../../../common/accountDeletion.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -45,6 +45,9 @@ import { UNUSABLE_PASSWORD } from './passwords.ts';
 import { failPayment, promoteWaitingList } from '../places/places.ts';
 import type { PublicCache } from '../content/publicCache.ts';
 import { deleteDiscountsOf } from '../../repositories/payments/discountsRepository.ts';
+import { HttpError } from '../../http/errors.ts';
+import { messages } from '../../http/messages.ts';
+import { checkCurrentPassword, type CurrentPasswordDeps } from './currentPassword.ts';
 
 /** Who asked: the person, or an author acting on the person's written request (recorded by the area, not here). */
 export type DeletionBy = { kind: 'self' } | { kind: 'author'; authorUserId: number };
@@ -62,7 +65,7 @@ export interface AccountDeletionDeps {
 export interface DeletionOptions {
   by: DeletionBy;
   /**
-   * The request's address and browser, recorded with the consents' withdrawal (consentsRepository.ts consentOrigin);
+   * The request's address and browser, recorded with the consents' withdrawal (http/consentOrigin.ts);
    * none for an author's request made for the person.
    */
   origin?: Pick<ConsentOrigin, 'ip' | 'userAgent'>;
@@ -196,4 +199,23 @@ async function deleteLocked(tx: Tx, userId: number, courseIds: number[], locked:
 export async function deletionPreview(deps: { db: Db; config: Pick<AppConfig, 'operatorEmail'> }, userId: number): Promise<AccountDeletionPreview> {
   const [places, seller] = await Promise.all([placesNotYetHeld(deps.db, userId), readSeller(deps.db)]);
   return { contactEmail: seller.email || deps.config.operatorEmail || null, places: places.places, paidPlaces: places.paid, waiting: places.waiting };
+}
+
+/**
+ * DELETE /users/me/: the password again, checked and counted like the password change form's (400 under `password`,
+ * nothing changed), then the deletion. An author's account is 409; one deleted meanwhile by another request is 401, as
+ * the auth layer answers from now on.
+ */
+export async function deleteOwnAccount(
+  deps: AccountDeletionDeps & CurrentPasswordDeps,
+  userId: number,
+  password: string,
+  origin: Pick<ConsentOrigin, 'ip' | 'userAgent'>,
+): Promise<void> {
+  const { account, matches } = await checkCurrentPassword(deps, userId, password);
+  if (!matches) throw new HttpError(400, { password: [dm.passwordWrong] });
+  const result = await deleteAccount(deps, userId, { by: { kind: 'self' }, origin, expectedPasswordHash: account.passwordHash });
+  if (result.status === 'author') throw new HttpError(409, { detail: dm.authorAccount });
+  if (result.status === 'stale') throw new HttpError(400, { password: [dm.passwordWrong] });
+  if (result.status === 'gone') throw new HttpError(401, { detail: messages.invalidToken });
 }

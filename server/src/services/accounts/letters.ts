@@ -14,7 +14,7 @@ interface Recipient {
   firstName: string;
 }
 
-type LetterConfig = Pick<AppConfig, 'publicUrl' | 'operatorName' | 'operatorEmail'>;
+export type LetterConfig = Pick<AppConfig, 'publicUrl' | 'operatorName' | 'operatorEmail'>;
 
 const greeting = (recipient: Recipient) => (recipient.firstName ? `Здравствуйте, ${userText(recipient.firstName)}!` : 'Здравствуйте!');
 const validFor = `${LINK_TTL_SECONDS / 86_400} дня`;

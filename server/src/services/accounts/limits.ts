@@ -9,7 +9,9 @@
 // anything is decided about it. Counting and recording are one statement, so a burst of parallel requests gets
 // exactly the limit, not as many as were in flight before the first of them was recorded. A slot whose event turns
 // out not to count (a password that matched, a letter that was never queued) is released.
+import { accountMessages as m, inMinutes } from '../../../../common/accountMessages.ts';
 import type { Executor } from '../../db/client.ts';
+import { HttpError } from '../../http/errors.ts';
 import { clearThrottle, clearThrottlePrefix, pruneThrottle, releaseThrottle, takeThrottle, throttleTimes } from '../../repositories/accounts/authThrottleRepository.ts';
 
 export interface Limit {
@@ -162,6 +164,23 @@ export function createAccountLimiter(db: Executor, limits: AccountLimits, now: (
     },
   };
 }
+
+/**
+ * Takes a slot of every limit at once or throws the 429 with Retry-After, whose message may depend on the limit that
+ * had no room; the caller releases the slot when the event turns out not to count.
+ */
+export async function takeOrRefuse(
+  limiter: Pick<AccountLimiter, 'take'>,
+  events: [LimitKind, string][],
+  message: (wait: string, refusedBy: LimitKind) => string,
+): Promise<Slot> {
+  const taken = await limiter.take(...events);
+  if (taken.slot) return taken.slot;
+  throw new HttpError(429, { detail: message(inMinutes(taken.wait), taken.refusedBy) }, { 'retry-after': String(taken.wait) });
+}
+
+/** The refusal of a request that sends a letter: too many from the client's address, or to the letter's address. */
+export const letterRefusal = (wait: string, refusedBy: LimitKind) => (refusedBy === 'mail-ip' ? m.mailRequestsTooMany(wait) : m.signupLettersTooMany(wait));
 
 /**
  * The e-mail and address pairs that logged in lately, in this process: their password checks wait in the priority

@@ -4,6 +4,8 @@ import { accountMessages } from '../../../../common/accountMessages.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/** Longer passwords are refused before hashing (the rules allow 128 characters; http/accountSchemas.ts). */
+export const MAX_PASSWORD_INPUT = 1024;
 /** Django's UserAttributeSimilarityValidator default: a quick ratio at or above this is too similar. */
 const MAX_SIMILARITY = 0.7;
 
@@ -72,4 +74,28 @@ export function passwordProblems(password: string, owner: PasswordOwner = {}): s
   else if (owner.firstName && resembles(lower, owner.firstName)) problems.push(accountMessages.passwordLikeFirstName);
   else if (owner.lastName && resembles(lower, owner.lastName)) problems.push(accountMessages.passwordLikeLastName);
   return problems;
+}
+
+/** A rule a field breaks, under the form's key. */
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+/**
+ * The errors of a new password and its repetition, under the form's two keys. A password the schema refuses anyway
+ * (missing, not text, too long to hash) has none here.
+ */
+export function newPasswordErrors(password: unknown, repeated: unknown, owner: PasswordOwner, keys: [string, string]): FieldProblem[] {
+  if (typeof password !== 'string' || password === '' || password.length > MAX_PASSWORD_INPUT) return [];
+  const errors = passwordProblems(password, owner).map((message) => ({ path: keys[0], message }));
+  if (typeof repeated === 'string' && repeated !== '' && repeated !== password) errors.push({ path: keys[1], message: accountMessages.passwordsDiffer });
+  return errors;
+}
+
+/** The problems as the wire's field errors, in their order. */
+export function fieldProblemsBody(problems: FieldProblem[]): Record<string, string[]> {
+  const body: Record<string, string[]> = {};
+  for (const { path, message } of problems) (body[path] ??= []).push(message);
+  return body;
 }

@@ -2,8 +2,10 @@
 // for GET /api/v1/users/me/export/. A fixed number of queries (one per part), whatever the account holds; nothing
 // secret (password hash, tokens, keys) and nobody else's data. States, reasons and currencies are in words
 // (common/historyWords.ts, the authors' history's), not codes: the file is read by the person.
+import { accountMessages as m } from '../../../../common/accountMessages.ts';
 import { historyWord } from '../../../../common/historyWords.ts';
 import type { Db } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
 import {
   accountOf,
   consentRowsOf,
@@ -14,6 +16,8 @@ import {
   refundRowsOf,
   subscriptionRowsOf,
 } from '../../repositories/accounts/personalDataRepository.ts';
+import type { AccountServices } from './accountServices.ts';
+import { takeOrRefuse } from './limits.ts';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
@@ -63,4 +67,14 @@ export async function exportPersonalData(db: Db, userId: number, now = new Date(
     letters: letters.map((row) => withIsoDates({ ...row, state: letterStateWord(row.state) })),
     discounts: discounts.map(withIsoDates),
   };
+}
+
+export type PersonalData = NonNullable<Awaited<ReturnType<typeof exportPersonalData>>>;
+
+/** The caller's own data: a few exports an hour (heavier than a GET), 404 when the account is gone. */
+export async function exportOwnData(deps: { db: Db; accounts: Pick<AccountServices, 'limits'> }, userId: number): Promise<PersonalData> {
+  await takeOrRefuse(deps.accounts.limits, [['data-export', String(userId)]], m.dataExportsTooMany);
+  const data = await exportPersonalData(deps.db, userId);
+  if (!data) throw notFound();
+  return data;
 }
