@@ -7,7 +7,7 @@ import { consentOrigin } from '../repositories/accounts/consentsRepository.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { personalizeCourse } from '../services/content/coursePersonalization.ts';
 import { joinCourse, subscribeForMailouts, unsubscribeFromMailouts, withdrawFromCourse, type EnrollmentDeps } from '../services/places/enrollment.ts';
-import { acceptEmptyJsonBodies } from './emptyBodies.ts';
+import { acceptEmptyJsonBodies } from '../http/emptyBodies.ts';
 import { cachedCourseDetails } from './courses.ts';
 import { courseStateForUser } from '../repositories/places/participationRepository.ts';
 

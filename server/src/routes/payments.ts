@@ -19,7 +19,7 @@ import { ProviderError } from '../services/payments/provider.ts';
 import { PAYPAL_RETURN_PATH } from '../services/payments/providers.ts';
 import { refundFromNotification } from '../services/payments/refunds.ts';
 import type { PaymentSystem } from '../../../common/wireTypes.ts';
-import { acceptEmptyJsonBodies } from './emptyBodies.ts';
+import { acceptEmptyJsonBodies } from '../http/emptyBodies.ts';
 
 const SYSTEM_NAMES: Record<PaymentSystem, string> = { yookassa: 'ЮKassa', paypal: 'PayPal' };
 

@@ -11,7 +11,7 @@ import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { CALENDAR_CONTENT_TYPE, calendarText } from '../services/schedule/calendar.ts';
 import { FEED_TOKEN_PATTERN, feedAddress, feedLessons, renewFeedAddress } from '../services/schedule/calendarFeed.ts';
-import { acceptEmptyJsonBodies } from './emptyBodies.ts';
+import { acceptEmptyJsonBodies } from '../http/emptyBodies.ts';
 import { lessonIsPublic, scheduledCourseLessons, scheduledLesson, upcomingLessons, userOfFeedToken } from '../repositories/schedule/scheduleRepository.ts';
 
 /** The most lessons the timetable lists. */

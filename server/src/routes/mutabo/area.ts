@@ -2,7 +2,7 @@
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { authorIdOfUser } from '../../repositories/places/enrollmentRepository.ts';
 import { mutaboErrors } from '../../services/mutabo/context.ts';
-import { acceptEmptyJsonBodies } from '../emptyBodies.ts';
+import { acceptEmptyJsonBodies } from '../../http/emptyBodies.ts';
 import { mutaboCoursesRoutes } from './courses.ts';
 import { mutaboFeedbackRoutes } from './feedback.ts';
 import { mutaboHistoryRoutes } from './history.ts';

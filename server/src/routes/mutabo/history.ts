@@ -5,7 +5,7 @@ import { SHARED_HISTORY_ENTITIES, sharedContentMessages as s } from '../../../..
 import { integerParam, MAX_ID, pageParam } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { sharedHistory } from '../../services/mutabo/sharedHistory.ts';
-import { callerOf } from './caller.ts';
+import { callerOf } from '../../http/mutabo/caller.ts';
 
 const historyQuery = z.object({
   entity: z.enum(SHARED_HISTORY_ENTITIES, { error: s.historyEntityInvalid }),

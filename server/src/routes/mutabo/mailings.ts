@@ -7,7 +7,7 @@ import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { ledCourse } from '../../repositories/places/mutaboParticipantsRepository.ts';
 import { mutaboErrors } from '../../services/mutabo/context.ts';
 import { createMailing, getMailing, listMailings, mailingAudience, type MailingsDeps } from '../../services/mutabo/mailings.ts';
-import { callerOf } from './caller.ts';
+import { callerOf } from '../../http/mutabo/caller.ts';
 
 export const mutaboMailingsRoutes: ZodRoutes = async (app) => {
   const deps: MailingsDeps = app.deps;

@@ -8,7 +8,7 @@ import { dashboard, listPayments, paymentById } from '../../services/mutabo/paym
 import { resendReceipt } from '../../services/mutabo/receipts.ts';
 import { requestRefund, type RefundDeps } from '../../services/payments/refunds.ts';
 import { sellerReadiness } from '../../services/payments/sellerReadiness.ts';
-import { callerOf } from './caller.ts';
+import { callerOf } from '../../http/mutabo/caller.ts';
 
 const listQuery = z.object({
   course: integerParam(1, MAX_ID, 'Укажите номер курса целым положительным числом.').optional(),
