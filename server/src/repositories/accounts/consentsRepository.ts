@@ -22,7 +22,10 @@ export interface ConsentEvent {
   courseId?: number | null;
 }
 
-/** A request's origin: its address and user agent (cut to a sane length). */
+/**
+ * A request's origin: its address and user agent (cut to a sane length). The routes take it from http/consentOrigin.ts;
+ * this copy stays only while routes/users.ts, newsUnsubscribe.ts and participants.ts import it here (tests/layout.test.ts PENDING).
+ */
 export function consentOrigin(source: ConsentSource, request: { ip: string; headers: Record<string, string | string[] | undefined> }): ConsentOrigin {
   const agent = request.headers['user-agent'];
   const userAgent = (Array.isArray(agent) ? agent[0] : agent)?.trim();
