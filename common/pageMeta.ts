@@ -1,5 +1,5 @@
 // What a public page says about itself to the browser's tab, search engines and link previews: its title, description,
-// canonical address and Open Graph fields. The server puts them into the page's first HTML (server/src/routes/
+// canonical address and Open Graph fields. The server puts them into the page's first HTML (server/src/http/
 // pageHead.ts), and the site's tab titles after a navigation come from the same functions (src/components/
 // usePageTitle.ts), so the two never differ. Plain functions without React or the server: the site's first bundle
 // imports the title functions.

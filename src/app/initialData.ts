@@ -1,4 +1,4 @@
-// The public API answers the server may put into the first HTML (server/src/routes/siteInitialData.ts), turned
+// The public API answers the server may put into the first HTML (server/src/http/siteInitialData.ts), turned
 // into resource cache entries so the first page renders without waiting for them.
 import { isTokenExpired, readTokens } from '../api/tokens.ts';
 import type { ResourcesState } from '../features/resources/slice.ts';

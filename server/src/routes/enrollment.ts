@@ -1,25 +1,15 @@
 // News subscriptions and participation in a course (spec section 7): subscribe-for-mailouts/,
 // unsubscribe-from-mailouts/, create-participants/ and delete-participants/ under /api/v1/courses/{id}/.
-import type { FastifyInstance } from 'fastify';
-import type { CourseDetails } from '../../../common/wireTypes.ts';
-import { idParams } from '../http/queryParams.ts';
 import { consentOrigin } from '../http/consentOrigin.ts';
+import { acceptEmptyJsonBodies } from '../http/emptyBodies.ts';
+import { idParams } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { personalizeCourse } from '../services/content/coursePersonalization.ts';
-import { joinCourse, subscribeForMailouts, unsubscribeFromMailouts, withdrawFromCourse, type EnrollmentDeps } from '../services/places/enrollment.ts';
-import { acceptEmptyJsonBodies } from './emptyBodies.ts';
-import { cachedCourseDetails } from './courses.ts';
-import { courseStateForUser } from '../repositories/places/participationRepository.ts';
-
-/** The course as the caller now sees it (the public form from the cache, their own fields merged). */
-async function courseForCaller(app: FastifyInstance, courseId: number, userId: number): Promise<CourseDetails> {
-  const cached = await cachedCourseDetails(app, courseId);
-  return personalizeCourse(cached.value, await courseStateForUser(app.deps.db, userId, courseId));
-}
+import { joinAndShowCourse, withdrawAndShowCourse } from '../services/content/courseReads.ts';
+import { subscribeForMailouts, unsubscribeFromMailouts } from '../services/places/enrollment.ts';
 
 export const enrollmentRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
-  const deps: EnrollmentDeps = app.deps;
+  const deps = app.deps;
   const options = { schema: { params: idParams }, preValidation: app.requireAuth };
 
   app.post('/courses/:id/subscribe-for-mailouts/', options, async (request, reply) => {
@@ -32,19 +22,13 @@ export const enrollmentRoutes: ZodRoutes = async (app) => {
     return reply.code(204).send();
   });
 
-  app.post('/courses/:id/create-participants/', options, async (request) => {
-    await joinCourse(deps, request.userId!, request.params.id);
-    return courseForCaller(app, request.params.id, request.userId!);
-  });
+  app.post('/courses/:id/create-participants/', options, async (request) => joinAndShowCourse(deps, request.userId!, request.params.id));
 
   // The spec leaves the method open: DELETE, and POST for clients that cannot send DELETE.
   app.route({
     method: ['DELETE', 'POST'],
     url: '/courses/:id/delete-participants/',
     ...options,
-    handler: async (request) => {
-      await withdrawFromCourse(deps, request.userId!, request.params.id);
-      return courseForCaller(app, request.params.id, request.userId!);
-    },
+    handler: async (request) => withdrawAndShowCourse(deps, request.userId!, request.params.id),
   });
 };

@@ -3,15 +3,11 @@ import fastifyCors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { LibraryPage } from '../../../common/wireTypes.ts';
-import { LIBRARY_PAGE_SIZE } from '../../../common/libraryQuery.ts';
-import { notFound } from '../http/errors.ts';
-import { messages } from '../http/messages.ts';
 import { idListParam, idParams, integerParam, pageParam } from '../http/queryParams.ts';
 import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { findLibraryItem, libraryItemsPage, listLibraryCategories } from '../repositories/content/libraryRepository.ts';
+import { cachedLibraryCategories, libraryItem, libraryPage } from '../services/content/library.ts';
 
-export { LIBRARY_PAGE_SIZE };
 export const LIBRARY_MAX_LIMIT = 100;
 
 const LIBRARY_PATH = /^\/api\/v1\/library-(items|categories)(\/|\?|$)/;
@@ -35,30 +31,9 @@ export const libraryRoutes: ZodRoutes = async (app) => {
     });
   }
 
-  app.get('/library-categories/', async (request, reply) => {
-    const cached = await app.deps.publicCache.get('library-categories', async () => ({ value: await listLibraryCategories(app.deps.db) }));
-    return sendCached(request, reply, cached);
-  });
+  app.get('/library-categories/', async (request, reply) => sendCached(request, reply, await cachedLibraryCategories(app.deps)));
 
-  app.get('/library-items/', { schema: { querystring: libraryQuery } }, async (request): Promise<LibraryPage> => {
-    const page = request.query.page ?? 1;
-    const limit = request.query.limit ?? LIBRARY_PAGE_SIZE;
-    const filter = { categories: request.query.categories ?? [], courses: request.query.courses ?? [] };
-    const { count, results } = await libraryItemsPage(app.deps.db, filter, (page - 1) * limit, limit);
-    const pages = Math.max(1, Math.ceil(count / limit));
-    let next: string | null = null;
-    if (page < pages) {
-      const query = new URLSearchParams({ page: String(page + 1), limit: String(limit) });
-      if (filter.categories.length > 0) query.set('categories', filter.categories.join(','));
-      if (filter.courses.length > 0) query.set('courses', filter.courses.join(','));
-      next = `${app.deps.config.publicUrl}/api/v1/library-items/?${query.toString().replaceAll('%2C', ',')}`;
-    }
-    return { count, next, results, currentPage: page, pages };
-  });
+  app.get('/library-items/', { schema: { querystring: libraryQuery } }, async (request): Promise<LibraryPage> => libraryPage(app.deps, request.query));
 
-  app.get('/library-items/:id', { schema: { params: idParams } }, async (request) => {
-    const item = await findLibraryItem(app.deps.db, request.params.id);
-    if (!item) throw notFound(messages.libraryItemNotFound);
-    return item;
-  });
+  app.get('/library-items/:id', { schema: { params: idParams } }, async (request) => libraryItem(app.deps.db, request.params.id));
 };

@@ -10,7 +10,7 @@ import { isSitePage } from '../../../common/sitePaths.ts';
 import { messages } from '../http/messages.ts';
 import { createOgImages } from '../services/content/ogImages.ts';
 import { ogImageRoutes } from './ogImages.ts';
-import { createIndexRenderer } from './siteInitialData.ts';
+import { createIndexRenderer } from '../http/siteInitialData.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -54,7 +54,7 @@ export async function registerSite(app: FastifyInstance, distDir: string | null)
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
-      // index.html is rendered per page (initial data, preloads): see siteInitialData.ts.
+      // index.html is rendered per page (initial data, preloads): see http/siteInitialData.ts.
       index: false,
       allowedPath: (pathname) => pathname !== '/index.html',
       cacheControl: false,

@@ -1,4 +1,4 @@
-// The health check's one statement (routes/health.ts): the database answers.
+// The health check's one statement (services/content/health.ts): the database answers.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 

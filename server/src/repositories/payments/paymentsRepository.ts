@@ -230,7 +230,7 @@ export async function insertHolds(tx: Tx, holds: NewHold[], holdMinutes: number)
     chosen (user_id, lesson_id) AS (VALUES ${chosen}),
     created AS (
       INSERT INTO ${payments} (user_id, system, currency, amount, full_amount, discount, discount_id, promo_code_id, expires_at, offer_version)
-      SELECT user_id, system, currency, amount, full_amount, discount, discount_id, promo_code_id, now() + interval '${sql.raw(String(holdMinutes))} minutes',
+      SELECT user_id, system, currency, amount, full_amount, discount, discount_id, promo_code_id, now() + make_interval(secs => ${holdMinutes * 60}),
         -- The public offer the payer accepts by paying, as it is now (null while there is none).
         (SELECT ${pagesContent.version} FROM ${pagesContent} WHERE ${pagesContent.slug} = 'offer')
       FROM wanted

@@ -1,8 +1,7 @@
 // /api/v1/mutabo/...: the authors' API. Every route here needs a logged-in author: 401 for guests, 403 for others.
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
-import { authorIdOfUser } from '../../repositories/places/enrollmentRepository.ts';
-import { mutaboErrors } from '../../services/mutabo/context.ts';
-import { acceptEmptyJsonBodies } from '../emptyBodies.ts';
+import { authorCaller } from '../../services/mutabo/callers.ts';
+import { acceptEmptyJsonBodies } from '../../http/emptyBodies.ts';
 import { mutaboCoursesRoutes } from './courses.ts';
 import { mutaboFeedbackRoutes } from './feedback.ts';
 import { mutaboHistoryRoutes } from './history.ts';
@@ -24,9 +23,7 @@ export const mutaboRoutes: ZodRoutes = async (app) => {
   // Before the body is validated: a guest or a non-author learns nothing about the forms.
   app.addHook('preValidation', app.requireAuth);
   app.addHook('preValidation', async (request) => {
-    const authorId = await authorIdOfUser(app.deps.db, request.userId!);
-    if (authorId === null) throw mutaboErrors.notAuthor();
-    request.mutaboCaller = { userId: request.userId!, authorId };
+    request.mutaboCaller = await authorCaller(app.deps.db, request.userId!);
   });
   await app.register(mutaboCoursesRoutes);
   await app.register(mutaboLessonsRoutes);

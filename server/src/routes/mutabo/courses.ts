@@ -8,9 +8,9 @@ import { idParams, pageParam } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { copyCourse, reserveCourseCopy } from '../../services/mutabo/courseCopy.ts';
 import { courseHistory, createCourse, deleteCourse, getCourse, listCourses, patchCourse } from '../../services/mutabo/courses.ts';
-import { callerOf } from './caller.ts';
-import { ledCourseFirst } from './ledCourse.ts';
-import { RICH_TEXT_BODY_LIMIT } from './limits.ts';
+import { callerOf } from '../../http/mutabo/caller.ts';
+import { ledCourseFirst } from '../../http/mutabo/ledCourse.ts';
+import { RICH_TEXT_BODY_LIMIT } from '../../http/mutabo/limits.ts';
 
 const historyQuery = z.object({ page: pageParam.optional() });
 

@@ -8,8 +8,8 @@ import { discountLetterLimits } from '../../services/accounts/limits.ts';
 import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { createPromoCode, grantDiscount, listCourseDiscounts, listDiscountCourses, listPromoCodes, revokeDiscount, revokePromoCode } from '../../services/mutabo/discounts.ts';
-import { callerOf } from './caller.ts';
-import { ledCourseFirst } from './ledCourse.ts';
+import { callerOf } from '../../http/mutabo/caller.ts';
+import { ledCourseFirst } from '../../http/mutabo/ledCourse.ts';
 
 const body = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? {}, schema);
 

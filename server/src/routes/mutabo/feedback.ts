@@ -3,10 +3,10 @@ import { feedbackCreateSchema, feedbackPatchSchema } from '../../../../common/mu
 import { sharedContentMessages as s } from '../../../../common/mutabo/sharedContent.ts';
 import { idParams, integerParam, MAX_ID } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
-import { RICH_TEXT_BODY_LIMIT } from './limits.ts';
+import { RICH_TEXT_BODY_LIMIT } from '../../http/mutabo/limits.ts';
 import { createFeedback, deleteFeedback, getFeedback, listFeedback, patchFeedback } from '../../services/mutabo/feedback.ts';
-import { callerOf } from './caller.ts';
-import { listQuery } from './listQuery.ts';
+import { callerOf } from '../../http/mutabo/caller.ts';
+import { listQuery } from '../../http/mutabo/listQuery.ts';
 
 const feedbackQuery = listQuery.extend({ course: integerParam(1, MAX_ID, s.courseInvalid).optional() });
 

@@ -6,7 +6,7 @@ import { sharedContentMessages as s } from '../../../../common/mutabo/sharedCont
 import { integerParam, MAX_ID, pageParam } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { sharedHistory } from '../../services/mutabo/sharedHistory.ts';
-import { callerOf } from './caller.ts';
+import { callerOf } from '../../http/mutabo/caller.ts';
 
 const historyQuery = z.object({
   entity: z.enum(SHARED_HISTORY_ENTITIES, { error: s.historyEntityInvalid }),

@@ -6,9 +6,9 @@ import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { createLesson, deleteLesson, getLesson, markHeld, patchLesson, reorderLessons } from '../../services/mutabo/lessons.ts';
 import { createLessonSeries } from '../../services/mutabo/lessonSeries.ts';
-import { callerOf } from './caller.ts';
-import { ledCourseFirst } from './ledCourse.ts';
-import { RICH_TEXT_BODY_LIMIT } from './limits.ts';
+import { callerOf } from '../../http/mutabo/caller.ts';
+import { ledCourseFirst } from '../../http/mutabo/ledCourse.ts';
+import { RICH_TEXT_BODY_LIMIT } from '../../http/mutabo/limits.ts';
 
 export const mutaboLessonsRoutes: ZodRoutes = async (app) => {
   app.post('/courses/:id/lessons/', { bodyLimit: RICH_TEXT_BODY_LIMIT, schema: { params: idParams, body: lessonCreateSchema } }, async (request, reply) =>

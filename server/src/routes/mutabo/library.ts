@@ -16,8 +16,8 @@ import {
   patchCategory,
   patchLibraryItem,
 } from '../../services/mutabo/library.ts';
-import { callerOf } from './caller.ts';
-import { listQuery } from './listQuery.ts';
+import { callerOf } from '../../http/mutabo/caller.ts';
+import { listQuery } from '../../http/mutabo/listQuery.ts';
 
 const itemsQuery = listQuery.extend({
   category: integerParam(1, MAX_ID, s.categoryUnknown).optional(),

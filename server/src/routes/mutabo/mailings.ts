@@ -4,10 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { mailingCreateSchema } from '../../../../common/mutabo/mailings.ts';
 import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
-import { ledCourse } from '../../repositories/places/mutaboParticipantsRepository.ts';
-import { mutaboErrors } from '../../services/mutabo/context.ts';
-import { createMailing, getMailing, listMailings, mailingAudience, type MailingsDeps } from '../../services/mutabo/mailings.ts';
-import { callerOf } from './caller.ts';
+import { createMailing, getMailing, listMailings, mailingAudience, refuseUnledMailingCourse, type MailingsDeps } from '../../services/mutabo/mailings.ts';
+import { callerOf } from '../../http/mutabo/caller.ts';
 
 export const mutaboMailingsRoutes: ZodRoutes = async (app) => {
   const deps: MailingsDeps = app.deps;
@@ -15,7 +13,7 @@ export const mutaboMailingsRoutes: ZodRoutes = async (app) => {
   /** Before the body is read: another author's course is 404 whatever the form says. */
   const ledCourseOnly = async (request: FastifyRequest) => {
     const parsed = idParams.safeParse(request.params);
-    if (!parsed.success || !(await ledCourse(deps.db, callerOf(request).authorId, parsed.data.id))) throw mutaboErrors.courseNotFound();
+    await refuseUnledMailingCourse(deps, callerOf(request), parsed.success ? parsed.data.id : null);
   };
 
   app.get('/courses/:id/mailings/', { schema: { params: idParams } }, async (request) => listMailings(deps, callerOf(request), request.params.id));

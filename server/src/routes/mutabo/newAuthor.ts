@@ -2,7 +2,7 @@
 // (every author, for the course form): services/mutabo/newAuthor.ts.
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { authorChoices, firstSteps } from '../../services/mutabo/newAuthor.ts';
-import { callerOf } from './caller.ts';
+import { callerOf } from '../../http/mutabo/caller.ts';
 
 export const mutaboNewAuthorRoutes: ZodRoutes = async (app) => {
   app.get('/first-steps/', async (request) => firstSteps(app.deps, callerOf(request)));

@@ -21,8 +21,8 @@ import {
   patchSeller,
   patchTimetable,
 } from '../../services/mutabo/pages.ts';
-import { callerOf } from './caller.ts';
-import { RICH_TEXT_BODY_LIMIT } from './limits.ts';
+import { callerOf } from '../../http/mutabo/caller.ts';
+import { RICH_TEXT_BODY_LIMIT } from '../../http/mutabo/limits.ts';
 
 export const mutaboPagesRoutes: ZodRoutes = async (app) => {
   // Another author's page is refused before the body is validated: its fields are none of the caller's business.

@@ -1,15 +1,13 @@
 // The authors' payments and start page: GET /api/v1/mutabo/payments/?course=&page=, POST /payments/{id}/refund/,
 // GET /dashboard/, POST /receipts/{id}/resend/.
 import { z } from 'zod';
-import { participantsMessages as pm } from '../../../../common/mutabo/participants.ts';
 import { refundSchema } from '../../../../common/mutabo/payments.ts';
 import { idParams, integerParam, MAX_ID, pageParam } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
-import { dashboard, listPayments, paymentById } from '../../services/mutabo/payments.ts';
+import { dashboardWithSeller, listPayments, refundPayment } from '../../services/mutabo/payments.ts';
 import { resendReceipt } from '../../services/mutabo/receipts.ts';
-import { requestRefund, type RefundDeps } from '../../services/payments/refunds.ts';
-import { sellerReadiness } from '../../services/payments/sellerReadiness.ts';
-import { callerOf } from './caller.ts';
+import type { RefundDeps } from '../../services/payments/refunds.ts';
+import { callerOf } from '../../http/mutabo/caller.ts';
 
 const listQuery = z.object({
   course: integerParam(1, MAX_ID, 'Укажите номер курса целым положительным числом.').optional(),
@@ -24,17 +22,11 @@ export const mutaboPaymentsRoutes: ZodRoutes = async (app) => {
   );
 
   app.post('/payments/:id/refund/', { schema: { params: idParams, body: z.preprocess((body) => body ?? {}, refundSchema) } }, async (request, reply) => {
-    const { refund, status } = await requestRefund(refundDeps, callerOf(request), request.params.id, request.body.lessons);
-    const payment = await paymentById(app.deps.db, request.params.id);
-    if (!payment) return reply.code(404).send({ detail: pm.paymentNotFound });
-    return reply.code(status).send({ refund, payment });
+    const { status, body } = await refundPayment(refundDeps, callerOf(request), request.params.id, request.body.lessons);
+    return reply.code(status).send(body);
   });
 
   app.post('/receipts/:id/resend/', { schema: { params: idParams } }, async (request) => resendReceipt(app.deps.db, callerOf(request), request.params.id));
 
-  // The summary also says which of the seller's details a real payment provider still waits for.
-  app.get('/dashboard/', async (request) => {
-    const [summary, seller] = await Promise.all([dashboard(app.deps.db, callerOf(request)), sellerReadiness(app.deps.db, app.deps.config)]);
-    return { ...summary, seller };
-  });
+  app.get('/dashboard/', async (request) => dashboardWithSeller(app.deps, callerOf(request)));
 };

@@ -6,8 +6,8 @@ import { personDeleteSchema } from '../../../../common/mutaboPeople.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { idParams } from '../../http/queryParams.ts';
 import { deletePerson, exportPerson, getPerson, listPeople } from '../../services/mutabo/people.ts';
-import { callerOf } from './caller.ts';
-import { listQuery } from './listQuery.ts';
+import { callerOf } from '../../http/mutabo/caller.ts';
+import { listQuery } from '../../http/mutabo/listQuery.ts';
 
 export const mutaboPeopleRoutes: ZodRoutes = async (app) => {
   app.get('/people/', { schema: { querystring: listQuery } }, async (request) => listPeople(app.deps.db, request.query.search ?? '', request.query.page ?? 1));

@@ -3,8 +3,8 @@ import { quotationCreateSchema, quotationPatchSchema } from '../../../../common/
 import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { createQuotation, deleteQuotation, getQuotation, listQuotations, patchQuotation } from '../../services/mutabo/quotations.ts';
-import { callerOf } from './caller.ts';
-import { listQuery } from './listQuery.ts';
+import { callerOf } from '../../http/mutabo/caller.ts';
+import { listQuery } from '../../http/mutabo/listQuery.ts';
 
 export const mutaboQuotationsRoutes: ZodRoutes = async (app) => {
   app.get('/quotations/', { schema: { querystring: listQuery } }, async (request) => listQuotations(app.deps, request.query.search ?? '', request.query.page ?? 1));

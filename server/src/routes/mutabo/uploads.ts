@@ -5,7 +5,7 @@ import { MAX_DOCUMENT_BYTES } from '../../../../common/mutabo/uploads.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { mutaboErrors } from '../../services/mutabo/context.ts';
 import { UploadQuotaError, uploadFile } from '../../services/content/uploads.ts';
-import { callerOf } from './caller.ts';
+import { callerOf } from '../../http/mutabo/caller.ts';
 
 export const mutaboUploadsRoutes: ZodRoutes = async (app) => {
   // The parts are read only in the handler, after the area's hooks have checked the caller.

@@ -1,6 +1,7 @@
 // Countries and time zones for the profile editor, named in Russian by the ICU data of the running Node.
 import { timeZoneOptions } from '../../../../common/timeZones.ts';
 import type { Dictionaries } from '../../../../common/wireTypes.ts';
+import type { Cached, PublicCache } from './publicCache.ts';
 
 /** The officially assigned ISO 3166-1 alpha-2 codes. */
 const ISO_COUNTRY_CODES = (
@@ -26,4 +27,14 @@ export function timezones(at = new Date()): [string, string][] {
 
 export function buildDictionaries(at = new Date()): Dictionaries {
   return { countries: countries(), timezones: timezones(at) };
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export function cachedDictionaries(publicCache: PublicCache): Promise<Cached<Dictionaries>> {
+  // Time zone offsets move with summer time: rebuild at least every hour.
+  return publicCache.get('dictionaries', async () => ({
+    value: buildDictionaries(),
+    validUntil: (Math.floor(Date.now() / HOUR_MS) + 1) * HOUR_MS,
+  }));
 }

@@ -7,6 +7,7 @@ import { SITE_ROUTES } from '../../../../common/sitePaths.ts';
 import type { Db } from '../../db/client.ts';
 import { pagesUpdatedAt, sitemapCourses } from '../../repositories/content/sitemapRepository.ts';
 import { UNSUBSCRIBE_PATH } from '../letters/unsubscribeLinks.ts';
+import type { PublicCache } from './publicCache.ts';
 
 export interface SitemapEntry {
   path: string;
@@ -37,6 +38,12 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
 export function sitemapXml(entries: SitemapEntry[], publicUrl: string): string {
   const urls = entries.map((entry) => `  <url>\n    <loc>${escapeXml(absoluteUrl(publicUrl, entry.path))}</loc>\n    <lastmod>${entry.lastmod.toISOString()}</lastmod>\n  </url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** The sitemap's XML, kept in the public cache, which every write to the courses or pages empties. */
+export async function cachedSitemap(deps: { db: Db; publicCache: PublicCache; config: { publicUrl: string } }): Promise<string> {
+  const cached = await deps.publicCache.get('sitemap', async () => ({ value: sitemapXml(await sitemapEntries(deps.db), deps.config.publicUrl) }));
+  return cached.value;
 }
 
 /** Paths no crawler needs: the account, the authors' area, the user pages, the payment result, the API and the links from letters. */

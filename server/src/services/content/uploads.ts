@@ -12,13 +12,21 @@ import {
   type UploadResult,
 } from '../../../../common/mutabo/uploads.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { HttpError } from '../../http/errors.ts';
-import { findUploadByKey, insertUpload, uploadsOfUserSince } from '../../repositories/content/uploadsRepository.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { messages } from '../../http/messages.ts';
+import { findUploadByKey, insertUpload, uploadsOfUserSince, type UploadRow } from '../../repositories/content/uploadsRepository.ts';
 import { recordWrite } from '../mutabo/audit.ts';
 import { mutaboErrors, type Caller } from '../mutabo/context.ts';
 import { detectFileType, storedName, type FileType } from './fileTypes.ts';
 
 export const MEDIA_PREFIX = '/media/';
+
+/** The file at MEDIA_PREFIX + `prefix/name` (GET /media/…); 404 when there is none. */
+export async function mediaFile(db: Db, prefix: string, name: string): Promise<UploadRow> {
+  const upload = await findUploadByKey(db, `${prefix}/${name}`);
+  if (!upload) throw notFound(messages.notFound);
+  return upload;
+}
 
 /**
  * The bounds of decoding one image: its pixels (width × height, read from the header before any decoding) and the

@@ -26,6 +26,11 @@ export interface MailingsDeps {
   config: Pick<AppConfig, 'publicUrl' | 'operatorName' | 'jwtSecret'>;
 }
 
+/** 404 for a course the caller does not lead, or for no course (a malformed id): checked before a mailing's form is read. */
+export async function refuseUnledMailingCourse(deps: Pick<MailingsDeps, 'db'>, caller: Caller, courseId: number | null): Promise<void> {
+  if (courseId === null || !(await ledCourse(deps.db, caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
+}
+
 /** Letters recorded per statement: a mailing to thousands is a few inserts. */
 const INSERT_CHUNK = 500;
 

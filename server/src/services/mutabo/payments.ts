@@ -1,6 +1,14 @@
 // The authors' payments (GET /api/v1/mutabo/payments/) and start page (GET /api/v1/mutabo/dashboard/): reads over
 // the courses the caller leads. Money is reported per currency and never summed across currencies.
-import { PAYMENTS_PAGE_SIZE, type MutaboPayment, type MutaboPaymentsPage, type MutaboReceipt, type Revenue } from '../../../../common/mutabo/payments.ts';
+import { participantsMessages as pm } from '../../../../common/mutabo/participants.ts';
+import {
+  PAYMENTS_PAGE_SIZE,
+  type MutaboPayment,
+  type MutaboPaymentsPage,
+  type MutaboReceipt,
+  type MutaboRefund,
+  type Revenue,
+} from '../../../../common/mutabo/payments.ts';
 import type {
   MutaboAwaitingPerson,
   MutaboDashboard,
@@ -11,7 +19,9 @@ import type {
 } from '../../../../common/mutabo/start.ts';
 import { placesLeft } from '../../../../common/places.ts';
 import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
+import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
 import {
   awaitingRows,
   countPayments,
@@ -31,6 +41,8 @@ import { lessonTitles } from '../../repositories/places/enrollmentRepository.ts'
 import { paymentById as paymentRow } from '../../repositories/payments/paymentsRepository.ts';
 import { failedReceiptsOf, receiptsOfPayments, type ReceiptRow } from '../../repositories/payments/receiptsRepository.ts';
 import { isSandboxPayment } from '../payments/sandbox.ts';
+import { requestRefund, type RefundDeps } from '../payments/refunds.ts';
+import { sellerReadiness } from '../payments/sellerReadiness.ts';
 import { mutaboErrors, type Caller } from './context.ts';
 import { discountCosts } from '../../repositories/payments/discountsRepository.ts';
 
@@ -113,6 +125,19 @@ export async function paymentById(db: Db, paymentId: number): Promise<MutaboPaym
   return row ? ((await toPayments(db, [row]))[0] ?? null) : null;
 }
 
+/** An author's refund of a payment (services/payments/refunds.ts), answered with the payment as it now is. */
+export async function refundPayment(
+  deps: RefundDeps,
+  caller: Caller,
+  paymentId: number,
+  lessons?: number[],
+): Promise<{ status: 200 | 202; body: { refund: MutaboRefund; payment: MutaboPayment } }> {
+  const { refund, status } = await requestRefund(deps, caller, paymentId, lessons);
+  const payment = await paymentById(deps.db, paymentId);
+  if (!payment) throw notFound(pm.paymentNotFound);
+  return { status, body: { refund, payment } };
+}
+
 /** Lines of holds and of people awaiting approval on the start page. */
 const HOLDS_LIMIT = 50;
 const AWAITING_PEOPLE_LIMIT = 50;
@@ -190,6 +215,12 @@ async function failedReceipts(db: Db, authorId: number): Promise<MutaboFailedRec
 const UPCOMING_LIMIT = 8;
 
 /** What needs the author now. */
+/** The area's summary, saying also which of the seller's details a real payment provider still waits for. */
+export async function dashboardWithSeller(deps: { db: Db; config: Pick<AppConfig, 'yookassa' | 'paypal'> }, caller: Caller): Promise<MutaboDashboard> {
+  const [summary, seller] = await Promise.all([dashboard(deps.db, caller), sellerReadiness(deps.db, deps.config)]);
+  return { ...summary, seller };
+}
+
 export async function dashboard(db: Db, caller: Caller): Promise<MutaboDashboard> {
   const [courseRows, lessonRows, people, awaiting, holds, refundRows, money, refused, costs] = await Promise.all([
     dashboardCourses(db, caller.authorId),

@@ -67,7 +67,7 @@ export function createPaymentFollowUps(deps: FollowUpDeps): PaymentFollowUps {
   const refreshedAt = new Map<number, number>();
 
   const settle = async ({ system, providerId, paymentId, cancelIfUnpaid = false, wait = false }: SettleRequest): Promise<NotificationResult> => {
-    // The test checkout has no API to read back from: its own page decides (routes/sandboxCheckout.ts).
+    // The test checkout has no API to read back from: its own page decides (services/payments/sandboxPage.ts).
     if (isSandboxPayment(providerId) || deps.providers.bySystem[system].kind === 'sandbox') return 'unknown';
     const payment = await paymentByProviderId(deps.db, system, providerId);
     // Our provider id is stored before the payer is sent to pay: an id we do not have is not ours.

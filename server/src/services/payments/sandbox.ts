@@ -1,5 +1,5 @@
 // The built-in test checkout, used for a provider that has no keys: the payer is sent to our own page
-// (routes/sandboxCheckout.ts), whose buttons drive the same completion path as a provider's notification.
+// (services/payments/sandboxPage.ts), whose buttons drive the same completion path as a provider's notification.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { CURRENCY_CODES, ProviderError, type PaymentProvider } from './provider.ts';
 
@@ -30,7 +30,7 @@ export function createSandboxProvider(options: { publicUrl: string; secret: stri
       };
     },
     async fetch() {
-      // The sandbox keeps nothing: its page reports the decision directly (routes/sandboxCheckout.ts).
+      // The sandbox keeps nothing: its page reports the decision directly (services/payments/sandboxPage.ts).
       throw new ProviderError('the sandbox checkout has no API to read payments from');
     },
     // It took no money, so it gives none back: the refund succeeds at once (our refund row keeps it from repeating).

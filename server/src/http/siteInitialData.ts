@@ -14,7 +14,7 @@ import { libraryResourceQuery, parseLibraryFilters } from '../../../common/libra
 import { OG_IMAGE_SIZE, PAGE_HEADINGS, pageMeta, type MetaPage } from '../../../common/pageMeta.ts';
 import { isSitePage, isSitePath } from '../../../common/sitePaths.ts';
 import type { OgImages } from '../services/content/ogImages.ts';
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from './html.ts';
 import { courseJsonLd, escapeScriptJson, jsonLdHtml, metaHtml, organizationJsonLd } from './pageHead.ts';
 
 interface PagePlan {

@@ -2,15 +2,14 @@
 // course is 404 before the body is read, so its forms tell nothing about a course the caller does not lead. The
 // service checks again under the course's lock.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { mutaboErrors } from '../../services/mutabo/context.ts';
+import { refuseUnledCourse } from '../../services/mutabo/callers.ts';
 import { callerOf } from './caller.ts';
-import { leadsCourse } from '../../repositories/mutabo/coursesRepository.ts';
 
 export function ledCourseFirst(app: FastifyInstance) {
   return async (request: FastifyRequest): Promise<void> => {
     const id = Number((request.params as { id?: unknown }).id);
     // A malformed id is left to the params' own check (400).
     if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return;
-    if (!(await leadsCourse(app.deps.db, callerOf(request).authorId, id))) throw mutaboErrors.courseNotFound();
+    await refuseUnledCourse(app.deps.db, callerOf(request).authorId, id);
   };
 }

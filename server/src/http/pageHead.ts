@@ -3,7 +3,7 @@
 // the home page's Organization). Everything is escaped here: the values come from the authors' records.
 import type { CourseDetails, Currency, Seller } from '../../../common/wireTypes.ts';
 import { absoluteUrl, clipText, metaFields, richTextPlain, SITE_NAME, type PageMeta } from '../../../common/pageMeta.ts';
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from './html.ts';
 
 /** JSON inside a `<script>`: no `<` at all (so no `</script>` or `<!--`), and the two line separators JS once refused. */
 export const escapeScriptJson = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
