@@ -178,10 +178,6 @@ describe('thin routes: a route parses its input, calls a service and answers', (
    * repositories/accounts/consentsRepository.ts (http/consentOrigin.ts is its home). Nothing is to be added here.
    */
   const PENDING = [
-    'server/src/routes/users.ts',
-    'server/src/routes/token.ts',
-    'server/src/routes/disciples.ts',
-    'server/src/routes/newsUnsubscribe.ts',
     'server/src/routes/participants.ts',
     'server/src/routes/mutabo/participants.ts',
     'server/src/routes/emptyBodies.ts',

@@ -5,11 +5,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { addressMatcher } from '../http/addressRanges.ts';
-import { HttpError } from '../http/errors.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { paymentPayloadSchema, type PaymentPayload } from '../services/payments/checkout.ts';
-import { takeOrRefuse } from '../http/limitReply.ts';
-import { accountMessages } from '../../../common/accountMessages.ts';
+import { paymentPayloadSchema } from '../services/payments/checkout.ts';
+import { requestPayment, requestQuote } from '../services/payments/codeGuesses.ts';
 import { currentPayment } from '../services/payments/currentPayment.ts';
 import { handleNotification, paypalReturn, SYSTEM_NAMES } from '../services/payments/notifications.ts';
 import { PAYPAL_RETURN_PATH } from '../services/payments/providers.ts';
@@ -18,7 +16,7 @@ import { acceptEmptyJsonBodies } from '../http/emptyBodies.ts';
 
 export const paymentsRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
-  const { checkout, paymentFollowUps: followUps, providers } = app.deps;
+  const { paymentFollowUps: followUps, providers } = app.deps;
   const fromYookassa = addressMatcher(app.deps.config.yookassa?.notifyIps ?? []);
 
   const notification = async (request: FastifyRequest, reply: FastifyReply, system: PaymentSystem) =>
@@ -27,35 +25,18 @@ export const paymentsRoutes: ZodRoutes = async (app) => {
   /** Notifications of a provider without keys: there is nothing to read back from. */
   const notConfigured = (reply: FastifyReply, system: PaymentSystem) => reply.code(404).send({ detail: `Приём платежей через ${SYSTEM_NAMES[system]} не настроен.` });
 
-  /**
-   * A request with a promo code takes a slot of the caller's refused codes (services/accounts/limits.ts `promo-code`),
-   * given back unless the code is what was refused: codes cannot be guessed by the thousand.
-   */
-  const limitingCodeGuesses = async <T>(request: FastifyRequest<{ Body: PaymentPayload }>, reply: FastifyReply, run: () => Promise<T>): Promise<T> => {
-    if (!request.body.promoCode) return run();
-    const slot = await takeOrRefuse(app.deps.accounts, reply, [['promo-code', String(request.userId)]], accountMessages.promoCodesTooMany);
-    try {
-      const result = await run();
-      await slot.release();
-      return result;
-    } catch (error) {
-      if (!(error instanceof HttpError && 'promoCode' in error.body)) await slot.release();
-      throw error;
-    }
-  };
-
   app.post(
     '/payments/',
     { preValidation: app.requireAuth, schema: { body: z.preprocess((body) => body ?? {}, paymentPayloadSchema) } },
     async (request, reply) => {
-      const { redirectTo } = await limitingCodeGuesses(request, reply, () => checkout.createPayment(request.userId!, request.body));
+      const { redirectTo } = await requestPayment(app.deps, request.userId!, request.body);
       return reply.code(201).send({ details: { redirectTo } });
     },
   );
 
   // What the same body would be charged, with an optional promoCode; nothing is created (common/discounts.ts PaymentQuote).
-  app.post('/payments/quote/', { preValidation: app.requireAuth, schema: { body: z.preprocess((body) => body ?? {}, paymentPayloadSchema) } }, async (request, reply) =>
-    limitingCodeGuesses(request, reply, () => checkout.quotePayment(request.userId!, request.body)),
+  app.post('/payments/quote/', { preValidation: app.requireAuth, schema: { body: z.preprocess((body) => body ?? {}, paymentPayloadSchema) } }, async (request) =>
+    requestQuote(app.deps, request.userId!, request.body),
   );
 
   app.get('/payments/current/', { preValidation: app.requireAuth }, async (request) => currentPayment({ db: app.deps.db, followUps }, request.userId!));

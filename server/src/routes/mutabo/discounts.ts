@@ -2,12 +2,10 @@
 // DELETE /discounts/{id}/; GET/POST /promo-codes/, DELETE /promo-codes/{id}/; GET /discount-prices/ (the caller's
 // courses with their prices, for the forms' preview of what a buyer will pay).
 import { z } from 'zod';
-import { discountMessages as dm, personalDiscountSchema, promoCodeSchema } from '../../../../common/discountSchemas.ts';
-import { takeOrRefuse } from '../../http/limitReply.ts';
-import { discountLetterLimits } from '../../services/accounts/limits.ts';
+import { personalDiscountSchema, promoCodeSchema } from '../../../../common/discountSchemas.ts';
 import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
-import { createPromoCode, grantDiscount, listCourseDiscounts, listDiscountCourses, listPromoCodes, revokeDiscount, revokePromoCode } from '../../services/mutabo/discounts.ts';
+import { createPromoCode, grantDiscountWithinLimits, listCourseDiscounts, listDiscountCourses, listPromoCodes, revokeDiscount, revokePromoCode } from '../../services/mutabo/discounts.ts';
 import { callerOf } from '../../http/mutabo/caller.ts';
 import { ledCourseFirst } from '../../http/mutabo/ledCourse.ts';
 
@@ -18,20 +16,9 @@ export const mutaboDiscountsRoutes: ZodRoutes = async (app) => {
 
   app.get('/courses/:id/discounts/', { preValidation: ledCourseFirst(app), schema: { params: idParams } }, async (request) => listCourseDiscounts(mutabo.db, request.params.id));
 
-  // Each grant sends an official letter: it takes a slot of the author's and the address's discount letters first
-  // (services/accounts/limits.ts, counted in the database), given back when nothing is granted.
-  app.post('/courses/:id/discounts/', { preValidation: ledCourseFirst(app), schema: { params: idParams, body: body(personalDiscountSchema) } }, async (request, reply) => {
-    const caller = callerOf(request);
-    const slot = await takeOrRefuse(mutabo.accounts, reply, discountLetterLimits(caller.authorId, request.body.email), (wait, refusedBy) =>
-      (refusedBy === 'discount-letter' ? dm.addressLettersTooMany : dm.lettersTooMany).replace('{wait}', wait),
-    );
-    try {
-      return reply.code(201).send(await grantDiscount(mutabo, caller, request.params.id, request.body));
-    } catch (error) {
-      await slot.release();
-      throw error;
-    }
-  });
+  app.post('/courses/:id/discounts/', { preValidation: ledCourseFirst(app), schema: { params: idParams, body: body(personalDiscountSchema) } }, async (request, reply) =>
+    reply.code(201).send(await grantDiscountWithinLimits(mutabo, callerOf(request), request.params.id, request.body)),
+  );
 
   app.delete('/discounts/:id/', { schema: { params: idParams } }, async (request, reply) => {
     await revokeDiscount(mutabo, callerOf(request), request.params.id);

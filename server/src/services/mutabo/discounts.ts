@@ -28,6 +28,8 @@ import { userText } from '../letters/userText.ts';
 import { courseAnswers } from '../letters/replyTo.ts';
 import { renderLetter } from '../letters/template.ts';
 import type { Caller, MutaboContext } from './context.ts';
+import type { AccountServices } from '../accounts/accountServices.ts';
+import { discountLetterLimits, takeOrRefuse } from '../accounts/limits.ts';
 
 type DiscountDeps = Pick<MutaboContext, 'db' | 'config' | 'publicCache'>;
 
@@ -120,6 +122,27 @@ export async function personDiscounts(db: Executor, caller: Caller, email: strin
  * Grants a discount on a course the caller leads (checked by the route): replaces the person's active one, tells the
  * person by a letter queued in the same transaction, and drops the cached course forms so the prices follow.
  */
+/**
+ * Each grant sends an official letter: it takes a slot of the author's and the address's discount letters first
+ * (services/accounts/limits.ts, counted in the database), given back when nothing is granted.
+ */
+export async function grantDiscountWithinLimits(
+  deps: DiscountDeps & { accounts: Pick<AccountServices, 'limits'> },
+  caller: Caller,
+  courseId: number,
+  payload: z.output<typeof personalDiscountSchema>,
+): Promise<MutaboDiscount> {
+  const slot = await takeOrRefuse(deps.accounts.limits, discountLetterLimits(caller.authorId, payload.email), (wait, refusedBy) =>
+    (refusedBy === 'discount-letter' ? dm.addressLettersTooMany : dm.lettersTooMany).replace('{wait}', wait),
+  );
+  try {
+    return await grantDiscount(deps, caller, courseId, payload);
+  } catch (error) {
+    await slot.release();
+    throw error;
+  }
+}
+
 export async function grantDiscount(deps: DiscountDeps, caller: Caller, courseId: number, payload: z.output<typeof personalDiscountSchema>): Promise<MutaboDiscount> {
   const course = await ledCourse(deps.db, caller.authorId, courseId);
   if (!course) throw notFound(dm.discountNotFound);
