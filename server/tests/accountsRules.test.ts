@@ -1,7 +1,7 @@
 // The pieces behind the account endpoints: password rules, link tokens, the hasher's timing, token stamps, texts.
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { issuedBeforePasswordChange } from '../src/http/auth.ts';
+import { issuedBeforePasswordChange } from '../src/services/accounts/tokens.ts';
 import { accountMessages, inMinutes } from '../../common/accountMessages.ts';
 import { isEmail } from '../src/http/accountSchemas.ts';
 import { createAccountLinks, decodeUid, encodeUid, LINK_TTL_SECONDS, type LinkAccount } from '../src/services/accounts/links.ts';

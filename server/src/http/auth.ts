@@ -1,6 +1,6 @@
 // Bearer tokens on requests: optional everywhere (request.userId), required where a route asks for it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TokenService } from '../services/accounts/tokens.ts';
+import { issuedBeforePasswordChange, type TokenService } from '../services/accounts/tokens.ts';
 import type { AuthStates } from '../services/accounts/authStates.ts';
 import { HttpError } from './errors.ts';
 import { messages } from './messages.ts';
@@ -59,13 +59,4 @@ export function requireAuth(authStates: Pick<AuthStates, 'find'>) {
       throw new HttpError(401, { detail: messages.invalidToken });
     }
   };
-}
-
-/**
- * A token with a password stamp is current only while the stamp equals the user's password_changed_at (exact to the
- * millisecond); one without a stamp falls back to its issue time, which has a resolution of one second.
- */
-export function issuedBeforePasswordChange(issuedAt: number, stamp: number | null, passwordChangedAt: Date): boolean {
-  if (stamp !== null) return stamp !== passwordChangedAt.getTime();
-  return issuedAt < Math.floor(passwordChangedAt.getTime() / 1000);
 }

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { accountMessages as m } from '../../../../common/accountMessages.ts';
 import type { TokenPair } from '../../../../common/wireTypes.ts';
 import type { Db } from '../../db/client.ts';
-import { issuedBeforePasswordChange } from '../../http/auth.ts';
+import { issuedBeforePasswordChange } from './tokens.ts';
 import { HttpError } from '../../http/errors.ts';
 import { findAccountByEmail, replacePasswordHash } from '../../repositories/accounts/usersRepository.ts';
 import type { BackgroundTasks } from '../backgroundTasks.ts';

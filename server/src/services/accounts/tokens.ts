@@ -101,3 +101,12 @@ export function createTokenService(secret: string): TokenService {
     },
   };
 }
+
+/**
+ * A token with a password stamp is current only while the stamp equals the user's password_changed_at (exact to the
+ * millisecond); one without a stamp falls back to its issue time, which has a resolution of one second.
+ */
+export function issuedBeforePasswordChange(issuedAt: number, stamp: number | null, passwordChangedAt: Date): boolean {
+  if (stamp !== null) return stamp !== passwordChangedAt.getTime();
+  return issuedAt < Math.floor(passwordChangedAt.getTime() / 1000);
+}
