@@ -46,6 +46,28 @@ export function lockCourse(tx: Tx, courseId: number): Promise<LockedCourse | nul
   return courseWithLessons(tx, courseId, true);
 }
 
+/** What a write to the course itself (its fields, its lessons: the authors' area) works on, under the course's lock. */
+export interface LockedCourseForWrite {
+  course: typeof courses.$inferSelect;
+  /** Every lesson of the course in number order, drafts included. */
+  lessons: (typeof lessons.$inferSelect)[];
+}
+
+/**
+ * lockCourse's lock (every lesson row, ascending id), then the course row too: a write to the course or its lessons
+ * decides on a stable course and set of lessons. Null when there is no such course.
+ */
+export async function lockCourseForWrite(tx: Tx, courseId: number): Promise<LockedCourseForWrite | null> {
+  const lockLessons = () => tx.select().from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.id)).for('update');
+  await lockLessons();
+  const [course] = await tx.select().from(courses).where(eq(courses.id, courseId)).for('update');
+  if (!course) return null;
+  // Lessons are only added under the course row's lock: a lesson that another author's write added while this one
+  // waited for that lock is visible (and locked) now, and no other can appear until the commit.
+  const lessonRows = await lockLessons();
+  return { course, lessons: lessonRows.sort((a, b) => a.number - b.number) };
+}
+
 /** The course as lockCourse reads it, without the lock (a quote, which decides nothing). */
 export function readCourse(tx: Tx, courseId: number): Promise<LockedCourse | null> {
   return courseWithLessons(tx, courseId, false);
