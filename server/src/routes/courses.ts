@@ -13,7 +13,8 @@ import { PersonalCache } from '../services/content/personalCache.ts';
 import { withDiscount } from '../services/payments/discounts.ts';
 import { discountOfUser } from '../repositories/payments/discountsRepository.ts';
 import { findPublishedCourse, listPublishedCourses } from '../repositories/content/coursesRepository.ts';
-import { courseStateForUser, subscribedCourseIds } from '../repositories/places/participationRepository.ts';
+import { courseStateForUser } from '../repositories/places/participantsRepository.ts';
+import { subscribedCourseIds } from '../repositories/places/enrollmentRepository.ts';
 
 /** The public form of a course that is not a draft; 404 otherwise (a 404 is not cached). */
 export function cachedCourseDetails(app: FastifyInstance, id: number): Promise<Cached<CourseDetails>> {

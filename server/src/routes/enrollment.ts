@@ -9,7 +9,7 @@ import { personalizeCourse } from '../services/content/coursePersonalization.ts'
 import { joinCourse, subscribeForMailouts, unsubscribeFromMailouts, withdrawFromCourse, type EnrollmentDeps } from '../services/places/enrollment.ts';
 import { acceptEmptyJsonBodies } from './emptyBodies.ts';
 import { cachedCourseDetails } from './courses.ts';
-import { courseStateForUser } from '../repositories/places/participationRepository.ts';
+import { courseStateForUser } from '../repositories/places/participantsRepository.ts';
 
 /** The course as the caller now sees it (the public form from the cache, their own fields merged). */
 async function courseForCaller(app: FastifyInstance, courseId: number, userId: number): Promise<CourseDetails> {

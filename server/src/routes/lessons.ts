@@ -4,7 +4,7 @@ import { integerParam, MAX_ID } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { personalizeLessons } from '../services/content/coursePersonalization.ts';
 import { cachedCourseDetails } from './courses.ts';
-import { courseStateForUser } from '../repositories/places/participationRepository.ts';
+import { courseStateForUser } from '../repositories/places/participantsRepository.ts';
 
 const lessonsQuery = z.object({ course: integerParam(1, MAX_ID, 'Укажите номер курса целым положительным числом.') });
 

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { mailingCreateSchema } from '../../../../common/mutabo.ts';
 import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
-import { ledCourse } from '../../repositories/places/mutaboParticipantsRepository.ts';
+import { ledCourse } from '../../repositories/ledCourses.ts';
 import { mutaboErrors } from '../../services/mutabo/context.ts';
 import { createMailing, getMailing, listMailings, mailingAudience, type MailingsDeps } from '../../services/mutabo/mailings.ts';
 import { callerOf } from './caller.ts';

@@ -7,9 +7,10 @@ import { DELETED_PERSON_NAME, isDeletedPerson } from '../../../../common/account
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { courseTitle, lessonTitles, peopleByIds } from '../../repositories/places/enrollmentRepository.ts';
-import { coursesOfParticipants, ledCourse, lessonPlaces, participantRows } from '../../repositories/places/mutaboParticipantsRepository.ts';
+import { coursesOfParticipants, deleteParticipant, lessonPlaces, participantRows, rowsForApproval, setQueueOrder, waitingQueue, type ApprovalRow } from '../../repositories/places/participantsRepository.ts';
+import { ledCourse } from '../../repositories/ledCourses.ts';
 import { lockPayment, type PaymentRow } from '../../repositories/payments/paymentsRepository.ts';
-import { deleteParticipant, rowsForApproval, setQueueOrder, waitingQueue, type ApprovalRow, type Promotion } from '../../repositories/places/placesRepository.ts';
+import type { Promotion } from '../../repositories/places/placesRepository.ts';
 import { queueApprovalLetter, type LessonRef, type LetterContext } from '../places/enrollmentLetters.ts';
 import { withCourseLocked, withCoursesLocked } from '../places/courseLock.ts';
 import { queueLetters, type QueuedLetter } from '../letters/letterQueue.ts';

@@ -14,9 +14,11 @@ import { refundAmount } from '../../../../common/paymentAmount.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { courseTitle, lessonTitles, personById } from '../../repositories/places/enrollmentRepository.ts';
-import { ledCourse, toRefund } from '../../repositories/places/mutaboParticipantsRepository.ts';
+import { ledCourse } from '../../repositories/ledCourses.ts';
+import { toRefund } from '../../repositories/mutabo/paymentsRepository.ts';
 import { clearRefundRequired, courseOfPayment, lockPayment, paymentById, paymentByProviderId, paymentLessonIdsByNumber, type PaymentRow } from '../../repositories/payments/paymentsRepository.ts';
-import { deleteRowsBoughtBy, type LockedCourse, type Promotion } from '../../repositories/places/placesRepository.ts';
+import type { LockedCourse, Promotion } from '../../repositories/places/placesRepository.ts';
+import { deleteRowsBoughtBy } from '../../repositories/places/participantsRepository.ts';
 import {
   failRefund as markRefundFailed,
   insertRefund,

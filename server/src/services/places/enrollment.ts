@@ -9,30 +9,12 @@ import { enrollmentErrors } from './enrollmentErrors.ts';
 import { approvedLessonLinks } from '../schedule/lessonLinks.ts';
 import type { LetterContext } from './enrollmentLetters.ts';
 import { withCourseLocked } from './courseLock.ts';
-import {
-  authorIdOfUser,
-  authorsOfCourses,
-  courseHasPrices,
-  coursesForList,
-  managedParticipant,
-  managedParticipants,
-  participationsOf,
-  subscribe,
-  subscribedCourseIds,
-  unsubscribe,
-  visibleCourse as visibleCourseRow,
-  type ManagedRow,
-} from '../../repositories/places/enrollmentRepository.ts';
+import { authorIdOfUser, authorsOfCourses, courseHasPrices, coursesForList, subscribe, subscribedCourseIds, unsubscribe, visibleCourse as visibleCourseRow } from '../../repositories/places/enrollmentRepository.ts';
+import { deleteUnapprovedRows, insertParticipants, lessonsWithRowOf, managedParticipant, managedParticipants, participationsOf, type ManagedRow } from '../../repositories/places/participantsRepository.ts';
 import { recordConsent, type ConsentOrigin } from '../../repositories/accounts/consentsRepository.ts';
 import { leadsCourse } from '../../repositories/mutabo/coursesRepository.ts';
 import { lockUserPaymentsOnLessons } from '../../repositories/payments/paymentsRepository.ts';
-import {
-  deleteUnapprovedRows,
-  insertParticipants,
-  lessonsWithRowOf,
-  takenPlaces,
-  type Promotion,
-} from '../../repositories/places/placesRepository.ts';
+import { takenPlaces, type Promotion } from '../../repositories/places/placesRepository.ts';
 import { approveParticipantRows, rejectParticipant as rejectParticipantAsAuthor } from '../mutabo/participants.ts';
 import { failPayment, NoFreePlace, promoteWaitingList } from './places.ts';
 import type { PublicCache } from '../content/publicCache.ts';

@@ -11,7 +11,8 @@
 import { isFull, placesLeft } from '../../../../common/places.ts';
 import type { Tx } from '../../db/client.ts';
 import { lockPaymentsInProgress, markFailed, type FailureReason } from '../../repositories/payments/paymentsRepository.ts';
-import { approveRowsById, deleteHoldsOfPayment, lessonsWithQueue, reserveForQueue, takenPlaces, type ApprovalRow, type Promotion } from '../../repositories/places/placesRepository.ts';
+import { takenPlaces, type Promotion } from '../../repositories/places/placesRepository.ts';
+import { approveRowsById, deleteHoldsOfPayment, lessonsWithQueue, reserveForQueue, type ApprovalRow } from '../../repositories/places/participantsRepository.ts';
 
 /** How long places stay held for a payment in progress. */
 export const HOLD_MINUTES = 30;
