@@ -8,18 +8,20 @@ import { consentOrigin } from '../repositories/accounts/consentsRepository.ts';
 import { textField } from '../../../common/textFields.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import {
-  approveParticipant,
-  approveParticipants,
   deleteParticipation,
-  getManagedParticipant,
   getParticipation,
-  listManagedParticipants,
   listParticipations,
-  rejectParticipant,
   subscribeForMailouts,
   unsubscribeFromMailouts,
   type EnrollmentDeps,
 } from '../services/places/enrollment.ts';
+import {
+  approveManagedParticipant,
+  approveManagedParticipants,
+  getManagedParticipant,
+  listManagedParticipants,
+  rejectManagedParticipant,
+} from '../services/places/participants.ts';
 import { enrollmentErrors } from '../services/places/enrollmentErrors.ts';
 import { acceptEmptyJsonBodies } from './emptyBodies.ts';
 
@@ -97,7 +99,7 @@ export const participantsRoutes: ZodRoutes = async (app) => {
       await getManagedParticipant(deps, request.userId!, request.params.id);
       throw enrollmentErrors.onlyApprove();
     }
-    return approveParticipant(deps, request.userId!, request.params.id);
+    return approveManagedParticipant(deps, request.userId!, request.params.id);
   });
 
   // Several rows at once (all or none): each person gets one letter for their lessons of a course.
@@ -106,11 +108,11 @@ export const participantsRoutes: ZodRoutes = async (app) => {
       for (const id of request.body.ids) await getManagedParticipant(deps, request.userId!, id);
       throw enrollmentErrors.onlyApprove();
     }
-    return approveParticipants(deps, request.userId!, request.body.ids);
+    return approveManagedParticipants(deps, request.userId!, request.body.ids);
   });
 
   app.delete('/manager/participants/:id/', { ...auth, schema: { params: idParams } }, async (request, reply) => {
-    await rejectParticipant(deps, request.userId!, request.params.id);
+    await rejectManagedParticipant(deps, request.userId!, request.params.id);
     return reply.code(204).send();
   });
 };

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { approveParticipantsSchema, MUTABO_PARTICIPANT_STATES, participantsMessages as pm, promoteParticipantSchema, rejectParticipantsSchema } from '../../../../common/mutabo.ts';
 import { idParams, integerParam, MAX_ID } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
-import { approveParticipants, listParticipants, participantsCsv, promoteParticipant, rejectParticipant, rejectParticipants, type ParticipantsDeps } from '../../services/mutabo/participants.ts';
+import { approveParticipants, listParticipants, participantsCsv, promoteParticipant } from '../../services/mutabo/participants.ts';
+import { rejectParticipants, type ParticipantsDeps } from '../../services/places/participants.ts';
 import { callerOf } from './caller.ts';
 
 const listQuery = z.object({
@@ -48,7 +49,7 @@ export const mutaboParticipantsRoutes: ZodRoutes = async (app) => {
   );
 
   app.post('/participants/:id/reject/', { schema: { params: idParams } }, async (request, reply) => {
-    await rejectParticipant(deps, callerOf(request), request.params.id);
+    await rejectParticipants(deps, callerOf(request), [request.params.id]);
     return reply.code(204).send();
   });
 };

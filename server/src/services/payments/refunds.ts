@@ -47,8 +47,8 @@ import { receiptLines } from './receipts.ts';
 import type { ReceiptSettings } from '../../config.ts';
 import { recordSentReceipt } from '../../repositories/payments/receiptsRepository.ts';
 import { insertAuditRecord } from '../../repositories/mutabo/auditRepository.ts';
-import type { Caller } from '../mutabo/context.ts';
-import { refundedLetter, rejectedLetter } from '../mutabo/participantLetters.ts';
+import type { Caller } from '../caller.ts';
+import { refundedLetter, rejectedLetter } from '../places/participantLetters.ts';
 
 export interface RefundDeps {
   db: Db;
