@@ -167,6 +167,18 @@ export async function getParticipation(deps: EnrollmentDeps, userId: number, cou
   return row;
 }
 
+/**
+ * PATCH /participants/{id}/: the caller's news of the course on or off. Answers the row; one that was only a
+ * subscription leaves the list, and its last state is still the answer.
+ */
+export async function setParticipationNews(deps: EnrollmentDeps, userId: number, courseId: number, subscribed: boolean, origin: ConsentOrigin): Promise<Participation> {
+  const before = await getParticipation(deps, userId, courseId);
+  if (subscribed) await subscribeForMailouts(deps, userId, courseId, origin);
+  else await unsubscribeFromMailouts(deps, userId, courseId, origin);
+  const [after] = await listParticipations(deps, userId, courseId);
+  return after ?? { ...before, subscribed };
+}
+
 /** DELETE /participants/{id}/: the row leaves the list: participation withdrawn (paid lessons stay) and news stopped. */
 export async function deleteParticipation(deps: EnrollmentDeps, userId: number, courseId: number, origin: ConsentOrigin): Promise<void> {
   await getParticipation(deps, userId, courseId);

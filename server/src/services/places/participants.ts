@@ -286,21 +286,26 @@ export async function getManagedParticipant(deps: ParticipantsDeps, userId: numb
   return toManagerParticipant(row);
 }
 
-/** Confirms a participation; a place must be free unless the row already holds one. */
-export async function approveManagedParticipant(deps: ParticipantsDeps, userId: number, participantId: number): Promise<ManagerParticipant> {
-  const [approved] = await approveManagedParticipants(deps, userId, [participantId]);
+/**
+ * Confirms a participation (`state` must be `approved`: 400 otherwise, once the row is found to be the caller's); a
+ * place must be free unless the row already holds one.
+ */
+export async function approveManagedParticipant(deps: ParticipantsDeps, userId: number, participantId: number, state = 'approved'): Promise<ManagerParticipant> {
+  const [approved] = await approveManagedParticipants(deps, userId, [participantId], state);
   return approved!;
 }
 
 /**
  * Confirms several participations of the caller's courses together: all of them or, when one has no free place, none.
  * The area's approval (approveParticipantRows) with its history entry and letters: one per person and course, however
- * many of their lessons were approved.
+ * many of their lessons were approved. `state` must be `approved` (400 otherwise, once every row is found to be the
+ * caller's).
  */
-export async function approveManagedParticipants(deps: ParticipantsDeps, userId: number, participantIds: readonly number[]): Promise<ManagerParticipant[]> {
+export async function approveManagedParticipants(deps: ParticipantsDeps, userId: number, participantIds: readonly number[], state = 'approved'): Promise<ManagerParticipant[]> {
   const ids = [...new Set(participantIds)];
   const authorId = await callerAuthorId(deps, userId);
   for (const id of ids) await getManagedParticipant(deps, userId, id);
+  if (state !== 'approved') throw enrollmentErrors.onlyApprove();
   try {
     await approveParticipantRows(deps, { userId, authorId }, ids);
   } catch (error) {
