@@ -161,3 +161,10 @@ describe('the server tests that replace a module', () => {
     expect([...listed.matchAll(/'([^']+)'/g)].map((match) => match[1]).sort()).toEqual(mocking);
   });
 });
+
+describe("the authors' area and the server's other services", () => {
+  it('no service outside services/mutabo/ imports the area: the area uses the shared rules, never the other way round', () => {
+    const area = path.join('server', 'src', 'services', 'mutabo') + path.sep;
+    expect(importsInto('server/src/services', 'server/src/services/mutabo').filter((line) => !line.startsWith(area))).toEqual([]);
+  });
+});
