@@ -1,6 +1,6 @@
 // The authors' lessons: create, read, change (compare-and-set on `version`), delete, reorder. Each write runs under the
-// course's lock (withCourseLockedForWrite: its lessons, then the course, as the course writes do), so numbers and the «one published lesson while
-// enrollment is open» rule are decided on a stable set.
+// course's lock (withCourseLockedForWrite: its lessons, then the course, as the course writes do), so numbers and the
+// «one published lesson while enrollment is open» rule are decided on a stable set.
 import { mutaboMessages as m, type LessonCreate, type LessonPatch, type MutaboLesson } from '../../../../common/mutabo.ts';
 import { loadCourseDetails } from '../../repositories/content/coursesRepository.ts';
 import {
@@ -94,13 +94,13 @@ export async function patchLesson(ctx: MutaboContext, caller: Caller, lessonId: 
     if (before.version !== patch.version) throw mutaboErrors.staleLesson();
     // A link cleared puts the lesson back in the course's room.
     const values = changedLessonValues(before, patch.roomUrl === undefined ? patch : { ...patch, roomUrl: lessonRoomUrl(locked.course.roomUrl, patch.roomUrl) });
-    if (Object.keys(values).length === 0) return { value: false, changed: false };
+    if (Object.keys(values).length === 0) return { value: undefined, changed: false };
     if (values.number !== undefined && locked.lessons.some((lesson) => lesson.id !== lessonId && lesson.number === values.number)) {
       throw mutaboErrors.field('number', m.lessonNumberTaken);
     }
     if (values.state === 'draft' && wouldLeaveOpenCourseEmpty(locked, lessonId)) throw mutaboErrors.field('state', m.lastPublishedLesson);
     await writeLessonChange(tx, ctx, caller, locked.course, before, values);
-    return { value: true, changed: true };
+    return { value: undefined, changed: true };
   });
   return lessonOf(ctx, lessonId, courseId);
 }
@@ -129,10 +129,10 @@ export async function reorderLessons(ctx: MutaboContext, caller: Caller, courseI
     const known = new Set(locked.lessons.map((lesson) => lesson.id));
     if (order.length !== known.size || order.some((id) => !known.has(id))) throw mutaboErrors.field('lessons', m.lessonOrderInvalid);
     const current = locked.lessons.map((lesson) => lesson.id);
-    if (current.join() === order.join() && locked.lessons.every((lesson, index) => lesson.number === index + 1)) return { value: false, changed: false };
+    if (current.join() === order.join() && locked.lessons.every((lesson, index) => lesson.number === index + 1)) return { value: undefined, changed: false };
     await renumberLessons(tx, courseId, order);
     await recordWrite(tx, { userId: caller.userId, entity: 'course', entityId: courseId, courseId, action: 'reorder', before: { lessons: current }, after: { lessons: order } });
-    return { value: true, changed: true };
+    return { value: undefined, changed: true };
   });
   return courseLessons(ctx, courseId);
 }
