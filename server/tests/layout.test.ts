@@ -171,27 +171,13 @@ describe('thin routes: a route parses its input, calls a service and answers', (
     'server/src/routes/site.ts': "registers the link-preview pictures' routes (ogImages.ts) with the pictures' service it makes",
   };
 
-  /**
-   * TEMPORARY (issue 33, item 2): route modules being thinned on other branches, which still import repositories or
-   * the two re-exports left in routes/ for them (emptyBodies.ts, mutabo/caller.ts: their homes are http/). Whoever
-   * merges those branches empties this list, deletes the two re-exports and consentOrigin's copy in
-   * repositories/accounts/consentsRepository.ts (http/consentOrigin.ts is its home). Nothing is to be added here.
-   */
-  const PENDING = [
-    'server/src/routes/participants.ts',
-    'server/src/routes/mutabo/participants.ts',
-    'server/src/routes/emptyBodies.ts',
-    'server/src/routes/mutabo/caller.ts',
-  ];
-  const pending = (edge: string) => PENDING.some((file) => edge.startsWith(`${file} → `));
-
   it('no route module imports a repository: the reads and decisions are in services', () => {
-    expect(importsInto(routesDir, 'server/src/repositories').filter((edge) => !pending(edge))).toEqual([]);
+    expect(importsInto(routesDir, 'server/src/repositories')).toEqual([]);
   });
 
   it('no route module imports another file of routes/ but the registering ones (shared HTTP helpers are in http/)', () => {
     const registering = (edge: string) => Object.keys(REGISTERING).some((file) => edge.startsWith(`${file} → `));
-    expect(importsInto(routesDir, routesDir).filter((edge) => !pending(edge) && !registering(edge))).toEqual([]);
+    expect(importsInto(routesDir, routesDir).filter((edge) => !registering(edge))).toEqual([]);
   });
 
   it('every module of routes/ registers routes', () => {
@@ -199,19 +185,23 @@ describe('thin routes: a route parses its input, calls a service and answers', (
     const others = sourceFiles(routesDir)
       .filter((file) => !registersRoutes.test(readFileSync(file, 'utf8')))
       .map((file) => path.relative(root, file));
-    expect(others.filter((file) => !PENDING.includes(file))).toEqual([]);
+    expect(others).toEqual([]);
   });
 
-  it('every file still listed as pending or registering is there and still needs to be (take off the ones that are done)', () => {
-    const edges = [...importsInto(routesDir, 'server/src/repositories'), ...importsInto(routesDir, routesDir)];
-    // A pending module still imports what it should not, or is a re-export still imported.
-    const needed = (file: string) => edges.some((edge) => edge.startsWith(`${file} → `) || edge.endsWith(` → ${file}`));
-    expect(PENDING.filter((file) => !existsSync(path.join(root, file)) || !needed(file))).toEqual([]);
+  it('every file listed as registering is there and still registers others', () => {
+    const edges = importsInto(routesDir, routesDir);
     expect(Object.keys(REGISTERING).filter((file) => !edges.some((edge) => edge.startsWith(`${file} → `)))).toEqual([]);
   });
 
   it('finds such imports when there are some (the check itself works)', () => {
     expect(importsInto('server/src/services', 'server/src/repositories').length).toBeGreaterThan(50);
     expect(importsInto('server/src/routes/mutabo', routesDir).length).toBeGreaterThan(10);
+  });
+});
+
+describe("the authors' area and the server's other services", () => {
+  it('no service outside services/mutabo/ imports the area: the area uses the shared rules, never the other way round', () => {
+    const area = path.join('server', 'src', 'services', 'mutabo') + path.sep;
+    expect(importsInto('server/src/services', 'server/src/services/mutabo').filter((line) => !line.startsWith(area))).toEqual([]);
   });
 });

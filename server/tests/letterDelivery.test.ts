@@ -14,7 +14,7 @@ import { receiptLetter } from '../src/services/payments/receiptLetters.ts';
 import { lessonChangeLetter, type NoticeLesson } from '../src/services/schedule/lessonLetters.ts';
 import { queueLetters, UNDELIVERABLE_AFTER, type QueuedLetter } from '../src/services/letters/letterQueue.ts';
 import { sweepReminders } from '../src/services/schedule/lessonReminders.ts';
-import { queueMovedLetter, refundedLetter, rejectedLetter } from '../src/services/mutabo/participantLetters.ts';
+import { queueMovedLetter, refundedLetter, rejectedLetter } from '../src/services/places/participantLetters.ts';
 import { buildTestApp, bearer, ids, seedFixture, testConfig } from './fixtures.ts';
 import { createCourse, createUsers, json, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
 import { signupPayload } from './accountsSupport.ts';

@@ -18,7 +18,7 @@ import { LetterQueue, queueLetters, type QueuedLetter } from '../src/services/le
 import { createMailer } from '../src/services/letters/mail.ts';
 import { discountLetter } from '../src/services/mutabo/discounts.ts';
 import { newsLetter } from '../src/services/mutabo/mailings.ts';
-import { queueMovedLetter, refundedLetter, rejectedLetter } from '../src/services/mutabo/participantLetters.ts';
+import { queueMovedLetter, refundedLetter, rejectedLetter } from '../src/services/places/participantLetters.ts';
 import { currentSellerFooter } from '../src/services/payments/sellerFooter.ts';
 import { ids, seedFixture, testConfig } from './fixtures.ts';
 import { parseLetter } from './mailbox.ts';

@@ -8,49 +8,46 @@ import { consentOrigin } from '../http/consentOrigin.ts';
 import { textField } from '../../../common/textFields.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import {
-  approveParticipant,
-  approveParticipants,
   deleteParticipation,
-  getManagedParticipant,
   getParticipation,
-  listManagedParticipants,
   listParticipations,
-  rejectParticipant,
+  setParticipationNews,
   subscribeForMailouts,
-  unsubscribeFromMailouts,
   type EnrollmentDeps,
 } from '../services/places/enrollment.ts';
-import { enrollmentErrors } from '../services/places/enrollmentErrors.ts';
-import { acceptEmptyJsonBodies } from './emptyBodies.ts';
+import {
+  approveManagedParticipant,
+  approveManagedParticipants,
+  getManagedParticipant,
+  listManagedParticipants,
+  rejectManagedParticipant,
+} from '../services/places/participants.ts';
+import { MAX_APPROVE_ROWS, participantsInputMessages } from '../services/places/enrollmentErrors.ts';
+import { acceptEmptyJsonBodies } from '../http/emptyBodies.ts';
 
-const courseMessage = 'Укажите номер курса целым положительным числом.';
+const im = participantsInputMessages;
 
 const createBody = z.object(
-  { course: z.union([z.number().int(courseMessage).min(1, courseMessage).max(MAX_ID, courseMessage), integerParam(1, MAX_ID, courseMessage)], { error: courseMessage }) },
-  { error: 'Ожидается объект с полем course.' },
+  { course: z.union([z.number().int(im.course).min(1, im.course).max(MAX_ID, im.course), integerParam(1, MAX_ID, im.course)], { error: im.course }) },
+  { error: im.courseObject },
 );
 
-const onlySubscription =
-  'Здесь можно изменить только подписку на новости: subscribed, true или false. Чтобы отказаться от участия, удалите запись; подтверждает участие автор курса.';
-const patchBody = z.strictObject({ subscribed: z.boolean({ error: onlySubscription }) }, { error: onlySubscription });
+const patchBody = z.strictObject({ subscribed: z.boolean({ error: im.onlySubscription }) }, { error: im.onlySubscription });
 
 const managerQuery = z.object({
-  course: integerParam(1, MAX_ID, courseMessage).optional(),
-  state: z.enum(PARTICIPATION_STATES, { error: 'Состояние: subscribed, reserved, waiting_list или approved.' }).optional(),
+  course: integerParam(1, MAX_ID, im.course).optional(),
+  state: z.enum(PARTICIPATION_STATES, { error: im.state }).optional(),
 });
 
-const approveBody = z.object({ state: textField({ required: 'Укажите state: approved.', notText: 'Укажите state: approved.' }) }, { error: 'Укажите state: approved.' });
+const approveBody = z.object({ state: textField({ required: im.approveState, notText: im.approveState }) }, { error: im.approveState });
 
-/** The most rows one request approves. */
-const MAX_APPROVE_ROWS = 200;
-const idsMessage = `Укажите ids: номера записей об участии, от 1 до ${MAX_APPROVE_ROWS}.`;
 const approveManyBody = approveBody.extend({
   // Checked as a whole, so that the error is under `ids` rather than under one element.
   ids: z
-    .array(z.unknown(), { error: idsMessage })
-    .min(1, idsMessage)
-    .max(MAX_APPROVE_ROWS, idsMessage)
-    .refine((list) => list.every((id) => Number.isInteger(id) && (id as number) >= 1 && (id as number) <= MAX_ID), idsMessage)
+    .array(z.unknown(), { error: im.ids })
+    .min(1, im.ids)
+    .max(MAX_APPROVE_ROWS, im.ids)
+    .refine((list) => list.every((id) => Number.isInteger(id) && (id as number) >= 1 && (id as number) <= MAX_ID), im.ids)
     .transform((list) => list as number[]),
 });
 
@@ -69,15 +66,9 @@ export const participantsRoutes: ZodRoutes = async (app) => {
 
   app.get('/participants/:id/', { ...auth, schema: { params: idParams } }, async (request) => getParticipation(deps, request.userId!, request.params.id));
 
-  app.patch('/participants/:id/', { ...auth, schema: { params: idParams, body: patchBody } }, async (request) => {
-    const before = await getParticipation(deps, request.userId!, request.params.id);
-    const origin = consentOrigin('account', request);
-    if (request.body.subscribed) await subscribeForMailouts(deps, request.userId!, request.params.id, origin);
-    else await unsubscribeFromMailouts(deps, request.userId!, request.params.id, origin);
-    // A row that was only a subscription leaves the list; its last state is still the answer.
-    const [after] = await listParticipations(deps, request.userId!, request.params.id);
-    return after ?? { ...before, subscribed: request.body.subscribed };
-  });
+  app.patch('/participants/:id/', { ...auth, schema: { params: idParams, body: patchBody } }, async (request) =>
+    setParticipationNews(deps, request.userId!, request.params.id, request.body.subscribed, consentOrigin('account', request)),
+  );
 
   app.delete('/participants/:id/', { ...auth, schema: { params: idParams } }, async (request, reply) => {
     await deleteParticipation(deps, request.userId!, request.params.id, consentOrigin('account', request));
@@ -92,25 +83,17 @@ export const participantsRoutes: ZodRoutes = async (app) => {
     getManagedParticipant(deps, request.userId!, request.params.id),
   );
 
-  app.patch('/manager/participants/:id/', { ...auth, schema: { params: idParams, body: approveBody } }, async (request) => {
-    if (request.body.state !== 'approved') {
-      await getManagedParticipant(deps, request.userId!, request.params.id);
-      throw enrollmentErrors.onlyApprove();
-    }
-    return approveParticipant(deps, request.userId!, request.params.id);
-  });
+  app.patch('/manager/participants/:id/', { ...auth, schema: { params: idParams, body: approveBody } }, async (request) =>
+    approveManagedParticipant(deps, request.userId!, request.params.id, request.body.state),
+  );
 
   // Several rows at once (all or none): each person gets one letter for their lessons of a course.
-  app.patch('/manager/participants/', { ...auth, schema: { body: approveManyBody } }, async (request) => {
-    if (request.body.state !== 'approved') {
-      for (const id of request.body.ids) await getManagedParticipant(deps, request.userId!, id);
-      throw enrollmentErrors.onlyApprove();
-    }
-    return approveParticipants(deps, request.userId!, request.body.ids);
-  });
+  app.patch('/manager/participants/', { ...auth, schema: { body: approveManyBody } }, async (request) =>
+    approveManagedParticipants(deps, request.userId!, request.body.ids, request.body.state),
+  );
 
   app.delete('/manager/participants/:id/', { ...auth, schema: { params: idParams } }, async (request, reply) => {
-    await rejectParticipant(deps, request.userId!, request.params.id);
+    await rejectManagedParticipant(deps, request.userId!, request.params.id);
     return reply.code(204).send();
   });
 };

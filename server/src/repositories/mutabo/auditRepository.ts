@@ -1,10 +1,10 @@
 // The SQL of the authors' history (table audit_log): one insert per write, pages of a course's history and of the
-// history of the shared content.
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+// history of the shared content, and the names behind the ids it records.
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { DELETED_PERSON_NAME } from '../../../../common/accountDeletion.ts';
 import type { AuditAction, AuditEntity, HistoryEntry } from '../../../../common/mutabo/history.ts';
 import type { Executor, Tx } from '../../db/client.ts';
-import { auditLog, authors, users } from '../../db/schema.ts';
+import { auditLog, authors, lessons, payments, refunds, users } from '../../db/schema.ts';
 
 export interface AuditRecord {
   userId: number | null;
@@ -73,4 +73,24 @@ export function courseHistoryPage(db: Executor, courseId: number, page: number, 
 /** A page of the history of one kind of object (of one object when `entityId` is given), newest first. */
 export function entityHistoryPage(db: Executor, entity: AuditEntity, entityId: number | null, page: number, size: number) {
   return historyPage(db, entityId === null ? eq(auditLog.entity, entity) : and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)), page, size);
+}
+
+/** The names behind the ids a course's history records: people, the payers of payments and refunds, lessons. */
+export async function historyNames(db: Executor, ids: { userIds: number[]; paymentIds: number[]; refundIds: number[]; lessonIds: number[] }) {
+  const [refundRows, lessonRows] = await Promise.all([
+    ids.refundIds.length ? db.select({ id: refunds.id, paymentId: refunds.paymentId }).from(refunds).where(inArray(refunds.id, ids.refundIds)) : [],
+    ids.lessonIds.length ? db.select({ id: lessons.id, number: lessons.number, title: lessons.title }).from(lessons).where(inArray(lessons.id, ids.lessonIds)) : [],
+  ]);
+  const paymentIds = [...new Set([...ids.paymentIds, ...refundRows.map((row) => row.paymentId)])];
+  const payerRows = paymentIds.length ? await db.select({ id: payments.id, userId: payments.userId }).from(payments).where(inArray(payments.id, paymentIds)) : [];
+  const userIds = [...new Set([...ids.userIds, ...payerRows.map((row) => row.userId)])];
+  const people = userIds.length
+    ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, userIds))
+    : [];
+  return {
+    people: new Map(people.map(({ id, ...person }) => [id, person])),
+    payers: new Map(payerRows.map((row) => [row.id, row.userId])),
+    refundPayments: new Map(refundRows.map((row) => [row.id, row.paymentId])),
+    lessons: new Map(lessonRows.map((row) => [row.id, row])),
+  };
 }

@@ -4,7 +4,7 @@ import type { MutaboCourseListItem } from '../../../../common/mutabo/courses.ts'
 import type { Currency } from '../../../../common/wireTypes.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { authors, courseAuthors, courses, feedback, lessons, participants, paymentLessons, prices, users } from '../../db/schema.ts';
-import { countedPlace, notLapsedHold } from '../places/placesRepository.ts';
+import { countedPlace, notLapsedHold, type LockedCourseForWrite } from '../places/placesRepository.ts';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
@@ -96,8 +96,8 @@ export async function findLesson(db: Executor, id: number): Promise<LessonRow | 
   return row ?? null;
 }
 
-// ---- Inside the authors' write transactions. Lock order as in services/places/places.ts: the course's lesson rows
-// (ascending id), then the course row, then writes.
+// ---- Inside the authors' write transactions, under the course's lock (withCourseLockedForWrite,
+// services/places/courseLock.ts).
 
 export async function leadsCourse(db: Executor, authorId: number, courseId: number): Promise<boolean> {
   const [row] = await db
@@ -113,23 +113,6 @@ export async function leadsAnyCourse(db: Executor, authorId: number): Promise<bo
   return row !== undefined;
 }
 
-export interface LockedCourseForWrite {
-  course: CourseRow;
-  /** Every lesson of the course in number order, drafts included. */
-  lessons: LessonRow[];
-}
-
-export async function lockCourseForWrite(tx: Tx, courseId: number): Promise<LockedCourseForWrite | null> {
-  const lockLessons = () => tx.select().from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.id)).for('update');
-  await lockLessons();
-  const [course] = await tx.select().from(courses).where(eq(courses.id, courseId)).for('update');
-  if (!course) return null;
-  // Lessons are only added under the course's lock: a lesson that another author's write added while this one waited
-  // for that lock is visible (and locked) now, and no other can appear until the commit.
-  const lessonRows = await lockLessons();
-  return { course, lessons: lessonRows.sort((a, b) => a.number - b.number) };
-}
-
 /** What a copy reads of its source: the course, and its lessons' ids, numbers and starts without their texts. */
 export interface CourseForCopy {
   course: CourseRow;
@@ -140,7 +123,7 @@ export interface CourseForCopy {
 
 /**
  * The course and its lessons locked against writes until the commit (FOR SHARE: other copies and readers go on), in
- * lockCourseForWrite's order; the lessons' texts stay in the database.
+ * lockCourseForWrite's order (repositories/places/placesRepository.ts); the lessons' texts stay in the database.
  */
 export async function lockCourseForCopy(tx: Tx, courseId: number): Promise<CourseForCopy | null> {
   const lockLessons = () =>

@@ -1,15 +1,12 @@
-// The SQL of enrollment without payment: news subscriptions, the caller's own course list, the authors' view of their
-// courses' participants, and the people, courses and lessons that the letters of enrollment and payment name. Each
-// function runs in the transaction (or on the database) it is given; services/places/enrollment.ts decides.
+// The SQL of enrollment without payment: news subscriptions, the courses of a user's own course list, whose author
+// record an account is, and the people, courses and lessons that the letters of enrollment and payment name. Each
+// function runs in the transaction (or on the database) it is given; services/places/enrollment.ts decides. The
+// participant rows are participantsRepository.ts's.
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { ParticipationState } from '../../../../common/wireTypes.ts';
 import type { Executor } from '../../db/client.ts';
-import { authors, courseAuthors, courses, lessons, mailingSubscriptions, participants, prices, users } from '../../db/schema.ts';
-import { notLapsedHold } from './placesRepository.ts';
+import { authors, courseAuthors, courses, lessons, mailingSubscriptions, prices, users } from '../../db/schema.ts';
 
 type CourseRow = typeof courses.$inferSelect;
-type LessonRow = typeof lessons.$inferSelect;
-type ParticipantRow = typeof participants.$inferSelect;
 
 /** The course unless it is a draft. */
 export async function visibleCourse(db: Executor, courseId: number): Promise<CourseRow | null> {
@@ -42,26 +39,16 @@ export async function unsubscribe(db: Executor, userId: number, courseId: number
   return removed.length > 0;
 }
 
-// ---- The caller's own course list
-
 /** The courses the user is subscribed to (or only whether to this one). */
-export async function subscribedCourseIds(db: Executor, userId: number, onlyCourseId?: number): Promise<number[]> {
+export async function subscribedCourseIds(db: Executor, userId: number, onlyCourseId?: number): Promise<Set<number>> {
   const rows = await db
     .select({ courseId: mailingSubscriptions.courseId })
     .from(mailingSubscriptions)
     .where(and(eq(mailingSubscriptions.userId, userId), onlyCourseId === undefined ? undefined : eq(mailingSubscriptions.courseId, onlyCourseId)));
-  return rows.map((row) => row.courseId);
+  return new Set(rows.map((row) => row.courseId));
 }
 
-/** The user's rows on published lessons (of one course when asked), with their lessons; lapsed holds left out. */
-export async function participationsOf(db: Executor, userId: number, onlyCourseId?: number): Promise<{ participant: ParticipantRow; lesson: LessonRow }[]> {
-  const courseFilter = onlyCourseId === undefined ? undefined : eq(lessons.courseId, onlyCourseId);
-  return db
-    .select({ participant: participants, lesson: lessons })
-    .from(participants)
-    .innerJoin(lessons, eq(lessons.id, participants.lessonId))
-    .where(and(eq(participants.userId, userId), ne(lessons.state, 'draft'), courseFilter, notLapsedHold));
-}
+// ---- The courses of a user's own course list
 
 /** These courses unless drafts, by start (undated last), then id. */
 export async function coursesForList(db: Executor, courseIds: number[]): Promise<{ id: number; title: string; participantsLimit: number }[]> {
@@ -85,7 +72,7 @@ export async function authorsOfCourses(
     .orderBy(asc(courseAuthors.position));
 }
 
-// ---- The authors' view (the manager endpoints)
+// ---- Authors
 
 /** The author record of an author account; null for anyone else. */
 export async function authorIdOfUser(db: Executor, userId: number): Promise<number | null> {
@@ -95,48 +82,6 @@ export async function authorIdOfUser(db: Executor, userId: number): Promise<numb
     .innerJoin(users, eq(users.id, authors.userId))
     .where(and(eq(authors.userId, userId), eq(users.isAuthor, true)));
   return row?.id ?? null;
-}
-
-export interface ManagedRow {
-  participant: ParticipantRow;
-  user: { id: number; email: string; firstName: string; lastName: string };
-  course: { id: number; title: string };
-  lesson: { id: number; number: number; title: string };
-}
-
-const managedColumns = {
-  participant: participants,
-  user: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
-  course: { id: courses.id, title: courses.title },
-  lesson: { id: lessons.id, number: lessons.number, title: lessons.title },
-};
-
-function managedQuery(db: Executor) {
-  return db
-    .select(managedColumns)
-    .from(participants)
-    .innerJoin(users, eq(users.id, participants.userId))
-    .innerJoin(lessons, eq(lessons.id, participants.lessonId))
-    .innerJoin(courses, eq(courses.id, lessons.courseId));
-}
-
-/** The participants of the courses the author leads, by course, lesson and time. */
-export async function managedParticipants(db: Executor, authorId: number, filter: { course?: number; state?: ParticipationState }): Promise<ManagedRow[]> {
-  return managedQuery(db)
-    .where(
-      and(
-        sql`${courses.id} IN (SELECT course_id FROM course_authors WHERE author_id = ${authorId})`,
-        filter.course === undefined ? undefined : eq(courses.id, filter.course),
-        filter.state === undefined ? undefined : eq(participants.state, filter.state),
-        notLapsedHold,
-      ),
-    )
-    .orderBy(asc(courses.id), asc(lessons.number), asc(participants.createdAt), asc(participants.id));
-}
-
-export async function managedParticipant(db: Executor, participantId: number): Promise<ManagedRow | null> {
-  const [row] = await managedQuery(db).where(eq(participants.id, participantId));
-  return row ?? null;
 }
 
 // ---- What the letters name

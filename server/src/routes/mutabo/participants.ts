@@ -11,8 +11,9 @@ import {
 } from '../../../../common/mutabo/participants.ts';
 import { idParams, integerParam, MAX_ID } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
-import { approveParticipants, listParticipants, participantsCsv, promoteParticipant, rejectParticipant, rejectParticipants, type ParticipantsDeps } from '../../services/mutabo/participants.ts';
-import { callerOf } from './caller.ts';
+import { approveParticipants, listParticipants, participantsCsv, promoteParticipant } from '../../services/mutabo/participants.ts';
+import { rejectParticipants, type ParticipantsDeps } from '../../services/places/participants.ts';
+import { callerOf } from '../../http/mutabo/caller.ts';
 
 const listQuery = z.object({
   state: z.enum(MUTABO_PARTICIPANT_STATES, { error: pm.stateInvalid }).optional(),
@@ -54,7 +55,7 @@ export const mutaboParticipantsRoutes: ZodRoutes = async (app) => {
   );
 
   app.post('/participants/:id/reject/', { schema: { params: idParams } }, async (request, reply) => {
-    await rejectParticipant(deps, callerOf(request), request.params.id);
+    await rejectParticipants(deps, callerOf(request), [request.params.id]);
     return reply.code(204).send();
   });
 };

@@ -1,7 +1,7 @@
 // Merges one caller's fields into the shared public course forms; the shared (cached) objects are never changed.
 import type { CourseDetails, CourseShort, Lesson } from '../../../../common/wireTypes.ts';
 import { nextLinkChange } from '../../../../common/lessonSchedule.ts';
-import type { UserCourseState } from '../../repositories/places/participationRepository.ts';
+import type { UserCourseState } from '../../repositories/places/participantsRepository.ts';
 import { approvedLessonLinks } from '../schedule/lessonLinks.ts';
 
 /** The caller's participations, and for a lesson they are approved for its room and recording links in their windows. */

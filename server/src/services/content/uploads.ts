@@ -15,9 +15,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { messages } from '../../http/messages.ts';
 import { findUploadByKey, insertUpload, uploadsOfUserSince, type UploadRow } from '../../repositories/content/uploadsRepository.ts';
-import { recordWrite } from '../mutabo/audit.ts';
-import { mutaboErrors, type Caller } from '../mutabo/context.ts';
+import { insertAuditRecord } from '../../repositories/mutabo/auditRepository.ts';
+import type { Caller } from '../caller.ts';
 import { detectFileType, storedName, type FileType } from './fileTypes.ts';
+
+/** A refused file or image, under the form's field. */
+const fieldError = (field: string, message: string) => new HttpError(400, { [field]: [message] });
 
 export const MEDIA_PREFIX = '/media/';
 
@@ -95,7 +98,7 @@ async function store(ctx: UploadsContext, caller: Caller, data: Buffer, name: st
     if (quota) await checkQuota(tx, caller.userId, data.length, true);
     const id = await insertUpload(tx, { key, sha256, name, contentType: type.contentType, size: data.length, data, userId: caller.userId });
     if (id !== null) {
-      await recordWrite(tx, { userId: caller.userId, entity: 'upload', entityId: id, courseId: null, action: 'create', before: null, after: { url: urlOf(key), contentType: type.contentType, size: data.length, sha256 } });
+      await insertAuditRecord(tx, { userId: caller.userId, entity: 'upload', entityId: id, courseId: null, action: 'create', before: null, after: { url: urlOf(key), contentType: type.contentType, size: data.length, sha256 } });
     }
   });
   return urlOf(key);
@@ -179,9 +182,9 @@ async function thumbnailOf(data: Buffer): Promise<Buffer> {
  */
 export async function uploadFile(ctx: UploadsContext, caller: Caller, uploadedName: string, data: Buffer): Promise<UploadResult> {
   const type = detectFileType(data);
-  if (!type) throw mutaboErrors.field('file', m.uploadType);
+  if (!type) throw fieldError('file', m.uploadType);
   if (data.length > (type.kind === 'image' ? MAX_IMAGE_BYTES : MAX_DOCUMENT_BYTES)) {
-    throw mutaboErrors.field('file', type.kind === 'image' ? m.uploadImageTooLarge : m.uploadTooLarge);
+    throw fieldError('file', type.kind === 'image' ? m.uploadImageTooLarge : m.uploadTooLarge);
   }
   // A first look without the lock, so a flood over the quota costs no image decoding.
   await checkQuota(ctx.db, caller.userId, data.length, false);
@@ -192,7 +195,7 @@ export async function uploadFile(ctx: UploadsContext, caller: Caller, uploadedNa
     image = await storedImage(data, type);
     thumbnail = await thumbnailOf(image.data);
   } catch (error) {
-    if (error instanceof ImageRefused) throw mutaboErrors.field('file', error.message);
+    if (error instanceof ImageRefused) throw fieldError('file', error.message);
     throw error;
   }
   const name = storedName(uploadedName, image.type);
@@ -213,7 +216,7 @@ export async function thumbnailForImage(ctx: UploadsContext, caller: Caller, ima
   try {
     thumbnail = await thumbnailOf(image.data);
   } catch (error) {
-    if (error instanceof ImageRefused && error.overBound) throw mutaboErrors.field('image', error.message);
+    if (error instanceof ImageRefused && error.overBound) throw fieldError('image', error.message);
     return null;
   }
   try {

@@ -17,11 +17,7 @@ export interface MutaboContext {
   publicCache: PublicCache;
 }
 
-/** An author calling the authors' API: their user id (recorded in the history) and author id (what they lead). */
-export interface Caller {
-  userId: number;
-  authorId: number;
-}
+export type { Caller } from '../caller.ts';
 
 export const mutaboErrors = {
   notAuthor: () => new HttpError(403, { detail: m.notAuthor }),

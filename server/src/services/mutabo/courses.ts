@@ -1,10 +1,10 @@
-// The authors' courses: list, read, create, change (compare-and-set on `version`), delete, history. Every write runs
-// in one transaction that locks the course's lessons, then the course, then writes and records itself; the public
-// cache is dropped after the commit.
+// The authors' courses: list, read, create, change (compare-and-set on `version`), delete, history. Every write to a
+// course runs under the course's lock (withCourseLockedForWrite: its lessons, then the course), writes and records
+// itself; the public cache is dropped after the commit.
 import type { CourseCreate, CoursePatch, MutaboCourse, MutaboCourseListItem } from '../../../../common/mutabo/courses.ts';
 import { mutaboMessages as m } from '../../../../common/mutabo/fields.ts';
 import { HISTORY_PAGE_SIZE, type HistoryPage } from '../../../../common/mutabo/history.ts';
-import type { Executor, Tx } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { loadCourseDetails } from '../../repositories/content/coursesRepository.ts';
 import {
   authorIdsOf,
@@ -16,7 +16,6 @@ import {
   findCourseForSave,
   insertCourse,
   leadsCourse,
-  lockCourseForWrite,
   peopleOfCourse,
   peopleOfLessons,
   pricesOfCourse,
@@ -25,9 +24,10 @@ import {
   updateCourseAtVersion,
   type CourseRow,
   type CourseValues,
-  type LockedCourseForWrite,
   type PriceValues,
 } from '../../repositories/mutabo/coursesRepository.ts';
+import type { LockedCourseForWrite } from '../../repositories/places/placesRepository.ts';
+import { withCourseLockedForWrite, type CourseWriter } from '../places/courseLock.ts';
 import { courseHistoryPage } from '../../repositories/mutabo/auditRepository.ts';
 import { recordWrite } from './audit.ts';
 import { withHistoryNames } from './historyNames.ts';
@@ -80,11 +80,9 @@ function hasPublishedLesson(locked: Pick<LockedCourseForWrite, 'lessons'>): bool
   return locked.lessons.some((lesson) => lesson.state === 'published');
 }
 
-/** Locks the course for a write by one of its authors; 404 for a course the caller does not lead. */
-export async function lockLedCourse(tx: Tx, caller: Caller, courseId: number): Promise<LockedCourseForWrite> {
-  const locked = await lockCourseForWrite(tx, courseId);
-  if (!locked || !(await leadsCourse(tx, caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
-  return locked;
+/** The caller writing to a course under its lock (withCourseLockedForWrite): 404 for a course they do not lead. */
+export function ledBy(caller: Caller): CourseWriter {
+  return { authorId: caller.authorId, refused: mutaboErrors.courseNotFound };
 }
 
 export async function listCourses(ctx: MutaboContext, caller: Caller): Promise<MutaboCourseListItem[]> {
@@ -160,8 +158,7 @@ export async function patchCourse(ctx: MutaboContext, caller: Caller, courseId: 
   if (patch.image && (patch.thumbnail === '' || (patch.thumbnail === undefined && current.course.thumbnail === ''))) {
     patch = { ...patch, thumbnail: await thumbnailIfMissing(ctx, caller, patch.image, '') };
   }
-  const { changed, left } = await ctx.db.transaction(async (tx) => {
-    const locked = await lockLedCourse(tx, caller, courseId);
+  const left = await withCourseLockedForWrite(ctx, courseId, ledBy(caller), async (tx, locked) => {
     const before = locked.course;
     const authorsBefore = await authorIdsOf(tx, courseId);
     const authorsAfter = await checkedPatch(tx, caller, locked, authorsBefore, patch);
@@ -171,7 +168,7 @@ export async function patchCourse(ctx: MutaboContext, caller: Caller, courseId: 
     const pricesAfter = requestedPrices === undefined ? pricesBefore : sortedPrices(requestedPrices);
     const pricesChanged = JSON.stringify(pricesAfter) !== JSON.stringify(pricesBefore);
     const values: CourseValues = Object.fromEntries(Object.entries(fields).filter(([key, value]) => value !== undefined && before[key as keyof CourseRow] !== value));
-    if (Object.keys(values).length === 0 && !authorsChanged && !pricesChanged) return { changed: false, left: false };
+    if (Object.keys(values).length === 0 && !authorsChanged && !pricesChanged) return { value: false, changed: false };
 
     // Authors and prices belong to the course: changing them bumps its version too.
     const after = await updateCourseAtVersion(tx, courseId, version, values);
@@ -184,17 +181,15 @@ export async function patchCourse(ctx: MutaboContext, caller: Caller, courseId: 
     }
     if (authorsChanged) await recordAuthorsChange(tx, ctx.config, caller, after, authorsBefore, authorsAfter);
     if (values.roomUrl !== undefined) await followCourseRoom(tx, ctx, caller, after, locked.lessons, before.roomUrl);
-    return { changed: true, left: !authorsAfter.includes(caller.authorId) };
+    return { value: !authorsAfter.includes(caller.authorId), changed: true };
   });
-  if (changed) ctx.publicCache.invalidate();
   // A caller who took themselves off the authors gets the course as saved, the last time they see it.
   return getCourse(ctx, caller, courseId, !left);
 }
 
 /** Refused while anyone holds, waits for or has paid for a place, or any payment names one of its lessons. */
 export async function deleteCourse(ctx: MutaboContext, caller: Caller, courseId: number): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const locked = await lockLedCourse(tx, caller, courseId);
+  await withCourseLockedForWrite(ctx, courseId, ledBy(caller), async (tx, locked) => {
     const blockers = await courseBlockers(tx, courseId);
     if (blockers.participants > 0 || blockers.payments > 0) throw mutaboErrors.courseHasParticipants();
     const snapshot = {
@@ -206,8 +201,8 @@ export async function deleteCourse(ctx: MutaboContext, caller: Caller, courseId:
     };
     await deleteCourseRow(tx, courseId);
     await recordWrite(tx, { userId: caller.userId, entity: 'course', entityId: courseId, courseId, action: 'delete', before: snapshot, after: null });
+    return { value: undefined, changed: true };
   });
-  ctx.publicCache.invalidate();
 }
 
 export async function courseHistory(ctx: MutaboContext, caller: Caller, courseId: number, page: number): Promise<HistoryPage> {

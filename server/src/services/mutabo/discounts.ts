@@ -21,7 +21,7 @@ import {
   type DiscountRow,
 } from '../../repositories/payments/discountsRepository.ts';
 import { findAuthor } from '../../repositories/mutabo/pagesRepository.ts';
-import { ledCourse } from '../../repositories/places/mutaboParticipantsRepository.ts';
+import { ledCourse } from '../../repositories/ledCourses.ts';
 import { coursePage, greeting, signature } from '../places/enrollmentLetters.ts';
 import { queueLetters } from '../letters/letterQueue.ts';
 import { userText } from '../letters/userText.ts';

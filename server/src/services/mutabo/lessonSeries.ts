@@ -8,11 +8,13 @@ import type { MutaboLesson } from '../../../../common/mutabo/lessons.ts';
 import { MAX_COURSE_LESSONS, numberedLessonTitle, seasonMessages, seriesStarts, startsInRange, type LessonSeries } from '../../../../common/mutaboSeason.ts';
 import { loadCourseDetails } from '../../repositories/content/coursesRepository.ts';
 import type { Tx } from '../../db/client.ts';
-import { insertLessons, nextLessonNumber, peopleOfLessons, updateCourseAtVersion, type CourseRow, type LockedCourseForWrite } from '../../repositories/mutabo/coursesRepository.ts';
+import { insertLessons, nextLessonNumber, peopleOfLessons, updateCourseAtVersion, type CourseRow } from '../../repositories/mutabo/coursesRepository.ts';
+import type { LockedCourseForWrite } from '../../repositories/places/placesRepository.ts';
+import { withCourseLockedForWrite } from '../places/courseLock.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, toMutaboLessons, type Caller, type MutaboContext } from './context.ts';
 import { followCourseRoom } from './courseRoom.ts';
-import { courseSnapshot, lockLedCourse } from './courses.ts';
+import { courseSnapshot, ledBy } from './courses.ts';
 import { lessonSnapshot } from './lessonWrites.ts';
 
 /** Refused when the course would have more than MAX_COURSE_LESSONS lessons with `adding` more. */
@@ -40,8 +42,7 @@ async function setCourseRoom(tx: Tx, ctx: MutaboContext, caller: Caller, locked:
 }
 
 export async function createLessonSeries(ctx: MutaboContext, caller: Caller, courseId: number, input: LessonSeries): Promise<MutaboLesson[]> {
-  const ids = await ctx.db.transaction(async (tx) => {
-    const locked = await lockLedCourse(tx, caller, courseId);
+  const ids = await withCourseLockedForWrite(ctx, courseId, ledBy(caller), async (tx, locked) => {
     checkLessonLimit(locked.lessons.length, input.count);
     const starts = seriesStarts(input.firstStartsAt, input.count, input.everyDays, locked.course.timeZone);
     if (!startsInRange(starts)) throw mutaboErrors.field('firstStartsAt', seasonMessages.seriesOutOfRange);
@@ -64,8 +65,7 @@ export async function createLessonSeries(ctx: MutaboContext, caller: Caller, cou
     for (const row of rows) {
       await recordWrite(tx, { userId: caller.userId, entity: 'lesson', entityId: row.id, courseId, action: 'create', before: null, after: lessonSnapshot(row) });
     }
-    return rows.map((row) => row.id);
+    return { value: rows.map((row) => row.id), changed: true };
   });
-  ctx.publicCache.invalidate();
   return lessonsInAuthorsForm(ctx, courseId, ids);
 }

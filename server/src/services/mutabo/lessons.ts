@@ -1,6 +1,6 @@
-// The authors' lessons: create, read, change (compare-and-set on `version`), delete, reorder. Each write locks the
-// course's lessons and the course first (as the course writes do), so numbers and the «one published lesson while
-// enrollment is open» rule are decided on a stable set.
+// The authors' lessons: create, read, change (compare-and-set on `version`), delete, reorder. Each write runs under the
+// course's lock (withCourseLockedForWrite: its lessons, then the course, as the course writes do), so numbers and the
+// «one published lesson while enrollment is open» rule are decided on a stable set.
 import { mutaboMessages as m } from '../../../../common/mutabo/fields.ts';
 import type { LessonCreate, LessonPatch, MutaboLesson } from '../../../../common/mutabo/lessons.ts';
 import { loadCourseDetails } from '../../repositories/content/coursesRepository.ts';
@@ -16,12 +16,13 @@ import {
   renumberLessons,
   type LessonRow,
   type LessonValues,
-  type LockedCourseForWrite,
 } from '../../repositories/mutabo/coursesRepository.ts';
+import type { LockedCourseForWrite } from '../../repositories/places/placesRepository.ts';
+import { withCourseLockedForWrite } from '../places/courseLock.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, toMutaboLessons, type Caller, type MutaboContext } from './context.ts';
 import { lessonRoomUrl } from './courseRoom.ts';
-import { lockLedCourse } from './courses.ts';
+import { ledBy } from './courses.ts';
 import { lessonSnapshot, writeLessonChange } from './lessonWrites.ts';
 import { checkLessonLimit } from './lessonSeries.ts';
 
@@ -64,8 +65,7 @@ export async function getLesson(ctx: MutaboContext, caller: Caller, lessonId: nu
 }
 
 export async function createLesson(ctx: MutaboContext, caller: Caller, courseId: number, input: LessonCreate): Promise<MutaboLesson> {
-  const id = await ctx.db.transaction(async (tx) => {
-    const locked = await lockLedCourse(tx, caller, courseId);
+  const id = await withCourseLockedForWrite(ctx, courseId, ledBy(caller), async (tx, locked) => {
     checkLessonLimit(locked.lessons.length, 1, 'nonFieldErrors');
     if (input.number !== undefined && locked.lessons.some((lesson) => lesson.number === input.number)) throw mutaboErrors.field('number', m.lessonNumberTaken);
     const number = input.number ?? (await nextLessonNumber(tx, courseId));
@@ -81,31 +81,28 @@ export async function createLesson(ctx: MutaboContext, caller: Caller, courseId:
       recordingUrl: input.recordingUrl,
     });
     await recordWrite(tx, { userId: caller.userId, entity: 'lesson', entityId: row.id, courseId, action: 'create', before: null, after: lessonSnapshot(row) });
-    return row.id;
+    return { value: row.id, changed: true };
   });
-  ctx.publicCache.invalidate();
   return lessonOf(ctx, id, courseId);
 }
 
 export async function patchLesson(ctx: MutaboContext, caller: Caller, lessonId: number, patch: LessonPatch): Promise<MutaboLesson> {
   const courseId = await ledLessonCourse(ctx, caller, lessonId);
-  const changed = await ctx.db.transaction(async (tx) => {
-    const locked = await lockLedCourse(tx, caller, courseId);
+  await withCourseLockedForWrite(ctx, courseId, ledBy(caller), async (tx, locked) => {
     const before = locked.lessons.find((lesson) => lesson.id === lessonId);
     // Deleted (or moved to another course) since the first look.
     if (!before) throw mutaboErrors.lessonNotFound();
     if (before.version !== patch.version) throw mutaboErrors.staleLesson();
     // A link cleared puts the lesson back in the course's room.
     const values = changedLessonValues(before, patch.roomUrl === undefined ? patch : { ...patch, roomUrl: lessonRoomUrl(locked.course.roomUrl, patch.roomUrl) });
-    if (Object.keys(values).length === 0) return false;
+    if (Object.keys(values).length === 0) return { value: undefined, changed: false };
     if (values.number !== undefined && locked.lessons.some((lesson) => lesson.id !== lessonId && lesson.number === values.number)) {
       throw mutaboErrors.field('number', m.lessonNumberTaken);
     }
     if (values.state === 'draft' && wouldLeaveOpenCourseEmpty(locked, lessonId)) throw mutaboErrors.field('state', m.lastPublishedLesson);
     await writeLessonChange(tx, ctx, caller, locked.course, before, values);
-    return true;
+    return { value: undefined, changed: true };
   });
-  if (changed) ctx.publicCache.invalidate();
   return lessonOf(ctx, lessonId, courseId);
 }
 
@@ -115,8 +112,7 @@ export async function patchLesson(ctx: MutaboContext, caller: Caller, lessonId: 
  */
 export async function deleteLesson(ctx: MutaboContext, caller: Caller, lessonId: number): Promise<void> {
   const courseId = await ledLessonCourse(ctx, caller, lessonId);
-  await ctx.db.transaction(async (tx) => {
-    const locked = await lockLedCourse(tx, caller, courseId);
+  await withCourseLockedForWrite(ctx, courseId, ledBy(caller), async (tx, locked) => {
     const before = locked.lessons.find((lesson) => lesson.id === lessonId);
     if (!before) throw mutaboErrors.lessonNotFound();
     const blockers = await lessonBlockers(tx, lessonId);
@@ -124,23 +120,21 @@ export async function deleteLesson(ctx: MutaboContext, caller: Caller, lessonId:
     if (before.state === 'published' && wouldLeaveOpenCourseEmpty(locked, lessonId)) throw mutaboErrors.lastPublishedLesson();
     await deleteLessonRow(tx, lessonId);
     await recordWrite(tx, { userId: caller.userId, entity: 'lesson', entityId: lessonId, courseId, action: 'delete', before: lessonSnapshot(before), after: null });
+    return { value: undefined, changed: true };
   });
-  ctx.publicCache.invalidate();
 }
 
 /** Numbers the course's lessons 1..n in the given order, in one transaction; answers the lessons in that order. */
 export async function reorderLessons(ctx: MutaboContext, caller: Caller, courseId: number, order: number[]): Promise<MutaboLesson[]> {
-  const changed = await ctx.db.transaction(async (tx) => {
-    const locked = await lockLedCourse(tx, caller, courseId);
+  await withCourseLockedForWrite(ctx, courseId, ledBy(caller), async (tx, locked) => {
     const known = new Set(locked.lessons.map((lesson) => lesson.id));
     if (order.length !== known.size || order.some((id) => !known.has(id))) throw mutaboErrors.field('lessons', m.lessonOrderInvalid);
     const current = locked.lessons.map((lesson) => lesson.id);
-    if (current.join() === order.join() && locked.lessons.every((lesson, index) => lesson.number === index + 1)) return false;
+    if (current.join() === order.join() && locked.lessons.every((lesson, index) => lesson.number === index + 1)) return { value: undefined, changed: false };
     await renumberLessons(tx, courseId, order);
     await recordWrite(tx, { userId: caller.userId, entity: 'course', entityId: courseId, courseId, action: 'reorder', before: { lessons: current }, after: { lessons: order } });
-    return true;
+    return { value: undefined, changed: true };
   });
-  if (changed) ctx.publicCache.invalidate();
   return courseLessons(ctx, courseId);
 }
 
@@ -151,14 +145,15 @@ export async function reorderLessons(ctx: MutaboContext, caller: Caller, courseI
  */
 export async function markHeld(ctx: MutaboContext, caller: Caller, lessonId: number): Promise<MutaboLesson> {
   const courseId = await ledLessonCourse(ctx, caller, lessonId);
-  await ctx.db.transaction(async (tx) => {
-    const locked = await lockLedCourse(tx, caller, courseId);
+  await withCourseLockedForWrite(ctx, courseId, ledBy(caller), async (tx, locked) => {
     const before = locked.lessons.find((lesson) => lesson.id === lessonId);
     if (!before) throw mutaboErrors.lessonNotFound();
     if (before.state !== 'published') throw mutaboErrors.field('nonFieldErrors', m.lessonHeldDraft);
     if (before.startsAt !== null) throw mutaboErrors.field('nonFieldErrors', m.lessonHeldTimed);
     const heldAt = await markLessonHeld(tx, lessonId);
     if (heldAt) await recordWrite(tx, { userId: caller.userId, entity: 'lesson', entityId: lessonId, courseId, action: 'update', before: { heldAt: null }, after: { heldAt: heldAt.toISOString() } });
+    // The public pages do not show when a lesson was held.
+    return { value: undefined, changed: false };
   });
   return lessonOf(ctx, lessonId, courseId);
 }

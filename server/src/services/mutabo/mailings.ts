@@ -14,7 +14,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { audienceCounts, audienceMembers, findMailing, insertMailing, mailingRecipients, mailingsOfCourse, type AudienceMember } from '../../repositories/letters/mailingsRepository.ts';
-import { ledCourse } from '../../repositories/places/mutaboParticipantsRepository.ts';
+import { ledCourse } from '../../repositories/ledCourses.ts';
 import { queueLetters, type QueuedLetter } from '../letters/letterQueue.ts';
 import { renderLetter } from '../letters/template.ts';
 import { courseAnswers } from '../letters/replyTo.ts';

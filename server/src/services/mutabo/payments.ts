@@ -22,21 +22,9 @@ import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import {
-  awaitingRows,
-  countPayments,
-  dashboardCourses,
-  dashboardLessons,
-  dashboardPeople,
-  lapsingHolds,
-  ledCourse,
-  pagePayments,
-  paymentDetails,
-  paymentsRefundRequired,
-  revenue,
-  toRefund,
-  type PaymentRow,
-} from '../../repositories/places/mutaboParticipantsRepository.ts';
+import { awaitingRows, dashboardCourses, dashboardLessons, dashboardPeople, lapsingHolds } from '../../repositories/mutabo/dashboardRepository.ts';
+import { countPayments, pagePayments, paymentDetails, paymentsRefundRequired, revenue, toRefund, type PaymentRow } from '../../repositories/mutabo/paymentsRepository.ts';
+import { ledCourse } from '../../repositories/ledCourses.ts';
 import { lessonTitles } from '../../repositories/places/enrollmentRepository.ts';
 import { paymentById as paymentRow } from '../../repositories/payments/paymentsRepository.ts';
 import { failedReceiptsOf, receiptsOfPayments, type ReceiptRow } from '../../repositories/payments/receiptsRepository.ts';

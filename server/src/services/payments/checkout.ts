@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { MAX_ID } from '../../http/queryParams.ts';
 import { personById } from '../../repositories/places/enrollmentRepository.ts';
 import { lessonsOnSale, storeProviderPage, type LessonOnSale } from '../../repositories/payments/paymentsRepository.ts';
-import { placeHolders } from '../../repositories/places/placesRepository.ts';
+import { placeHolders } from '../../repositories/places/participantsRepository.ts';
 import { enrollmentErrors, refuseTakenLessons } from '../places/enrollmentErrors.ts';
 import type { PublicCache } from '../content/publicCache.ts';
 import { sellerComplete } from './sellerReadiness.ts';

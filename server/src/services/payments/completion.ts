@@ -29,7 +29,8 @@ import {
   type FailureReason,
   type PaymentRow,
 } from '../../repositories/payments/paymentsRepository.ts';
-import { approvePaidPlaces, rowsOfUser, takenPlaces, type LockedCourse, type Promotion } from '../../repositories/places/placesRepository.ts';
+import { takenPlaces, type LockedCourse, type Promotion } from '../../repositories/places/placesRepository.ts';
+import { approvePaidPlaces, rowsOfUser } from '../../repositories/places/participantsRepository.ts';
 import {
   refundedAtOnceLetter,
   refundLetter,

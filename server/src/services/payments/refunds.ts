@@ -15,9 +15,11 @@ import { refundAmount } from '../../../../common/paymentAmount.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { courseTitle, lessonTitles, personById } from '../../repositories/places/enrollmentRepository.ts';
-import { ledCourse, toRefund } from '../../repositories/places/mutaboParticipantsRepository.ts';
+import { ledCourse } from '../../repositories/ledCourses.ts';
+import { toRefund } from '../../repositories/mutabo/paymentsRepository.ts';
 import { clearRefundRequired, courseOfPayment, lockPayment, paymentById, paymentByProviderId, paymentLessonIdsByNumber, type PaymentRow } from '../../repositories/payments/paymentsRepository.ts';
-import { deleteRowsBoughtBy, type LockedCourse, type Promotion } from '../../repositories/places/placesRepository.ts';
+import type { LockedCourse, Promotion } from '../../repositories/places/placesRepository.ts';
+import { deleteRowsBoughtBy } from '../../repositories/places/participantsRepository.ts';
 import {
   failRefund as markRefundFailed,
   insertRefund,
@@ -46,8 +48,8 @@ import { receiptLines } from './receipts.ts';
 import type { ReceiptSettings } from '../../config.ts';
 import { recordSentReceipt } from '../../repositories/payments/receiptsRepository.ts';
 import { insertAuditRecord } from '../../repositories/mutabo/auditRepository.ts';
-import type { Caller } from '../mutabo/context.ts';
-import { refundedLetter, rejectedLetter } from '../mutabo/participantLetters.ts';
+import type { Caller } from '../caller.ts';
+import { refundedLetter, rejectedLetter } from '../places/participantLetters.ts';
 
 export interface RefundDeps {
   db: Db;

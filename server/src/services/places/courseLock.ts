@@ -1,9 +1,12 @@
 // The one way a transaction changes places (services/places/places.ts has the lock order it keeps): it opens the transaction,
 // locks the course's lesson rows (lockCourse, ascending id; several courses in ascending course id), hands the action the
 // transaction and the locked course, queues the letters of those the action moved up from a waiting list in the same
-// transaction, and drops the public cache after the commit when the action says it changed places.
+// transaction, and drops the public cache after the commit when the action says it changed places. The authors' writes
+// to a course and its lessons take the same lock through withCourseLockedForWrite, which locks the course row after
+// the lessons.
 import type { Db, Tx } from '../../db/client.ts';
-import { lockCourse, type LockedCourse, type Promotion } from '../../repositories/places/placesRepository.ts';
+import { leadsCourse } from '../../repositories/mutabo/coursesRepository.ts';
+import { lockCourse, lockCourseForWrite, type LockedCourse, type LockedCourseForWrite, type Promotion } from '../../repositories/places/placesRepository.ts';
 import { queuePromotionLetters, type LetterContext } from './enrollmentLetters.ts';
 import type { PublicCache } from '../content/publicCache.ts';
 
@@ -52,6 +55,30 @@ export async function withCoursesLocked<T>(deps: CourseLockDeps, courseIds: read
       const course = await lockCourse(tx, courseId);
       if (course) locked.push(course);
     }
+    return action(tx, locked);
+  });
+}
+
+/** Who writes to a course: the author who must lead it, and the refusal when they do not or there is no such course. */
+export interface CourseWriter {
+  authorId: number;
+  refused: () => Error;
+}
+
+/**
+ * A write to the course itself (its fields, its lessons): withCourseLocked's lock, then the course row
+ * (lockCourseForWrite), so the action decides on the course's current version and its whole set of lessons. The
+ * writer must lead the course (`writer.refused()` otherwise, before the action runs).
+ */
+export async function withCourseLockedForWrite<T>(
+  deps: CourseLockDeps,
+  courseId: number,
+  writer: CourseWriter,
+  action: (tx: Tx, course: LockedCourseForWrite) => Promise<PlacesChange<T>>,
+): Promise<T> {
+  return inTransaction(deps, async (tx) => {
+    const locked = await lockCourseForWrite(tx, courseId);
+    if (!locked || !(await leadsCourse(tx, writer.authorId, courseId))) throw writer.refused();
     return action(tx, locked);
   });
 }

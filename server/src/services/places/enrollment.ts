@@ -1,5 +1,5 @@
 // Enrollment without payment: news subscriptions, joining a course without prices (a reserved place or the
-// waiting list), withdrawing, the caller's own course list, and the authors' approve and reject.
+// waiting list), withdrawing, and the caller's own course list. The authors' approve and reject are participants.ts's.
 import { hasFreePlace } from '../../../../common/places.ts';
 import type { Lesson, Participation, ParticipationState } from '../../../../common/wireTypes.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,32 +9,12 @@ import { enrollmentErrors } from './enrollmentErrors.ts';
 import { approvedLessonLinks } from '../schedule/lessonLinks.ts';
 import type { LetterContext } from './enrollmentLetters.ts';
 import { withCourseLocked } from './courseLock.ts';
-import {
-  authorIdOfUser,
-  authorsOfCourses,
-  courseHasPrices,
-  coursesForList,
-  managedParticipant,
-  managedParticipants,
-  participationsOf,
-  subscribe,
-  subscribedCourseIds,
-  unsubscribe,
-  visibleCourse as visibleCourseRow,
-  type ManagedRow,
-} from '../../repositories/places/enrollmentRepository.ts';
+import { authorsOfCourses, courseHasPrices, coursesForList, subscribe, subscribedCourseIds, unsubscribe, visibleCourse as visibleCourseRow } from '../../repositories/places/enrollmentRepository.ts';
+import { deleteUnapprovedRows, insertParticipants, lessonsWithRowOf, participationsOf } from '../../repositories/places/participantsRepository.ts';
 import { recordConsent, type ConsentOrigin } from '../../repositories/accounts/consentsRepository.ts';
-import { leadsCourse } from '../../repositories/mutabo/coursesRepository.ts';
 import { lockUserPaymentsOnLessons } from '../../repositories/payments/paymentsRepository.ts';
-import {
-  deleteUnapprovedRows,
-  insertParticipants,
-  lessonsWithRowOf,
-  takenPlaces,
-  type Promotion,
-} from '../../repositories/places/placesRepository.ts';
-import { approveParticipantRows, rejectParticipant as rejectParticipantAsAuthor } from '../mutabo/participants.ts';
-import { failPayment, NoFreePlace, promoteWaitingList } from './places.ts';
+import { takenPlaces, type Promotion } from '../../repositories/places/placesRepository.ts';
+import { failPayment, promoteWaitingList } from './places.ts';
 import type { PublicCache } from '../content/publicCache.ts';
 
 export interface EnrollmentDeps {
@@ -187,93 +167,22 @@ export async function getParticipation(deps: EnrollmentDeps, userId: number, cou
   return row;
 }
 
+/**
+ * PATCH /participants/{id}/: the caller's news of the course on or off. Answers the row; one that was only a
+ * subscription leaves the list, and its last state is still the answer.
+ */
+export async function setParticipationNews(deps: EnrollmentDeps, userId: number, courseId: number, subscribed: boolean, origin: ConsentOrigin): Promise<Participation> {
+  const before = await getParticipation(deps, userId, courseId);
+  if (subscribed) await subscribeForMailouts(deps, userId, courseId, origin);
+  else await unsubscribeFromMailouts(deps, userId, courseId, origin);
+  const [after] = await listParticipations(deps, userId, courseId);
+  return after ?? { ...before, subscribed };
+}
+
 /** DELETE /participants/{id}/: the row leaves the list: participation withdrawn (paid lessons stay) and news stopped. */
 export async function deleteParticipation(deps: EnrollmentDeps, userId: number, courseId: number, origin: ConsentOrigin): Promise<void> {
   await getParticipation(deps, userId, courseId);
   await withdrawFromCourse(deps, userId, courseId);
   await endNews(deps.db, userId, courseId, origin);
   deps.publicCache.invalidate();
-}
-
-// ---- The authors' view (GET /api/v1/manager/participants/, approve with PATCH, reject with DELETE)
-
-export interface ManagerParticipant {
-  id: number;
-  state: ParticipationState;
-  participatedAt: string | null;
-  expiredAt: string | null;
-  createdAt: string;
-  /** The payment that holds or bought the place. */
-  paymentId: number | null;
-  user: { id: number; email: string; firstName: string; lastName: string };
-  course: { id: number; title: string };
-  lesson: { id: number; number: number; title: string };
-}
-
-/** The author record of the caller; 403 for anyone who is not an author. */
-async function callerAuthorId(deps: EnrollmentDeps, userId: number): Promise<number> {
-  const authorId = await authorIdOfUser(deps.db, userId);
-  if (authorId === null) throw enrollmentErrors.authorsOnly();
-  return authorId;
-}
-
-const toManagerParticipant = (row: ManagedRow): ManagerParticipant => ({
-  id: row.participant.id,
-  state: row.participant.state,
-  participatedAt: row.participant.participatedAt?.toISOString() ?? null,
-  expiredAt: row.participant.expiredAt?.toISOString() ?? null,
-  createdAt: row.participant.createdAt.toISOString(),
-  paymentId: row.participant.paymentId,
-  user: row.user,
-  course: row.course,
-  lesson: row.lesson,
-});
-
-export async function listManagedParticipants(deps: EnrollmentDeps, userId: number, filter: { course?: number; state?: ParticipationState }): Promise<ManagerParticipant[]> {
-  const authorId = await callerAuthorId(deps, userId);
-  const rows = await managedParticipants(deps.db, authorId, filter);
-  return rows.map(toManagerParticipant);
-}
-
-/** One participant of a course the caller leads: 404 when there is none, 403 when the course is someone else's. */
-export async function getManagedParticipant(deps: EnrollmentDeps, userId: number, participantId: number): Promise<ManagerParticipant> {
-  const authorId = await callerAuthorId(deps, userId);
-  const row = await managedParticipant(deps.db, participantId);
-  if (!row) throw enrollmentErrors.participantNotFound();
-  if (!(await leadsCourse(deps.db, authorId, row.course.id))) throw enrollmentErrors.notYourCourse();
-  return toManagerParticipant(row);
-}
-
-/** Confirms a participation; a place must be free unless the row already holds one. */
-export async function approveParticipant(deps: EnrollmentDeps, userId: number, participantId: number): Promise<ManagerParticipant> {
-  const [approved] = await approveParticipants(deps, userId, [participantId]);
-  return approved!;
-}
-
-/**
- * Confirms several participations of the caller's courses together: all of them or, when one has no free place, none.
- * The area's own approval (services/mutabo/participants.ts) with its history entry and letters: one per person and
- * course, however many of their lessons were approved.
- */
-export async function approveParticipants(deps: EnrollmentDeps, userId: number, participantIds: readonly number[]): Promise<ManagerParticipant[]> {
-  const ids = [...new Set(participantIds)];
-  const authorId = await callerAuthorId(deps, userId);
-  for (const id of ids) await getManagedParticipant(deps, userId, id);
-  try {
-    await approveParticipantRows(deps, { userId, authorId }, ids);
-  } catch (error) {
-    if (error instanceof NoFreePlace) throw enrollmentErrors.fullyOccupied([error.lessonId]);
-    throw error;
-  }
-  return Promise.all(ids.map((id) => getManagedParticipant(deps, userId, id)));
-}
-
-/**
- * Rejects a participation: the area's own reject (services/mutabo/participants.ts), with its history entry and
- * letters. A place bought by a completed payment is given back only with a refund (409).
- */
-export async function rejectParticipant(deps: EnrollmentDeps, userId: number, participantId: number): Promise<void> {
-  const authorId = await callerAuthorId(deps, userId);
-  await getManagedParticipant(deps, userId, participantId);
-  await rejectParticipantAsAuthor(deps, { userId, authorId }, participantId);
 }

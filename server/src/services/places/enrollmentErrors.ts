@@ -44,6 +44,20 @@ export const enrollmentErrors = {
   onlyApprove: () => new HttpError(400, { state: ['Можно только подтвердить участие (state: approved); чтобы отклонить заявку, удалите её.'] }),
 };
 
+/** The most participant rows one request to the manager endpoints approves. */
+export const MAX_APPROVE_ROWS = 200;
+
+/** The refusals of the input of /api/v1/participants/ and /api/v1/manager/participants/ (routes/participants.ts). */
+export const participantsInputMessages = {
+  course: 'Укажите номер курса целым положительным числом.',
+  courseObject: 'Ожидается объект с полем course.',
+  onlySubscription:
+    'Здесь можно изменить только подписку на новости: subscribed, true или false. Чтобы отказаться от участия, удалите запись; подтверждает участие автор курса.',
+  state: 'Состояние: subscribed, reserved, waiting_list или approved.',
+  approveState: 'Укажите state: approved.',
+  ids: `Укажите ids: номера записей об участии, от 1 до ${MAX_APPROVE_ROWS}.`,
+};
+
 /**
  * The refusals of lessons someone cannot buy, in the order the site expects them: already_participated, then
  * lessons_are_past, then lessons_are_fully_occupied, each naming its lessons in the order given. Checked before the

@@ -2,15 +2,17 @@
 // repositories/places/placesRepository.ts's (the course's lock, counting) and repositories/payments/paymentsRepository.ts's.
 //
 // Lock order, the same in every transaction that changes places: the course's lesson rows (ascending id, lockCourse;
-// several courses in ascending course id), then payment rows (ascending id), then writes. Every such transaction runs
-// through withCourseLocked (or withCoursesLocked) in services/places/courseLock.ts, which takes the course's lock first and
-// queues the promotions' letters and drops the public cache for it. (Writes to `participants` only send the public
+// several courses in ascending course id), then the course row when the course itself is written (the authors' area:
+// lockCourseForWrite), then payment rows (ascending id), then writes. Every such transaction runs through
+// withCourseLocked (withCoursesLocked, withCourseLockedForWrite) in services/places/courseLock.ts, which takes the
+// course's lock first and queues the promotions' letters and drops the public cache for it. (Writes to `participants` only send the public
 // cache's NOTIFY: since migration 0022 no shared row is written, so transactions on different courses do not wait for
 // each other.) How many places a lesson has left is common/places.ts's placesLeft.
 import { isFull, placesLeft } from '../../../../common/places.ts';
 import type { Tx } from '../../db/client.ts';
 import { lockPaymentsInProgress, markFailed, type FailureReason } from '../../repositories/payments/paymentsRepository.ts';
-import { approveRowsById, deleteHoldsOfPayment, lessonsWithQueue, reserveForQueue, takenPlaces, type ApprovalRow, type Promotion } from '../../repositories/places/placesRepository.ts';
+import { takenPlaces, type Promotion } from '../../repositories/places/placesRepository.ts';
+import { approveRowsById, deleteHoldsOfPayment, lessonsWithQueue, reserveForQueue, type ApprovalRow } from '../../repositories/places/participantsRepository.ts';
 
 /** How long places stay held for a payment in progress. */
 export const HOLD_MINUTES = 30;

@@ -3,7 +3,7 @@
 // of the enrollment letters and sent through their sendLetters, after the commit.
 import { formatMoney } from '../../../../common/coursePrices.ts';
 import type { Currency } from '../../../../common/wireTypes.ts';
-import { coursePage, greeting, lessonList, letter, myCourses, signature, type LessonRef, type LetterContext, type Recipient } from '../places/enrollmentLetters.ts';
+import { coursePage, greeting, lessonList, letter, myCourses, signature, type LessonRef, type LetterContext, type Recipient } from './enrollmentLetters.ts';
 import { courseAnswers, sellerAnswers } from '../letters/replyTo.ts';
 import type { MailMessage } from '../letters/mail.ts';
 
