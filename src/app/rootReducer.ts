@@ -3,7 +3,7 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { accountReducers } from '../features/account/slices.ts';
 import { enrollmentReducers } from '../features/enrollment/slices.ts';
-import { resourcesReducer } from '../features/resources/slice.ts';
+import { resourcesReducer } from '../data/cache.ts';
 import { sessionReducer } from '../features/session/slice.ts';
 
 export const rootReducer = combineReducers({

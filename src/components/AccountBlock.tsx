@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { paths } from '../app/paths.ts';
 import { selectCurrentUser } from '../features/session/currentUser.ts';
 import { selectIsLoggedIn } from '../features/session/selectors.ts';
-import { ensureResource } from '../features/resources/slice.ts';
+import { ensureResource } from '../data/cache.ts';
 import { useReturnState } from '../features/auth/landing.ts';
 import type { User } from '../../common/wireTypes.ts';
 import { AccountMenu } from './AccountMenu.tsx';

@@ -9,7 +9,7 @@ import {
   signupConfirmationRequest,
   signupRequest,
 } from '../../src/features/account/slices.ts';
-import { ensureResource } from '../../src/features/resources/slice.ts';
+import { ensureResource } from '../../src/data/cache.ts';
 import { loginSucceeded } from '../../src/features/session/slice.ts';
 import { server } from '../support/server.ts';
 import { fakeJwt, storeSession } from '../support/tokens.ts';

@@ -9,7 +9,7 @@ import {
   paymentPollingStarted,
   paymentPollingStopped,
 } from '../../src/features/enrollment/slices.ts';
-import { ensureResource } from '../../src/features/resources/slice.ts';
+import { ensureResource } from '../../src/data/cache.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 

@@ -7,7 +7,7 @@ import { saveTokens } from '../../api/tokens.ts';
 import type { ConfirmationResult, SignupPayload, TokenPair } from '../../../common/wireTypes.ts';
 import { navigateTo } from '../../app/navigation.ts';
 import type { RootState } from '../../app/rootReducer.ts';
-import { resourcesInvalidated } from '../resources/slice.ts';
+import { resourcesInvalidated } from '../../data/cache.ts';
 import { forgetSignupEmail, rememberSignupEmail } from '../auth/signupEmail.ts';
 import {
   discipleUpdateRequest,

@@ -20,7 +20,7 @@ import { PaymentForm } from '../payment/PaymentForm.tsx';
 import { DiscountLink } from '../payment/DiscountLink.tsx';
 import { NoCoursePrice } from '../payment/NoCoursePrice.tsx';
 import { lessonErrorMessage } from '../../lib/coursePanelRules.ts';
-import { resourceKey } from '../resources/definitions.ts';
+import { resourceKey } from '../../data/resource.ts';
 import { PanelHeading } from './panelParts.ts';
 
 export const ENROLLMENT_CLOSED = 'Запись на курс закрыта';

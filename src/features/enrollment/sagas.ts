@@ -6,9 +6,9 @@ import { asRequestError } from '../../api/requestError.ts';
 import type { CourseDetails, PaymentCreated, PaymentCreatePayload } from '../../../common/wireTypes.ts';
 import { leaveSite } from '../../app/navigation.ts';
 import type { RootState } from '../../app/rootReducer.ts';
-import { resourceKey } from '../resources/definitions.ts';
-import { selectResource } from '../resources/selectors.ts';
-import { ensureResource, fetchFailed, fetchSucceeded, resourceReplaced, resourcesInvalidated } from '../resources/slice.ts';
+import { resourceKey } from '../../data/resource.ts';
+import { selectResource } from '../../data/selectors.ts';
+import { ensureResource, fetchFailed, fetchSucceeded, resourceReplaced, resourcesInvalidated } from '../../data/cache.ts';
 import {
   mailingRequest,
   participationCreateRequest,

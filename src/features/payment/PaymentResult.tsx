@@ -11,7 +11,7 @@ import { ButtonLink } from '../../components/Button.ts';
 import { Loader } from '../../components/Loader.tsx';
 import { sessionsCount } from '../../lib/coursePanelRules.ts';
 import { paymentPollingStarted, paymentPollingStopped } from '../enrollment/slices.ts';
-import { selectResource } from '../resources/selectors.ts';
+import { selectResource } from '../../data/selectors.ts';
 
 export const PAYMENT_COMPLETED = 'Успешно оплачено';
 export const PAYMENT_CANCELLED = 'Платеж отменен';

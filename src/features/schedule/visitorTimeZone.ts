@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { MOSCOW_TIME_ZONE } from '../../../common/lessonTimeText.ts';
 import { isValidTimeZone } from '../../../common/zonedTime.ts';
-import { selectResource } from '../resources/selectors.ts';
-import { ensureResource } from '../resources/slice.ts';
+import { selectResource } from '../../data/selectors.ts';
+import { ensureResource } from '../../data/cache.ts';
 import { selectCurrentUser } from '../session/currentUser.ts';
 import { selectIsLoggedIn } from '../session/selectors.ts';
 
