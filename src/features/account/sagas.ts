@@ -8,7 +8,7 @@ import type { ConfirmationResult, SignupPayload, TokenPair } from '../../../comm
 import { navigateTo } from '../../app/navigation.ts';
 import type { RootState } from '../../app/rootReducer.ts';
 import { resourcesInvalidated } from '../../data/cache.ts';
-import { forgetSignupEmail, rememberSignupEmail } from '../auth/signupEmail.ts';
+import { forgetSignupEmail, rememberSignupEmail } from '../auth/index.ts';
 import {
   discipleUpdateRequest,
   passwordResetCompletionRequest,

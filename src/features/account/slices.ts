@@ -1,7 +1,7 @@
 // The account request flows of spec section 4, each an instance of the one request family.
 import type { ConfirmationPayload, ConfirmationResult, Disciple, DisciplePatch, PasswordResetCompletionPayload, PasswordResetPayload, PasswordUpdatePayload, SignupPayload } from '../../../common/wireTypes.ts';
-import { createRequestFamily } from '../requests/requestFamily.ts';
-import { loginSucceeded } from '../session/slice.ts';
+import { createRequestFamily } from '../requests/index.ts';
+import { loginSucceeded } from '../session/index.ts';
 
 export const signupRequest = createRequestFamily<SignupPayload>('signup');
 export const passwordResetRequest = createRequestFamily<PasswordResetPayload>('passwordReset');

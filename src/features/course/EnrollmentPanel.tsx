@@ -6,19 +6,19 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import type { RootState } from '../../app/store.ts';
 import { enrollmentHeading, publishedLessons } from '../../lib/courseFacts.ts';
 import { isApproved } from '../../../common/lessonBlocks.ts';
-import { AllLessonsBought } from '../enrollment/AllLessonsBought.tsx';
-import { EnrollmentErrors, type ShownError } from '../enrollment/EnrollmentErrors.tsx';
-import { MailingControl } from '../enrollment/MailingControl.tsx';
-import { ParticipationControl } from '../enrollment/ParticipationControl.tsx';
+import { AllLessonsBought } from '../enrollment/index.ts';
+import { EnrollmentErrors, type ShownError } from '../enrollment/index.ts';
+import { MailingControl } from '../enrollment/index.ts';
+import { ParticipationControl } from '../enrollment/index.ts';
 import {
   mailingRequest,
   participationCreateRequest,
   participationDeleteRequest,
   paymentCreateRequest,
-} from '../enrollment/slices.ts';
-import { PaymentForm } from '../payment/PaymentForm.tsx';
-import { DiscountLink } from '../payment/DiscountLink.tsx';
-import { NoCoursePrice } from '../payment/NoCoursePrice.tsx';
+} from '../enrollment/index.ts';
+import { PaymentForm } from '../payment/index.ts';
+import { DiscountLink } from '../payment/index.ts';
+import { NoCoursePrice } from '../payment/index.ts';
 import { lessonErrorMessage } from '../../lib/coursePanelRules.ts';
 import { resourceKey } from '../../data/resource.ts';
 import { PanelHeading } from './panelParts.ts';

@@ -1,7 +1,7 @@
 // Enrollment requests: mailing subscription, participation, payment creation (spec section 4).
 import { createAction } from '@reduxjs/toolkit';
 import type { PaymentCreated, PaymentCreatePayload } from '../../../common/wireTypes.ts';
-import { createRequestFamily } from '../requests/requestFamily.ts';
+import { createRequestFamily } from '../requests/index.ts';
 
 export const mailingRequest = createRequestFamily<{ courseId: number; subscribe: boolean }>('mailing');
 export const participationCreateRequest = createRequestFamily<{ courseId: number }>('participationCreate');

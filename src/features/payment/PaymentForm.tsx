@@ -15,10 +15,10 @@ import { allowsLessonSelection, defaultPrice, paymentSystemFor } from '../../../
 import { isApproved, lessonBlocks, toggleLesson, usesBlocks, wholeCourseLessons, wholeCourseOffered, withPast } from '../../../common/lessonBlocks.ts';
 import { lessonEndsAt } from '../../../common/lessonSchedule.ts';
 import { formatLessonDateTime } from '../../../common/lessonTimeText.ts';
-import { paymentCreateRequest } from '../enrollment/slices.ts';
+import { paymentCreateRequest } from '../enrollment/index.ts';
 import { paymentAmount } from '../../../common/paymentAmount.ts';
 import { CURRENCY_NAMES, paymentPossible, selectableLessonIds, sessionsCount } from '../../lib/coursePanelRules.ts';
-import { useVisitorTimeZone } from '../schedule/visitorTimeZone.ts';
+import { useVisitorTimeZone } from '../schedule/index.ts';
 import { DiscountedMoney, DiscountNote, personalDiscountText } from './discountParts.tsx';
 import { appliesTo, normalizePromoCode } from '../../../common/discounts.ts';
 import { readSelection, selectionPath } from './keptSelection.ts';

@@ -6,7 +6,7 @@ import type { Disciple, User } from '../../../common/wireTypes.ts';
 import { resourceKey } from '../../data/resource.ts';
 import { selectResource } from '../../data/selectors.ts';
 import { ensureResource } from '../../data/cache.ts';
-import { selectCurrentUser } from '../session/currentUser.ts';
+import { selectCurrentUser } from '../session/index.ts';
 
 export type AccountDataStatus = 'loading' | 'failed' | 'ready';
 
