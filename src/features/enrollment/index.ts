@@ -3,4 +3,5 @@ export { AllLessonsBought } from './AllLessonsBought.tsx';
 export { EnrollmentErrors, type ShownError } from './EnrollmentErrors.tsx';
 export { MailingControl, useNewsSubscription } from './MailingControl.tsx';
 export { type CourseParticipation, ParticipationControl, courseParticipation } from './ParticipationControl.tsx';
-export { mailingRequest, participationCreateRequest, participationDeleteRequest, paymentCreateRequest, paymentPollingStarted, paymentPollingStopped } from './slices.ts';
+export { mailingMutation, participationCreateMutation, participationDeleteMutation, paymentCreateMutation } from './mutations.ts';
+export { paymentPollingStarted, paymentPollingStopped } from './paymentPolling.ts';
