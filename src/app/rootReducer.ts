@@ -2,7 +2,7 @@
 // they do not import the store that runs them (store.ts imports this and rootSaga.ts).
 import { combineReducers } from '@reduxjs/toolkit';
 import { resourcesReducer } from '../data/cache.ts';
-import { mutationsReducer } from '../data/mutation.ts';
+import { mutationsReducer } from '../data/mutationState.ts';
 import { sessionReducer } from '../features/session/slice.ts';
 
 export const rootReducer = combineReducers({

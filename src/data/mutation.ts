@@ -2,13 +2,13 @@
 // resource.ts), so the public pages and the area read it again when they next show it. A form's write with a status
 // to show (a sign-up, a payment) is a defined mutation whose status lives in the store under its name, so every part
 // of a page shows the same one; the area's writes run with runMutation, their forms keeping their own status.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { useCallback } from 'react';
 import { useStore } from 'react-redux';
-import { asRequestError, type RequestError } from '../api/requestError.ts';
+import { asRequestError } from '../api/requestError.ts';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import type { RootState } from '../app/rootReducer.ts';
 import { tagsInvalidated } from './cache.ts';
+import { mutationFailed, mutationReset, mutationStarted, mutationSucceeded, selectMutation } from './mutationState.ts';
 import type { Tag } from './resource.ts';
 
 export interface MutationOptions {
@@ -30,40 +30,6 @@ export function useRunMutation() {
   const dispatch = useAppDispatch();
   return useCallback(<T>(call: () => Promise<T>, options: MutationOptions) => runMutation(dispatch, call, options), [dispatch]);
 }
-
-export type MutationStatus = 'idle' | 'loading' | 'success' | 'failure';
-
-export interface MutationState {
-  status: MutationStatus;
-  error: RequestError | null;
-  /** What `keep` took of the answer (the confirmed address of a sign-up). */
-  kept?: unknown;
-}
-
-const idle: MutationState = { status: 'idle', error: null };
-
-const mutationsSlice = createSlice({
-  name: 'mutations',
-  initialState: {} as Record<string, MutationState>,
-  reducers: {
-    mutationStarted: (state, action: PayloadAction<string>) => {
-      state[action.payload] = { status: 'loading', error: null };
-    },
-    mutationSucceeded: (state, action: PayloadAction<{ name: string; kept?: unknown }>) => {
-      state[action.payload.name] = { status: 'success', error: null, ...(action.payload.kept === undefined ? {} : { kept: action.payload.kept }) };
-    },
-    mutationFailed: (state, action: PayloadAction<{ name: string; error: RequestError }>) => {
-      state[action.payload.name] = { status: 'failure', error: action.payload.error };
-    },
-    /** Back to idle: a form's page was left, or its result was shown elsewhere. */
-    mutationReset: (state, action: PayloadAction<string>) => {
-      delete state[action.payload];
-    },
-  },
-});
-
-export const { mutationStarted, mutationSucceeded, mutationFailed, mutationReset } = mutationsSlice.actions;
-export const mutationsReducer = mutationsSlice.reducer;
 
 interface StoreLike {
   dispatch: Dispatch;
@@ -92,10 +58,6 @@ export function defineMutation<P, R>(
   options: Omit<MutationDefinition<P, R>, 'name' | 'call' | 'reset'>,
 ): MutationDefinition<P, R> {
   return { name, call, ...options, reset: () => mutationReset(name) };
-}
-
-export function selectMutation(state: RootState, definition: Pick<MutationDefinition<never, unknown>, 'name'>): MutationState {
-  return state.mutations[definition.name] ?? idle;
 }
 
 /**

@@ -8,7 +8,7 @@ import { Loader } from '../components/Loader.tsx';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { EnrollmentErrors } from '../features/enrollment/EnrollmentErrors.tsx';
 import { mailingMutation } from '../features/enrollment/index.ts';
-import { selectMutation } from '../data/mutation.ts';
+import { selectMutation } from '../data/mutationState.ts';
 import { ParticipationTable } from '../features/myCourses/ParticipationTable.tsx';
 import { CalendarFeedPanel } from '../features/myCourses/CalendarFeedPanel.tsx';
 import { useVisitorTimeZone } from '../features/schedule/visitorTimeZone.ts';

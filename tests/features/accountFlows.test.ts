@@ -7,7 +7,8 @@ import { loginSucceeded } from '../../src/features/session/slice.ts';
 import { server } from '../support/server.ts';
 import { fakeJwt, storeSession } from '../support/tokens.ts';
 import { discipleUpdateMutation, passwordResetMutation, passwordUpdateMutation, selectSignupConfirmation, signupConfirmationMutation, signupMutation } from '../../src/features/account/index.ts';
-import { selectMutation, startMutation } from '../../src/data/mutation.ts';
+import { startMutation } from '../../src/data/mutation.ts';
+import { selectMutation } from '../../src/data/mutationState.ts';
 
 const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true));
 const navigate = vi.fn();

@@ -7,7 +7,8 @@ import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { mailingMutation, participationCreateMutation, paymentCreateMutation } from '../../src/features/enrollment/index.ts';
 import { paymentPollingStarted, paymentPollingStopped } from '../../src/features/enrollment/index.ts';
-import { selectMutation, startMutation } from '../../src/data/mutation.ts';
+import { startMutation } from '../../src/data/mutation.ts';
+import { selectMutation } from '../../src/data/mutationState.ts';
 
 const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true));
 

@@ -5,7 +5,8 @@ import type { ConfirmationResult, DisciplePatch } from '../../../common/wireType
 import { navigateTo } from '../../app/navigation.ts';
 import { createSelector } from '@reduxjs/toolkit';
 import type { RequestError } from '../../api/requestError.ts';
-import { defineMutation, selectMutation, type MutationStatus } from '../../data/mutation.ts';
+import { defineMutation } from '../../data/mutation.ts';
+import { selectMutation, type MutationStatus } from '../../data/mutationState.ts';
 import type { RootState } from '../../app/rootReducer.ts';
 import { forgetSignupEmail, rememberSignupEmail } from '../auth/index.ts';
 

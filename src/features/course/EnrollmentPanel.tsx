@@ -18,7 +18,7 @@ import {
   type ShownError,
 } from '../enrollment/index.ts';
 import { DiscountLink, NoCoursePrice, PaymentForm } from '../payment/index.ts';
-import { selectMutation } from '../../data/mutation.ts';
+import { selectMutation } from '../../data/mutationState.ts';
 import { lessonErrorMessage } from '../../lib/coursePanelRules.ts';
 import { resourceKey } from '../../data/resource.ts';
 import { PanelHeading } from './panelParts.ts';

@@ -3,7 +3,7 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { RequestError } from '../../api/requestError.ts';
 import { readTokens, type StoredTokens } from '../../api/tokens.ts';
 import type { LoginPayload, TokenPair } from '../../../common/wireTypes.ts';
-import type { MutationStatus } from '../../data/mutation.ts';
+import type { MutationStatus } from '../../data/mutationState.ts';
 
 export interface SessionState {
   /** A copy of the token store's tokens, changed only by `tokensChanged` (see followTokenStore.ts). */

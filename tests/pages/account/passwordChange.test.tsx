@@ -6,7 +6,7 @@ import { storeSession } from '../../support/tokens.ts';
 import { disciple as discipleUser, meHandler } from '../../support/users.ts';
 import { adultDisciple, dictionariesHandler, discipleHandler, gate, renderAccountApp } from './accountTestKit.ts';
 import { passwordUpdateMutation } from '../../../src/features/account/index.ts';
-import { selectMutation } from '../../../src/data/mutation.ts';
+import { selectMutation } from '../../../src/data/mutationState.ts';
 
 const heading = () => screen.findByRole('heading', { level: 1, name: 'Смена пароля' });
 

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../support/server.ts';
 import { gate, renderAccountApp } from './accountTestKit.ts';
 import { passwordResetMutation } from '../../../src/features/account/index.ts';
-import { selectMutation } from '../../../src/data/mutation.ts';
+import { selectMutation } from '../../../src/data/mutationState.ts';
 
 describe('reset request page', () => {
   const heading = () => screen.findByRole('heading', { level: 1, name: 'ВОССТАНОВЛЕНИЕ ПАРОЛЯ' });

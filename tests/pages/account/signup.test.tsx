@@ -12,7 +12,7 @@ import { storeSession } from '../../support/tokens.ts';
 import { disciple, meHandler } from '../../support/users.ts';
 import { CURRENT_YEAR, EARLIER_LABEL, gate, homeHandlers, renderAccountApp } from './accountTestKit.ts';
 import { signupMutation } from '../../../src/features/account/index.ts';
-import { selectMutation } from '../../../src/data/mutation.ts';
+import { selectMutation } from '../../../src/data/mutationState.ts';
 
 type User = ReturnType<typeof renderAccountApp>['user'];
 
