@@ -104,6 +104,14 @@ function fetchWithUploadProgress(url: string, init: RequestInit, onProgress: (fr
   });
 }
 
+/**
+ * Lets go of a body the client does not need. Not awaited: the cancel takes effect at once, and its promise may
+ * settle only when the other end of the stream notices.
+ */
+function discardBody(response: Response): void {
+  if (response.body && !response.bodyUsed) response.body.cancel().catch(() => undefined);
+}
+
 async function send<T>(path: string, options: RequestOptions, accessToken: string | null, asFile = false): Promise<T> {
   const headers: Record<string, string> = { Accept: asFile ? '*/*' : 'application/json', 'Accept-Language': 'ru' };
   const multipart = options.body instanceof FormData;
@@ -126,11 +134,14 @@ async function send<T>(path: string, options: RequestOptions, accessToken: strin
 
   // A 401 on login is the form's error; one on renewal is the renewal's failure, which ends the session below.
   if (response.status === 401 && path !== LOGIN_PATH) {
+    // An answer whose body is never read keeps its request open in Chromium: the page never reaches network idle.
+    discardBody(response);
     if (path !== REFRESH_PATH) endSession();
     throw unauthorizedError();
   }
   if (response.status === 204) {
-    if (response.ok) return {} as T;
+    discardBody(response);
+    return {} as T;
   }
   if (asFile && response.ok) {
     try {

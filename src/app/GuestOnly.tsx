@@ -6,7 +6,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { landingPath } from '../../common/landing.ts';
 import { Loader } from '../components/Loader.tsx';
 import { requestedReturn } from '../features/auth/landing.ts';
-import { ensureResource } from '../features/resources/slice.ts';
+import { ensureResource } from '../data/cache.ts';
 import { selectCurrentUser } from '../features/session/currentUser.ts';
 import { selectIsLoggedIn } from '../features/session/selectors.ts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';

@@ -1,7 +1,7 @@
 // The public API answers the server may put into the first HTML (server/src/http/siteInitialData.ts), turned
 // into resource cache entries so the first page renders without waiting for them.
 import { isTokenExpired, readTokens } from '../api/tokens.ts';
-import type { ResourcesState } from '../features/resources/slice.ts';
+import type { ResourcesState } from '../data/cache.ts';
 import { INITIAL_DATA_ELEMENT_ID } from '../../common/initialDataElement.ts';
 
 /** Resources whose answer differs for a logged-in visitor: the anonymous copy in the HTML is not theirs. */

@@ -1,7 +1,7 @@
 // The route table of spec section 2, in one place: every address (common/sitePaths.ts), its page, its guard.
 import { isValidElement } from 'react';
 import { matchRoutes, Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
-import { Layout } from '../components/Layout.tsx';
+import { Layout } from '../features/layout/Layout.tsx';
 import { RouteErrorBoundary } from '../components/RouteErrorBoundary.tsx';
 import { HomePage } from '../pages/HomePage.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';

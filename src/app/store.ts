@@ -2,7 +2,7 @@
 // own, lazySagas.ts), the client's 401 hook and the session following the token store.
 import { configureStore } from '@reduxjs/toolkit';
 import { configureClient } from '../api/client.ts';
-import { resourcesMiddleware } from '../features/resources/middleware.ts';
+import { resourcesMiddleware } from '../data/middleware.ts';
 import { followTokenStore } from '../features/session/followTokenStore.ts';
 import { unauthorized } from '../features/session/slice.ts';
 import { lazySagaMiddleware } from './lazySagas.ts';

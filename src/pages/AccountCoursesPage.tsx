@@ -7,7 +7,8 @@ import { ErrorScreen } from '../components/ErrorScreen.tsx';
 import { Loader } from '../components/Loader.tsx';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { EnrollmentErrors } from '../features/enrollment/EnrollmentErrors.tsx';
-import { mailingRequest } from '../features/enrollment/slices.ts';
+import { mailingMutation } from '../features/enrollment/index.ts';
+import { selectMutation } from '../data/mutationState.ts';
 import { ParticipationTable } from '../features/myCourses/ParticipationTable.tsx';
 import { CalendarFeedPanel } from '../features/myCourses/CalendarFeedPanel.tsx';
 import { useVisitorTimeZone } from '../features/schedule/visitorTimeZone.ts';
@@ -20,11 +21,11 @@ export const NO_COURSES_TEXT = 'Вы пока не записались ни н�
 export function AccountCoursesPage() {
   const dispatch = useAppDispatch();
   const participants = useMyCourses();
-  const mailing = useAppSelector((state) => state.mailing);
+  const mailing = useAppSelector((state) => selectMutation(state, mailingMutation));
 
   useEffect(
     () => () => {
-      dispatch(mailingRequest.actions.reset());
+      dispatch(mailingMutation.reset());
     },
     [dispatch],
   );

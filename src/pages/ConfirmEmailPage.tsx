@@ -12,7 +12,7 @@ import { Notice } from '../components/form/FormLayout.ts';
 import { Loader } from '../components/Loader.tsx';
 import { PageContainer } from '../components/PageContainer.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
-import { resourcesInvalidated } from '../features/resources/slice.ts';
+import { resourcesInvalidated } from '../data/cache.ts';
 
 type Result = { status: 'loading' } | { status: 'success' } | { status: 'failure'; message: string };
 

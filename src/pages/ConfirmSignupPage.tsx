@@ -4,25 +4,25 @@
 // address filled in and returns there too.
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
+import { useAppSelector } from '../app/hooks.ts';
 import { paths } from '../app/paths.ts';
 import { FormErrorBlock } from '../components/form/fields.tsx';
 import { Loader } from '../components/Loader.tsx';
 import { PageContainer } from '../components/PageContainer.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
-import { signupConfirmationRequest } from '../features/account/slices.ts';
+import { selectSignupConfirmation, signupConfirmationMutation } from '../features/account/index.ts';
+import { useMutation } from '../data/mutation.ts';
 import { FormLinks, Notice } from '../components/form/FormLayout.ts';
 import { requestedReturn, withNext } from '../features/auth/landing.ts';
-import { selectSignupConfirmationState } from '../features/auth/selectors.ts';
 import { signupEmail } from '../features/auth/signupEmail.ts';
 
 // The spec's text letter for letter, its spelling included.
 const CONFIRMATION_FAILURE_PREFIX = 'Ошибка подверждения регистрации: ';
 
 export function ConfirmSignupPage() {
-  const dispatch = useAppDispatch();
   const { uidb64 = '', token = '' } = useParams();
-  const confirmation = useAppSelector(selectSignupConfirmationState);
+  const confirmation = useAppSelector(selectSignupConfirmation);
+  const { run } = useMutation(signupConfirmationMutation);
   const back = requestedReturn(useLocation());
   // In the address too, so that a reload of the login page keeps it.
   const loginLink = { to: withNext(paths.login, back), state: { ...(back ? { from: back } : {}), email: confirmation.email } };
@@ -30,8 +30,8 @@ export function ConfirmSignupPage() {
   // The flow takes only its first request, so a second effect run (strict mode, a re-render) posts nothing.
   useEffect(() => {
     const email = signupEmail();
-    dispatch(signupConfirmationRequest.actions.request({ uidb64, token, ...(email ? { email } : {}) }));
-  }, [dispatch, uidb64, token]);
+    void run({ uidb64, token, ...(email ? { email } : {}) });
+  }, [run, uidb64, token]);
 
   return (
     <PageContainer $width="form">

@@ -11,8 +11,8 @@ import { PageContainer } from '../components/PageContainer.ts';
 import { usePageTitle } from '../components/usePageTitle.ts';
 import { CatalogueGrid } from '../features/catalogue/CatalogueGrid.tsx';
 import { QuotationBanner } from '../features/catalogue/QuotationBanner.tsx';
-import { selectResource } from '../features/resources/selectors.ts';
-import { ensureResource } from '../features/resources/slice.ts';
+import { selectResource } from '../data/selectors.ts';
+import { ensureResource } from '../data/cache.ts';
 
 const Heading = styled.div`
   display: flex;

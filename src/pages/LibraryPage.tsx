@@ -19,8 +19,8 @@ import {
 } from '../features/library/selectors.ts';
 import { showListTop } from '../features/library/showListTop.ts';
 import { NO_FILTERS, activeFilterCount, useLibraryFilters } from '../features/library/useLibraryFilters.ts';
-import { selectResource } from '../features/resources/selectors.ts';
-import { ensureResource } from '../features/resources/slice.ts';
+import { selectResource } from '../data/selectors.ts';
+import { ensureResource } from '../data/cache.ts';
 import { materialsCount } from '../../common/plural.ts';
 
 const Intro = styled.p`

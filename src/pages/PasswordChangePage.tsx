@@ -1,11 +1,10 @@
 // The password change form of the account area; on success the saga returns to the profile.
 import styled from 'styled-components';
-import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { paths } from '../app/paths.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
-import { passwordUpdateRequest } from '../features/account/slices.ts';
+import { passwordUpdateMutation } from '../features/account/index.ts';
+import { useMutation } from '../data/mutation.ts';
 import { PasswordChangeForm } from '../features/auth/PasswordChangeForm.tsx';
-import { selectPasswordUpdateState } from '../features/auth/selectors.ts';
 import { useResetOnLeave } from '../features/auth/useResetOnLeave.ts';
 
 const Section = styled.section`
@@ -13,9 +12,8 @@ const Section = styled.section`
 `;
 
 export function PasswordChangePage() {
-  const dispatch = useAppDispatch();
-  const update = useAppSelector(selectPasswordUpdateState);
-  useResetOnLeave(passwordUpdateRequest.actions.reset);
+  const update = useMutation(passwordUpdateMutation);
+  useResetOnLeave(passwordUpdateMutation.reset);
 
   return (
     <Section>
@@ -23,7 +21,7 @@ export function PasswordChangePage() {
       <PasswordChangeForm
         loading={update.status === 'loading'}
         error={update.status === 'failure' ? update.error : null}
-        onSubmit={(payload) => dispatch(passwordUpdateRequest.actions.request(payload))}
+        onSubmit={(payload) => void update.run(payload)}
         cancelTo={paths.profile}
       />
     </Section>

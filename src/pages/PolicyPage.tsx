@@ -10,8 +10,8 @@ import { Loader } from '../components/Loader.tsx';
 import { PageContainer } from '../components/PageContainer.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { RichText } from '../components/RichText.tsx';
-import { selectResource } from '../features/resources/selectors.ts';
-import { ensureResource, resourcesInvalidated } from '../features/resources/slice.ts';
+import { selectResource } from '../data/selectors.ts';
+import { ensureResource, resourcesInvalidated } from '../data/cache.ts';
 import { SellerSection } from '../features/seller/SellerSection.tsx';
 import { useSeller } from '../features/seller/siteSeller.ts';
 

@@ -2,13 +2,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { paths } from '../app/paths.ts';
 import { ErrorScreen } from '../components/ErrorScreen.tsx';
 import { Loader } from '../components/Loader.tsx';
 import { PageTitle } from '../components/PageTitle.tsx';
-import { discipleUpdateRequest } from '../features/account/slices.ts';
-import { selectDiscipleUpdateState } from '../features/auth/selectors.ts';
+import { discipleUpdateMutation } from '../features/account/index.ts';
+import { useMutation } from '../data/mutation.ts';
 import { useResetOnLeave } from '../features/auth/useResetOnLeave.ts';
 import { useAccountData, useDictionaries } from '../features/profile/accountData.ts';
 import { ProfileEditorForm } from '../features/profile/ProfileEditorForm.tsx';
@@ -19,12 +18,11 @@ const Section = styled.section`
 `;
 
 export function ProfileEditorPage() {
-  const dispatch = useAppDispatch();
   const account = useAccountData('anyone', true);
   const dictionaries = useDictionaries();
-  const update = useAppSelector(selectDiscipleUpdateState);
+  const update = useMutation(discipleUpdateMutation);
   const [currentYear] = useState(() => new Date().getFullYear());
-  useResetOnLeave(discipleUpdateRequest.actions.reset);
+  useResetOnLeave(discipleUpdateMutation.reset);
 
   if (account.status === 'failed' || dictionaries.error) return <ErrorScreen />;
   const { user, disciple } = account;
@@ -46,7 +44,7 @@ export function ProfileEditorPage() {
           loading={update.status === 'loading'}
           error={update.status === 'failure' ? update.error : null}
           onSubmit={(patch) => {
-            if (user.disciple !== null) dispatch(discipleUpdateRequest.actions.request({ id: user.disciple, patch }));
+            if (user.disciple !== null) void update.run({ id: user.disciple, patch });
           }}
           cancelTo={paths.profile}
         />

@@ -1,20 +1,18 @@
 // Setting the new password from the reset letter's link; on success the saga goes to the success notice.
 import { Link, useParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { paths } from '../app/paths.ts';
 import { PageContainer } from '../components/PageContainer.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
-import { passwordResetCompletionRequest } from '../features/account/slices.ts';
+import { passwordResetCompletionMutation } from '../features/account/index.ts';
+import { useMutation } from '../data/mutation.ts';
 import { FormLinks } from '../components/form/FormLayout.ts';
 import { NewPasswordForm } from '../features/auth/NewPasswordForm.tsx';
-import { selectPasswordResetCompletionState } from '../features/auth/selectors.ts';
 import { useResetOnLeave } from '../features/auth/useResetOnLeave.ts';
 
 export function ResetPasswordCompletionPage() {
-  const dispatch = useAppDispatch();
   const { uidb64 = '', token = '' } = useParams();
-  const completion = useAppSelector(selectPasswordResetCompletionState);
-  useResetOnLeave(passwordResetCompletionRequest.actions.reset);
+  const completion = useMutation(passwordResetCompletionMutation);
+  useResetOnLeave(passwordResetCompletionMutation.reset);
 
   return (
     <PageContainer $width="form">
@@ -23,7 +21,7 @@ export function ResetPasswordCompletionPage() {
       <NewPasswordForm
         loading={completion.status === 'loading'}
         error={completion.status === 'failure' ? completion.error : null}
-        onSubmit={(passwords) => dispatch(passwordResetCompletionRequest.actions.request({ uidb64, token, ...passwords }))}
+        onSubmit={(passwords) => void completion.run({ uidb64, token, ...passwords })}
       />
       <FormLinks>
         <Link to={paths.resetPassword}>Запросить новую ссылку</Link>

@@ -1,19 +1,17 @@
 // The password reset request (spec section 2); on success the saga goes to the instructions notice.
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { paths } from '../app/paths.ts';
 import { PageContainer } from '../components/PageContainer.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
-import { passwordResetRequest } from '../features/account/slices.ts';
+import { passwordResetMutation } from '../features/account/index.ts';
+import { useMutation } from '../data/mutation.ts';
 import { FormLinks } from '../components/form/FormLayout.ts';
 import { PasswordResetForm } from '../features/auth/PasswordResetForm.tsx';
-import { selectPasswordResetState } from '../features/auth/selectors.ts';
 import { useResetOnLeave } from '../features/auth/useResetOnLeave.ts';
 
 export function ResetPasswordPage() {
-  const dispatch = useAppDispatch();
-  const reset = useAppSelector(selectPasswordResetState);
-  useResetOnLeave(passwordResetRequest.actions.reset);
+  const reset = useMutation(passwordResetMutation);
+  useResetOnLeave(passwordResetMutation.reset);
 
   return (
     <PageContainer $width="form">
@@ -22,7 +20,7 @@ export function ResetPasswordPage() {
       <PasswordResetForm
         loading={reset.status === 'loading'}
         error={reset.status === 'failure' ? reset.error : null}
-        onSubmit={(payload) => dispatch(passwordResetRequest.actions.request(payload))}
+        onSubmit={(payload) => void reset.run(payload)}
       />
       <FormLinks>
         <Link to={paths.login}>Вернуться ко входу на сайт</Link>

@@ -3,13 +3,12 @@
 // confirmation and the login after it lead back there (common/landing.ts).
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { paths } from '../app/paths.ts';
 import { PageContainer } from '../components/PageContainer.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
-import { signupRequest } from '../features/account/slices.ts';
+import { signupMutation } from '../features/account/index.ts';
+import { useMutation } from '../data/mutation.ts';
 import { FormLinks } from '../components/form/FormLayout.ts';
-import { selectSignupState } from '../features/auth/selectors.ts';
 import { requestedReturn } from '../features/auth/landing.ts';
 import { SignupForm } from '../features/auth/SignupForm.tsx';
 import { useResetOnLeave } from '../features/auth/useResetOnLeave.ts';
@@ -20,10 +19,9 @@ const WhoFor = styled.p`
 `;
 
 export function SignupPage() {
-  const dispatch = useAppDispatch();
-  const signup = useAppSelector(selectSignupState);
+  const signup = useMutation(signupMutation);
   const back = requestedReturn(useLocation());
-  useResetOnLeave(signupRequest.actions.reset);
+  useResetOnLeave(signupMutation.reset);
 
   return (
     <PageContainer $width="form">
@@ -35,7 +33,7 @@ export function SignupPage() {
       <SignupForm
         loading={signup.status === 'loading'}
         error={signup.status === 'failure' ? signup.error : null}
-        onSubmit={(payload) => dispatch(signupRequest.actions.request(back ? { ...payload, next: back } : payload))}
+        onSubmit={(payload) => void signup.run(back ? { ...payload, next: back } : payload)}
       />
       <FormLinks>
         <span>

@@ -117,6 +117,35 @@ describe('the HTTP client', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('reads or lets go of the body of every answer, a 401 and a refused renewal included', async () => {
+    // Chromium keeps a request open while its answer's body is unread: a page with a stale token never went idle.
+    const realFetch = globalThis.fetch;
+    const answers: Response[] = [];
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (...args: Parameters<typeof fetch>) => {
+      const answer = await realFetch(...args);
+      answers.push(answer);
+      return answer;
+    });
+    try {
+      server.use(
+        http.get('/api/v1/users/me/', () => HttpResponse.json({ detail: 'Нет доступа.' }, { status: 401 })),
+        http.post('/api/v1/token/refresh/', () => HttpResponse.json({ detail: 'Токен недействителен.' }, { status: 401 })),
+        http.post('/api/v1/courses/1/subscribe-for-mailouts/', () => new HttpResponse(null, { status: 204 })),
+        http.get('/api/v1/courses/', () => HttpResponse.json([])),
+      );
+      storeSession();
+      await failure(request('/api/v1/users/me/'));
+      storeSession(-60, 3600);
+      await failure(request('/api/v1/users/me/'));
+      await request('/api/v1/courses/1/subscribe-for-mailouts/', { method: 'POST' });
+      await request('/api/v1/courses/');
+      expect(answers.map((answer) => answer.status)).toEqual([401, 401, 204, 200]);
+      expect(answers.filter((answer) => answer.body !== null && !answer.bodyUsed)).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('a 401 on login is an ordinary error shown on the form, not a session end', async () => {
     server.use(
       http.post('/api/v1/token/', () => HttpResponse.json({ detail: 'Неверный e-mail или пароль.' }, { status: 401 })),

@@ -2,17 +2,13 @@
 import { http, HttpResponse } from 'msw';
 import { setNavigator } from '../../src/app/navigation.ts';
 import { makeStore } from '../../src/app/store.ts';
-import {
-  discipleUpdateRequest,
-  passwordResetRequest,
-  passwordUpdateRequest,
-  signupConfirmationRequest,
-  signupRequest,
-} from '../../src/features/account/slices.ts';
-import { ensureResource } from '../../src/features/resources/slice.ts';
+import { ensureResource } from '../../src/data/cache.ts';
 import { loginSucceeded } from '../../src/features/session/slice.ts';
 import { server } from '../support/server.ts';
 import { fakeJwt, storeSession } from '../support/tokens.ts';
+import { discipleUpdateMutation, passwordResetMutation, passwordUpdateMutation, selectSignupConfirmation, signupConfirmationMutation, signupMutation } from '../../src/features/account/index.ts';
+import { startMutation } from '../../src/data/mutation.ts';
+import { selectMutation } from '../../src/data/mutationState.ts';
 
 const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true));
 const navigate = vi.fn();
@@ -35,17 +31,17 @@ describe('account flows', () => {
   it('signup: completes and goes to the sent notice; a field error is kept by field', async () => {
     server.use(http.post('/api/v1/users/', () => HttpResponse.json({ id: 5 }, { status: 201 })));
     const store = makeStore();
-    store.dispatch(signupRequest.actions.request(signupPayload));
-    expect(store.getState().signup.status).toBe('loading');
-    await until(() => store.getState().signup.status === 'success');
+    void startMutation(store, signupMutation, signupPayload);
+    expect(selectMutation(store.getState(), signupMutation).status).toBe('loading');
+    await until(() => selectMutation(store.getState(), signupMutation).status === 'success');
     expect(navigate).toHaveBeenCalledWith('/user/signup-email-sent');
-    store.dispatch(signupRequest.actions.reset());
-    expect(store.getState().signup.status).toBe('idle');
+    store.dispatch(signupMutation.reset());
+    expect(selectMutation(store.getState(), signupMutation).status).toBe('idle');
 
     server.use(http.post('/api/v1/users/', () => HttpResponse.json({ lastName: ['обязательное поле.'] }, { status: 400 })));
-    store.dispatch(signupRequest.actions.request(signupPayload));
-    await until(() => store.getState().signup.status === 'failure');
-    expect(store.getState().signup.error?.byFields.lastName).toBe('Обязательное поле.');
+    void startMutation(store, signupMutation, signupPayload);
+    await until(() => selectMutation(store.getState(), signupMutation).status === 'failure');
+    expect(selectMutation(store.getState(), signupMutation).error?.byFields.lastName).toBe('Обязательное поле.');
   });
 
   it('confirmation: posts the link once; a login also counts as confirmed', async () => {
@@ -58,15 +54,15 @@ describe('account flows', () => {
       }),
     );
     const store = makeStore();
-    store.dispatch(signupConfirmationRequest.actions.request({ uidb64: 'MTI', token: 'abc-123' }));
-    await until(() => store.getState().signupConfirmation.status === 'success');
-    store.dispatch(signupConfirmationRequest.actions.request({ uidb64: 'MTI', token: 'abc-123' }));
+    void startMutation(store, signupConfirmationMutation, { uidb64: 'MTI', token: 'abc-123' });
+    await until(() => selectMutation(store.getState(), signupConfirmationMutation).status === 'success');
+    void startMutation(store, signupConfirmationMutation, { uidb64: 'MTI', token: 'abc-123' });
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(posts).toBe(1);
 
     const other = makeStore();
     other.dispatch(loginSucceeded({ access: fakeJwt(1800), refresh: fakeJwt(86400) }));
-    expect(other.getState().signupConfirmation.status).toBe('success');
+    expect(selectSignupConfirmation(other.getState()).status).toBe('success');
   });
 
   it('reset request: skipped while loading, then goes to the instructions', async () => {
@@ -79,9 +75,9 @@ describe('account flows', () => {
       }),
     );
     const store = makeStore();
-    store.dispatch(passwordResetRequest.actions.request({ email: 'a@b.ru' }));
-    store.dispatch(passwordResetRequest.actions.request({ email: 'a@b.ru' }));
-    await until(() => store.getState().passwordReset.status === 'success');
+    void startMutation(store, passwordResetMutation, { email: 'a@b.ru' });
+    void startMutation(store, passwordResetMutation, { email: 'a@b.ru' });
+    await until(() => selectMutation(store.getState(), passwordResetMutation).status === 'success');
     expect(posts).toBe(1);
     expect(navigate).toHaveBeenCalledWith('/user/reset-password/instructions');
   });
@@ -91,10 +87,10 @@ describe('account flows', () => {
     const fresh = { access: fakeJwt(1800), refresh: fakeJwt(86400) };
     server.use(http.post('/api/v1/users/update-password/', () => HttpResponse.json(fresh)));
     const store = makeStore();
-    store.dispatch(passwordUpdateRequest.actions.request({ oldPassword: 'a', newPassword1: 'b', newPassword2: 'b' }));
+    void startMutation(store, passwordUpdateMutation, { oldPassword: 'a', newPassword1: 'b', newPassword2: 'b' });
     await until(() => navigate.mock.calls.length === 1);
     expect(navigate).toHaveBeenCalledWith('/account/profile');
-    expect(store.getState().passwordUpdate.status).toBe('idle');
+    expect(selectMutation(store.getState(), passwordUpdateMutation).status).toBe('idle');
     // The earlier tokens died with the old password: the session goes on with the new ones.
     expect(localStorage.getItem('accessToken')).toBe(fresh.access);
     expect(store.getState().session.refreshToken).toBe(fresh.refresh);
@@ -102,9 +98,9 @@ describe('account flows', () => {
     server.use(
       http.post('/api/v1/users/update-password/', () => HttpResponse.json({ oldPassword: ['неверный пароль.'] }, { status: 400 })),
     );
-    store.dispatch(passwordUpdateRequest.actions.request({ oldPassword: 'a', newPassword1: 'b', newPassword2: 'b' }));
-    await until(() => store.getState().passwordUpdate.status === 'failure');
-    expect(store.getState().passwordUpdate.error?.byFields.oldPassword).toBe('Неверный пароль.');
+    void startMutation(store, passwordUpdateMutation, { oldPassword: 'a', newPassword1: 'b', newPassword2: 'b' });
+    await until(() => selectMutation(store.getState(), passwordUpdateMutation).status === 'failure');
+    expect(selectMutation(store.getState(), passwordUpdateMutation).error?.byFields.oldPassword).toBe('Неверный пароль.');
   });
 
   it('disciple update: sends the patch, invalidates the cached disciple and returns to the profile', async () => {
@@ -124,7 +120,7 @@ describe('account flows', () => {
     const store = makeStore();
     store.dispatch(ensureResource('disciple', 3));
     await until(() => store.getState().resources['disciple:3']?.loaded === true);
-    store.dispatch(discipleUpdateRequest.actions.request({ id: 3, patch: { firstName: 'Вера', profile: { country: 'RU' } } }));
+    void startMutation(store, discipleUpdateMutation, { id: 3, patch: { firstName: 'Вера', profile: { country: 'RU' } } });
     await until(() => navigate.mock.calls.length === 1);
     expect(patch).toEqual({ firstName: 'Вера', profile: { country: 'RU' } });
     expect(store.getState().resources['disciple:3']?.invalid).toBe(true);

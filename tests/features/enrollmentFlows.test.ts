@@ -2,16 +2,13 @@
 import { http, HttpResponse } from 'msw';
 import { setSiteExit } from '../../src/app/navigation.ts';
 import { makeStore } from '../../src/app/store.ts';
-import {
-  mailingRequest,
-  participationCreateRequest,
-  paymentCreateRequest,
-  paymentPollingStarted,
-  paymentPollingStopped,
-} from '../../src/features/enrollment/slices.ts';
-import { ensureResource } from '../../src/features/resources/slice.ts';
+import { ensureResource } from '../../src/data/cache.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
+import { mailingMutation, participationCreateMutation, paymentCreateMutation } from '../../src/features/enrollment/index.ts';
+import { paymentPollingStarted, paymentPollingStopped } from '../../src/features/enrollment/index.ts';
+import { startMutation } from '../../src/data/mutation.ts';
+import { selectMutation } from '../../src/data/mutationState.ts';
 
 const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true));
 
@@ -36,8 +33,8 @@ describe('enrollment flows', () => {
     const store = makeStore();
     store.dispatch(ensureResource('course', 4));
     await until(() => courseGets === 1);
-    store.dispatch(mailingRequest.actions.request({ courseId: 4, subscribe: true }));
-    store.dispatch(mailingRequest.actions.request({ courseId: 4, subscribe: true }));
+    void startMutation(store, mailingMutation, { courseId: 4, subscribe: true });
+    void startMutation(store, mailingMutation, { courseId: 4, subscribe: true });
     await until(() => store.getState().resources['course:4']?.data !== undefined && courseGets === 2);
     expect(posts).toBe(1);
     await until(() => (store.getState().resources['course:4']?.data as { subscribedForMailouts: boolean }).subscribedForMailouts);
@@ -46,8 +43,8 @@ describe('enrollment flows', () => {
   it('the answer of participation creation replaces the course details', async () => {
     server.use(http.post('/api/v1/courses/6/create-participants/', () => HttpResponse.json({ id: 6, title: 'Обновлённый' })));
     const store = makeStore();
-    store.dispatch(participationCreateRequest.actions.request({ courseId: 6 }));
-    await until(() => store.getState().participationCreate.status === 'success');
+    void startMutation(store, participationCreateMutation, { courseId: 6 });
+    await until(() => selectMutation(store.getState(), participationCreateMutation).status === 'success');
     expect(store.getState().resources['course:6']?.data).toEqual({ id: 6, title: 'Обновлённый' });
   });
 
@@ -62,7 +59,7 @@ describe('enrollment flows', () => {
       }),
     );
     const store = makeStore();
-    store.dispatch(paymentCreateRequest.actions.request({ system: 'yookassa', currency: 'CURRENCY_CHOICE_RUB', lessons: [1, 2] }));
+    void startMutation(store, paymentCreateMutation, { system: 'yookassa', currency: 'CURRENCY_CHOICE_RUB', lessons: [1, 2] });
     await until(() => exits.length === 1);
     expect(exits).toEqual(['https://checkout.example/42']);
     expect(body).toEqual({ system: 'yookassa', currency: 'CURRENCY_CHOICE_RUB', lessons: [1, 2] });
@@ -70,9 +67,9 @@ describe('enrollment flows', () => {
     server.use(
       http.post('/api/v1/payments/', () => HttpResponse.json({ lessons: { lessons_are_fully_occupied: ['{lessons:[3]}'] } }, { status: 400 })),
     );
-    store.dispatch(paymentCreateRequest.actions.request({ system: 'yookassa', currency: 'CURRENCY_CHOICE_RUB', lessons: [3] }));
-    await until(() => store.getState().paymentCreate.status === 'failure');
-    expect(store.getState().paymentCreate.error?.byFields).toHaveProperty('lessons_are_fully_occupied');
+    void startMutation(store, paymentCreateMutation, { system: 'yookassa', currency: 'CURRENCY_CHOICE_RUB', lessons: [3] });
+    await until(() => selectMutation(store.getState(), paymentCreateMutation).status === 'failure');
+    expect(selectMutation(store.getState(), paymentCreateMutation).error?.byFields).toHaveProperty('lessons_are_fully_occupied');
   });
 
   /** Lets pending requests and saga steps finish without moving the (fake) clock. */

@@ -1,11 +1,11 @@
 // The resource cache rules of spec section 4, with a real store, real sagas and msw.
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../src/app/store.ts';
-import { resourceContent, resourceFetchers, type ResourceName } from '../../src/features/resources/definitions.ts';
-import { selectResource } from '../../src/features/resources/selectors.ts';
-import { ensureResource, resourceRemoved, resourcesInvalidated } from '../../src/features/resources/slice.ts';
+import { registeredTags } from '../../src/data/resource.ts';
+import { siteResources } from '../../src/data/siteResources.ts';
+import { selectResource } from '../../src/data/selectors.ts';
+import { ensureResource, resourceRemoved, resourcesInvalidated, tagsInvalidated } from '../../src/data/cache.ts';
 import { loggedOut } from '../../src/features/session/slice.ts';
-import { AUTHOR_RESOURCES, COURSE_RESOURCES } from '../../src/mutabo/siteCache.ts';
 import { server } from '../support/server.ts';
 
 function countingHandler(path: string, answer: () => unknown) {
@@ -98,11 +98,13 @@ describe('the resource cache', () => {
   });
 });
 
-describe('the names the cache is refetched by', () => {
-  it('are given to every cached resource, and only to cached resources', () => {
-    const fetched = Object.keys(resourceFetchers);
-    for (const name of fetched) expect(resourceContent[name as ResourceName] ?? [], `the names of ${name}`).not.toHaveLength(0);
-    expect(Object.keys(resourceContent).sort()).toEqual(fetched.sort());
+describe('the tags the cache is refetched by', () => {
+  it('are given to every resource, the area\'s included', async () => {
+    await import('../../src/mutabo/areaResources.ts');
+    const tags = registeredTags();
+    for (const name of Object.keys(siteResources)) expect(tags[name], `the tags of ${name}`).toBeDefined();
+    expect(Object.keys(tags).some((name) => name.startsWith('area.'))).toBe(true);
+    for (const [name, shown] of Object.entries(tags)) expect(shown, `the tags of ${name}`).not.toHaveLength(0);
   });
 
   it('make a course changed in the area refetch the course, its lessons and the lists, and nothing else', async () => {
@@ -115,9 +117,9 @@ describe('the names the cache is refetched by', () => {
       ),
     });
     const invalid = () => Object.keys(store.getState().resources).filter((key) => store.getState().resources[key]!.invalid);
-    store.dispatch(resourcesInvalidated(COURSE_RESOURCES));
+    store.dispatch(tagsInvalidated(['courses']));
     expect(invalid().sort()).toEqual(['course:5', 'courses', 'lessons:5']);
-    store.dispatch(resourcesInvalidated(AUTHOR_RESOURCES));
+    store.dispatch(tagsInvalidated(['authors']));
     expect(invalid().sort()).toEqual(['authors', 'course:5', 'courses', 'lessons:5']);
   });
 });

@@ -2,7 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import { setNavigator } from '../../src/app/navigation.ts';
 import { makeStore } from '../../src/app/store.ts';
-import { ensureResource } from '../../src/features/resources/slice.ts';
+import { ensureResource } from '../../src/data/cache.ts';
 import { selectIsLoggedIn, selectLoginState } from '../../src/features/session/selectors.ts';
 import { clearTokens, saveTokens } from '../../src/api/tokens.ts';
 import { loggedOut, loginRequested } from '../../src/features/session/slice.ts';

@@ -7,7 +7,7 @@ import { makeStore } from '../../src/app/store.ts';
 import { CatalogueGrid } from '../../src/features/catalogue/CatalogueGrid.tsx';
 import { OtherCourses } from '../../src/features/course/OtherCourses.tsx';
 import { selectLibraryCourses } from '../../src/features/library/selectors.ts';
-import { fetchSucceeded } from '../../src/features/resources/slice.ts';
+import { fetchSucceeded } from '../../src/data/cache.ts';
 import type { CourseShort } from '../../common/wireTypes.ts';
 import { siteAuthors, siteCourses } from '../support/siteData.ts';
 

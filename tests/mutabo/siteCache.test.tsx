@@ -1,5 +1,5 @@
 // The area's writes make the public site read again what they changed (issue 24, item 4): the names the resource
-// cache owns (resourceContent) are the ones the area invalidates by.
+// cache gives its resources (their tags) are the ones the area invalidates by.
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '../support/server.ts';

@@ -2,7 +2,7 @@
 // is the anchor the header and footer link to.
 import styled from 'styled-components';
 import { RichText } from '../../components/RichText.tsx';
-import type { SiteAuthor } from '../authors/siteAuthors.ts';
+import type { SiteAuthor } from '../authors/index.ts';
 
 const Section = styled.section<{ $withPhoto: boolean }>`
   display: grid;

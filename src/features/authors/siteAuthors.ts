@@ -7,8 +7,8 @@ import { paths } from '../../app/paths.ts';
 import type { RootState } from '../../app/store.ts';
 import { authorAnchors } from '../../lib/authorAnchors.ts';
 import { authorFullName } from '../../lib/courseFacts.ts';
-import { selectResource } from '../resources/selectors.ts';
-import { ensureResource } from '../resources/slice.ts';
+import { selectResource } from '../../data/selectors.ts';
+import { ensureResource } from '../../data/cache.ts';
 
 export interface SiteAuthor {
   id: number;

@@ -7,10 +7,10 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import type { CourseDetails } from '../../../common/wireTypes.ts';
 import { enrollmentHeading, publishedLessons } from '../../lib/courseFacts.ts';
-import { DiscountLink } from '../payment/DiscountLink.tsx';
-import { NoCoursePrice } from '../payment/NoCoursePrice.tsx';
-import { PaymentForm } from '../payment/PaymentForm.tsx';
-import { selectIsLoggedIn } from '../session/selectors.ts';
+import { DiscountLink } from '../payment/index.ts';
+import { NoCoursePrice } from '../payment/index.ts';
+import { PaymentForm } from '../payment/index.ts';
+import { selectIsLoggedIn } from '../session/index.ts';
 import { ENROLLMENT_CLOSED, EnrollmentPanel } from './EnrollmentPanel.tsx';
 import { Panel, PanelHeading } from './panelParts.ts';
 

@@ -6,42 +6,39 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import type { RootState } from '../../app/store.ts';
 import { enrollmentHeading, publishedLessons } from '../../lib/courseFacts.ts';
 import { isApproved } from '../../../common/lessonBlocks.ts';
-import { AllLessonsBought } from '../enrollment/AllLessonsBought.tsx';
-import { EnrollmentErrors, type ShownError } from '../enrollment/EnrollmentErrors.tsx';
-import { MailingControl } from '../enrollment/MailingControl.tsx';
-import { ParticipationControl } from '../enrollment/ParticipationControl.tsx';
 import {
-  mailingRequest,
-  participationCreateRequest,
-  participationDeleteRequest,
-  paymentCreateRequest,
-} from '../enrollment/slices.ts';
-import { PaymentForm } from '../payment/PaymentForm.tsx';
-import { DiscountLink } from '../payment/DiscountLink.tsx';
-import { NoCoursePrice } from '../payment/NoCoursePrice.tsx';
+  AllLessonsBought,
+  EnrollmentErrors,
+  MailingControl,
+  ParticipationControl,
+  mailingMutation,
+  participationCreateMutation,
+  participationDeleteMutation,
+  paymentCreateMutation,
+  type ShownError,
+} from '../enrollment/index.ts';
+import { DiscountLink, NoCoursePrice, PaymentForm } from '../payment/index.ts';
+import { selectMutation } from '../../data/mutationState.ts';
 import { lessonErrorMessage } from '../../lib/coursePanelRules.ts';
-import { resourceKey } from '../resources/definitions.ts';
+import { resourceKey } from '../../data/resource.ts';
 import { PanelHeading } from './panelParts.ts';
 
 export const ENROLLMENT_CLOSED = 'Запись на курс закрыта';
 
-const requestFamilies = [mailingRequest, participationCreateRequest, participationDeleteRequest, paymentCreateRequest];
+const enrollmentMutations = [mailingMutation, participationCreateMutation, participationDeleteMutation, paymentCreateMutation];
 
 function selectBusy(state: RootState, courseId: number): boolean {
   return (
-    state.mailing.status === 'loading' ||
-    state.participationCreate.status === 'loading' ||
-    state.participationDelete.status === 'loading' ||
-    state.paymentCreate.status === 'loading' ||
+    enrollmentMutations.some((mutation) => selectMutation(state, mutation).status === 'loading') ||
     state.resources[resourceKey('course', courseId)]?.loading === true
   );
 }
 
 function useShownErrors(lessons: Lesson[]): ShownError[] {
-  const mailing = useAppSelector((state) => state.mailing.error);
-  const participationCreate = useAppSelector((state) => state.participationCreate.error);
-  const participationDelete = useAppSelector((state) => state.participationDelete.error);
-  const payment = useAppSelector((state) => state.paymentCreate.error);
+  const mailing = useAppSelector((state) => selectMutation(state, mailingMutation).error);
+  const participationCreate = useAppSelector((state) => selectMutation(state, participationCreateMutation).error);
+  const participationDelete = useAppSelector((state) => selectMutation(state, participationDeleteMutation).error);
+  const payment = useAppSelector((state) => selectMutation(state, paymentCreateMutation).error);
   const shown: ShownError[] = [];
   for (const error of [mailing, participationCreate, participationDelete]) {
     if (error) shown.push({ error, text: error.message });
@@ -57,7 +54,7 @@ export function EnrollmentPanel({ course }: { course: CourseDetails }) {
   const errors = useShownErrors(lessons);
 
   useEffect(() => {
-    const resetAll = () => requestFamilies.forEach((family) => dispatch(family.actions.reset()));
+    const resetAll = () => enrollmentMutations.forEach((mutation) => dispatch(mutation.reset()));
     // Back from a checkout page the browser may restore this page as it was left: paying again must be possible.
     const onPageShow = (event: PageTransitionEvent) => {
       if (event.persisted) resetAll();

@@ -10,10 +10,10 @@ import { lessonEndsAt, ROOM_OPENS_BEFORE_MS } from '../../../common/lessonSchedu
 import { minutesCount } from '../../../common/plural.ts';
 import { RichText } from '../../components/RichText.tsx';
 import { VisuallyHidden } from '../../components/VisuallyHidden.ts';
-import { LessonRoomLinks } from '../schedule/LessonRoomLinks.tsx';
+import { LessonRoomLinks } from '../schedule/index.ts';
 import { calendarFileUrl } from '../../api/endpoints.ts';
-import { LessonTime } from '../schedule/LessonTime.tsx';
-import { useVisitorTimeZone } from '../schedule/visitorTimeZone.ts';
+import { LessonTime } from '../schedule/index.ts';
+import { useVisitorTimeZone } from '../schedule/index.ts';
 
 export const NO_PLACES_MARK = '[нет мест]';
 

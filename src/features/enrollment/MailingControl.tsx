@@ -1,10 +1,10 @@
 // Course news by mail (spec section 4): subscribe, «you receive news», unsubscribe after a confirmation.
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useAppDispatch } from '../../app/hooks.ts';
 import { Button } from '../../components/Button.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { mailingRequest } from './slices.ts';
+import { useMutation } from '../../data/mutation.ts';
+import { mailingMutation } from './mutations.ts';
 
 export const SUBSCRIBE_LABEL = 'Подписаться на новости';
 export const SUBSCRIBED_TEXT = 'Вы получаете новости этого курса';
@@ -18,9 +18,9 @@ export const unsubscribeQuestion = (courseTitle: string) =>
  * unsubscribing asks first (the returned dialog must be rendered).
  */
 export function useNewsSubscription(courseId: number, courseTitle: string) {
-  const dispatch = useAppDispatch();
+  const { run } = useMutation(mailingMutation);
   const [confirming, setConfirming] = useState(false);
-  const request = (subscribe: boolean) => dispatch(mailingRequest.actions.request({ courseId, subscribe }));
+  const request = (subscribe: boolean) => void run({ courseId, subscribe });
   const dialog = (
     <ConfirmDialog
       open={confirming}

@@ -3,10 +3,10 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { Lesson, ParticipationState } from '../../../common/wireTypes.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
 import { Button } from '../../components/Button.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { participationCreateRequest, participationDeleteRequest } from './slices.ts';
+import { useMutation } from '../../data/mutation.ts';
+import { participationCreateMutation, participationDeleteMutation } from './mutations.ts';
 
 export const PARTICIPATE_LABEL = 'Участвовать в курсе';
 export const WITHDRAW_LABEL = 'Отказаться от участия';
@@ -55,14 +55,15 @@ interface ParticipationControlProps {
 }
 
 export function ParticipationControl({ courseId, courseTitle, lessons, busy }: ParticipationControlProps) {
-  const dispatch = useAppDispatch();
+  const create = useMutation(participationCreateMutation).run;
+  const remove = useMutation(participationDeleteMutation).run;
   // Withdrawing gives up a limited place: it is asked first.
   const [confirming, setConfirming] = useState(false);
   const participation = courseParticipation(lessons);
   if (participation === null) {
     return (
       <Block>
-        <Button disabled={busy} onClick={() => dispatch(participationCreateRequest.actions.request({ courseId }))}>
+        <Button disabled={busy} onClick={() => void create({ courseId })}>
           {PARTICIPATE_LABEL}
         </Button>
       </Block>
@@ -86,7 +87,7 @@ export function ParticipationControl({ courseId, courseTitle, lessons, busy }: P
             cancelLabel={KEEP_LABEL}
             onConfirm={() => {
               setConfirming(false);
-              dispatch(participationDeleteRequest.actions.request({ courseId }));
+              void remove({ courseId });
             }}
             onClose={() => setConfirming(false)}
           />

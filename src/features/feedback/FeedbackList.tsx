@@ -6,7 +6,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { Button } from '../../components/Button.ts';
 import { GENERIC_ERROR_TEXT } from '../../components/ErrorScreen.tsx';
 import { VisuallyHidden } from '../../components/VisuallyHidden.ts';
-import { selectResource } from '../resources/selectors.ts';
+import { selectResource } from '../../data/selectors.ts';
 import { FeedbackCard } from './FeedbackCard.tsx';
 
 const List = styled.ul`

@@ -1,9 +1,9 @@
 // The pages of reviews on screen: page 1 first, then each page that «Ещё отзывы» asked for.
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { resourceKey } from '../resources/definitions.ts';
-import { selectResource } from '../resources/selectors.ts';
-import { ensureResource, resourceRemoved } from '../resources/slice.ts';
+import { resourceKey } from '../../data/resource.ts';
+import { selectResource } from '../../data/selectors.ts';
+import { ensureResource, resourceRemoved } from '../../data/cache.ts';
 
 export function useFeedbackPages() {
   const dispatch = useAppDispatch();

@@ -2,7 +2,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store.ts';
 import { isTestCourse } from '../../../common/catalogue.ts';
-import { selectResource } from '../resources/selectors.ts';
+import { selectResource } from '../../data/selectors.ts';
 
 const selectCourses = (state: RootState) => selectResource(state, 'courses');
 const selectCategories = (state: RootState) => selectResource(state, 'libraryCategories');

@@ -3,7 +3,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths } from '../../app/paths.ts';
-import { LessonTime } from '../schedule/LessonTime.tsx';
+import { LessonTime } from '../schedule/index.ts';
 import { startsInText, type LessonToJoin } from './lessonToJoin.ts';
 import { RoomLink } from './UpcomingLessonBar.tsx';
 

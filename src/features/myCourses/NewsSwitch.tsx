@@ -1,6 +1,6 @@
 // A course's news by mail as a switch: turning it off asks for a confirmation first.
 import styled from 'styled-components';
-import { useNewsSubscription } from '../enrollment/MailingControl.tsx';
+import { useNewsSubscription } from '../enrollment/index.ts';
 
 const SWITCH_WIDTH = 44;
 const SWITCH_HEIGHT = 24;

@@ -5,12 +5,12 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Lesson, Participation } from '../../../common/wireTypes.ts';
 import { paths } from '../../app/paths.ts';
-import { LessonRoomLinks } from '../schedule/LessonRoomLinks.tsx';
+import { LessonRoomLinks } from '../schedule/index.ts';
 import { courseByAuthors, publishedLessons } from '../../lib/courseFacts.ts';
 import { isApproved } from '../../../common/lessonBlocks.ts';
-import { courseParticipation, type CourseParticipation } from '../enrollment/ParticipationControl.tsx';
+import { courseParticipation, type CourseParticipation } from '../enrollment/index.ts';
 import { NewsSwitch } from './NewsSwitch.tsx';
-import { LessonTime } from '../schedule/LessonTime.tsx';
+import { LessonTime } from '../schedule/index.ts';
 
 const STATUS_LABELS: Record<CourseParticipation, string> = {
   approved: 'Участник курса',

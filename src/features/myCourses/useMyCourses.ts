@@ -5,9 +5,9 @@
 import { useEffect, useState } from 'react';
 import { nextLinkChange } from '../../../common/lessonSchedule.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { resourceKey } from '../resources/definitions.ts';
-import { selectResource } from '../resources/selectors.ts';
-import { ensureResource, resourcesInvalidated } from '../resources/slice.ts';
+import { resourceKey } from '../../data/resource.ts';
+import { selectResource } from '../../data/selectors.ts';
+import { ensureResource, resourcesInvalidated } from '../../data/cache.ts';
 
 /** setTimeout takes at most about 24.8 days; a day is plenty, a page is rarely open longer. */
 const MAX_WAIT_MS = 86_400_000;

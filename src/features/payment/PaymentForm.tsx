@@ -8,17 +8,17 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { CourseDetails, Currency, Lesson, Price } from '../../../common/wireTypes.ts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/Button.ts';
 import { allowsLessonSelection, defaultPrice, paymentSystemFor } from '../../../common/coursePrices.ts';
 import { isApproved, lessonBlocks, toggleLesson, usesBlocks, wholeCourseLessons, wholeCourseOffered, withPast } from '../../../common/lessonBlocks.ts';
 import { lessonEndsAt } from '../../../common/lessonSchedule.ts';
 import { formatLessonDateTime } from '../../../common/lessonTimeText.ts';
-import { paymentCreateRequest } from '../enrollment/slices.ts';
+import { paymentCreateMutation } from '../enrollment/index.ts';
+import { useMutation } from '../../data/mutation.ts';
 import { paymentAmount } from '../../../common/paymentAmount.ts';
 import { CURRENCY_NAMES, paymentPossible, selectableLessonIds, sessionsCount } from '../../lib/coursePanelRules.ts';
-import { useVisitorTimeZone } from '../schedule/visitorTimeZone.ts';
+import { useVisitorTimeZone } from '../schedule/index.ts';
 import { DiscountedMoney, DiscountNote, personalDiscountText } from './discountParts.tsx';
 import { appliesTo, normalizePromoCode } from '../../../common/discounts.ts';
 import { readSelection, selectionPath } from './keptSelection.ts';
@@ -238,10 +238,10 @@ export function PaymentForm(props: PaymentFormProps) {
 }
 
 function PricedPaymentForm({ course, lessons: published, loggedIn, busy }: PaymentFormProps) {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const paying = useAppSelector((state) => state.paymentCreate.status === 'loading' || state.paymentCreate.status === 'success');
+  const payment = useMutation(paymentCreateMutation);
+  const paying = payment.status === 'loading' || payment.status === 'success';
   // The moment the page was opened decides which lessons have begun; the server checks again when paying.
   const [now] = useState(Date.now);
   const lessons: LessonOnPanel[] = withPast(published, now) as LessonOnPanel[];
@@ -319,12 +319,10 @@ function PricedPaymentForm({ course, lessons: published, loggedIn, busy }: Payme
       navigate(paths.signup, { state: { from } });
       return;
     }
-    dispatch(
-      paymentCreateRequest.actions.request({
-        ...targetOf(lessonIds, price),
-        ...(promo.code ? { promoCode: promo.code } : {}),
-      }),
-    );
+    void payment.run({
+      ...targetOf(lessonIds, price),
+      ...(promo.code ? { promoCode: promo.code } : {}),
+    });
   };
   const toggle = (id: number) => {
     const next = toggleLesson(selected, id, lessons, blockSize);

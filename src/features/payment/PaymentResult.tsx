@@ -10,8 +10,8 @@ import { paths } from '../../app/paths.ts';
 import { ButtonLink } from '../../components/Button.ts';
 import { Loader } from '../../components/Loader.tsx';
 import { sessionsCount } from '../../lib/coursePanelRules.ts';
-import { paymentPollingStarted, paymentPollingStopped } from '../enrollment/slices.ts';
-import { selectResource } from '../resources/selectors.ts';
+import { paymentPollingStarted, paymentPollingStopped } from '../enrollment/index.ts';
+import { selectResource } from '../../data/selectors.ts';
 
 export const PAYMENT_COMPLETED = 'Успешно оплачено';
 export const PAYMENT_CANCELLED = 'Платеж отменен';

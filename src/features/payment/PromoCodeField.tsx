@@ -8,7 +8,7 @@ import { PROMO_CODE_MAX_LENGTH, type PaymentQuote } from '../../../common/discou
 import { FieldError } from '../../components/form/fields.tsx';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { lessonErrorMessage } from '../../lib/coursePanelRules.ts';
-import { EnrollmentErrors } from '../enrollment/EnrollmentErrors.tsx';
+import { EnrollmentErrors } from '../enrollment/index.ts';
 import { DiscountedMoney } from './discountParts.tsx';
 import type { PromoCodeState, QuoteTarget } from './usePromoCode.ts';
 

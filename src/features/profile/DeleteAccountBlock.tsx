@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Consequences, DangerButton } from '../../components/dangerParts.ts';
 import { FormErrorBlock, TextField } from '../../components/form/fields.tsx';
 import { fieldError, formErrorText } from '../../components/form/formErrors.ts';
-import { loggedOut } from '../session/slice.ts';
+import { loggedOut } from '../session/index.ts';
 
 export const DELETE_ACCOUNT_TITLE = 'Удалить аккаунт';
 export const CONFIRM_DELETION_LABEL = 'Удалить аккаунт навсегда';

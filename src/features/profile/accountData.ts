@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import type { RootState } from '../../app/store.ts';
 import type { Disciple, User } from '../../../common/wireTypes.ts';
-import { resourceKey } from '../resources/definitions.ts';
-import { selectResource } from '../resources/selectors.ts';
-import { ensureResource } from '../resources/slice.ts';
-import { selectCurrentUser } from '../session/currentUser.ts';
+import { resourceKey } from '../../data/resource.ts';
+import { selectResource } from '../../data/selectors.ts';
+import { ensureResource } from '../../data/cache.ts';
+import { selectCurrentUser } from '../session/index.ts';
 
 export type AccountDataStatus = 'loading' | 'failed' | 'ready';
 

@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { MOSCOW_TIME_ZONE } from '../../../common/lessonTimeText.ts';
 import { isValidTimeZone } from '../../../common/zonedTime.ts';
-import { selectResource } from '../resources/selectors.ts';
-import { ensureResource } from '../resources/slice.ts';
-import { selectCurrentUser } from '../session/currentUser.ts';
-import { selectIsLoggedIn } from '../session/selectors.ts';
+import { selectResource } from '../../data/selectors.ts';
+import { ensureResource } from '../../data/cache.ts';
+import { selectCurrentUser } from '../session/index.ts';
+import { selectIsLoggedIn } from '../session/index.ts';
 
 /** The browser's zone; Moscow when the browser does not say. */
 export function browserTimeZone(): string {

@@ -3,9 +3,9 @@
 import { useEffect } from 'react';
 import type { Seller } from '../../../common/wireTypes.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { resourceKey } from '../resources/definitions.ts';
-import { selectResource } from '../resources/selectors.ts';
-import { ensureResource } from '../resources/slice.ts';
+import { resourceKey } from '../../data/resource.ts';
+import { selectResource } from '../../data/selectors.ts';
+import { ensureResource } from '../../data/cache.ts';
 
 /**
  * The seller, loaded when missing, and again when the authors changed it in the area (the entry is then marked

@@ -1,5 +1,5 @@
 // The logged-in user as the site knows them: the `me` resource.
 import type { RootState } from '../../app/rootReducer.ts';
-import { selectResource } from '../resources/selectors.ts';
+import { selectResource } from '../../data/selectors.ts';
 
 export const selectCurrentUser = (state: RootState) => selectResource(state, 'me');

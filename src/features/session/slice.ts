@@ -3,18 +3,20 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { RequestError } from '../../api/requestError.ts';
 import { readTokens, type StoredTokens } from '../../api/tokens.ts';
 import type { LoginPayload, TokenPair } from '../../../common/wireTypes.ts';
-import type { RequestStatus } from '../requests/requestFamily.ts';
+import type { MutationStatus } from '../../data/mutationState.ts';
 
 export interface SessionState {
   /** A copy of the token store's tokens, changed only by `tokensChanged` (see followTokenStore.ts). */
   accessToken: string | null;
   refreshToken: string | null;
-  login: { status: RequestStatus; error: RequestError | null };
+  login: { status: MutationStatus; error: RequestError | null };
+  /** A login succeeded in this tab (a sign-up's confirmation then counts as done). */
+  loggedInHere: boolean;
 }
 
 export function initialSessionState(): SessionState {
   const tokens = readTokens();
-  return { accessToken: tokens.access, refreshToken: tokens.refresh, login: { status: 'idle', error: null } };
+  return { accessToken: tokens.access, refreshToken: tokens.refresh, login: { status: 'idle', error: null }, loggedInHere: false };
 }
 
 /** Logout by the user, or an unauthorized answer: the tokens go from the store, and every cached resource goes. */
@@ -36,6 +38,7 @@ const sessionSlice = createSlice({
     /** Said after the tokens were stored; they reach the session through the store. */
     loginSucceeded: (state, _action: PayloadAction<TokenPair>) => {
       state.login = { status: 'success', error: null };
+      state.loggedInHere = true;
     },
     loginFailed: (state, action: PayloadAction<RequestError>) => {
       state.login = { status: 'failure', error: action.payload };

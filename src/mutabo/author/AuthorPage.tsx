@@ -1,7 +1,7 @@
 // The author's own page on the site: name, the name in the genitive, the gender the letters agree with, e-mail, a text about themselves, the saying shown
 // under it on the about page, and a photo.
 // Each author edits only their own (the server refuses another's).
-import { useCallback, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { AUTHOR_GENDER_LABELS, type AuthorGender } from '../../../common/authorGender.ts';
 import { authorPatchSchema, type AuthorPatchPayload, type MutaboAuthor } from '../../../common/mutabo/author.ts';
 import { MAX_AUTHOR_DESCRIPTION_LENGTH, MAX_QUOTATION_LENGTH } from '../../../common/mutabo/sharedContent.ts';
@@ -14,15 +14,15 @@ import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { selectCurrentUser } from '../../features/session/currentUser.ts';
 import { checkWith } from '../content/checkWith.ts';
-import { getOwnAuthor, updateOwnAuthor } from '../content/contentApi.ts';
+import { updateOwnAuthor } from '../content/contentApi.ts';
 import { EditorFrame } from '../content/EditorFrame.tsx';
 import { SharedHistory } from '../content/SharedHistory.tsx';
-import { useSiteRefresh } from '../content/useSiteRefresh.ts';
+import { useRunMutation } from '../../data/mutation.ts';
 import { ImageField } from '../courses/ImageField.tsx';
 import { useEditForm } from '../forms/useEditForm.ts';
 import { Muted } from '../shell/areaParts.ts';
-import { AUTHOR_RESOURCES } from '../siteCache.ts';
-import { useLoad } from '../useLoad.ts';
+import { skipToken, useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 
 export const AUTHOR_FIELDS = ['firstName', 'lastName', 'genitive', 'gender', 'email', 'description', 'quote', 'photo'] as const;
 
@@ -42,8 +42,7 @@ const authorValues = (author: MutaboAuthor): AuthorValues => ({
 export function AuthorPage() {
   const me = useAppSelector(selectCurrentUser);
   const authorId = me.data?.author ?? null;
-  const load = useCallback(() => getOwnAuthor(authorId!), [authorId]);
-  const author = useLoad(authorId === null ? null : load);
+  const author = useResource(areaResources.author, authorId === null ? skipToken : authorId);
   if (author.error) return <ErrorScreen />;
   if (!author.data) return <Loader label="Загружаем страницу автора" />;
   return <AuthorEditor author={author.data} setAuthor={author.setData} reload={author.reload} />;
@@ -56,7 +55,7 @@ interface AuthorEditorProps {
 }
 
 function AuthorEditor({ author, setAuthor, reload }: AuthorEditorProps) {
-  const refreshSite = useSiteRefresh(AUTHOR_RESOURCES);
+  const mutate = useRunMutation();
   const form = useEditForm(authorValues(author), AUTHOR_FIELDS);
   const { values, errors, change } = form;
 
@@ -65,8 +64,7 @@ function AuthorEditor({ author, setAuthor, reload }: AuthorEditorProps) {
     const checked = checkWith<AuthorPatchPayload>(authorPatchSchema, { ...values, version: author.version });
     if ('errors' in checked) return form.refuse(checked.errors);
     void form.save(async () => {
-      setAuthor(await updateOwnAuthor(author.id, checked.body));
-      refreshSite();
+      setAuthor(await mutate(() => updateOwnAuthor(author.id, checked.body), { invalidates: ['authors'] }));
       return 'Страница автора сохранена. На сайте уже новая версия.';
     });
   };

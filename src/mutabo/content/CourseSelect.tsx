@@ -1,9 +1,8 @@
 // A choice of one course among those the author leads (the one already chosen stays even when another author leads it).
-import { useCallback } from 'react';
 import type { CourseRef } from '../../../common/wireTypes.ts';
 import { SelectField } from '../../components/form/fields.tsx';
-import { listCourses } from '../api.ts';
-import { useLoad } from '../useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 
 interface CourseSelectProps {
   label: string;
@@ -16,7 +15,7 @@ interface CourseSelectProps {
 }
 
 export function CourseSelect({ label, value, current, none, error, onChange }: CourseSelectProps) {
-  const courses = useLoad(useCallback(() => listCourses(), []));
+  const courses = useResource(areaResources.courses);
   const options: CourseRef[] = (courses.data ?? []).map((course) => ({ id: course.id, title: course.title }));
   if (current && !options.some((course) => course.id === current.id)) options.unshift(current);
   return (

@@ -1,10 +1,10 @@
 // A page of the site the authors edit as a whole, shared by both: its heading and its rich text (the timetable, the
 // public offer). Loads it, saves with the version read (409 explained by EditorFrame), refreshes the site's copy and
 // shows the page's history.
-import { useCallback, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode } from 'react';
 import type { SharedHistoryEntity } from '../../../common/mutabo/history.ts';
 import { timetablePatchSchema, type TimetablePatchPayload } from '../../../common/mutabo/timetable.ts';
-import type { ResourceName } from '../../features/resources/definitions.ts';
+import type { ResourceDefinition, Tag } from '../../data/resource.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { TextField } from '../../components/form/fields.tsx';
 import { FormActions } from '../../components/form/FormLayout.ts';
@@ -12,11 +12,11 @@ import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { useEditForm } from '../forms/useEditForm.ts';
 import { LazyRichTextEditor as RichTextEditor } from '../richText/LazyRichTextEditor.tsx';
-import { useLoad } from '../useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
 import { checkWith } from './checkWith.ts';
 import { EditorFrame } from './EditorFrame.tsx';
 import { SharedHistory } from './SharedHistory.tsx';
-import { useSiteRefresh } from './useSiteRefresh.ts';
+import { useRunMutation } from '../../data/mutation.ts';
 
 export interface PageText {
   name: string;
@@ -26,10 +26,11 @@ export interface PageText {
 
 /** What differs between the pages: their API, their history, the site's resources and their words. */
 export interface PageTextSpec {
-  load: () => Promise<PageText>;
+  resource: ResourceDefinition<void, PageText>;
   update: (body: TimetablePatchPayload) => Promise<PageText>;
   entity: SharedHistoryEntity;
-  resources: ResourceName[];
+  /** What of the site the page's text is shown as. */
+  invalidates: readonly Tag[];
   title: string;
   loading: string;
   textLabel: string;
@@ -42,7 +43,7 @@ export interface PageTextSpec {
 const PAGE_TEXT_FIELDS = ['name', 'text'] as const;
 
 export function PageTextEditorPage({ spec }: { spec: PageTextSpec }) {
-  const page = useLoad(useCallback(() => spec.load(), [spec]));
+  const page = useResource(spec.resource);
   if (page.error) return <ErrorScreen />;
   if (!page.data) return <Loader label={spec.loading} />;
   return <PageTextEditor spec={spec} page={page.data} setPage={page.setData} reload={page.reload} />;
@@ -56,7 +57,7 @@ interface PageTextEditorProps {
 }
 
 function PageTextEditor({ spec, page, setPage, reload }: PageTextEditorProps) {
-  const refreshSite = useSiteRefresh(spec.resources);
+  const mutate = useRunMutation();
   const form = useEditForm<Pick<PageText, 'name' | 'text'>>({ name: page.name, text: page.text }, PAGE_TEXT_FIELDS);
   const { values, errors, change } = form;
 
@@ -65,8 +66,7 @@ function PageTextEditor({ spec, page, setPage, reload }: PageTextEditorProps) {
     const checked = checkWith<TimetablePatchPayload>(timetablePatchSchema, { ...values, version: page.version });
     if ('errors' in checked) return form.refuse(checked.errors);
     void form.save(async () => {
-      setPage(await spec.update(checked.body));
-      refreshSite();
+      setPage(await mutate(() => spec.update(checked.body), { invalidates: spec.invalidates }));
       return spec.saved;
     });
   };

@@ -1,7 +1,7 @@
 // The frame of a list the server pages (quotations, reviews, library items): a search form above (with a choice that
 // narrows the list, where it has one), the rows, and the pages below; the search, choice and page are kept in the
 // address, so «back» from an editor returns to them.
-import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { MutaboPage } from '../../../common/mutabo/sharedContent.ts';
 import { Button } from '../../components/Button.ts';
@@ -10,7 +10,8 @@ import { SelectField, TextField } from '../../components/form/fields.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Muted } from '../shell/areaParts.ts';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
-import { useLoad } from '../useLoad.ts';
+import type { ResourceDefinition } from '../../data/resource.ts';
+import { useResource } from '../../data/useResource.ts';
 import { useAddressParams } from '../useAddressParams.ts';
 
 export const RowList = styled.ul`
@@ -104,20 +105,20 @@ interface PagedListProps<T> {
   /** What the list holds, for its labels: «цитаты». */
   name: string;
   searchLabel: string;
-  load: (query: ListQuery) => Promise<MutaboPage<T>>;
+  /** The list's pages, read by the query. */
+  resource: ResourceDefinition<ListQuery, MutaboPage<T>>;
   empty: string;
   renderRow: (row: T) => ReactNode;
   rowKey: (row: T) => number;
   filter?: ListFilter;
 }
 
-export function PagedList<T>({ name, searchLabel, load, empty, renderRow, rowKey, filter }: PagedListProps<T>) {
+export function PagedList<T>({ name, searchLabel, resource, empty, renderRow, rowKey, filter }: PagedListProps<T>) {
   const [query, setQuery] = useListQuery(filter?.param);
   const [typed, setTyped] = useState(query.search);
   const { search, page } = query;
   const chosen = query.filter;
-  const loader = useCallback(() => load(chosen === undefined ? { search, page } : { search, page, filter: chosen }), [load, search, page, chosen]);
-  const list = useLoad(loader);
+  const list = useResource(resource, chosen === undefined ? { search, page } : { search, page, filter: chosen });
 
   if (list.error?.statusCode === 403) return <NotAuthorPage />;
   if (list.error) return <ErrorScreen />;

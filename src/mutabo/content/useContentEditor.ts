@@ -3,16 +3,19 @@
 // after a stale save, and leave for the list after a deletion.
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { ResourceName } from '../../features/resources/definitions.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { tagsInvalidated } from '../../data/cache.ts';
+import { useRunMutation } from '../../data/mutation.ts';
+import type { Tag } from '../../data/resource.ts';
 import { useEditForm } from '../forms/useEditForm.ts';
-import { useSiteRefresh } from './useSiteRefresh.ts';
 
 interface ContentEditorOptions<T extends { id: number; version: number }, V, B> {
   /** The thing as read, or null for a new one. */
   item: T | null;
   setItem: (item: T) => void;
   reload: () => Promise<T | undefined>;
-  resources: ResourceName[];
+  /** What of the site the thing is shown in. */
+  invalidates: readonly Tag[];
   empty: () => V;
   toValues: (item: T) => V;
   fields: readonly string[];
@@ -29,7 +32,9 @@ interface ContentEditorOptions<T extends { id: number; version: number }, V, B> 
 export function useContentEditor<T extends { id: number; version: number }, V, B>(options: ContentEditorOptions<T, V, B>) {
   const { item, setItem, reload, write, create, update, pathOf, listPath, savedNotice, toValues } = options;
   const navigate = useNavigate();
-  const refreshSite = useSiteRefresh(options.resources);
+  const dispatch = useAppDispatch();
+  const mutate = useRunMutation();
+  const { invalidates } = options;
   const form = useEditForm(item ? toValues(item) : options.empty(), options.fields);
 
   const submit = (event: FormEvent) => {
@@ -38,14 +43,12 @@ export function useContentEditor<T extends { id: number; version: number }, V, B
     if ('errors' in checked) return form.refuse(checked.errors);
     void form.save(async () => {
       if (!item) {
-        const created = await create(checked.body);
-        refreshSite();
+        const created = await mutate(() => create(checked.body), { invalidates });
         form.leave.allowNextLeave();
         void navigate(pathOf(created.id), { replace: true });
         return null;
       }
-      setItem(await update(item.id, { ...checked.body, version: item.version }));
-      refreshSite();
+      setItem(await mutate(() => update(item.id, { ...checked.body, version: item.version }), { invalidates }));
       return savedNotice;
     });
   };
@@ -56,7 +59,7 @@ export function useContentEditor<T extends { id: number; version: number }, V, B
   };
 
   const deleted = () => {
-    refreshSite();
+    dispatch(tagsInvalidated(invalidates));
     form.leave.allowNextLeave();
     void navigate(listPath);
   };

@@ -5,11 +5,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { isRequestError } from '../../api/requestError.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
 import { Button } from '../../components/Button.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { CheckboxField, FormErrorBlock, TextField } from '../../components/form/fields.tsx';
-import { resourcesInvalidated } from '../../features/resources/slice.ts';
+import { useRunMutation } from '../../data/mutation.ts';
 import { formatLessonTime } from '../../../common/lessonTimeText.ts';
 import type { MutaboCourse } from '../../../common/mutabo/courses.ts';
 import { addDays, courseCopySchema, daysBetween } from '../../../common/mutaboSeason.ts';
@@ -17,7 +16,6 @@ import { dateInputValue, wallTimeAt, zonedToUtc } from '../../../common/zonedTim
 import { copyCourse } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
 import { saveFailure } from '../forms/saveFailure.ts';
-import { COURSE_RESOURCES } from '../siteCache.ts';
 import { issueMessages } from './courseForm.ts';
 
 /** What the editor says when it opens the copy (the navigation's state carries the old course's title). */
@@ -49,7 +47,7 @@ const Small = styled.p`
 `;
 
 export function CopyCourse({ course }: { course: MutaboCourse }) {
-  const dispatch = useAppDispatch();
+  const mutate = useRunMutation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [start, setStart] = useState(() => nextSeason(fromDate(course)));
@@ -74,8 +72,7 @@ export function CopyCourse({ course }: { course: MutaboCourse }) {
     setError(undefined);
     setBlock(undefined);
     try {
-      const copy = await copyCourse(course.id, { start, publishLessons });
-      dispatch(resourcesInvalidated(COURSE_RESOURCES));
+      const copy = await mutate(() => copyCourse(course.id, { start, publishLessons }), { invalidates: ['courses'] });
       setOpen(false);
       void navigate(areaPaths.course(copy.id), { state: { copiedFrom: course.title } });
     } catch (caught) {

@@ -1,5 +1,5 @@
 // The course editor: a new course, or one the author leads with its state, lessons and history.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { isRequestError } from '../../api/requestError.ts';
@@ -11,16 +11,17 @@ import { FormErrorBlock } from '../../components/form/fields.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { VisuallyHidden } from '../../components/VisuallyHidden.ts';
-import { resourcesInvalidated } from '../../features/resources/slice.ts';
+import { tagsInvalidated } from '../../data/cache.ts';
+import { useRunMutation } from '../../data/mutation.ts';
 import { selectCurrentUser } from '../../features/session/currentUser.ts';
-import { createCourse, getCourse, listAuthorChoices, updateCourse } from '../api.ts';
+import { createCourse, updateCourse } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
 import { saveFailure, type SaveFailure } from '../forms/saveFailure.ts';
 import { StaleNotice } from '../forms/StaleNotice.tsx';
 import { useLeaveGuard } from '../forms/useLeaveGuard.tsx';
 import { Notice, Panel, TitleRow } from '../shell/areaParts.ts';
-import { COURSE_RESOURCES } from '../siteCache.ts';
-import { useLoad } from '../useLoad.ts';
+import { skipToken, useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 import type { MutaboAuthorChoice, MutaboCourse } from '../../../common/mutabo/courses.ts';
 import { COURSE_FIELDS, CourseForm } from './CourseForm.tsx';
 import { courseValues, courseWrite, emptyCourseValues, sameValues, type CourseFormValues } from './courseForm.ts';
@@ -43,11 +44,10 @@ const TitleActions = styled.div`
 export function CourseEditorPage() {
   const { courseId } = useParams();
   const id = courseId === undefined ? null : Number(courseId);
-  const load = useCallback(() => getCourse(id!), [id]);
-  const course = useLoad(id === null ? null : load);
+  const course = useResource(areaResources.course, id === null ? skipToken : id);
   const me = useAppSelector(selectCurrentUser);
   // Every author, the caller too (a new author is not on the site's list until their page has its text and photo).
-  const authors = useLoad(listAuthorChoices);
+  const authors = useResource(areaResources.authorChoices);
   const authorId = me.data?.author ?? null;
 
   if (id !== null && (Number.isNaN(id) || course.error?.statusCode === 404)) {
@@ -80,6 +80,7 @@ interface CourseEditorProps {
 
 function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: CourseEditorProps) {
   const dispatch = useAppDispatch();
+  const mutate = useRunMutation();
   const navigate = useNavigate();
   const location = useLocation();
   const [initial, setInitial] = useState<CourseFormValues>(() => (course ? courseValues(course) : emptyCourseValues(authorId)));
@@ -120,7 +121,7 @@ function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: Co
    */
   const courseChanged = (next: MutaboCourse) => {
     setCourse(next);
-    dispatch(resourcesInvalidated(COURSE_RESOURCES));
+    dispatch(tagsInvalidated(['courses']));
     if (!dirtyRef.current) {
       replaceValues(courseValues(next));
       setFormVersion(next.version);
@@ -144,14 +145,12 @@ function CourseEditor({ course, setCourse, reloadCourse, authorId, authors }: Co
     setFailure(null);
     try {
       if (!course) {
-        const created = await createCourse({ ...checked.body, state: 'draft' });
-        dispatch(resourcesInvalidated(COURSE_RESOURCES));
+        const created = await mutate(() => createCourse({ ...checked.body, state: 'draft' }), { invalidates: ['courses'] });
         leave.allowNextLeave();
         void navigate(areaPaths.course(created.id), { replace: true, state: { created: true } });
         return;
       }
-      const updated = await updateCourse(course.id, { ...checked.body, version: formVersion });
-      dispatch(resourcesInvalidated(COURSE_RESOURCES));
+      const updated = await mutate(() => updateCourse(course.id, { ...checked.body, version: formVersion }), { invalidates: ['courses'] });
       if (authorId !== null && !updated.authors.some((author) => author.id === authorId)) {
         // No longer the caller's course: its page in the area would answer «not found» from now on.
         leave.allowNextLeave();

@@ -1,9 +1,9 @@
 // Every field of a course, with Russian labels and the messages of a failed save under their fields.
-import { useCallback, type FormEvent } from 'react';
-import { getDictionaries } from '../../api/endpoints.ts';
+import { type FormEvent } from 'react';
 import type { MutaboAuthorChoice } from '../../../common/mutabo/courses.ts';
 import { timeZoneLabel } from '../../../common/timeZones.ts';
-import { useLoad } from '../useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
+import { siteResources } from '../../data/siteResources.ts';
 import styled from 'styled-components';
 import { FieldError, SelectField, TextField, CheckboxField } from '../../components/form/fields.tsx';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
@@ -87,7 +87,7 @@ interface CourseFormProps {
 
 /** The zone the lesson times of the course are entered in, from the site's dictionary of zones. */
 function TimeZoneSelect({ value, error, onChange }: { value: string; error?: string; onChange: (zone: string) => void }) {
-  const dictionaries = useLoad(useCallback(() => getDictionaries(), []));
+  const dictionaries = useResource(siteResources.dictionaries);
   const options = dictionaries.data?.timezones ?? [];
   const shown = options.some(([zone]) => zone === value) ? options : [[value, timeZoneLabel(value)] as [string, string], ...options];
   return (

@@ -8,11 +8,11 @@ import { Loader } from '../../components/Loader.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { TextField } from '../../components/form/fields.tsx';
 import { formatFullDate } from '../../lib/dates.ts';
-import { listCourses } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
 import { Muted, Notice, TitleRow } from '../shell/areaParts.ts';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
-import { useLoad } from '../useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 import { COURSE_STATE_LABELS } from '../../../common/mutabo/courses.ts';
 
 export const COURSES_PAGE_SIZE = 20;
@@ -55,7 +55,7 @@ const Search = styled.div`
 `;
 
 export function CourseListPage() {
-  const courses = useLoad(listCourses);
+  const courses = useResource(areaResources.courses);
   // Set by the course editor after the caller took themselves out of a course's authors.
   const leftCourse = (useLocation().state as { leftCourse?: string } | null)?.leftCourse;
   const [query, setQuery] = useState('');

@@ -2,19 +2,17 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isRequestError } from '../../api/requestError.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
 import { Button } from '../../components/Button.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormErrorBlock } from '../../components/form/fields.tsx';
-import { resourcesInvalidated } from '../../features/resources/slice.ts';
+import { useRunMutation } from '../../data/mutation.ts';
 import { deleteCourse } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
 import { Panel } from '../shell/areaParts.ts';
-import { COURSE_RESOURCES } from '../siteCache.ts';
 import type { MutaboCourse } from '../../../common/mutabo/courses.ts';
 
 export function DeleteCourse({ course, onDeleted }: { course: MutaboCourse; onDeleted: () => void }) {
-  const dispatch = useAppDispatch();
+  const mutate = useRunMutation();
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -24,8 +22,7 @@ export function DeleteCourse({ course, onDeleted }: { course: MutaboCourse; onDe
     setBusy(true);
     setError(null);
     try {
-      await deleteCourse(course.id);
-      dispatch(resourcesInvalidated(COURSE_RESOURCES));
+      await mutate(() => deleteCourse(course.id), { invalidates: ['courses'] });
       onDeleted();
       void navigate(areaPaths.courses);
     } catch (caught) {

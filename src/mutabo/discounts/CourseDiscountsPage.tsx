@@ -1,7 +1,6 @@
 // «Скидки участникам» of a course: a personal discount for one address (a percent or an amount per currency the
 // course has prices in, until a day, with a note), which applies once that person pays (or signs up with that
 // address first); below, the course's active discounts with their use, each revocable after a confirmation.
-import { useCallback } from 'react';
 import { discountText, type MutaboDiscount } from '../../../common/discounts.ts';
 import { personalDiscountSchema } from '../../../common/discountSchemas.ts';
 import type { MutaboCourse } from '../../../common/mutabo/courses.ts';
@@ -10,9 +9,10 @@ import { Loader } from '../../components/Loader.tsx';
 import { CourseHeader } from '../courses/CourseNav.tsx';
 import { useLedCourse } from '../courses/useLedCourse.tsx';
 import { Muted, Notice, Panel } from '../shell/areaParts.ts';
-import { useLoad } from '../useLoad.ts';
+import { skipToken, useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 import { DiscountList } from './DiscountList.tsx';
-import { createDiscount, listDiscounts } from './discountsApi.ts';
+import { createDiscount } from './discountsApi.ts';
 import { previewCourseOf } from './DiscountPreview.tsx';
 import { emptyGrantValues, grantBody, GrantFields, noteTyped, type GrantValues } from './GrantFields.tsx';
 import { amountErrors } from './TermsFields.tsx';
@@ -22,8 +22,7 @@ const FIELDS = ['email', 'percent', 'amounts', 'expiresAt', 'message', 'note'];
 
 export function CourseDiscountsPage() {
   const { id, course, instead } = useLedCourse();
-  const load = useCallback(() => listDiscounts(id!), [id]);
-  const discounts = useLoad(id === undefined ? null : load);
+  const discounts = useResource(areaResources.discounts, id === undefined ? skipToken : id);
   if (instead) return instead;
 
   // The new discount replaces the person's earlier one on the course.

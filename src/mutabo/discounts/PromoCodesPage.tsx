@@ -1,7 +1,6 @@
 // «Промокоды»: the author's codes, newest first, with their course (or every course the author leads), terms,
 // period, uses and state; a form for a new code; a working code revoked after a confirmation. A buyer enters a code
 // at the checkout; a personal discount and a code do not add up (the cheaper payment wins).
-import { useCallback } from 'react';
 import { discountText, PROMO_CODE_MAX_LENGTH, type MutaboPromoCode } from '../../../common/discounts.ts';
 import { promoCodeSchema, type PromoCodePayload } from '../../../common/discountSchemas.ts';
 import { FormActions } from '../../components/form/FormLayout.ts';
@@ -15,10 +14,11 @@ import { Muted, Notice, Panel } from '../shell/areaParts.ts';
 import { Badge, CellNote, DataTable, Td, Th, Tr } from '../shell/DataTable.tsx';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { formatDateTime } from '../shell/timeText.ts';
-import { useLoad } from '../useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 import { todayInput } from './discountParts.ts';
 import { courseTitle } from './DiscountList.tsx';
-import { createPromoCode, listDiscountPrices, listPromoCodes, revokePromoCode } from './discountsApi.ts';
+import { createPromoCode, revokePromoCode } from './discountsApi.ts';
 import { AMOUNT_HINT, CURRENCIES_HINT } from './GrantFields.tsx';
 import { periodText, PROMO_CODE_STATE_LABELS, promoCodeState, usesText } from './discountWords.ts';
 import { amountErrors, emptyTerms, TermsFields, type TermsValues } from './TermsFields.tsx';
@@ -34,7 +34,7 @@ export const ALL_MY_COURSES = 'все мои курсы';
 export const allCoursesOf = (author: string) => `все курсы, которые ведёт ${author}`;
 
 export function PromoCodesPage() {
-  const codes = useLoad(useCallback(() => listPromoCodes(), []));
+  const codes = useResource(areaResources.promoCodes);
   if (codes.error?.statusCode === 403) return <NotAuthorPage />;
 
   const created = (code: MutaboPromoCode) => codes.setData([code, ...(codes.data ?? []).filter((item) => item.id !== code.id)]);
@@ -81,7 +81,7 @@ function CodeForm({ onCreated }: { onCreated: (code: MutaboPromoCode) => void })
     (typed) => typed.code.trim() !== '',
   );
   // The courses the code will apply to: the one chosen, or every course the author leads.
-  const led = useLoad(useCallback(() => listDiscountPrices(), []));
+  const led = useResource(areaResources.discountPrices);
   const preview = led.data?.filter((course) => !values.course || String(course.id) === values.course);
 
   const submit = onSubmit(() => {

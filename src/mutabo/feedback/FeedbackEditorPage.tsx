@@ -1,5 +1,4 @@
 // A review of a course: a new one, or one to edit (who wrote it, their age, the course, the text, a signature).
-import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
 import type { MutaboFeedback } from '../../../common/mutabo/feedback.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
@@ -8,22 +7,21 @@ import { FormActions } from '../../components/form/FormLayout.ts';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { areaPaths } from '../areaPaths.ts';
-import { createFeedback, deleteFeedback, getFeedback, updateFeedback } from '../content/contentApi.ts';
+import { createFeedback, deleteFeedback, updateFeedback } from '../content/contentApi.ts';
 import { CourseSelect } from '../content/CourseSelect.tsx';
 import { DeletePanel } from '../content/DeletePanel.tsx';
 import { EditorFrame } from '../content/EditorFrame.tsx';
 import { SharedHistory } from '../content/SharedHistory.tsx';
 import { useContentEditor } from '../content/useContentEditor.ts';
 import { LazyRichTextEditor as RichTextEditor } from '../richText/LazyRichTextEditor.tsx';
-import { FEEDBACK_RESOURCES } from '../siteCache.ts';
-import { useLoad } from '../useLoad.ts';
+import { skipToken, useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 import { emptyFeedbackValues, FEEDBACK_FIELDS, feedbackValues, feedbackWrite } from './feedbackForm.ts';
 
 export function FeedbackEditorPage() {
   const { feedbackId } = useParams();
   const id = feedbackId === undefined ? null : Number(feedbackId);
-  const load = useCallback(() => getFeedback(id!), [id]);
-  const review = useLoad(id === null ? null : load);
+  const review = useResource(areaResources.feedback, id === null ? skipToken : id);
 
   if (id !== null && (Number.isNaN(id) || review.error?.statusCode === 404)) return <p>Отзыв не найден: возможно, его уже удалили.</p>;
   if (review.error) return <ErrorScreen />;
@@ -42,7 +40,7 @@ function FeedbackEditor({ review, setReview, reload }: FeedbackEditorProps) {
     item: review,
     setItem: setReview,
     reload,
-    resources: FEEDBACK_RESOURCES,
+    invalidates: ['feedback'],
     empty: emptyFeedbackValues,
     toValues: feedbackValues,
     fields: FEEDBACK_FIELDS,

@@ -4,7 +4,7 @@ import { ButtonLink } from '../../components/Button.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { formatFullDate } from '../../lib/dates.ts';
 import { areaPaths } from '../areaPaths.ts';
-import { listFeedback } from '../content/contentApi.ts';
+import { areaResources } from '../areaResources.ts';
 import { PagedList, RowFacts } from '../content/PagedList.tsx';
 import { TitleRow } from '../shell/areaParts.ts';
 
@@ -18,7 +18,7 @@ export function FeedbackListPage() {
       <PagedList
         name="Отзывы"
         searchLabel="Поиск по автору, тексту или курсу"
-        load={listFeedback}
+        resource={areaResources.feedbackList}
         empty="Отзывов пока нет. Добавьте первый."
         rowKey={(review) => review.id}
         renderRow={(review) => (

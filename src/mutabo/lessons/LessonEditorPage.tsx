@@ -1,8 +1,7 @@
 // A lesson of a course: a new one, or one to edit (title, content, duration, state, its start in the course's time
 // zone, the webinar room and the recording).
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import styled from 'styled-components';
@@ -11,19 +10,18 @@ import { FormActions } from '../../components/form/FormLayout.ts';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
-import { resourcesInvalidated } from '../../features/resources/slice.ts';
-import { createLesson, getCourse, getLesson, updateLesson } from '../api.ts';
+import { useRunMutation } from '../../data/mutation.ts';
+import { createLesson, updateLesson } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
-import { LESSON_STATE_LABELS } from '../../../common/mutabo/lessons.ts';
+import { LESSON_STATE_LABELS, type MutaboLesson } from '../../../common/mutabo/lessons.ts';
 import { MOSCOW_TIME_ZONE, timeZonePhrase } from '../../../common/lessonTimeText.ts';
 import { timeZoneLabel } from '../../../common/timeZones.ts';
 import { StaleNotice } from '../forms/StaleNotice.tsx';
 import { useEditForm } from '../forms/useEditForm.ts';
 import { LazyRichTextEditor as RichTextEditor } from '../richText/LazyRichTextEditor.tsx';
 import { Notice, Panel } from '../shell/areaParts.ts';
-import { COURSE_RESOURCES } from '../siteCache.ts';
-import { useLoad } from '../useLoad.ts';
-import type { MutaboLesson } from '../../../common/mutabo/lessons.ts';
+import { skipToken, useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 import { DraftWarning } from './DraftWarning.tsx';
 import { HeldPanel } from './HeldPanel.tsx';
 import { emptyLessonValues, LESSON_FIELDS, lessonValues, lessonWrite, type LessonFormValues } from './lessonForm.ts';
@@ -60,11 +58,9 @@ export function LessonEditorPage() {
   const { courseId, lessonId } = useParams();
   const course = Number(courseId);
   const id = lessonId === undefined ? null : Number(lessonId);
-  const load = useCallback(() => getLesson(id!), [id]);
-  const lesson = useLoad(id === null ? null : load);
+  const lesson = useResource(areaResources.lesson, id === null ? skipToken : id);
   // The course's time zone: the start is typed in it.
-  const loadCourse = useCallback(() => getCourse(course), [course]);
-  const courseData = useLoad(Number.isNaN(course) ? null : loadCourse);
+  const courseData = useResource(areaResources.course, Number.isNaN(course) ? skipToken : course);
 
   if (Number.isNaN(course) || courseData.error?.statusCode === 404) return <CourseNotFound />;
   if (id !== null && (Number.isNaN(id) || lesson.error?.statusCode === 404)) return <p>Занятие не найдено или вы не ведёте его курс.</p>;
@@ -92,7 +88,7 @@ interface LessonEditorProps {
 }
 
 function LessonEditor({ courseId, timeZone, lesson, setLesson, reload }: LessonEditorProps) {
-  const dispatch = useAppDispatch();
+  const mutate = useRunMutation();
   const navigate = useNavigate();
   const form = useEditForm<LessonFormValues>(lesson ? lessonValues(lesson, timeZone) : emptyLessonValues(), LESSON_FIELDS);
   const { values, errors, change, failure, leave } = form;
@@ -115,14 +111,12 @@ function LessonEditor({ courseId, timeZone, lesson, setLesson, reload }: LessonE
     if ('errors' in checked) return form.refuse(checked.errors);
     void form.save(async () => {
       if (!lesson) {
-        await createLesson(courseId, checked.body);
-        dispatch(resourcesInvalidated(COURSE_RESOURCES));
+        await mutate(() => createLesson(courseId, checked.body), { invalidates: ['courses'] });
         leave.allowNextLeave();
         void navigate(areaPaths.course(courseId));
         return null;
       }
-      const updated = await updateLesson(lesson.id, { ...checked.body, version: lesson.version });
-      dispatch(resourcesInvalidated(COURSE_RESOURCES));
+      const updated = await mutate(() => updateLesson(lesson.id, { ...checked.body, version: lesson.version }), { invalidates: ['courses'] });
       setLesson(updated);
       return 'Занятие сохранено.';
     });

@@ -10,11 +10,11 @@ import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { checkWith } from '../content/checkWith.ts';
 import { createLibraryCategory, deleteLibraryCategory, updateLibraryCategory } from '../content/contentApi.ts';
-import { useSiteRefresh } from '../content/useSiteRefresh.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { tagsInvalidated } from '../../data/cache.ts';
 import { saveFailure, type SaveFailure } from '../forms/saveFailure.ts';
 import { Muted, Notice, Panel } from '../shell/areaParts.ts';
-import { LIBRARY_RESOURCES } from '../siteCache.ts';
-import type { Loaded } from '../useLoad.ts';
+import type { ReadResource } from '../../data/useResource.ts';
 
 const List = styled.ul`
   margin: 0 0 ${({ theme }) => theme.space(6)};
@@ -61,8 +61,8 @@ const nameError = (name: string) => {
 };
 
 /** `categories`: the library page's reading of them (its filter lists them too); the panel reads them again after a change. */
-export function CategoriesPanel({ categories }: { categories: Loaded<MutaboLibraryCategory[]> }) {
-  const refreshSite = useSiteRefresh(LIBRARY_RESOURCES);
+export function CategoriesPanel({ categories }: { categories: ReadResource<MutaboLibraryCategory[]> }) {
+  const dispatch = useAppDispatch();
   const [name, setName] = useState('');
   const [adding, setAdding] = useState(false);
   const [addFailure, setAddFailure] = useState<SaveFailure | null>(null);
@@ -72,8 +72,9 @@ export function CategoriesPanel({ categories }: { categories: Loaded<MutaboLibra
   const [removeBusy, setRemoveBusy] = useState(false);
   const [removeError, setRemoveError] = useState<string | null>(null);
 
+  /** After a write of a category succeeded. */
   const changed = async (message: string) => {
-    refreshSite();
+    dispatch(tagsInvalidated(['library', 'areaLibrary']));
     setNotice(message);
     await categories.reload();
   };

@@ -1,6 +1,5 @@
 // A material of the library: a new one, or one to edit (title, author, a document uploaded or an external link,
 // its categories and courses), with its history and deletion.
-import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
 import type { MutaboLibraryItem } from '../../../common/mutabo/library.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
@@ -8,24 +7,22 @@ import { TextField } from '../../components/form/fields.tsx';
 import { FormActions } from '../../components/form/FormLayout.ts';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { Loader } from '../../components/Loader.tsx';
-import { listCourses } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
 import { CheckList } from '../content/CheckList.tsx';
-import { createLibraryItem, deleteLibraryItem, getLibraryItem, listLibraryCategories, updateLibraryItem } from '../content/contentApi.ts';
+import { createLibraryItem, deleteLibraryItem, updateLibraryItem } from '../content/contentApi.ts';
 import { DeletePanel } from '../content/DeletePanel.tsx';
 import { EditorFrame } from '../content/EditorFrame.tsx';
 import { SharedHistory } from '../content/SharedHistory.tsx';
 import { useContentEditor } from '../content/useContentEditor.ts';
 import { UploadField } from '../forms/UploadField.tsx';
-import { LIBRARY_RESOURCES } from '../siteCache.ts';
-import { useLoad } from '../useLoad.ts';
+import { skipToken, useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 import { emptyLibraryItemValues, LIBRARY_ITEM_FIELDS, libraryItemValues, libraryItemWrite } from './libraryItemForm.ts';
 
 export function LibraryItemEditorPage() {
   const { itemId } = useParams();
   const id = itemId === undefined ? null : Number(itemId);
-  const load = useCallback(() => getLibraryItem(id!), [id]);
-  const item = useLoad(id === null ? null : load);
+  const item = useResource(areaResources.libraryItem, id === null ? skipToken : id);
 
   if (id !== null && (Number.isNaN(id) || item.error?.statusCode === 404)) return <p>Материал не найден: возможно, его уже удалили.</p>;
   if (item.error) return <ErrorScreen />;
@@ -40,13 +37,13 @@ interface LibraryItemEditorProps {
 }
 
 function LibraryItemEditor({ item, setItem, reload }: LibraryItemEditorProps) {
-  const categories = useLoad(useCallback(() => listLibraryCategories(), []));
-  const courses = useLoad(useCallback(() => listCourses(), []));
+  const categories = useResource(areaResources.libraryCategories);
+  const courses = useResource(areaResources.courses);
   const { form, submit, reloadCurrent, deleted } = useContentEditor({
     item,
     setItem,
     reload,
-    resources: LIBRARY_RESOURCES,
+    invalidates: ['library'],
     empty: emptyLibraryItemValues,
     toValues: libraryItemValues,
     fields: LIBRARY_ITEM_FIELDS,

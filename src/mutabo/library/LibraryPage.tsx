@@ -1,25 +1,18 @@
 // The library of the site: its materials (newest first, with search, a category to narrow them and pages) and its
 // categories, read once for both.
-import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
-import { idFromText } from '../../../common/ids.ts';
 import { ButtonLink } from '../../components/Button.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { areaPaths } from '../areaPaths.ts';
-import { listLibraryCategories, listLibraryItems } from '../content/contentApi.ts';
-import { PagedList, RowFacts, type ListQuery } from '../content/PagedList.tsx';
+import { PagedList, RowFacts } from '../content/PagedList.tsx';
 import { TitleRow } from '../shell/areaParts.ts';
-import { useLoad } from '../useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 import { CategoriesPanel } from './CategoriesPanel.tsx';
 
-// A category in the address that cannot be one (`?category=abc`) narrows nothing; the choice names it as unknown.
-const loadItems = ({ search, page, filter }: ListQuery) => {
-  const category = idFromText(filter);
-  return listLibraryItems({ search, page, ...(category ? { category } : {}) });
-};
 
 export function LibraryPage() {
-  const categories = useLoad(useCallback(() => listLibraryCategories(), []));
+  const categories = useResource(areaResources.libraryCategories);
   return (
     <section>
       <TitleRow>
@@ -29,7 +22,7 @@ export function LibraryPage() {
       <PagedList
         name="Материалы библиотеки"
         searchLabel="Поиск по названию или автору"
-        load={loadItems}
+        resource={areaResources.libraryItems}
         filter={{
           param: 'category',
           label: 'Категория',

@@ -1,13 +1,12 @@
 // One mailing: its progress, read again every few seconds while it is sending, each recipient's result (sent, or
 // failed and why), and the letter itself.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { MAILING_AUDIENCE_LABELS, MAILING_RECIPIENT_STATE_LABELS, type MutaboMailing } from '../../../common/mutabo/mailings.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { CheckboxField } from '../../components/form/fields.tsx';
 import { Loader } from '../../components/Loader.tsx';
-import { getCourse } from '../api.ts';
 import { CourseHeader } from '../courses/CourseNav.tsx';
 import { personName } from '../payments/paymentText.ts';
 import { Muted, Notice, Panel } from '../shell/areaParts.ts';
@@ -15,8 +14,8 @@ import { Badge, CellNote, DataTable, Td, Th, Tr } from '../shell/DataTable.tsx';
 import { Facts } from '../shell/Facts.ts';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { formatDateTime } from '../shell/timeText.ts';
-import { useLoad } from '../useLoad.ts';
-import { getMailing } from './mailingsApi.ts';
+import { skipToken, useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 import { MAILING_STATE_LABELS, progressText } from './mailingText.ts';
 import { MailingPreview } from './MailingPreview.tsx';
 
@@ -35,10 +34,8 @@ export function MailingPage() {
   const course = Number(courseId);
   const id = Number(mailingId);
   const valid = [course, id].every((value) => Number.isInteger(value) && value > 0);
-  const loadCourse = useCallback(() => getCourse(course), [course]);
-  const loadMailing = useCallback(() => getMailing(id), [id]);
-  const courseData = useLoad(valid ? loadCourse : null);
-  const mailing = useLoad(valid ? loadMailing : null);
+  const courseData = useResource(areaResources.course, valid ? course : skipToken);
+  const mailing = useResource(areaResources.mailing, valid ? id : skipToken);
   const { reload } = mailing;
   const sending = mailing.data?.state === 'sending';
 

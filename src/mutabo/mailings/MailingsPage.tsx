@@ -1,7 +1,7 @@
 // A course's news mailings: write a letter (subject, plain text) with its preview, send a test to oneself, choose
 // the course's subscribers or participants (with how many letters each would send), confirm with the count, send;
 // below, the course's mailings, newest first, each leading to its progress.
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { MutaboCourse } from '../../../common/mutabo/courses.ts';
@@ -29,9 +29,10 @@ import { checkWith } from '../content/checkWith.ts';
 import { CourseHeader } from '../courses/CourseNav.tsx';
 import { useLeaveGuard } from '../forms/useLeaveGuard.tsx';
 import { Notice, Panel } from '../shell/areaParts.ts';
-import { useLoad } from '../useLoad.ts';
+import { skipToken, useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 import { MailingHistory } from './MailingHistory.tsx';
-import { createMailing, getMailingAudience, listMailings } from './mailingsApi.ts';
+import { createMailing } from './mailingsApi.ts';
 import { MailingPreview } from './MailingPreview.tsx';
 import { useLedCourse } from '../courses/useLedCourse.tsx';
 
@@ -87,10 +88,8 @@ const AudienceChoice = styled.fieldset`
 
 export function MailingsPage() {
   const { id, course, instead } = useLedCourse();
-  const loadAudience = useCallback(() => getMailingAudience(id!), [id]);
-  const loadHistory = useCallback(() => listMailings(id!), [id]);
-  const audience = useLoad(id === undefined ? null : loadAudience);
-  const history = useLoad(id === undefined ? null : loadHistory);
+  const audience = useResource(areaResources.mailingAudience, id === undefined ? skipToken : id);
+  const history = useResource(areaResources.mailings, id === undefined ? skipToken : id);
   if (instead) return instead;
 
   return (

@@ -1,16 +1,16 @@
 // The public offer (договор-оферта) of the site: its heading and its text (rich text), shared by both authors. Each
 // save is a new version; a payment records the version it was made under.
 import { paths } from '../../app/paths.ts';
-import { getOffer, updateOffer } from '../content/contentApi.ts';
+import { updateOffer } from '../content/contentApi.ts';
+import { areaResources } from '../areaResources.ts';
 import { PageTextEditorPage, type PageTextSpec } from '../content/PageTextEditor.tsx';
 import { Muted } from '../shell/areaParts.ts';
-import { OFFER_RESOURCES } from '../siteCache.ts';
 
 const OFFER: PageTextSpec = {
-  load: getOffer,
+  resource: areaResources.offer,
   update: updateOffer,
   entity: 'offer',
-  resources: OFFER_RESOURCES,
+  invalidates: ['offer'],
   title: 'Договор-оферта',
   loading: 'Загружаем договор-оферту',
   textLabel: 'Текст договора',

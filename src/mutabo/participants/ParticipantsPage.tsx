@@ -2,7 +2,7 @@
 // the address, so the start page can link to a filter), grouped per person (the default: one decision approves or
 // rejects a person's places together) or per lesson, counted in people, the CSV export, and the actions, each
 // confirmed, busy until the server answers, then the table read again.
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { inlineChoices } from '../shell/ChoiceList.ts';
@@ -26,11 +26,12 @@ import { DataTable, Td, Th, Tr } from '../shell/DataTable.tsx';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { useConfirmedAction } from '../shell/useConfirmedAction.ts';
 import { saveFile } from '../../lib/saveFile.ts';
-import { useLoad } from '../useLoad.ts';
+import { skipToken, useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 import { confirmation, doneText, runAction, type ActionKind, type ParticipantAction } from './participantActions.tsx';
 import { ParticipantGroups, type GroupBy } from './ParticipantGroups.tsx';
 import { decisionDoneText, PersonDecisionDialog, runDecision, type DecidedLesson, type PersonDecision } from './PersonDecision.tsx';
-import { listParticipants, participantsCsv, type ParticipantsFilter } from './participantsApi.ts';
+import { participantsCsv, type ParticipantsFilter } from './participantsApi.ts';
 import { lessonName, takenText } from './participantText.ts';
 import { useAddressParams } from '../useAddressParams.ts';
 import { CourseNotFound } from '../courses/useLedCourse.tsx';
@@ -85,9 +86,7 @@ export function ParticipantsPage() {
   const { state, lesson } = readFilter(params);
   const groupBy: GroupBy = params.get('view') === 'lessons' ? 'lessons' : 'people';
   const key = `${id}|${state ?? ''}|${lesson ?? ''}`;
-  // The answer remembers the filter it was asked with: while another is loading, the page says so.
-  const load = useCallback(async () => ({ key, table: await listParticipants(id, { state, lesson }) }), [key, id, state, lesson]);
-  const loaded = useLoad(valid ? load : null);
+  const loaded = useResource(areaResources.participants, valid ? { key, courseId: id, filter: { state, lesson } } : skipToken);
 
   if (!valid || loaded.error?.statusCode === 404) return <CourseNotFound />;
   if (loaded.error?.statusCode === 403) return <NotAuthorPage />;

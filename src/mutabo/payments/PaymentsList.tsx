@@ -1,7 +1,7 @@
 // The payments of the author's courses (or of one): revenue per currency and what discounts cost, those needing a
 // refund flagged at the top, then newest first (each with its discount and full price), a page at a time (the page
 // kept in the address), with the refund dialog and its outcome.
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import { formatMoney } from '../../../common/coursePrices.ts';
 import {
@@ -24,8 +24,9 @@ import { Badge, CellNote, DataTable, Td, Th, Tr } from '../shell/DataTable.tsx';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { useConfirmedAction } from '../shell/useConfirmedAction.ts';
 import { formatDateTime } from '../shell/timeText.ts';
-import { useLoad } from '../useLoad.ts';
-import { listPayments, refundPayment } from './paymentsApi.ts';
+import { useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
+import { refundPayment } from './paymentsApi.ts';
 import { PAYMENT_STATE_LABELS, personName, PROVIDER_LABELS } from './paymentText.ts';
 import { RefundDialog, RELEASE_LABEL, type RefundChoice } from './RefundDialog.tsx';
 import { RevenueTable } from './RevenueTable.tsx';
@@ -106,8 +107,7 @@ function pageOf([params, setParams]: AddressParams): [number, (page: number) => 
 export function PaymentsList({ courseId, address }: { courseId?: number; address: AddressParams }) {
   const [page, setPage] = pageOf(address);
   const key = `${courseId ?? ''}|${page}`;
-  const load = useCallback(async () => ({ key, data: await listPayments({ course: courseId, page }) }), [key, courseId, page]);
-  const loaded = useLoad(load);
+  const loaded = useResource(areaResources.payments, courseId === undefined ? { key, page } : { key, course: courseId, page });
   useRefreshWhilePending(loaded.data?.data, loaded.error, loaded.reload);
 
   if (loaded.error?.statusCode === 403) return <NotAuthorPage />;

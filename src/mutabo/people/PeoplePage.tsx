@@ -4,9 +4,9 @@ import { Link } from 'react-router-dom';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { areaPaths } from '../areaPaths.ts';
 import { SharedHistory } from '../content/SharedHistory.tsx';
+import { areaResources } from '../areaResources.ts';
 import { PagedList, RowFacts } from '../content/PagedList.tsx';
 import { formatDateTime } from '../shell/timeText.ts';
-import { listPeople } from './peopleApi.ts';
 import { personName } from './peopleText.ts';
 
 export function PeoplePage() {
@@ -20,7 +20,7 @@ export function PeoplePage() {
       <PagedList
         name="Люди"
         searchLabel="Имя, фамилия или почта"
-        load={listPeople}
+        resource={areaResources.people}
         empty="На сайте пока никто не зарегистрирован."
         rowKey={(person) => person.id}
         renderRow={(person) => (

@@ -2,13 +2,11 @@
 // active discounts on the caller's courses, each revocable after a confirmation, and «Скидка участнику» that grants one
 // on a chosen course to the person's own address — the same discount the course's «Скидки» tab grants
 // (POST /api/v1/mutabo/courses/{id}/discounts/), with the same terms fields, checks and messages.
-import { useCallback } from 'react';
 import { discountText, type MutaboDiscount } from '../../../common/discounts.ts';
 import { personalDiscountSchema } from '../../../common/discountSchemas.ts';
 import type { MutaboPersonCard } from '../../../common/mutaboPeople.ts';
 import { FormErrorBlock, SelectField } from '../../components/form/fields.tsx';
 import { Loader } from '../../components/Loader.tsx';
-import { getCourse, listCourses } from '../api.ts';
 import { courseTitle, DiscountList } from '../discounts/DiscountList.tsx';
 import { createDiscount } from '../discounts/discountsApi.ts';
 import { emptyGrantValues, grantBody, GrantFields, noteTyped, type GrantValues } from '../discounts/GrantFields.tsx';
@@ -16,7 +14,8 @@ import { previewCourseOf } from '../discounts/DiscountPreview.tsx';
 import { amountErrors, type TermsValues } from '../discounts/TermsFields.tsx';
 import { useDiscountForm } from '../discounts/useDiscountForm.ts';
 import { Muted, Notice, Panel } from '../shell/areaParts.ts';
-import { useLoad } from '../useLoad.ts';
+import { skipToken, useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 
 /** The server's messages the form shows under its fields; the rest (an unknown course, the address) go to its red block. */
 const FIELDS = ['percent', 'amounts', 'expiresAt', 'message', 'note'];
@@ -72,11 +71,10 @@ function GrantForm({ person, onGranted }: { person: MutaboPersonCard; onGranted:
     FIELDS,
     noteTyped,
   );
-  const courses = useLoad(useCallback(() => listCourses(), []));
+  const courses = useResource(areaResources.courses);
   // The list has no prices: the chosen course's details say in which currencies an amount may be given.
   const courseId = Number(values.course) || null;
-  const loadCourse = useCallback(() => getCourse(courseId!), [courseId]);
-  const course = useLoad(courseId === null ? null : loadCourse);
+  const course = useResource(areaResources.course, courseId === null ? skipToken : courseId);
   const details = course.data?.id === courseId ? course.data : undefined;
   const currencies = details?.prices.map((price) => price.currency) ?? [];
   // «Сумма» chosen for a course without prices has no fields: it is a percent there.

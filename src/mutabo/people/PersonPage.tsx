@@ -3,7 +3,7 @@
 // where, when, from which address and browser), and the answers to their written request about their data: the export
 // of everything and the deletion, recorded in the history below. A deleted account keeps its card with what the law
 // keeps (payments, refunds, consent records), without names.
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatMoney } from '../../../common/coursePrices.ts';
@@ -25,10 +25,11 @@ import { CellNote, DataTable, Td, Th, Tr } from '../shell/DataTable.tsx';
 import { Facts } from '../shell/Facts.ts';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { formatDateTime } from '../shell/timeText.ts';
-import { useLoad } from '../useLoad.ts';
+import { skipToken, useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 import { DeletePersonPanel } from './DeletePersonPanel.tsx';
 import { PersonDiscountsPanel } from './PersonDiscountsPanel.tsx';
-import { exportPerson, getPerson } from './peopleApi.ts';
+import { exportPerson } from './peopleApi.ts';
 import { consentActionText, consentSourceText, consentSubject, personName, placeText } from './peopleText.ts';
 
 const BackLink = styled.p`
@@ -243,8 +244,7 @@ export function PersonPage() {
   const { personId } = useParams();
   const id = Number(personId);
   const valid = Number.isInteger(id) && id > 0;
-  const load = useCallback(() => getPerson(id), [id]);
-  const person = useLoad(valid ? load : null);
+  const person = useResource(areaResources.person, valid ? id : skipToken);
   // Bumped by each recorded request, so the history below reads itself again.
   const [recorded, setRecorded] = useState(0);
   const [deletedNow, setDeletedNow] = useState(false);

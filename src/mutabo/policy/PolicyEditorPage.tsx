@@ -4,10 +4,10 @@
 // version in force when it is given.
 import { policyDate } from '../../../common/policy.ts';
 import { paths } from '../../app/paths.ts';
-import { getPolicy, updatePolicy } from '../content/contentApi.ts';
+import { updatePolicy } from '../content/contentApi.ts';
+import { areaResources } from '../areaResources.ts';
 import { PageTextEditorPage, type PageText, type PageTextSpec } from '../content/PageTextEditor.tsx';
 import { Muted } from '../shell/areaParts.ts';
-import { POLICY_RESOURCES } from '../siteCache.ts';
 
 /** «Сейчас действует редакция 3 от 26 ноября 2026 г.», or what version 0 is: one sentence. */
 function inForce(page: PageText): string {
@@ -18,10 +18,10 @@ function inForce(page: PageText): string {
 }
 
 const POLICY: PageTextSpec = {
-  load: getPolicy,
+  resource: areaResources.policy,
   update: updatePolicy,
   entity: 'policy',
-  resources: POLICY_RESOURCES,
+  invalidates: ['policy'],
   title: 'Политика конфиденциальности',
   loading: 'Загружаем политику конфиденциальности',
   textLabel: 'Текст политики',

@@ -1,5 +1,4 @@
 // A quotation: a new one, or one to edit (source, text, the course it comes from), with its history and deletion.
-import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
 import type { MutaboQuotation } from '../../../common/mutabo/quotations.ts';
 import { MAX_QUOTATION_LENGTH } from '../../../common/mutabo/sharedContent.ts';
@@ -9,21 +8,20 @@ import { FormActions } from '../../components/form/FormLayout.ts';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { areaPaths } from '../areaPaths.ts';
-import { createQuotation, deleteQuotation, getQuotation, updateQuotation } from '../content/contentApi.ts';
+import { createQuotation, deleteQuotation, updateQuotation } from '../content/contentApi.ts';
 import { CourseSelect } from '../content/CourseSelect.tsx';
 import { DeletePanel } from '../content/DeletePanel.tsx';
 import { EditorFrame } from '../content/EditorFrame.tsx';
 import { SharedHistory } from '../content/SharedHistory.tsx';
 import { useContentEditor } from '../content/useContentEditor.ts';
-import { QUOTATION_RESOURCES } from '../siteCache.ts';
-import { useLoad } from '../useLoad.ts';
+import { skipToken, useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 import { emptyQuotationValues, QUOTATION_FIELDS, quotationValues, quotationWrite } from './quotationForm.ts';
 
 export function QuotationEditorPage() {
   const { quotationId } = useParams();
   const id = quotationId === undefined ? null : Number(quotationId);
-  const load = useCallback(() => getQuotation(id!), [id]);
-  const quotation = useLoad(id === null ? null : load);
+  const quotation = useResource(areaResources.quotation, id === null ? skipToken : id);
 
   if (id !== null && (Number.isNaN(id) || quotation.error?.statusCode === 404)) return <p>Цитата не найдена: возможно, её уже удалили.</p>;
   if (quotation.error) return <ErrorScreen />;
@@ -42,7 +40,7 @@ function QuotationEditor({ quotation, setQuotation, reload }: QuotationEditorPro
     item: quotation,
     setItem: setQuotation,
     reload,
-    resources: QUOTATION_RESOURCES,
+    invalidates: ['quotations'],
     empty: emptyQuotationValues,
     toValues: quotationValues,
     fields: QUOTATION_FIELDS,

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../components/Button.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { areaPaths } from '../areaPaths.ts';
-import { listQuotations } from '../content/contentApi.ts';
+import { areaResources } from '../areaResources.ts';
 import { PagedList, RowFacts } from '../content/PagedList.tsx';
 import { TitleRow } from '../shell/areaParts.ts';
 
@@ -19,7 +19,7 @@ export function QuotationListPage() {
       <PagedList
         name="Цитаты"
         searchLabel="Поиск по тексту, источнику или курсу"
-        load={listQuotations}
+        resource={areaResources.quotations}
         empty="Цитат пока нет. Добавьте первую."
         rowKey={(quotation) => quotation.id}
         renderRow={(quotation) => (

@@ -1,7 +1,7 @@
 // The seller's details, shared by both authors: the name (an organisation or an ИП), ИНН, ОГРН or ОГРНИП, address,
 // e-mail and phone. The site shows them in its footer, on the offer and policy pages and in the payment letters;
 // until every field is filled in, YooKassa and PayPal take no payment (the test checkout still works).
-import { useCallback, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { sellerPatchSchema, type MutaboSeller, type SellerPatchPayload } from '../../../common/mutaboSeller.ts';
 import { missingSellerFields, SELLER_FIELD_LABELS, SELLER_FIELDS } from '../../../common/seller.ts';
 import type { Seller } from '../../../common/wireTypes.ts';
@@ -11,14 +11,14 @@ import { FormActions } from '../../components/form/FormLayout.ts';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { checkWith } from '../content/checkWith.ts';
-import { getSeller, updateSeller } from '../content/contentApi.ts';
+import { updateSeller } from '../content/contentApi.ts';
 import { EditorFrame } from '../content/EditorFrame.tsx';
 import { SharedHistory } from '../content/SharedHistory.tsx';
-import { useSiteRefresh } from '../content/useSiteRefresh.ts';
+import { useRunMutation } from '../../data/mutation.ts';
 import { useEditForm } from '../forms/useEditForm.ts';
 import { Muted } from '../shell/areaParts.ts';
-import { SELLER_RESOURCES } from '../siteCache.ts';
-import { useLoad } from '../useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 
 const sellerValues = (seller: Seller): Seller => ({
   name: seller.name,
@@ -30,7 +30,7 @@ const sellerValues = (seller: Seller): Seller => ({
 });
 
 export function SellerPage() {
-  const seller = useLoad(useCallback(() => getSeller(), []));
+  const seller = useResource(areaResources.seller);
   if (seller.error) return <ErrorScreen />;
   if (!seller.data) return <Loader label="Загружаем реквизиты продавца" />;
   return <SellerEditor seller={seller.data} setSeller={seller.setData} reload={seller.reload} />;
@@ -43,7 +43,7 @@ interface SellerEditorProps {
 }
 
 function SellerEditor({ seller, setSeller, reload }: SellerEditorProps) {
-  const refreshSite = useSiteRefresh(SELLER_RESOURCES);
+  const mutate = useRunMutation();
   const form = useEditForm<Seller>(sellerValues(seller), SELLER_FIELDS);
   const missing = missingSellerFields(seller);
 
@@ -52,8 +52,7 @@ function SellerEditor({ seller, setSeller, reload }: SellerEditorProps) {
     const checked = checkWith<SellerPatchPayload>(sellerPatchSchema, { ...form.values, version: seller.version });
     if ('errors' in checked) return form.refuse(checked.errors);
     void form.save(async () => {
-      setSeller(await updateSeller(checked.body));
-      refreshSite();
+      setSeller(await mutate(() => updateSeller(checked.body), { invalidates: ['seller'] }));
       return 'Реквизиты сохранены. На сайте уже новая версия.';
     });
   };

@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { Loader } from '../../components/Loader.tsx';
-import { ensureResource } from '../../features/resources/slice.ts';
+import { ensureResource } from '../../data/cache.ts';
 import { selectCurrentUser } from '../../features/session/currentUser.ts';
 import { NotAuthorPage } from './NotAuthorPage.tsx';
 

@@ -1,13 +1,13 @@
 // A history of changes in the area (a course's, or the shared content's): who changed what and when, newest first,
 // with earlier pages on demand. The owner's version is part of the loader, so a saved change shows up at once.
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { HistoryEntry, HistoryPage } from '../../../common/mutabo/history.ts';
 import { isRequestError } from '../../api/requestError.ts';
 import { Button } from '../../components/Button.ts';
 import { FormErrorBlock } from '../../components/form/fields.tsx';
 import { Loader } from '../../components/Loader.tsx';
-import { useLoad } from '../useLoad.ts';
+import type { ReadResource } from '../../data/useResource.ts';
 import { Muted, Panel } from './areaParts.ts';
 
 const List = styled.ol`
@@ -37,14 +37,14 @@ export interface HistoryText {
 interface HistoryPanelProps {
   /** The id of the panel's heading (unique on the page). */
   titleId: string;
-  /** Reads one page of the history; a new function (new version) reads it again from the first page. */
+  /** The first page, read through the cache (again for each new version). */
+  first: ReadResource<HistoryPage>;
+  /** Reads a further page; a new function (new version) drops the further pages read. */
   readPage: (page: number) => Promise<HistoryPage>;
   describe: (entry: HistoryEntry) => HistoryText;
 }
 
-export function HistoryPanel({ titleId, readPage, describe }: HistoryPanelProps) {
-  const load = useCallback(() => readPage(1), [readPage]);
-  const first = useLoad(load);
+export function HistoryPanel({ titleId, first, readPage, describe }: HistoryPanelProps) {
   const [more, setMore] = useState<{ readPage: typeof readPage; entries: HistoryEntry[]; page: number }>({ readPage, entries: [], page: 1 });
   const [moreError, setMoreError] = useState<string | null>(null);
   // Earlier pages read for an older version are dropped with it.

@@ -1,15 +1,14 @@
 // A new author's first steps on the summary (issue 32, item 7): their page's text and photo (the site lists them on
 // /about and in the header only with both), the seller's details, a first course. Shown while any is left, each step
 // linking to where it is done and saying when it is.
-import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { MutaboFirstSteps } from '../../../common/mutabo/start.ts';
 import { VisuallyHidden } from '../../components/VisuallyHidden.ts';
-import { getFirstSteps } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';
 import { Muted, Panel } from '../shell/areaParts.ts';
-import { useLoad } from '../useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 
 const STEPS: { key: keyof MutaboFirstSteps; label: string; to: string }[] = [
   { key: 'pageText', label: 'Напишите о себе на странице автора', to: areaPaths.authorPage },
@@ -33,7 +32,7 @@ const Done = styled.span`
 `;
 
 export function FirstSteps() {
-  const steps = useLoad(useCallback(() => getFirstSteps(), []));
+  const steps = useResource(areaResources.firstSteps);
   const done = steps.data;
   if (!done || STEPS.every((step) => done[step.key])) return null;
   return (

@@ -20,7 +20,7 @@ import { PageTitle } from '../../components/PageTitle.tsx';
 import { areaPaths } from '../areaPaths.ts';
 import { lessonNumbers, lessonsText } from '../participants/participantText.ts';
 import { decisionButtonName, decisionDoneText, PersonDecisionDialog, runDecision, type DecidedLesson, type PersonDecision } from '../participants/PersonDecision.tsx';
-import { getDashboard, resendReceipt } from '../payments/paymentsApi.ts';
+import { resendReceipt } from '../payments/paymentsApi.ts';
 import { personName } from '../payments/paymentText.ts';
 import { RevenueTable } from '../payments/RevenueTable.tsx';
 import { DiscountCosts } from '../discounts/DiscountCosts.tsx';
@@ -29,7 +29,8 @@ import { Muted, Notice, Panel, RowActions, TitleRow } from '../shell/areaParts.t
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { formatDateTime } from '../shell/timeText.ts';
 import { useConfirmedAction } from '../shell/useConfirmedAction.ts';
-import { useLoad } from '../useLoad.ts';
+import { useResource } from '../../data/useResource.ts';
+import { areaResources } from '../areaResources.ts';
 
 const Grid = styled.div`
   display: grid;
@@ -168,7 +169,7 @@ function RefusedReceipts({ receipts }: { receipts: MutaboFailedReceipt[] }) {
 }
 
 export function StartPage() {
-  const dashboard = useLoad(getDashboard);
+  const dashboard = useResource(areaResources.dashboard);
   if (dashboard.error?.statusCode === 403) return <NotAuthorPage />;
   // A failed reading again (after an approval here) keeps the summary shown; one that could not be read at all is an error.
   if (dashboard.error && !dashboard.data) return <ErrorScreen />;

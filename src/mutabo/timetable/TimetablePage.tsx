@@ -1,15 +1,15 @@
 // The timetable page of the site: its heading and its text (rich text), shared by both authors.
 import { paths } from '../../app/paths.ts';
-import { getTimetable, updateTimetable } from '../content/contentApi.ts';
+import { updateTimetable } from '../content/contentApi.ts';
+import { areaResources } from '../areaResources.ts';
 import { PageTextEditorPage, type PageTextSpec } from '../content/PageTextEditor.tsx';
 import { Muted } from '../shell/areaParts.ts';
-import { TIMETABLE_RESOURCES } from '../siteCache.ts';
 
 const TIMETABLE: PageTextSpec = {
-  load: getTimetable,
+  resource: areaResources.timetable,
   update: updateTimetable,
   entity: 'timetable',
-  resources: TIMETABLE_RESOURCES,
+  invalidates: ['timetable'],
   title: 'Расписание',
   loading: 'Загружаем расписание',
   textLabel: 'Текст расписания',

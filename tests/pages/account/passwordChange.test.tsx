@@ -5,6 +5,8 @@ import { server } from '../../support/server.ts';
 import { storeSession } from '../../support/tokens.ts';
 import { disciple as discipleUser, meHandler } from '../../support/users.ts';
 import { adultDisciple, dictionariesHandler, discipleHandler, gate, renderAccountApp } from './accountTestKit.ts';
+import { passwordUpdateMutation } from '../../../src/features/account/index.ts';
+import { selectMutation } from '../../../src/data/mutationState.ts';
 
 const heading = () => screen.findByRole('heading', { level: 1, name: 'Смена пароля' });
 
@@ -47,7 +49,7 @@ describe('password change form', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Личный кабинет участника' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account/profile');
     expect(bodies).toEqual([{ oldPassword: 'staryi-parol-1', newPassword1: 'novyi-parol-42', newPassword2: 'novyi-parol-42' }]);
-    await waitFor(() => expect(store.getState().passwordUpdate.status).toBe('idle'));
+    await waitFor(() => expect(selectMutation(store.getState(), passwordUpdateMutation).status).toBe('idle'));
   });
 
   it('shows errors under oldPassword, newPassword1 and newPassword2, and nonFieldErrors in the red block', async () => {

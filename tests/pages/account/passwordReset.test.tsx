@@ -3,6 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../support/server.ts';
 import { gate, renderAccountApp } from './accountTestKit.ts';
+import { passwordResetMutation } from '../../../src/features/account/index.ts';
+import { selectMutation } from '../../../src/data/mutationState.ts';
 
 describe('reset request page', () => {
   const heading = () => screen.findByRole('heading', { level: 1, name: 'ВОССТАНОВЛЕНИЕ ПАРОЛЯ' });
@@ -28,7 +30,7 @@ describe('reset request page', () => {
     expect(screen.getByText(/проверьте папку «Спам»/)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/user/reset-password/instructions');
     expect(bodies).toEqual([{ email: 'olga@example.com' }]);
-    await waitFor(() => expect(store.getState().passwordReset.status).toBe('idle'));
+    await waitFor(() => expect(selectMutation(store.getState(), passwordResetMutation).status).toBe('idle'));
   });
 
   it('shows an e-mail error under the field and nonFieldErrors in the red block', async () => {

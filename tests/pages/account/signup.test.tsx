@@ -11,6 +11,8 @@ import { accountMessages } from '../../../common/accountMessages.ts';
 import { storeSession } from '../../support/tokens.ts';
 import { disciple, meHandler } from '../../support/users.ts';
 import { CURRENT_YEAR, EARLIER_LABEL, gate, homeHandlers, renderAccountApp } from './accountTestKit.ts';
+import { signupMutation } from '../../../src/features/account/index.ts';
+import { selectMutation } from '../../../src/data/mutationState.ts';
 
 type User = ReturnType<typeof renderAccountApp>['user'];
 
@@ -80,7 +82,7 @@ describe('sign-up page', () => {
         agreement: true,
       },
     ]);
-    await waitFor(() => expect(store.getState().signup.status).toBe('idle'));
+    await waitFor(() => expect(selectMutation(store.getState(), signupMutation).status).toBe('idle'));
 
     // Coming back finds an empty form.
     await act(() => router.navigate('/user/signup'));

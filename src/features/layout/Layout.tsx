@@ -3,18 +3,18 @@
 import { lazy, Suspense } from 'react';
 import { matchRoutes, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import styled from 'styled-components';
-import { useAppSelector } from '../app/hooks.ts';
-import { paths } from '../app/paths.ts';
-import { selectIsLoggedIn } from '../features/session/selectors.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+import { paths } from '../../app/paths.ts';
+import { selectIsLoggedIn } from '../session/index.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
-import { Loader } from './Loader.tsx';
-import { ScrollToTop } from './ScrollToTop.tsx';
-import { SectionNav } from './SectionNav.tsx';
-import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
+import { Loader } from '../../components/Loader.tsx';
+import { ScrollToTop } from '../../components/ScrollToTop.tsx';
+import { SectionNav } from '../../components/SectionNav.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink.tsx';
 
 // A chunk of its own: the first load of a guest does not carry it (npm run size).
-const UpcomingLessonBar = lazy(() => import('../features/myCourses/UpcomingLessonBar.tsx'));
+const UpcomingLessonBar = lazy(() => import('../myCourses/UpcomingLessonBar.tsx'));
 
 const Main = styled.main`
   flex: 1 0 auto;

@@ -3,8 +3,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { paths } from '../app/paths.ts';
-import { useLogout } from '../features/session/useLogout.ts';
+import { paths } from '../../app/paths.ts';
+import { useLogout } from '../session/index.ts';
 
 export const MENU_BUTTON_LABEL = 'Меню учётной записи';
 export const ADMIN_TITLE = 'Раздел авторов';

@@ -2,9 +2,9 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { paths } from '../app/paths.ts';
-import { LOGO_SRC, SITE_DESCRIPTION, SITE_NAME } from '../app/siteInfo.ts';
-import { aboutAuthorPath, useSiteAuthors, type SiteAuthor } from '../features/authors/siteAuthors.ts';
+import { paths } from '../../app/paths.ts';
+import { LOGO_SRC, SITE_DESCRIPTION, SITE_NAME } from '../../app/siteInfo.ts';
+import { aboutAuthorPath, useSiteAuthors, type SiteAuthor } from '../authors/index.ts';
 import { AccountBlock } from './AccountBlock.tsx';
 
 interface HeaderProps {

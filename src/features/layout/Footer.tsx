@@ -2,13 +2,13 @@
 // seller's details, which the first HTML of every page carries).
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { paths } from '../app/paths.ts';
-import { SITE_NAME } from '../app/siteInfo.ts';
-import { aboutAuthorPath, useSiteAuthors } from '../features/authors/siteAuthors.ts';
-import { SellerDetails } from '../features/seller/SellerDetails.tsx';
-import { useSeller } from '../features/seller/siteSeller.ts';
-import { sellerLines } from '../../common/seller.ts';
-import { authorBlurb } from '../lib/authorBlurb.ts';
+import { paths } from '../../app/paths.ts';
+import { SITE_NAME } from '../../app/siteInfo.ts';
+import { aboutAuthorPath, useSiteAuthors } from '../authors/index.ts';
+import { SellerDetails } from '../seller/index.ts';
+import { useSeller } from '../seller/index.ts';
+import { sellerLines } from '../../../common/seller.ts';
+import { authorBlurb } from '../../lib/authorBlurb.ts';
 
 // Laid out and painted when near the screen: below the fold on most pages, it stays out of their first frame.
 const Bar = styled.footer`

@@ -1,8 +1,10 @@
-// The generic resource cache of spec section 4: one entry per list or item, with loading and invalid flags.
+// The one data cache of the site and the authors' area: one entry per resource and argument, with loading and invalid
+// flags. Writes invalidate entries by the tags of their resources (resource.ts); the middleware fetches.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RequestError } from '../../api/requestError.ts';
-import { loggedOut, unauthorized } from '../session/slice.ts';
-import { resourceNameOf, type ResourceName } from './definitions.ts';
+import type { RequestError } from '../api/requestError.ts';
+import { loggedOut, unauthorized } from '../features/session/slice.ts';
+import { definitionOf, resourceNameOf, type Tag } from './resource.ts';
+import type { ResourceName } from './siteResources.ts';
 
 export interface ResourceEntry {
   data: unknown;
@@ -16,17 +18,22 @@ export type ResourcesState = Record<string, ResourceEntry>;
 
 const emptyEntry: ResourceEntry = { data: undefined, loaded: false, loading: false, invalid: false, error: null };
 
-interface EnsurePayload {
-  name: ResourceName;
+interface RequestPayload {
+  name: string;
   arg?: unknown;
+  /** Fetch again even when the entry is loaded and valid (a reader's «reload»). */
+  force?: boolean;
 }
 
 const resourcesSlice = createSlice({
   name: 'resources',
   initialState: {} as ResourcesState,
   reducers: {
-    /** "Ensure loaded": the saga fetches only when the entry is missing, or invalid and not loading. */
-    resourceRequested: (_state, _action: PayloadAction<EnsurePayload>) => {},
+    /** "Ensure loaded": the middleware fetches only when the entry is missing, or invalid and not loading. */
+    resourceRequested: (_state, _action: PayloadAction<RequestPayload>) => {},
+    /** A reader (useResource) began or stopped showing an entry: a resource not kept unused goes with its last reader. */
+    resourceSubscribed: (_state, _action: PayloadAction<string>) => {},
+    resourceUnsubscribed: (_state, _action: PayloadAction<string>) => {},
     fetchStarted: (state, action: PayloadAction<string>) => {
       state[action.payload] = { ...(state[action.payload] ?? emptyEntry), loading: true, error: null };
     },
@@ -37,10 +44,17 @@ const resourcesSlice = createSlice({
       const entry = state[action.payload.key] ?? { ...emptyEntry };
       state[action.payload.key] = { ...entry, loading: false, invalid: false, error: action.payload.error };
     },
-    /** After a create, update or delete succeeded: every entry of these resources is refetched when next needed. */
-    resourcesInvalidated: (state, action: PayloadAction<ResourceName[]>) => {
+    /** Every entry of these resources is refetched when next needed. */
+    resourcesInvalidated: (state, action: PayloadAction<string[]>) => {
       for (const [key, entry] of Object.entries(state)) {
-        if (action.payload.includes(resourceNameOf(key) as ResourceName)) entry.invalid = true;
+        if (action.payload.includes(resourceNameOf(key))) entry.invalid = true;
+      }
+    },
+    /** After a write: every entry whose resource shows one of these is refetched when next needed. */
+    tagsInvalidated: (state, action: PayloadAction<readonly Tag[]>) => {
+      for (const [key, entry] of Object.entries(state)) {
+        const tags = definitionOf(resourceNameOf(key))?.tags ?? [];
+        if (tags.some((tag) => action.payload.includes(tag))) entry.invalid = true;
       }
     },
     /** A successful delete removes the item itself. */
@@ -59,16 +73,19 @@ const resourcesSlice = createSlice({
 
 export const {
   resourceRequested,
+  resourceSubscribed,
+  resourceUnsubscribed,
   fetchStarted,
   fetchSucceeded,
   fetchFailed,
   resourcesInvalidated,
+  tagsInvalidated,
   resourceRemoved,
   resourceReplaced,
 } = resourcesSlice.actions;
 export const resourcesReducer = resourcesSlice.reducer;
 
-/** Typed "ensure loaded" action creator. */
+/** Typed "ensure loaded" action creator for the public site's resources. */
 export function ensureResource(name: ResourceName, arg?: unknown) {
   return resourceRequested(arg === undefined ? { name } : { name, arg });
 }

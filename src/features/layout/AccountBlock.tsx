@@ -2,15 +2,15 @@
 import { useEffect } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import styled from 'styled-components';
-import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
-import { paths } from '../app/paths.ts';
-import { selectCurrentUser } from '../features/session/currentUser.ts';
-import { selectIsLoggedIn } from '../features/session/selectors.ts';
-import { ensureResource } from '../features/resources/slice.ts';
-import { useReturnState } from '../features/auth/landing.ts';
-import type { User } from '../../common/wireTypes.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { paths } from '../../app/paths.ts';
+import { selectCurrentUser } from '../session/index.ts';
+import { selectIsLoggedIn } from '../session/index.ts';
+import { ensureResource } from '../../data/cache.ts';
+import { useReturnState } from '../auth/index.ts';
+import type { User } from '../../../common/wireTypes.ts';
 import { AccountMenu } from './AccountMenu.tsx';
-import { ButtonLink } from './Button.ts';
+import { ButtonLink } from '../../components/Button.ts';
 
 const Nav = styled.nav`
   display: flex;
