@@ -34,13 +34,15 @@ function feedbackPage(page: number, pages: number, results: Feedback[]): Feedbac
 }
 
 /** Answers the pages given; records each page asked for. */
-function feedbackHandler(pages: Record<number, FeedbackPage>, wait = 0) {
+/** `wait`: milliseconds, or what a page's answer waits for (the test then sees the loading state for as long as it needs). */
+function feedbackHandler(pages: Record<number, FeedbackPage>, wait: number | ((page: number) => Promise<void>) = 0) {
   const asked: string[] = [];
   server.use(
     http.get('*/api/v1/feedback/', async ({ request }) => {
       const page = new URL(request.url).searchParams.get('page') ?? '';
       asked.push(page);
-      if (wait) await delay(wait);
+      if (typeof wait === 'function') await wait(Number(page || 1));
+      else if (wait) await delay(wait);
       const answer = pages[Number(page || 1)];
       return answer ? HttpResponse.json(answer) : HttpResponse.json({ detail: 'Страница не найдена.' }, { status: 404 });
     }),
@@ -138,13 +140,18 @@ describe('FeedbacksPage', () => {
   });
 
   it('«Ещё отзывы» appends the next page after the loaded ones and disappears on the last page', async () => {
+    // The second page is answered only once the test has seen it loading: under load, a timed delay can end first.
+    let releaseSecond = () => {};
+    const second = new Promise<void>((resolve) => {
+      releaseSecond = resolve;
+    });
     const asked = feedbackHandler(
       {
         1: feedbackPage(1, 3, [review(1), review(2)]),
         2: feedbackPage(2, 3, [review(3), review(4)]),
         3: feedbackPage(3, 3, [review(5)]),
       },
-      20,
+      (page) => (page === 2 ? second : Promise.resolve()),
     );
     const { user } = renderApp('/feedbacks');
     await screen.findByText('Текст отзыва 2');
@@ -155,6 +162,7 @@ describe('FeedbacksPage', () => {
     // While the page loads, the button stays where it is, says it is busy, and shows a spinner.
     await waitFor(() => expect(more).toHaveAttribute('aria-disabled', 'true'));
     expect(screen.getByText('Загружаем ещё отзывы…')).toHaveAttribute('role', 'status');
+    releaseSecond();
     await screen.findByText('Текст отзыва 4');
     expect(reviewNames()).toEqual(['Автор 1', 'Автор 2', 'Автор 3', 'Автор 4']);
     // The reader continues from the first new review.
