@@ -39,7 +39,7 @@ export function wholesaleCanApply(price: Price, choosable: number): boolean {
 // costs by the charged one.
 
 /** The price of one lesson when `count` lessons are bought together. */
-export function lessonUnitPrice(price: Price, count: number, charged: Price = price): number {
+function lessonUnitPrice(price: Price, count: number, charged: Price = price): number {
   if (count >= WHOLESALE_THRESHOLD && price.lessonWholesalePrice > 0) return charged.lessonWholesalePrice;
   return charged.lessonPrice;
 }

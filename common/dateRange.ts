@@ -6,7 +6,7 @@ export const MAX_DATE_YEAR = 2100;
 
 export const dateRangeMessage = `Дата должна быть между ${MIN_DATE_YEAR} и ${MAX_DATE_YEAR} годами.`;
 
-export const yearInRange = (year: number) => year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
+const yearInRange = (year: number) => year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
 
 /** A date or moment as the caller wrote it (`YYYY-MM-DD…`): its year, in the caller's own calendar and zone, is in range. */
 export const writtenDateInRange = (text: string) => /^\d{4}-/.test(text) && yearInRange(Number(text.slice(0, 4)));

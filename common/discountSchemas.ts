@@ -53,14 +53,14 @@ export const discountMessages = {
 const dm = discountMessages;
 
 /** What the smallest payment of a course buys, as `amountAbovePayment` says it. */
-export const paymentWords: Record<SmallestPayment['what'], (course: string) => string> = {
+const paymentWords: Record<SmallestPayment['what'], (course: string) => string> = {
   lesson: (course) => `одно занятие курса «${course}»`,
   wholesale: (course) => `${WHOLESALE_THRESHOLD} занятий курса «${course}» по оптовой цене`,
   course: (course) => `курс «${course}» целиком`,
 };
 
 /** A course a discount applies to, as the amount check reads it. */
-export interface PricedCourse {
+interface PricedCourse {
   title: string;
   prices: Price[];
 }

@@ -40,7 +40,7 @@ export interface PaymentQuote {
 const toCents = (amount: number) => Math.round(amount * 100);
 
 /** The amount `terms` take off in `currency`, or null when they do not apply to it. */
-export function amountOff(terms: DiscountTerms, currency: Currency): number | null {
+function amountOff(terms: DiscountTerms, currency: Currency): number | null {
   if (terms.percent !== undefined) return null;
   return terms.amounts?.find((item) => item.currency === currency)?.amount ?? null;
 }

@@ -25,7 +25,7 @@ export function returnPath(value: unknown): string | null {
 }
 
 /** The pages only a logged-in person opens: the account and the authors' area. */
-export function needsLogin(path: string): boolean {
+function needsLogin(path: string): boolean {
   const pathname = pathnameOf(path);
   return under(pathname, SITE_ROUTES.account) || under(pathname, SITE_ROUTES.admin);
 }

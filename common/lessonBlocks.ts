@@ -27,7 +27,7 @@ export function withPast<L extends LessonForSale & { startsAt: string | Date | n
 }
 
 
-export interface LessonBlock<L extends LessonForSale = LessonForSale> {
+interface LessonBlock<L extends LessonForSale = LessonForSale> {
   lessons: L[];
   /** The caller has bought a lesson of this block. */
   participated: boolean;

@@ -7,7 +7,7 @@ export const TIMETABLE_DAYS = 21;
 /** The room link is given from this long before the start until the lesson ends. */
 export const ROOM_OPENS_BEFORE_MS = 30 * 60_000;
 
-export interface ScheduledLesson {
+interface ScheduledLesson {
   /** ISO 8601 UTC, or null while the lesson has no time. */
   startsAt: string | null;
   /** Minutes. */

@@ -17,7 +17,7 @@ export const MAX_SERIES_STEP_DAYS = 365;
 /** A course has at most this many lessons, however they were added. */
 export const MAX_COURSE_LESSONS = 200;
 /** A copy takes at most this much of lesson titles and texts (UTF-8): what one request may move. */
-export const MAX_COPY_TEXT_MB = 20;
+const MAX_COPY_TEXT_MB = 20;
 export const MAX_COPY_TEXT_BYTES = MAX_COPY_TEXT_MB * 2 ** 20;
 /** The step a series has unless the author chooses another: weekly. */
 export const DEFAULT_SERIES_STEP_DAYS = 7;

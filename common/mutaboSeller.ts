@@ -11,9 +11,9 @@ import { isValidInn, isValidOgrn } from './sellerNumbers.ts';
 import { textField } from './textFields.ts';
 import type { Offer, Seller } from './wireTypes.ts';
 
-export const MAX_SELLER_NAME_LENGTH = 300;
-export const MAX_SELLER_ADDRESS_LENGTH = 500;
-export const MAX_SELLER_EMAIL_LENGTH = 254;
+const MAX_SELLER_NAME_LENGTH = 300;
+const MAX_SELLER_ADDRESS_LENGTH = 500;
+const MAX_SELLER_EMAIL_LENGTH = 254;
 
 /** `seller/`: the seller's details with the `version` read. Before the first save: every field '' and `version` 0. */
 export interface MutaboSeller extends Seller, Versioned {}
@@ -61,7 +61,7 @@ const isPhoneLike = (value: string) => {
   return digits >= 10 && digits <= 15;
 };
 
-export const sellerFields = {
+const sellerFields = {
   name: text().trim().max(MAX_SELLER_NAME_LENGTH, s.nameTooLong),
   inn: registrationNumber(/^(\d{10}|\d{12})$/, s.innFormat, isValidInn, s.innChecksum),
   ogrn: registrationNumber(/^(\d{13}|\d{15})$/, s.ogrnFormat, isValidOgrn, s.ogrnChecksum),

@@ -33,7 +33,7 @@ export const timetableHeading = (name: string | null | undefined) => name?.trim(
 /** The offer's heading: the name the authors gave it, or the default. */
 export const offerHeading = (name: string | null | undefined) => name?.trim() || PAGE_HEADINGS.offer;
 /** The policy's heading: the name the authors gave it, or the default. */
-export const policyHeading = (name: string | null | undefined) => name?.trim() || PAGE_HEADINGS.policy;
+const policyHeading = (name: string | null | undefined) => name?.trim() || PAGE_HEADINGS.policy;
 
 /** `documentTitle('Отзывы')` is «Отзывы — Мутабор»; no heading gives the home page's «Мутабор — курсы-вебинары …». */
 export function documentTitle(heading?: string): string {
@@ -116,7 +116,7 @@ export function richTextPlain(source: string | null | undefined): string {
 }
 
 /** A course's description for search engines and previews: its subtitle, then its description, cut. */
-export function courseDescription(course: MetaCourse): string {
+function courseDescription(course: MetaCourse): string {
   const subtitle = course.subtitle.trim();
   const text = richTextPlain(course.description);
   const joined = subtitle && text ? `${subtitle}${/[.!?…]$/.test(subtitle) ? '' : '.'} ${text}` : subtitle || text;

@@ -12,7 +12,7 @@ import { lessonBlocks, usesBlocks, wholeCourseLessons, wholeCourseOffered, type 
  */
 export const MAX_PAYMENT_AMOUNT = 10_000_000;
 
-export type AmountDecision =
+type AmountDecision =
   | { ok: true; kind: 'whole' | 'lessons'; amount: number }
   /** blocks: the selection cuts through a block or takes one that cannot be bought; wholeOnly: no per-lesson price. */
   | { ok: false; problem: 'blocks' | 'wholeOnly' };

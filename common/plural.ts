@@ -5,12 +5,12 @@ export type PluralForms = readonly [one: string, few: string, many: string];
 
 export const LESSON_FORMS: PluralForms = ['занятие', 'занятия', 'занятий'];
 export const MINUTE_FORMS: PluralForms = ['минута', 'минуты', 'минут'];
-export const MATERIAL_FORMS: PluralForms = ['материал', 'материала', 'материалов'];
-export const YEAR_FORMS: PluralForms = ['год', 'года', 'лет'];
-export const PERSON_FORMS: PluralForms = ['человек', 'человека', 'человек'];
-export const PLACE_FORMS: PluralForms = ['место', 'места', 'мест'];
-export const PAYMENT_FORMS: PluralForms = ['платёж', 'платежа', 'платежей'];
-export const LETTER_FORMS: PluralForms = ['письмо', 'письма', 'писем'];
+const MATERIAL_FORMS: PluralForms = ['материал', 'материала', 'материалов'];
+const YEAR_FORMS: PluralForms = ['год', 'года', 'лет'];
+const PERSON_FORMS: PluralForms = ['человек', 'человека', 'человек'];
+const PLACE_FORMS: PluralForms = ['место', 'места', 'мест'];
+const PAYMENT_FORMS: PluralForms = ['платёж', 'платежа', 'платежей'];
+const LETTER_FORMS: PluralForms = ['письмо', 'письма', 'писем'];
 
 /** The form of the noun that goes with `n`; a fractional count always takes the few-form. */
 export function pluralForm(n: number, forms: PluralForms): string {

@@ -5,13 +5,13 @@
 import { ogrnLabel } from './seller.ts';
 import type { Seller } from './wireTypes.ts';
 
-export interface PolicySection {
+interface PolicySection {
   title: string;
   paragraphs: string[];
 }
 
 /** Who operates the personal data, as the text names them. */
-export interface PolicyOperator {
+interface PolicyOperator {
   /** An organisation's or an entrepreneur's full name, or the configured OPERATOR_NAME. */
   name: string;
   /** Registration numbers, address, phone: one line each, only what is known. */

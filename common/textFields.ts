@@ -12,7 +12,7 @@ export const textMessages = {
   controlCharacters: CONTROL_CHARACTERS_MESSAGE,
 } as const;
 
-export interface TextFieldOptions {
+interface TextFieldOptions {
   /** Allows line breaks and tabs (a textarea). */
   multiline?: boolean;
   /** The message when the field is missing or null. */

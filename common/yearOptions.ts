@@ -2,9 +2,9 @@
 
 export const ADULT_AGE = 18;
 /** The youngest option is this many years before the current year. */
-export const YOUNGEST_AGE = 8;
+const YOUNGEST_AGE = 8;
 /** How many single years the list offers before the «earlier» option. */
-export const YEAR_OPTION_COUNT = 11;
+const YEAR_OPTION_COUNT = 11;
 /** The value of the «earlier» option; the forms send it as null. */
 export const EARLIER_YEAR = 0;
 

@@ -80,13 +80,11 @@ export interface MutaboAuthorChoice {
   lastName: string;
 }
 
-/** numeric(12, 2) holds less than this. */
-export const MAX_AMOUNT = 10_000_000_000;
 /** The dearest price a course may have (course, lesson or wholesale), in any currency; a payment has its own cap (common/paymentAmount.ts). */
 export const MAX_PRICE = 1_000_000;
 
 /** Integer ids of authors; duplicates are dropped. */
-export const authorIdsField = idList(m.authorsInvalid, m.authorUnknown)
+const authorIdsField = idList(m.authorsInvalid, m.authorUnknown)
   .refine((ids) => ids.length <= 20, m.authorsInvalid)
   .transform((ids) => [...new Set(ids)]);
 
@@ -96,7 +94,7 @@ function hasAtMostTwoDecimals(amount: number): boolean {
 }
 
 /** A price: a number (or its decimal text) from 0 to MAX_PRICE with at most two decimals. */
-export const amountField = z.preprocess(
+const amountField = z.preprocess(
   (value) => (typeof value === 'string' && /^\s*\d+([.,]\d+)?\s*$/.test(value) ? Number(value.trim().replace(',', '.')) : value),
   z
     .number({ error: m.amountInvalid })
@@ -106,7 +104,7 @@ export const amountField = z.preprocess(
     .transform((amount) => Math.round(amount * 100) / 100),
 );
 
-export const priceSchema = z.object(
+const priceSchema = z.object(
   {
     currency: z.enum(CURRENCIES, { error: m.currencyInvalid }),
     coursePrice: amountField,
@@ -117,7 +115,7 @@ export const priceSchema = z.object(
 );
 
 /** At most one price per currency; the whole set replaces the course's prices. */
-export const pricesField = z.array(priceSchema, { error: m.pricesInvalid }).superRefine((prices, ctx) => {
+const pricesField = z.array(priceSchema, { error: m.pricesInvalid }).superRefine((prices, ctx) => {
   const seen = new Set<Currency>();
   prices.forEach((price, index) => {
     if (seen.has(price.currency)) ctx.addIssue({ code: 'custom', message: m.currencyRepeated, path: [index, 'currency'] });

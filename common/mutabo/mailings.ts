@@ -35,7 +35,7 @@ export const MAILING_REASONS: Record<MailingAudience, (courseTitle: string) => s
 };
 
 export const MAX_MAILING_SUBJECT_LENGTH = 200;
-export const MAX_MAILING_TEXT_LENGTH = 50_000;
+const MAX_MAILING_TEXT_LENGTH = 50_000;
 
 export const mailingMessages = {
   subjectRequired: 'Напишите тему письма.',

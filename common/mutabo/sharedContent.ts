@@ -7,7 +7,7 @@ import { stringField } from './fields.ts';
 
 /** Rows per page of the authors' lists of quotations, reviews and library items. */
 export const MUTABO_PAGE_SIZE = 20;
-export const MAX_SEARCH_LENGTH = 200;
+const MAX_SEARCH_LENGTH = 200;
 export const MAX_SOURCE_LENGTH = 300;
 export const MAX_QUOTATION_LENGTH = 5000;
 export const MAX_NAME_LENGTH = 200;

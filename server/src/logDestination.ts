@@ -9,7 +9,7 @@
 // log for the rest of the process's life: later lines are dropped instead of piling up or being retried.
 import type { Writable } from 'node:stream';
 
-export interface LogDestination {
+interface LogDestination {
   write(line: string): void;
 }
 

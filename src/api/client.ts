@@ -6,11 +6,11 @@ export const API_URL: string = (import.meta.env.VITE_API_URL ?? '').replace(/\/$
 export const LIBRARY_API_URL: string = (import.meta.env.VITE_LIBRARY_API_URL ?? API_URL).replace(/\/$/, '');
 
 export const LOGIN_PATH = '/api/v1/token/';
-export const REFRESH_PATH = '/api/v1/token/refresh/';
+const REFRESH_PATH = '/api/v1/token/refresh/';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: Method;
   /** Sent as JSON; a FormData (a file upload) is sent as multipart as it is. */
   body?: unknown;

@@ -99,15 +99,8 @@ export const getQuotations = async () => listOf(await request<Quotation[] | Page
 
 export const getParticipants = async () =>
   listOf(await request<Participation[] | Paged<Participation>>('/api/v1/participants/'));
-export const createParticipant = (body: Record<string, unknown>) =>
-  request<Participation>('/api/v1/participants/', { method: 'POST', body });
-export const updateParticipant = (id: number, body: Record<string, unknown>) =>
-  request<Participation>(`/api/v1/participants/${id}/`, { method: 'PATCH', body });
 export const deleteParticipant = (id: number) =>
   request<Record<string, never>>(`/api/v1/participants/${id}/`, { method: 'DELETE' });
-export const getManagerParticipants = async () =>
-  listOf(await request<unknown[] | Paged<unknown>>('/api/v1/manager/participants/'));
-export const getManagerParticipant = (id: number) => request<unknown>(`/api/v1/manager/participants/${id}/`);
 
 export const getUser = (id: number | 'me') => request<User>(`/api/v1/users/${id}/`);
 /** Answers the same `detail` for a new address and a taken one: the letter says which it was. */

@@ -16,7 +16,7 @@ function capitalise(text: string): string {
 }
 
 /** Flattens a server error body: arrays become their capitalised items joined by a space. */
-export function flattenErrorBody(body: unknown): Record<string, string> {
+function flattenErrorBody(body: unknown): Record<string, string> {
   const byFields: Record<string, string> = {};
   const visit = (value: unknown, key: string) => {
     if (Array.isArray(value)) {

@@ -5,7 +5,7 @@ import { jwtDecode } from 'jwt-decode';
 export const ACCESS_TOKEN_KEY = 'accessToken';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
 /** A token counts as expired when fewer than this many milliseconds remain. */
-export const TOKEN_EXPIRY_MARGIN_MS = 5000;
+const TOKEN_EXPIRY_MARGIN_MS = 5000;
 
 export interface StoredTokens {
   access: string | null;
@@ -13,7 +13,7 @@ export interface StoredTokens {
 }
 
 /** Expiry of a JWT in ms since the epoch, or null when it has none or cannot be read. */
-export function tokenExpiry(token: string | null): number | null {
+function tokenExpiry(token: string | null): number | null {
   if (!token) return null;
   try {
     const { exp } = jwtDecode<{ exp?: number }>(token);

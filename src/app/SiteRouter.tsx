@@ -34,7 +34,7 @@ export function SiteRouter({ history, children }: { history: SiteHistory; childr
   );
 }
 
-export interface LeaveBlocker {
+interface LeaveBlocker {
   state: 'unblocked' | 'blocked';
   proceed: () => void;
   reset: () => void;

@@ -1,7 +1,7 @@
 // A page whose code loads on first visit, so the home page does not carry the code of every other page.
 import { lazy, type ComponentType } from 'react';
 
-export interface LazyPage {
+interface LazyPage {
   (): React.JSX.Element;
   /** Loads the page's code; once it is here the page renders at once, without suspending. */
   preload: () => Promise<ComponentType>;

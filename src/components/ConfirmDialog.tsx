@@ -6,9 +6,9 @@ import { Button } from './Button.ts';
 import { focusableElements, trapTabKey } from './focusTrap.ts';
 
 export const CONFIRM_LABEL = 'Да';
-export const CLOSE_LABEL = 'Закрыть';
+const CLOSE_LABEL = 'Закрыть';
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   open: boolean;
   title: string;
   message?: ReactNode;

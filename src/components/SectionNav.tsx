@@ -5,11 +5,11 @@ import { NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths } from '../app/paths.ts';
 
-export const SECTION_NAV_LABEL = 'Разделы сайта';
-export const SECTION_MENU_BUTTON = 'Разделы';
+const SECTION_NAV_LABEL = 'Разделы сайта';
+const SECTION_MENU_BUTTON = 'Разделы';
 
 /** The sections, in the order of the spec's pages; the catalogue is the home page. */
-export const SECTIONS: readonly { to: string; label: string }[] = [
+const SECTIONS: readonly { to: string; label: string }[] = [
   { to: paths.home, label: 'Курсы' },
   { to: paths.timetable, label: 'Расписание' },
   { to: paths.library, label: 'Библиотека' },

@@ -17,7 +17,7 @@ import {
 import { definitionOf, resourceKey, resourceNameOf } from './resource.ts';
 import './siteResources.ts';
 
-export function needsFetch(entry: RootState['resources'][string] | undefined): boolean {
+function needsFetch(entry: RootState['resources'][string] | undefined): boolean {
   if (!entry) return true;
   if (entry.loading) return false;
   return entry.invalid || (!entry.loaded && entry.error === null);

@@ -11,7 +11,7 @@ import { tagsInvalidated } from './cache.ts';
 import { mutationFailed, mutationReset, mutationStarted, mutationSucceeded, selectMutation } from './mutationState.ts';
 import type { Tag } from './resource.ts';
 
-export interface MutationOptions {
+interface MutationOptions {
   /** What the write changed: the tags of the resources that show it. */
   invalidates: readonly Tag[];
 }
@@ -19,7 +19,7 @@ export interface MutationOptions {
 type Dispatch = (action: { type: string }) => unknown;
 
 /** Runs one write; on success invalidates what it changed and answers what the server answered. */
-export async function runMutation<T>(dispatch: Dispatch, call: () => Promise<T>, options: MutationOptions): Promise<T> {
+async function runMutation<T>(dispatch: Dispatch, call: () => Promise<T>, options: MutationOptions): Promise<T> {
   const result = await call();
   if (options.invalidates.length > 0) dispatch(tagsInvalidated(options.invalidates));
   return result;
@@ -36,7 +36,7 @@ interface StoreLike {
   getState: () => RootState;
 }
 
-export interface MutationDefinition<P, R> {
+interface MutationDefinition<P, R> {
   name: string;
   call: (payload: P) => Promise<R>;
   /** What the write changed (may depend on what was sent). */

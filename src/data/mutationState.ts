@@ -5,7 +5,7 @@ import type { RequestError } from '../api/requestError.ts';
 
 export type MutationStatus = 'idle' | 'loading' | 'success' | 'failure';
 
-export interface MutationState {
+interface MutationState {
   status: MutationStatus;
   error: RequestError | null;
   /** What `keep` took of the answer (the confirmed address of a sign-up). */

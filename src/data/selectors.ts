@@ -4,7 +4,7 @@ import type { ResourceEntry } from './cache.ts';
 import { resourceKey } from './resource.ts';
 import type { ResourceArg, ResourceData, ResourceName } from './siteResources.ts';
 
-export interface Resource<T> {
+interface Resource<T> {
   data: T | undefined;
   loading: boolean;
   loaded: boolean;

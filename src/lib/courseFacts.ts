@@ -8,9 +8,9 @@ const SESSION_FORMS: PluralForms = ['занятие', 'занятия', 'зан�
 /** After the distributive «по»: «по 1 минуте», «по 2 минуты», «по 60 минут». */
 const MINUTES_EACH_FORMS: PluralForms = ['минуте', 'минуты', 'минут'];
 
-export const FULL_YEAR_VOLUME = 'годовой курс';
-export const NO_LESSONS_VOLUME = 'список занятий ещё не опубликован';
-export const START_UNKNOWN = 'дата уточняется';
+const FULL_YEAR_VOLUME = 'годовой курс';
+const NO_LESSONS_VOLUME = 'список занятий ещё не опубликован';
+const START_UNKNOWN = 'дата уточняется';
 
 /** The short label of a card and of the catalogue filter buttons. */
 export const AGE_GROUP_LABELS: Record<DisciplesAge, string> = {
@@ -60,7 +60,7 @@ export function courseByAuthors(authors: readonly Pick<Author, 'genitive'>[]): s
 export const authorFullName = (author: Pick<Author, 'firstName' | 'lastName'>) =>
   `${author.firstName} ${author.lastName}`.trim();
 
-export type EnrollmentHeading = 'Участник курса' | 'Идёт набор' | 'Все места распроданы';
+type EnrollmentHeading = 'Участник курса' | 'Идёт набор' | 'Все места распроданы';
 
 /** The side panel's heading (spec section 4), read from what the server says about each shown lesson. */
 export function enrollmentHeading(lessons: readonly Pick<Lesson, 'id' | 'hasFreePlaces' | 'participationState'>[]): EnrollmentHeading {

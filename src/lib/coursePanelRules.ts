@@ -68,7 +68,7 @@ function idsOf(list: string): number[] {
 }
 
 /** «Ритм и рифма», «Образ»: the titles of the lessons, in the order of the ids; an unknown id stays a number. */
-export function quotedTitles(ids: readonly number[], lessons: readonly Pick<Lesson, 'id' | 'title'>[]): string {
+function quotedTitles(ids: readonly number[], lessons: readonly Pick<Lesson, 'id' | 'title'>[]): string {
   return ids
     .map((id) => {
       const lesson = lessons.find((candidate) => candidate.id === id);

@@ -1,7 +1,7 @@
 // Rich text as the API sends it: Draft.js raw content serialised as JSON, or plain text when it does not parse.
 import type { RawDraftContentState } from 'draft-js';
 
-export type ParsedRichText = { kind: 'raw'; raw: RawDraftContentState } | { kind: 'plain'; text: string };
+type ParsedRichText = { kind: 'raw'; raw: RawDraftContentState } | { kind: 'plain'; text: string };
 
 function isRawContent(value: unknown): value is RawDraftContentState {
   if (value === null || typeof value !== 'object') return false;

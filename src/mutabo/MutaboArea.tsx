@@ -17,8 +17,6 @@ import { PersonPage } from './people/PersonPage.tsx';
 import { AreaLayout } from './shell/AreaLayout.tsx';
 import { AreaNotFound } from './shell/AreaNotFound.tsx';
 import { AuthorGate } from './shell/AuthorGate.tsx';
-import { areaSections } from './shell/sections.ts';
-import { UnderConstruction } from './shell/UnderConstruction.tsx';
 import { StartPage } from './start/StartPage.tsx';
 
 /** Relative to /mutabo: the routes below are matched under the area's splat. */
@@ -43,9 +41,6 @@ const areaRoutes: RouteObject[] = [
   { path: relative(areaPaths.mailings(':courseId')), element: <MailingsPage /> },
   { path: relative(areaPaths.mailing(':courseId', ':mailingId')), element: <MailingPage /> },
   ...contentRoutes,
-  ...areaSections
-    .filter((section) => !section.built)
-    .map((section) => ({ path: relative(section.path), element: <UnderConstruction title={section.label} /> })),
   { path: '*', element: <AreaNotFound /> },
 ];
 

@@ -59,7 +59,7 @@ export async function appliedMigrations(database: Database): Promise<number> {
 /** Any fixed number: the advisory lock that serialises migrations and seeding across processes. */
 const STARTUP_LOCK_KEY = 7_320_518_264;
 
-export interface PgliteOptions {
+interface PgliteOptions {
   /** Do not wait for the file system to flush each commit (tests only: a crash may lose the last commits). */
   relaxedDurability?: boolean;
 }
@@ -93,7 +93,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
   };
 }
 
-export interface PostgresOptions {
+interface PostgresOptions {
   poolSize?: number;
   /** Delay before re-opening a lost LISTEN connection. */
   reconnectDelayMs?: number;
@@ -104,7 +104,7 @@ export interface PostgresOptions {
 }
 
 /** A database that accepts connections but never answers must fail requests and the start, not hang them. */
-export const DATABASE_TIMEOUTS = { connectMs: 5_000, statementMs: 30_000 };
+const DATABASE_TIMEOUTS = { connectMs: 5_000, statementMs: 30_000 };
 
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
   const connectionTimeoutMillis = options.connectTimeoutMs ?? DATABASE_TIMEOUTS.connectMs;

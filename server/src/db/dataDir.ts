@@ -11,7 +11,7 @@ export class DataDirInUseError extends Error {
   }
 }
 
-export interface DataDirLock {
+interface DataDirLock {
   release(): void;
 }
 

@@ -3,7 +3,7 @@ import type { Database } from './client.ts';
 import type { DemoContent } from './demo/types.ts';
 import { isDatabaseEmpty, seedDemo, type SeedSummary } from './seed.ts';
 
-export interface PrepareOptions {
+interface PrepareOptions {
   /** Loaded only when seeding is needed, so a normal start does not import the demo content. */
   demoContent?: () => Promise<DemoContent>;
 }

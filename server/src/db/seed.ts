@@ -33,7 +33,7 @@ function lookup<T>(map: Map<string, T>, key: string, what: string): T {
   return value;
 }
 
-export interface SeedOptions {
+interface SeedOptions {
   /**
    * services/accounts/passwords.ts hashPassword at full cost, or at a test server's cost (config.ts testPasswordCost), unless
    * a test passes another.

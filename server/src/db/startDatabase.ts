@@ -10,7 +10,7 @@ import { appliedMigrations, openDatabase, type Database } from './client.ts';
 import { prepareDatabase } from './prepare.ts';
 import type { SeedSummary } from './seed.ts';
 
-export interface StartDatabaseConfig {
+interface StartDatabaseConfig {
   databaseUrl: string | null;
   pgliteDir: string;
   dataDir: string;

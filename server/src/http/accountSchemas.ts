@@ -12,7 +12,7 @@ import { isEmail, MAX_EMAIL_LENGTH } from '../../../common/emailAddress.ts';
 
 export { MAX_EMAIL_LENGTH };
 export const MAX_NAME_LENGTH = 100;
-export const MAX_PROFILE_TEXT_LENGTH = 2000;
+const MAX_PROFILE_TEXT_LENGTH = 2000;
 
 /** A string field without control characters: «Обязательное поле.» when it is missing, another message when it is not a string. */
 const text = (requiredMessage: string = m.required, multiline = false) => textField({ required: requiredMessage, notText: m.notText, multiline });
@@ -20,16 +20,16 @@ const text = (requiredMessage: string = m.required, multiline = false) => textFi
 export { isEmail };
 
 /** Trimmed and lower-cased: addresses are unique and compared without case. */
-export const emailField = text(m.emailRequired)
+const emailField = text(m.emailRequired)
   .trim()
   .toLowerCase()
   .min(1, { error: m.emailRequired, abort: true })
   .refine((value) => value.length <= MAX_EMAIL_LENGTH && isEmail(value), m.emailInvalid);
 
-export const nameField = text(m.nameRequired).trim().min(1, m.nameRequired).max(MAX_NAME_LENGTH, m.nameTooLong);
+const nameField = text(m.nameRequired).trim().min(1, m.nameRequired).max(MAX_NAME_LENGTH, m.nameTooLong);
 
 /** Only the type here: the rules need the account (services/accounts/passwordRules.ts) and run on the whole body. */
-export const passwordField = text(m.passwordRequired).min(1, m.passwordRequired).max(MAX_PASSWORD_INPUT, m.passwordTooLong);
+const passwordField = text(m.passwordRequired).min(1, m.passwordRequired).max(MAX_PASSWORD_INPUT, m.passwordTooLong);
 /** The repetition of a new password. */
 const passwordRepeatField = text(m.passwordRepeatRequired).min(1, m.passwordRepeatRequired).max(MAX_PASSWORD_INPUT, m.passwordTooLong);
 

@@ -21,7 +21,7 @@ const PERSONAL_ROUTE = /^\/api\/v1\/(users|token|disciples|participants|manager|
  * Whether the answer belongs to one caller: a request with a token (a public address then answers with the caller's
  * own fields, or a draft's preview) or a personal route. Such an answer, an error included, is no-store.
  */
-export function isPersonalRequest(request: FastifyRequest): boolean {
+function isPersonalRequest(request: FastifyRequest): boolean {
   return request.headers.authorization !== undefined || PERSONAL_ROUTE.test(request.routeOptions.url ?? request.url);
 }
 

@@ -27,5 +27,5 @@ export function idListParam(message: string) {
 
 export const idParams = z.object({ id: integerParam(1, MAX_ID, messages.notFound) });
 
-export const pageMessage = 'Номер страницы должен быть целым числом от 1 до 1 000 000.';
+const pageMessage = 'Номер страницы должен быть целым числом от 1 до 1 000 000.';
 export const pageParam = integerParam(1, 1_000_000, pageMessage);

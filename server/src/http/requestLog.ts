@@ -59,7 +59,7 @@ export function loggedUrl(url: string): string {
 /** Fields of a database error that name what failed without any value (its detail quotes the values: not kept). */
 const SAFE_DATABASE_FIELDS = ['code', 'severity', 'routine', 'table', 'column', 'constraint'] as const;
 
-export interface LoggedError {
+interface LoggedError {
   type: string;
   message: string;
   /** The SQL text of a failed query, never its parameters. */

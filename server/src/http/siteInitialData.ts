@@ -152,13 +152,13 @@ function bootCourseHtml(course: CourseDetails, picturePath: string | undefined):
   return `<div class="boot-course" aria-hidden="true">${picture}<p class="boot-title">${escapeHtml(course.title)}</p></div>`;
 }
 
-export interface RenderedPage {
+interface RenderedPage {
   /** 404 for an address the site has no page for, or a course that does not exist or is a draft. */
   status: 200 | 404;
   html: string;
 }
 
-export interface IndexRenderer {
+interface IndexRenderer {
   render(app: FastifyInstance, url: string): Promise<RenderedPage>;
 }
 

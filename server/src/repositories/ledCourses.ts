@@ -8,7 +8,7 @@ import { courseAuthors, courses } from '../db/schema.ts';
 /** The caller's courses (their ids): every read of the authors' area is limited to them. */
 export const ledCourseIds = (authorId: number) => sql`(SELECT ${courseAuthors.courseId} FROM ${courseAuthors} WHERE ${courseAuthors.authorId} = ${authorId})`;
 
-export interface CourseHead {
+interface CourseHead {
   id: number;
   title: string;
   participantsLimit: number;

@@ -8,7 +8,7 @@ import { sendCached } from '../http/replies.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { cachedLibraryCategories, libraryItem, libraryPage } from '../services/content/library.ts';
 
-export const LIBRARY_MAX_LIMIT = 100;
+const LIBRARY_MAX_LIMIT = 100;
 
 const LIBRARY_PATH = /^\/api\/v1\/library-(items|categories)(\/|\?|$)/;
 

@@ -10,10 +10,10 @@ import { selectMutation, type MutationStatus } from '../../data/mutationState.ts
 import type { RootState } from '../../app/rootReducer.ts';
 import { forgetSignupEmail, rememberSignupEmail } from '../auth/index.ts';
 
-export const SIGNUP_SENT_ROUTE = '/user/signup-email-sent';
-export const RESET_INSTRUCTIONS_ROUTE = '/user/reset-password/instructions';
-export const RESET_SUCCESS_ROUTE = '/user/reset-password/success';
-export const PROFILE_ROUTE = '/account/profile';
+const SIGNUP_SENT_ROUTE = '/user/signup-email-sent';
+const RESET_INSTRUCTIONS_ROUTE = '/user/reset-password/instructions';
+const RESET_SUCCESS_ROUTE = '/user/reset-password/success';
+const PROFILE_ROUTE = '/account/profile';
 /** The profile after a new e-mail address was requested: it says the address changes from the letter sent to it. */
 export const EMAIL_CHANGE_REQUESTED_ROUTE = `${PROFILE_ROUTE}?email-change=requested`;
 

@@ -25,7 +25,7 @@ export interface SiteAuthor {
   quote: string;
 }
 
-export function toSiteAuthors(authors: readonly Author[]): SiteAuthor[] {
+function toSiteAuthors(authors: readonly Author[]): SiteAuthor[] {
   const anchors = authorAnchors(authors);
   return authors.map((author, index) => ({
     id: author.id,

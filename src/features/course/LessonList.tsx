@@ -15,7 +15,7 @@ import { calendarFileUrl } from '../../api/endpoints.ts';
 import { LessonTime } from '../schedule/index.ts';
 import { useVisitorTimeZone } from '../schedule/index.ts';
 
-export const NO_PLACES_MARK = '[нет мест]';
+const NO_PLACES_MARK = '[нет мест]';
 
 const Lessons = styled.ol`
   list-style: none;

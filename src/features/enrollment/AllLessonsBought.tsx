@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { Lesson } from '../../../common/wireTypes.ts';
 import { PARTICIPATION_MESSAGES } from './ParticipationControl.tsx';
 
-export const ALL_BOUGHT_TEXT = 'Вы оплатили все занятия курса';
+const ALL_BOUGHT_TEXT = 'Вы оплатили все занятия курса';
 
 const Status = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(4)};

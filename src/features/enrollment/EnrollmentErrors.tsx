@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { RequestError } from '../../api/requestError.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
-export const ERROR_DIALOG_TITLE = 'Ошибка';
+const ERROR_DIALOG_TITLE = 'Ошибка';
 
 export interface ShownError {
   /** The stored error: a new failure is a new object, so its dialog opens again. */

@@ -6,11 +6,11 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useMutation } from '../../data/mutation.ts';
 import { mailingMutation } from './mutations.ts';
 
-export const SUBSCRIBE_LABEL = 'Подписаться на новости';
-export const SUBSCRIBED_TEXT = 'Вы получаете новости этого курса';
-export const UNSUBSCRIBE_LABEL = 'Отписаться от новостей';
+const SUBSCRIBE_LABEL = 'Подписаться на новости';
+const SUBSCRIBED_TEXT = 'Вы получаете новости этого курса';
+const UNSUBSCRIBE_LABEL = 'Отписаться от новостей';
 
-export const unsubscribeQuestion = (courseTitle: string) =>
+const unsubscribeQuestion = (courseTitle: string) =>
   `Вы действительно хотите отписаться от новостей курса «${courseTitle}»?`;
 
 /**

@@ -9,10 +9,10 @@ import { useMutation } from '../../data/mutation.ts';
 import { participationCreateMutation, participationDeleteMutation } from './mutations.ts';
 
 export const PARTICIPATE_LABEL = 'Участвовать в курсе';
-export const WITHDRAW_LABEL = 'Отказаться от участия';
-export const WITHDRAW_CONFIRM_LABEL = 'Да, отказаться';
-export const KEEP_LABEL = 'Нет, остаться';
-export const withdrawQuestion = (courseTitle: string) => `Отказаться от участия в курсе «${courseTitle}»?`;
+const WITHDRAW_LABEL = 'Отказаться от участия';
+const WITHDRAW_CONFIRM_LABEL = 'Да, отказаться';
+const KEEP_LABEL = 'Нет, остаться';
+const withdrawQuestion = (courseTitle: string) => `Отказаться от участия в курсе «${courseTitle}»?`;
 /** What is given up: a held place or a place in the queue; getting either back again is not promised. */
 const WITHDRAW_WARNINGS: Record<Exclude<CourseParticipation, 'approved'>, string> = {
   reserved: 'Забронированное место достанется другим. Записаться снова можно будет, только если останутся свободные места.',

@@ -7,7 +7,7 @@ import { resourceKey } from '../../data/resource.ts';
 import { selectResource } from '../../data/selectors.ts';
 import { paymentPollingStarted, paymentPollingStopped } from './paymentPolling.ts';
 
-export const PAYMENT_POLL_INTERVAL_MS = 5000;
+const PAYMENT_POLL_INTERVAL_MS = 5000;
 
 function* pollCurrentPayment() {
   for (;;) {

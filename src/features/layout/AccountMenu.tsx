@@ -6,8 +6,8 @@ import styled from 'styled-components';
 import { paths } from '../../app/paths.ts';
 import { useLogout } from '../session/index.ts';
 
-export const MENU_BUTTON_LABEL = 'Меню учётной записи';
-export const ADMIN_TITLE = 'Раздел авторов';
+const MENU_BUTTON_LABEL = 'Меню учётной записи';
+const ADMIN_TITLE = 'Раздел авторов';
 
 const Corner = styled.div`
   position: relative;

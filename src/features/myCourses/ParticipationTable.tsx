@@ -19,7 +19,7 @@ const STATUS_LABELS: Record<CourseParticipation, string> = {
 };
 
 /** The status cell's heading line: the participation, else the news subscription. */
-export function participationStatus(row: Pick<Participation, 'subscribed' | 'lessons'>): string {
+function participationStatus(row: Pick<Participation, 'subscribed' | 'lessons'>): string {
   const participation = courseParticipation(row.lessons);
   if (participation) return STATUS_LABELS[participation];
   return row.subscribed ? 'Подписка на новости' : 'Нет записи';

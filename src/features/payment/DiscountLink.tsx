@@ -2,7 +2,7 @@
 import styled from 'styled-components';
 import type { CourseDetails } from '../../../common/wireTypes.ts';
 
-export const DISCOUNT_LINK_TEXT = 'Написать автору о скидке';
+const DISCOUNT_LINK_TEXT = 'Написать автору о скидке';
 
 const Note = styled.p`
   margin: ${({ theme }) => theme.space(5)} 0 0;

@@ -13,10 +13,10 @@ import { sessionsCount } from '../../lib/coursePanelRules.ts';
 import { paymentPollingStarted, paymentPollingStopped } from '../enrollment/index.ts';
 import { selectResource } from '../../data/selectors.ts';
 
-export const PAYMENT_COMPLETED = 'Успешно оплачено';
-export const PAYMENT_CANCELLED = 'Платеж отменен';
-export const PAYMENT_PENDING = 'Ожидается подтверждение оплаты';
-export const BACK_TO_COURSE = 'Вернуться к курсу';
+const PAYMENT_COMPLETED = 'Успешно оплачено';
+const PAYMENT_CANCELLED = 'Платеж отменен';
+const PAYMENT_PENDING = 'Ожидается подтверждение оплаты';
+const BACK_TO_COURSE = 'Вернуться к курсу';
 
 const spin = keyframes`
   to { transform: rotate(360deg); }

@@ -12,8 +12,8 @@ import { EnrollmentErrors } from '../enrollment/index.ts';
 import { DiscountedMoney } from './discountParts.tsx';
 import type { PromoCodeState, QuoteTarget } from './usePromoCode.ts';
 
-export const PROMO_CODE_LABEL = 'Промокод';
-export const PERSONAL_IS_BETTER = 'Ваша личная скидка выгоднее промокода — действует она.';
+const PROMO_CODE_LABEL = 'Промокод';
+const PERSONAL_IS_BETTER = 'Ваша личная скидка выгоднее промокода — действует она.';
 
 // min-width: 0 and the field's width: 100% keep the row as wide as the panel: an input's own width (about twenty
 // characters) beside «Применить» would otherwise widen the whole panel past a phone's screen.

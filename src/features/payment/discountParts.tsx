@@ -15,7 +15,7 @@ function moscowDate(at: Date): { day: string; month: string; year: string } {
 }
 
 /** «31.12» (Moscow time), with the year when it is not this year's: «15.01.2027»; empty for an unreadable date. */
-export function discountExpiry(iso: string, now: Date = new Date()): string {
+function discountExpiry(iso: string, now: Date = new Date()): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
   const date = moscowDate(at);

@@ -7,7 +7,7 @@ import { normalizePromoCode, PROMO_CODE_MAX_LENGTH } from '../../../common/disco
 import { MAX_RETURN_PATH } from '../../../common/landing.ts';
 import type { Currency } from '../../../common/wireTypes.ts';
 
-export interface KeptSelection {
+interface KeptSelection {
   /** The lessons ticked (none when the whole course was to be paid). */
   lessons: number[];
   currency: Currency | null;

@@ -10,7 +10,7 @@ import { isRequestError, type RequestError } from '../../api/requestError.ts';
 /** What a quote is asked for: a payment's body without the code. */
 export type QuoteTarget = Omit<PaymentCreatePayload, 'promoCode'>;
 
-export const NOTHING_TO_QUOTE = 'Выберите занятия, к которым применить промокод.';
+const NOTHING_TO_QUOTE = 'Выберите занятия, к которым применить промокод.';
 
 /** The lessons and currency a quote was made for. */
 export const targetKey = (target: QuoteTarget) => `${target.currency}:${[...target.lessons].sort((a, b) => a - b).join(',')}`;

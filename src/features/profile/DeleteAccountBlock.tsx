@@ -16,8 +16,8 @@ import { FormErrorBlock, TextField } from '../../components/form/fields.tsx';
 import { fieldError, formErrorText } from '../../components/form/formErrors.ts';
 import { loggedOut } from '../session/index.ts';
 
-export const DELETE_ACCOUNT_TITLE = 'Удалить аккаунт';
-export const CONFIRM_DELETION_LABEL = 'Удалить аккаунт навсегда';
+const DELETE_ACCOUNT_TITLE = 'Удалить аккаунт';
+const CONFIRM_DELETION_LABEL = 'Удалить аккаунт навсегда';
 const PASSWORD_REQUIRED = 'Введите пароль, чтобы удалить аккаунт.';
 
 const Block = styled.section`

@@ -54,7 +54,7 @@ const Row = styled.div`
 
 const EMPTY = '—';
 
-export interface ProfilePerson {
+interface ProfilePerson {
   email: string;
   firstName: string;
   lastName: string;

@@ -8,9 +8,9 @@ import { selectResource } from '../../data/selectors.ts';
 import { ensureResource } from '../../data/cache.ts';
 import { selectCurrentUser } from '../session/index.ts';
 
-export type AccountDataStatus = 'loading' | 'failed' | 'ready';
+type AccountDataStatus = 'loading' | 'failed' | 'ready';
 
-export interface AccountData {
+interface AccountData {
   status: AccountDataStatus;
   user: User | undefined;
   /** Undefined for a user without a disciple, and for an author when the page does not wait for it. */
@@ -21,7 +21,7 @@ export interface AccountData {
  * Whose disciple a page waits for: the account area waits only for non-authors' (spec section 4);
  * the profile pages show the disciple's fields, so they wait for anyone who has one.
  */
-export type DiscipleWait = 'nonAuthors' | 'anyone';
+type DiscipleWait = 'nonAuthors' | 'anyone';
 
 /** An entry being fetched again, or flagged for it: after an update its old data must not be shown as current. */
 function isRefreshing(state: RootState, key: string): boolean {

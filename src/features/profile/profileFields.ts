@@ -28,7 +28,7 @@ export const mainLanguageLabels: Record<MainLanguage, string> = {
 export const MAIN_LANGUAGES = Object.keys(mainLanguageLabels) as MainLanguage[];
 
 /** What the view says of a question not answered: never a «Нет» or «отсутствуют» the person did not say. */
-export const NOT_GIVEN = 'не указано';
+const NOT_GIVEN = 'не указано';
 
 export const yesNo = (value: boolean | null) => (value === null ? NOT_GIVEN : value ? 'Да' : 'Нет');
 

@@ -9,7 +9,7 @@ import { selectCurrentUser } from '../session/index.ts';
 import { selectIsLoggedIn } from '../session/index.ts';
 
 /** The browser's zone; Moscow when the browser does not say. */
-export function browserTimeZone(): string {
+function browserTimeZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return zone && isValidTimeZone(zone) ? zone : MOSCOW_TIME_ZONE;
 }

@@ -9,7 +9,7 @@ import { navigateTo } from '../../app/navigation.ts';
 import type { RootState } from '../../app/rootReducer.ts';
 import { loggedOut, loginFailed, loginRequested, loginSucceeded, unauthorized } from './slice.ts';
 
-export const LOGIN_ROUTE = '/user/login';
+const LOGIN_ROUTE = '/user/login';
 
 function* loginFlow(action: ReturnType<typeof loginRequested>) {
   try {

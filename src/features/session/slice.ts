@@ -5,7 +5,7 @@ import { readTokens, type StoredTokens } from '../../api/tokens.ts';
 import type { LoginPayload, TokenPair } from '../../../common/wireTypes.ts';
 import type { MutationStatus } from '../../data/mutationState.ts';
 
-export interface SessionState {
+interface SessionState {
   /** A copy of the token store's tokens, changed only by `tokensChanged` (see followTokenStore.ts). */
   accessToken: string | null;
   refreshToken: string | null;
@@ -14,7 +14,7 @@ export interface SessionState {
   loggedInHere: boolean;
 }
 
-export function initialSessionState(): SessionState {
+function initialSessionState(): SessionState {
   const tokens = readTokens();
   return { accessToken: tokens.access, refreshToken: tokens.refresh, login: { status: 'idle', error: null }, loggedInHere: false };
 }

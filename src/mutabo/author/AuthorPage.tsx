@@ -24,7 +24,7 @@ import { Muted } from '../shell/areaParts.ts';
 import { skipToken, useResource } from '../../data/useResource.ts';
 import { areaResources } from '../areaResources.ts';
 
-export const AUTHOR_FIELDS = ['firstName', 'lastName', 'genitive', 'gender', 'email', 'description', 'quote', 'photo'] as const;
+const AUTHOR_FIELDS = ['firstName', 'lastName', 'genitive', 'gender', 'email', 'description', 'quote', 'photo'] as const;
 
 type AuthorValues = Pick<MutaboAuthor, (typeof AUTHOR_FIELDS)[number]>;
 

@@ -74,7 +74,7 @@ export interface ListQuery {
 }
 
 /** A choice that narrows the list (the library's category): kept in the address as `?{param}=`. */
-export interface ListFilter {
+interface ListFilter {
   param: string;
   label: string;
   /** The label of the choice that narrows nothing: «Все категории». */
@@ -86,7 +86,7 @@ export interface ListFilter {
 }
 
 /** The search, filter and page of the address (`?search=...&category=3&page=2`). */
-export function useListQuery(filterParam?: string): [ListQuery, (next: ListQuery) => void] {
+function useListQuery(filterParam?: string): [ListQuery, (next: ListQuery) => void] {
   const [params, setParams] = useAddressParams();
   const page = Number(params.get('page'));
   const query: ListQuery = { search: params.get('search') ?? '', page: Number.isInteger(page) && page > 0 ? page : 1 };

@@ -15,7 +15,7 @@ import { useResource } from '../../data/useResource.ts';
 import { areaResources } from '../areaResources.ts';
 import { COURSE_STATE_LABELS } from '../../../common/mutabo/courses.ts';
 
-export const COURSES_PAGE_SIZE = 20;
+const COURSES_PAGE_SIZE = 20;
 
 const List = styled.ul`
   margin: 0 0 ${({ theme }) => theme.space(6)};

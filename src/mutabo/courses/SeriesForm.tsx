@@ -28,7 +28,7 @@ import { saveFailure } from '../forms/saveFailure.ts';
 import { issueMessages, wholeNumber } from './courseForm.ts';
 import { CourseRoomField } from './CourseRoomField.tsx';
 
-export interface SeriesFormValues {
+interface SeriesFormValues {
   count: string;
   /** `YYYY-MM-DD` and `HH:MM` of the first lesson in the course's zone. */
   date: string;
@@ -42,16 +42,16 @@ export interface SeriesFormValues {
   roomUrl: string;
 }
 
-export const SERIES_FIELDS = ['count', 'firstStartsAt', 'everyDays', 'duration', 'titles', 'state', 'roomUrl'] as const;
+const SERIES_FIELDS = ['count', 'firstStartsAt', 'everyDays', 'duration', 'titles', 'state', 'roomUrl'] as const;
 
-export const seriesFormMessages = {
+const seriesFormMessages = {
   dateAndTime: 'Укажите дату и время первого занятия.',
   badDateTime: 'Дата ДД.ММ.ГГГГ и время ЧЧ:ММ.',
   titleLine: (line: number, message: string) => `Строка ${line}: ${message}`,
 };
 
 /** A new form: eight weekly lessons of an hour, published, from the course's start date when it has one, in its room. */
-export const emptySeriesValues = (course: Pick<MutaboCourse, 'start' | 'roomUrl'>): SeriesFormValues => ({
+const emptySeriesValues = (course: Pick<MutaboCourse, 'start' | 'roomUrl'>): SeriesFormValues => ({
   count: '8',
   date: course.start ?? '',
   time: '',
@@ -70,7 +70,7 @@ function titleLines(text: string): string[] {
 }
 
 /** The body of the save and the starts it makes, or the messages by field. */
-export function seriesWrite(values: SeriesFormValues, timeZone: string): { body: LessonSeriesPayload } | { errors: Record<string, string> } {
+function seriesWrite(values: SeriesFormValues, timeZone: string): { body: LessonSeriesPayload } | { errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   let firstStartsAt = '';
   if (values.date.trim() === '' || values.time.trim() === '') errors.firstStartsAt = seriesFormMessages.dateAndTime;
@@ -101,7 +101,7 @@ export function seriesWrite(values: SeriesFormValues, timeZone: string): { body:
 }
 
 /** The starts the typed date, time, count and step make (whatever the other fields say), or null. */
-export function previewStarts(values: SeriesFormValues, timeZone: string): Date[] | null {
+function previewStarts(values: SeriesFormValues, timeZone: string): Date[] | null {
   const wall = parseWallTime(values.date, values.time);
   const count = wholeNumber(values.count);
   const everyDays = wholeNumber(values.everyDays);

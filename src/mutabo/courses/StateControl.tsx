@@ -35,9 +35,9 @@ const Current = styled.p`
   font-size: ${({ theme }) => theme.fonts.sizes.lead};
 `;
 
-export const FREE_OPENING_TITLE = 'Открыть запись на бесплатный курс?';
-export const FREE_OPENING_CONFIRM = 'Открыть бесплатно';
-export const FREE_OPENING_CANCEL = 'Сначала задать цены';
+const FREE_OPENING_TITLE = 'Открыть запись на бесплатный курс?';
+const FREE_OPENING_CONFIRM = 'Открыть бесплатно';
+const FREE_OPENING_CANCEL = 'Сначала задать цены';
 
 /** What opening enrollment without prices means, in the words the course page will use (CourseSidePanel). */
 function FreeOpeningText() {

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { isTestCourse } from '../../../common/catalogue.ts';
 
 export const TEST_TITLE_WARNING = 'Такой курс не появится в каталоге: слово «тест» в названии.';
-export const TEST_TITLE_EXPLANATION =
+const TEST_TITLE_EXPLANATION =
   'Так помечают пробные курсы: их нет в каталоге, в «Других курсах», в библиотеке и в расписании, а страница открывается только по прямой ссылке. Если курс настоящий, уберите из названия слово, которое начинается с «тест».';
 
 const Warning = styled.div<{ $underField: boolean }>`

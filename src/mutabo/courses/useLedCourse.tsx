@@ -14,7 +14,7 @@ import { areaResources } from '../areaResources.ts';
 /** What a course page says for a course that does not exist or that the caller does not lead (the server's 404). */
 export const CourseNotFound = () => <p>Курс не найден или вы его не ведёте.</p>;
 
-export type LedCourse = { id: number; course: MutaboCourse; instead: null } | { id: number | undefined; course: null; instead: ReactElement };
+type LedCourse = { id: number; course: MutaboCourse; instead: null } | { id: number | undefined; course: null; instead: ReactElement };
 
 export function useLedCourse(): LedCourse {
   const id = idFromText(useParams().courseId);

@@ -9,7 +9,7 @@ import { revokeDiscount } from './discountsApi.ts';
 import { discountDay, usedText } from './discountWords.ts';
 import { useRevocation } from './useRevocation.tsx';
 
-export const REVOKE_DISCOUNT_LABEL = 'Отменить скидку';
+const REVOKE_DISCOUNT_LABEL = 'Отменить скидку';
 
 export const courseTitle = (title: string) => title || 'Курс без названия';
 

@@ -19,7 +19,7 @@ export const previewCourseOf = (course: Pick<MutaboCourse, 'id' | 'title' | 'pri
   lessonsBlockSize: course.lessonsBlockSize,
 });
 
-export interface PreviewLine {
+interface PreviewLine {
   label: string;
   full: number;
   charged: number;
@@ -47,7 +47,7 @@ export function previewLines(course: DiscountPriceCourse, price: Price, terms: D
 }
 
 /** The terms typed, when they can be previewed: a percent from 1 to 100, or the amounts above zero. */
-export function previewTerms(terms: DiscountTerms): DiscountTerms | null {
+function previewTerms(terms: DiscountTerms): DiscountTerms | null {
   if (terms.percent !== undefined) return Number.isInteger(terms.percent) && terms.percent >= 1 && terms.percent <= 100 ? terms : null;
   const amounts = (terms.amounts ?? []).filter((item) => Number.isFinite(item.amount) && item.amount > 0);
   return amounts.length > 0 ? { amounts } : null;

@@ -28,10 +28,10 @@ import { useRevocation } from './useRevocation.tsx';
 const FIELDS = ['code', 'course', 'percent', 'amounts', 'validFrom', 'validUntil', 'maxUses'];
 const CURRENCIES = FORM_CURRENCIES.map((item) => item.currency);
 
-export const REVOKE_CODE_LABEL = 'Отменить промокод';
-export const ALL_MY_COURSES = 'все мои курсы';
+const REVOKE_CODE_LABEL = 'Отменить промокод';
+const ALL_MY_COURSES = 'все мои курсы';
 /** A co-author's code for every course they lead: it discounts a course the reader leads with them. */
-export const allCoursesOf = (author: string) => `все курсы, которые ведёт ${author}`;
+const allCoursesOf = (author: string) => `все курсы, которые ведёт ${author}`;
 
 export function PromoCodesPage() {
   const codes = useResource(areaResources.promoCodes);

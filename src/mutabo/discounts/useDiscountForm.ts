@@ -120,5 +120,3 @@ export function useDiscountForm<V extends { terms: TermsValues }>(empty: V, fiel
     },
   };
 }
-
-export type DiscountForm<V extends { terms: TermsValues }> = ReturnType<typeof useDiscountForm<V>>;

@@ -2,7 +2,7 @@
 import { feedbackCreateSchema, type FeedbackCreatePayload, type MutaboFeedback } from '../../../common/mutabo/feedback.ts';
 import { checkWith } from '../content/checkWith.ts';
 
-export interface FeedbackFormValues {
+interface FeedbackFormValues {
   author: string;
   authorAge: string;
   course: string;

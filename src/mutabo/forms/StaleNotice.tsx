@@ -2,7 +2,7 @@
 import { Button } from '../../components/Button.ts';
 import { FormErrorBlock } from '../../components/form/fields.tsx';
 
-export const RELOAD_LABEL = 'Загрузить текущую версию';
+const RELOAD_LABEL = 'Загрузить текущую версию';
 
 export function StaleNotice({ message, onReload }: { message: string; onReload: () => void }) {
   return (

@@ -10,7 +10,7 @@ export interface SaveFailure {
   stale?: string;
 }
 
-export const STALE_FALLBACK = 'Пока вы редактировали, эти данные уже изменили.';
+const STALE_FALLBACK = 'Пока вы редактировали, эти данные уже изменили.';
 
 export function saveFailure(error: RequestError, fields: readonly string[]): SaveFailure {
   if (error.statusCode === 409) return { fields: {}, stale: error.byFields.detail ?? (error.message || STALE_FALLBACK) };

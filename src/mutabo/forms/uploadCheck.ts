@@ -12,7 +12,7 @@ const EXTENSIONS: Record<UploadKind, readonly string[]> = {
 };
 const TYPES: Record<UploadKind, readonly string[]> = { image: IMAGE_TYPES, document: DOCUMENT_TYPES };
 
-export const UPLOAD_TYPE_MESSAGES: Record<UploadKind, string> = {
+const UPLOAD_TYPE_MESSAGES: Record<UploadKind, string> = {
   image: sharedContentMessages.uploadNotImage,
   document: 'Этот тип файла не принимается: загрузите PDF, EPUB, MP3 или ZIP.',
 };

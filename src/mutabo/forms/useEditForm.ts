@@ -94,5 +94,3 @@ export function useEditForm<V>(start: V, fields: readonly string[]) {
     },
   };
 }
-
-export type EditForm<V> = ReturnType<typeof useEditForm<V>>;

@@ -4,12 +4,12 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useLeaveBlocker } from '../../app/SiteRouter.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
-export const LEAVE_TITLE = 'Уйти без сохранения?';
-export const LEAVE_MESSAGE = 'Изменения на этой странице не сохранены и пропадут.';
-export const LEAVE_CONFIRM = 'Уйти';
-export const LEAVE_CANCEL = 'Остаться';
+const LEAVE_TITLE = 'Уйти без сохранения?';
+const LEAVE_MESSAGE = 'Изменения на этой странице не сохранены и пропадут.';
+const LEAVE_CONFIRM = 'Уйти';
+const LEAVE_CANCEL = 'Остаться';
 
-export interface LeaveGuard {
+interface LeaveGuard {
   /** Lets the next navigation through without asking (after a save that moves to the saved object). */
   allowNextLeave: () => void;
   dialog: ReactNode;

@@ -3,7 +3,7 @@
 import { peopleCount } from '../../../common/plural.ts';
 import type { MutaboLesson } from '../../../common/mutabo/lessons.ts';
 
-export const quotedTitle = (lesson: MutaboLesson) => {
+const quotedTitle = (lesson: MutaboLesson) => {
   const title = lesson.title || 'Без названия';
   return /^«.*»$/.test(title) ? title : `«${title}»`;
 };

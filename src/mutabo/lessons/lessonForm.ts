@@ -19,7 +19,7 @@ export interface LessonFormValues {
 
 export const LESSON_FIELDS = ['title', 'content', 'duration', 'state', 'startsAt', 'roomUrl', 'recordingUrl'] as const;
 
-export const lessonFormMessages = {
+const lessonFormMessages = {
   dateAndTime: 'Укажите и дату, и время начала — или оставьте оба поля пустыми.',
   badDateTime: 'Дата ДД.ММ.ГГГГ и время ЧЧ:ММ.',
 };

@@ -2,7 +2,7 @@
 import { libraryItemCreateSchema, type LibraryItemCreatePayload, type MutaboLibraryItem } from '../../../common/mutabo/library.ts';
 import { checkWith } from '../content/checkWith.ts';
 
-export interface LibraryItemFormValues {
+interface LibraryItemFormValues {
   title: string;
   author: string;
   categories: number[];

@@ -20,7 +20,7 @@ import { MAILING_STATE_LABELS, progressText } from './mailingText.ts';
 import { MailingPreview } from './MailingPreview.tsx';
 
 /** How often a mailing that is sending is read again. */
-export const MAILING_POLL_MS = 1500;
+const MAILING_POLL_MS = 1500;
 
 const Progress = styled.progress`
   width: 100%;

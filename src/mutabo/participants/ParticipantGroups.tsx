@@ -18,7 +18,7 @@ import { decisionButtonName, PERSON_DECISION_LABELS, type PersonDecision, type P
 export type GroupBy = 'lessons' | 'people';
 
 /** The rows one decision for the person covers: the places they hold or asked for (not yet approved, not queued). */
-export const decidedTogether = (row: MutaboParticipant) => row.state === 'reserved';
+const decidedTogether = (row: MutaboParticipant) => row.state === 'reserved';
 
 /** The actions a row offers in this view: per person, the rows decided together have none of their own. */
 const rowActions = (row: MutaboParticipant, groupBy: GroupBy) =>

@@ -88,7 +88,7 @@ const RowButton = styled(Button)`
 `;
 
 /** How often a page with a refund pending at the provider is read again, until the provider has answered. */
-export const REFUND_POLL_MS = 5000;
+const REFUND_POLL_MS = 5000;
 
 /** The page of the address; the page that shows the list hands over its one reading of the address. */
 function pageOf([params, setParams]: AddressParams): [number, (page: number) => void] {

@@ -11,7 +11,7 @@ import { fieldError } from '../../components/form/formErrors.ts';
 import { Panel } from '../shell/areaParts.ts';
 import { deletePerson } from './peopleApi.ts';
 
-export const DELETE_PERSON_LABEL = 'Удалить данные по заявлению';
+const DELETE_PERSON_LABEL = 'Удалить данные по заявлению';
 const CONFIRM_LABEL = 'Удалить данные навсегда';
 
 interface DeletePersonPanelProps {

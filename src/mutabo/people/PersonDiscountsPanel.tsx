@@ -20,11 +20,11 @@ import { areaResources } from '../areaResources.ts';
 /** The server's messages the form shows under its fields; the rest (an unknown course, the address) go to its red block. */
 const FIELDS = ['percent', 'amounts', 'expiresAt', 'message', 'note'];
 
-export const PERSON_DISCOUNT_FORM = 'Скидка участнику';
-export const COURSE_REQUIRED = 'Выберите курс.';
+const PERSON_DISCOUNT_FORM = 'Скидка участнику';
+const COURSE_REQUIRED = 'Выберите курс.';
 
 /** The card's list after a grant: the new discount first, in place of the person's earlier one on that course. */
-export const withGranted = (discounts: readonly MutaboDiscount[], granted: MutaboDiscount) => [
+const withGranted = (discounts: readonly MutaboDiscount[], granted: MutaboDiscount) => [
   granted,
   ...discounts.filter((item) => item.id !== granted.id && item.course.id !== granted.course.id),
 ];

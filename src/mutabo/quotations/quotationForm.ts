@@ -2,7 +2,7 @@
 import { quotationCreateSchema, type MutaboQuotation, type QuotationCreatePayload } from '../../../common/mutabo/quotations.ts';
 import { checkWith } from '../content/checkWith.ts';
 
-export interface QuotationFormValues {
+interface QuotationFormValues {
   source: string;
   text: string;
   /** A course id as the select holds it, '' for none. */

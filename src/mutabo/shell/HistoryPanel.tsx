@@ -28,7 +28,7 @@ const When = styled.span`
   font-size: ${({ theme }) => theme.fonts.sizes.small};
 `;
 
-export interface HistoryText {
+interface HistoryText {
   when: string;
   who: string;
   what: string;

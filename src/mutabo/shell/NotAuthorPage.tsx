@@ -4,7 +4,7 @@ import { paths } from '../../app/paths.ts';
 import { PageContainer } from '../../components/PageContainer.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 
-export const NOT_AUTHOR_TITLE = 'Раздел только для авторов';
+const NOT_AUTHOR_TITLE = 'Раздел только для авторов';
 
 export function NotAuthorPage() {
   return (

@@ -25,7 +25,7 @@ function minutesOf(time: string): number {
   return hours! * 60 + minutes!;
 }
 
-export interface TimedLesson {
+interface TimedLesson {
   /** 1-based, as the seed numbers the course's lessons. */
   number: number;
   startsAt: Date | null;

@@ -10,12 +10,12 @@ import { countedPlace, countedPlaceAs } from '../places/placesRepository.ts';
  * A lesson not yet held: no author marked it held, and it has no time or has not ended (the opposite of the rule that
  * makes a lesson's settlement receipt due, receiptsRepository.ts queueDueSettlements).
  */
-export const notYetHeld: SQL = sql`(${lessons.heldAt} IS NULL AND (${lessons.startsAt} IS NULL OR ${lessons.startsAt} + make_interval(mins => ${lessons.duration}) > now()))`;
+const notYetHeld: SQL = sql`(${lessons.heldAt} IS NULL AND (${lessons.startsAt} IS NULL OR ${lessons.startsAt} + make_interval(mins => ${lessons.duration}) > now()))`;
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The account as the deletion reads it: null when there is no such user. */
-export interface DeletableAccount {
+interface DeletableAccount {
   id: number;
   email: string;
   passwordHash: string;
@@ -24,11 +24,6 @@ export interface DeletableAccount {
 }
 
 const accountColumns = { id: users.id, email: users.email, passwordHash: users.passwordHash, isAuthor: users.isAuthor, deletedAt: users.deletedAt };
-
-export async function deletableAccount(db: Executor, userId: number): Promise<DeletableAccount | null> {
-  const [row] = await db.select(accountColumns).from(users).where(eq(users.id, userId));
-  return row ?? null;
-}
 
 /** An account that exists and is not deleted (the links sent to a deleted account's address stop working). */
 export async function isLiveAccount(db: Executor, userId: number): Promise<boolean> {

@@ -4,7 +4,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { authLimits } from '../../db/schema.ts';
 
-export interface Window {
+interface Window {
   /** The most events the window holds. */
   max: number;
   /** Events at or after this moment are in the window. */

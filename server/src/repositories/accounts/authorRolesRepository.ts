@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { authors, users } from '../../db/schema.ts';
 
-export interface RoleUser {
+interface RoleUser {
   id: number;
   email: string;
   firstName: string;

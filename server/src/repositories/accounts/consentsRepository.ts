@@ -1,6 +1,6 @@
 // The consent records (migration 0017, docs/PRIVACY.md): only inserted, in the transaction of the change they record;
 // there is no update or delete here, and none is to be added while the account exists.
-import { asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { DEFAULT_POLICY_VERSION, POLICY_SLUG, policyVersionLabel } from '../../../../common/policy.ts';
 import { MAX_CONSENT_USER_AGENT, type ConsentAction, type ConsentKind, type ConsentSource } from '../../../../common/privacy.ts';
 import type { Executor } from '../../db/client.ts';
@@ -14,7 +14,7 @@ export interface ConsentOrigin {
   userAgent: string | null;
 }
 
-export interface ConsentEvent {
+interface ConsentEvent {
   userId: number;
   kind: ConsentKind;
   action: ConsentAction;
@@ -37,9 +37,4 @@ export async function recordConsent(db: Executor, event: ConsentEvent, origin: C
     ip: origin.ip,
     userAgent: origin.userAgent === null ? null : origin.userAgent.slice(0, MAX_CONSENT_USER_AGENT),
   });
-}
-
-/** A user's records, oldest first. */
-export async function consentsOf(db: Executor, userId: number) {
-  return db.select().from(consents).where(eq(consents.userId, userId)).orderBy(asc(consents.id));
 }

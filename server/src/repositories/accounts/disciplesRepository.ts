@@ -15,13 +15,13 @@ export const profileColumns = {
   timezone: disciples.timezone,
 };
 
-export interface DiscipleRecord {
+interface DiscipleRecord {
   disciple: Disciple;
   /** The user the disciple belongs to. */
   userId: number;
 }
 
-export interface DiscipleChanges {
+interface DiscipleChanges {
   user: { firstName?: string; lastName?: string; yearOfBirth?: number | null };
   profile: Partial<DiscipleProfile>;
 }

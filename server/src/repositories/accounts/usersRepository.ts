@@ -31,7 +31,7 @@ export interface PasswordChange {
   activate?: boolean;
 }
 
-export interface NewAccount {
+interface NewAccount {
   email: string;
   passwordHash: string;
   firstName: string;

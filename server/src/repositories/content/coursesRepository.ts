@@ -11,7 +11,7 @@ import { countedPlace } from '../places/placesRepository.ts';
 type CourseRow = typeof courses.$inferSelect;
 type PriceRow = typeof prices.$inferSelect;
 
-export interface PublicCourseDetails {
+interface PublicCourseDetails {
   course: CourseDetails;
   /** When a counted reservation lapses and hasFreePlaces may change without any write (ms since the epoch). */
   validUntil: number | null;

@@ -4,7 +4,7 @@ import type { LibraryCategory, LibraryItem } from '../../../../common/wireTypes.
 import type { Executor } from '../../db/client.ts';
 import { courses, libraryCategories, libraryItemCategories, libraryItemCourses, libraryItems } from '../../db/schema.ts';
 
-export interface LibraryFilter {
+interface LibraryFilter {
   categories: number[];
   courses: number[];
 }

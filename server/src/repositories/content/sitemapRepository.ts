@@ -18,8 +18,6 @@ export async function sitemapCourses(db: Db) {
     .orderBy(asc(courses.id));
 }
 
-export type SitemapCourse = Awaited<ReturnType<typeof sitemapCourses>>[number];
-
 /** Slug → when the page's text last changed. */
 export async function pagesUpdatedAt(db: Db): Promise<Map<string, Date>> {
   const rows = await db.select({ slug: pagesContent.slug, updatedAt: pagesContent.updatedAt }).from(pagesContent);

@@ -4,7 +4,7 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { uploads } from '../../db/schema.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
-export type NewUpload = Omit<typeof uploads.$inferInsert, 'id' | 'createdAt'>;
+type NewUpload = Omit<typeof uploads.$inferInsert, 'id' | 'createdAt'>;
 
 /** Stores the file unless the same address (same content, same name) is already there; its id when it was new. */
 export async function insertUpload(tx: Tx, upload: NewUpload): Promise<number | null> {

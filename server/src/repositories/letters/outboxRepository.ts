@@ -49,7 +49,7 @@ export async function insertLetters(db: Db | Tx, all: readonly QueuedLetter[]): 
 }
 
 /** How long a gathering letter waits after its last addition, and at most after its first one. */
-export interface GatherWindow {
+interface GatherWindow {
   quietMs: number;
   maxMs: number;
 }

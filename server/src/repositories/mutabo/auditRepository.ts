@@ -6,7 +6,7 @@ import type { AuditAction, AuditEntity, HistoryEntry } from '../../../../common/
 import type { Executor, Tx } from '../../db/client.ts';
 import { auditLog, authors, lessons, payments, refunds, users } from '../../db/schema.ts';
 
-export interface AuditRecord {
+interface AuditRecord {
   userId: number | null;
   entity: AuditEntity;
   entityId: number;

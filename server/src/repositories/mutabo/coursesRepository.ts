@@ -256,7 +256,7 @@ export async function replacePrices(tx: Tx, courseId: number, values: PriceValue
   );
 }
 
-export interface Blockers {
+interface Blockers {
   /** People holding, waiting for or having bought a place. */
   participants: number;
   payments: number;

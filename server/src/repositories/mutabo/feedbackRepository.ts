@@ -6,7 +6,7 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { searchCondition } from '../textSearch.ts';
 
 export type FeedbackRow = typeof feedback.$inferSelect;
-export type FeedbackValues = Partial<Pick<typeof feedback.$inferInsert, 'author' | 'authorAge' | 'courseId' | 'footer' | 'text'>>;
+type FeedbackValues = Partial<Pick<typeof feedback.$inferInsert, 'author' | 'authorAge' | 'courseId' | 'footer' | 'text'>>;
 
 const answerColumns = { review: feedback, courseTitle: courses.title };
 

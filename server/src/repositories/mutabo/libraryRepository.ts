@@ -7,7 +7,7 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { searchCondition } from '../textSearch.ts';
 
 export type LibraryItemRow = typeof libraryItems.$inferSelect;
-export type LibraryItemValues = Partial<Pick<typeof libraryItems.$inferInsert, 'title' | 'author' | 'externalLink' | 'file'>>;
+type LibraryItemValues = Partial<Pick<typeof libraryItems.$inferInsert, 'title' | 'author' | 'externalLink' | 'file'>>;
 export type LibraryCategoryRow = typeof libraryCategories.$inferSelect;
 
 export interface ItemLinks {

@@ -7,7 +7,7 @@ import type { Executor, Tx } from '../../db/client.ts';
 export type AuthorRow = typeof authors.$inferSelect;
 export type AuthorValues = Partial<Pick<typeof authors.$inferInsert, 'firstName' | 'lastName' | 'genitive' | 'gender' | 'email' | 'description' | 'photo'>>;
 export type PageRow = typeof pagesContent.$inferSelect;
-export type PageValues = Partial<Pick<typeof pagesContent.$inferInsert, 'name' | 'text'>>;
+type PageValues = Partial<Pick<typeof pagesContent.$inferInsert, 'name' | 'text'>>;
 
 export async function findAuthor(db: Executor, id: number): Promise<AuthorRow | null> {
   const [row] = await db.select().from(authors).where(eq(authors.id, id));

@@ -31,7 +31,7 @@ export function toRefund(row: RefundRow): MutaboRefund {
 const paymentsOfCourses = (courseIds: SQL) =>
   sql`payments.id IN (SELECT pl.payment_id FROM payment_lessons pl INNER JOIN lessons l ON l.id = pl.lesson_id WHERE l.course_id IN ${courseIds})`;
 
-export interface PaymentsFilter {
+interface PaymentsFilter {
   authorId: number;
   courseId?: number;
 }
@@ -58,7 +58,7 @@ export async function paymentsRefundRequired(db: Executor, authorId: number): Pr
     .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
-export interface PaymentDetails {
+interface PaymentDetails {
   lessons: Map<number, { id: number; number: number; title: string; courseId: number; courseTitle: string }[]>;
   payers: Map<number, { id: number; firstName: string; lastName: string; email: string }>;
   refunds: Map<number, RefundRow[]>;
@@ -92,7 +92,7 @@ export async function paymentDetails(db: Executor, rows: PaymentRow[]): Promise<
   };
 }
 
-export interface RevenueRow {
+interface RevenueRow {
   currency: Currency;
   payments: number;
   paid: number;

@@ -6,7 +6,7 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { searchCondition } from '../textSearch.ts';
 
 export type QuotationRow = typeof quotations.$inferSelect;
-export type QuotationValues = Partial<Pick<typeof quotations.$inferInsert, 'source' | 'text' | 'courseId'>>;
+type QuotationValues = Partial<Pick<typeof quotations.$inferInsert, 'source' | 'text' | 'courseId'>>;
 
 const answerColumns = { quotation: quotations, courseTitle: courses.title };
 

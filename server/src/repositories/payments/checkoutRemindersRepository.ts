@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { outboxLetters } from '../../db/schema.ts';
 import { countedPlaceAs } from '../places/placesRepository.ts';
 
-export const CHECKOUT_REMINDER_KIND = 'checkout-reminder';
+const CHECKOUT_REMINDER_KIND = 'checkout-reminder';
 
 /**
  * The failure reasons of a checkout the person left: they cancelled it at the provider (or the provider refused the
@@ -21,7 +21,7 @@ export const LEFT_CHECKOUT_REASONS = ['canceled', 'expired'] as const;
  * How long after it fell due a reminder is still queued: a sweep after a few days' outage catches up, while the
  * checkouts that ended long before the reminders existed (or before CHECKOUT_REMINDER_HOURS was raised) get none.
  */
-export const CATCH_UP_HOURS = 72;
+const CATCH_UP_HOURS = 72;
 
 /** Once per person and course, ever. */
 export const checkoutReminderKey = (userId: number, courseId: number) => `${CHECKOUT_REMINDER_KIND}:${userId}:${courseId}`;

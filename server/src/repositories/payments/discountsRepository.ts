@@ -8,7 +8,7 @@ import { authors, courseAuthors, courses, discounts, lessons, payments, prices, 
 import { ledCourseIds } from '../ledCourses.ts';
 
 export type DiscountRow = typeof discounts.$inferSelect;
-export type PromoCodeRow = typeof promoCodes.$inferSelect;
+type PromoCodeRow = typeof promoCodes.$inferSelect;
 
 /** A row's terms in the wire's shape: the percent, or the amounts. */
 export const termsOfRow = (row: { percent: number | null; amounts: DiscountAmount[] | null }): DiscountTerms =>
@@ -27,7 +27,7 @@ export async function discountOfUser(db: Executor, userId: number, courseId: num
   return row?.discount ?? null;
 }
 
-export interface NewDiscount {
+interface NewDiscount {
   courseId: number;
   email: string;
   percent: number | null;
@@ -96,7 +96,7 @@ export async function deleteDiscountsOf(tx: Tx, email: string): Promise<void> {
 
 // ---- Promo codes
 
-export type NewPromoCode = Omit<typeof promoCodes.$inferInsert, 'id' | 'uses' | 'createdAt' | 'revokedAt'>;
+type NewPromoCode = Omit<typeof promoCodes.$inferInsert, 'id' | 'uses' | 'createdAt' | 'revokedAt'>;
 
 /** Records a code; null when an active code with the same text exists. */
 export async function insertPromoCode(db: Executor, code: NewPromoCode): Promise<PromoCodeRow | null> {

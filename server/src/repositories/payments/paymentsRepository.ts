@@ -199,7 +199,7 @@ export async function userPaymentsOnCourse(
 // ---- Writes
 
 /** One buyer's new payment: its amount (as numeric text) and the lessons whose places it holds. */
-export interface NewHold {
+interface NewHold {
   userId: number;
   system: PaymentSystem;
   currency: Currency;
@@ -248,7 +248,7 @@ export async function insertHolds(tx: Tx, holds: NewHold[], holdMinutes: number)
 }
 
 /** Where a payment is paid at its provider, recorded on our payment row. */
-export interface ProviderPage {
+interface ProviderPage {
   paymentId: number;
   providerId: string;
   redirectTo: string;

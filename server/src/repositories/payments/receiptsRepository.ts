@@ -10,7 +10,7 @@ import { receipts, type ReceiptType } from '../../db/schema.ts';
 export type ReceiptRow = typeof receipts.$inferSelect;
 
 /** A receipt that went with its request (a payment's, a partial refund's): recorded as sent. */
-export interface SentReceipt {
+interface SentReceipt {
   type: Exclude<ReceiptType, 'settlement'>;
   paymentId: number;
   refundId?: number | null;
@@ -89,7 +89,7 @@ export async function claimDueReceipts(db: Executor, limit: number, leaseMs: num
  * What a settlement receipt is made of when it is sent: the payment at the provider, the payer (the address the
  * payment's receipt kept when the payer deleted the account), the lesson.
  */
-export interface SettlementFacts {
+interface SettlementFacts {
   providerPaymentId: string | null;
   email: string;
   courseTitle: string;
@@ -160,7 +160,7 @@ export async function receiptsOfPayments(db: Executor, paymentIds: readonly numb
     .orderBy(asc(receipts.id));
 }
 
-export interface FailedReceiptRow extends ReceiptRow {
+interface FailedReceiptRow extends ReceiptRow {
   courseId: number;
   courseTitle: string;
   payerFirstName: string;

@@ -7,7 +7,7 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { refunds } from '../../db/schema.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
-export type NewRefund = typeof refunds.$inferInsert;
+type NewRefund = typeof refunds.$inferInsert;
 
 export async function refundById(db: Executor, refundId: number): Promise<RefundRow | null> {
   const [row] = await db.select().from(refunds).where(eq(refunds.id, refundId));

@@ -7,7 +7,7 @@ import { seller } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 
 export type SellerRow = typeof seller.$inferSelect;
-export type SellerValues = Partial<Pick<typeof seller.$inferInsert, 'name' | 'inn' | 'ogrn' | 'address' | 'email' | 'phone'>>;
+type SellerValues = Partial<Pick<typeof seller.$inferInsert, 'name' | 'inn' | 'ogrn' | 'address' | 'email' | 'phone'>>;
 
 const SELLER_ID = 1;
 

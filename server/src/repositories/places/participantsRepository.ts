@@ -254,7 +254,7 @@ export async function participationsOf(db: Executor, userId: number, onlyCourseI
 
 const ageOf = (yearOfBirth: number | null): number | null => (yearOfBirth ? new Date().getFullYear() - yearOfBirth : null);
 
-export interface PersonColumns {
+interface PersonColumns {
   id: number;
   firstName: string;
   lastName: string;
@@ -282,7 +282,7 @@ const personColumns = {
   otherInfo: disciples.otherInfo,
 };
 
-export function toPerson(row: PersonColumns): MutaboPerson {
+function toPerson(row: PersonColumns): MutaboPerson {
   const age = ageOf(row.yearOfBirth);
   const minor = isMinor(row.yearOfBirth, new Date().getFullYear());
   return {
@@ -309,7 +309,7 @@ export async function coursesOfParticipants(db: Executor, participantIds: number
     .where(inArray(participants.id, participantIds));
 }
 
-export interface LessonPlaces {
+interface LessonPlaces {
   id: number;
   number: number;
   title: string;

@@ -16,7 +16,7 @@ const LEADS = (Object.entries(REMINDER_LEADS_MS) as [ReminderLead, number][]).so
 const LEAD_WINDOWS = LEADS.map(([lead, ms], index) => ({ lead, opens: ms / 1000, closes: (LEADS[index + 1]?.[1] ?? 0) / 1000, last: index === LEADS.length - 1 }));
 
 /** Once per lead, lesson, person and start: a lesson moved to another time is reminded of again, a repeated sweep not. */
-export function reminderKey(lead: ReminderLead, lessonId: number, userId: number, startsAt: Date): string {
+function reminderKey(lead: ReminderLead, lessonId: number, userId: number, startsAt: Date): string {
   return `reminder:${lead}:${lessonId}:${userId}:${Math.floor(startsAt.getTime() / 1000)}`;
 }
 
@@ -29,7 +29,7 @@ export interface ReminderPayload {
   startsAt: string;
 }
 
-export interface LessonRecipientRow {
+interface LessonRecipientRow {
   userId: number;
   email: string;
   firstName: string;
@@ -95,7 +95,7 @@ export async function queueDueReminders(db: Db, now: Date): Promise<number> {
   return (result as unknown as { rows: unknown[] }).rows.length;
 }
 
-export interface ReminderFacts {
+interface ReminderFacts {
   email: string;
   firstName: string;
   timeZone: string;

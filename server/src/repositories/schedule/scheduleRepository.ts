@@ -17,7 +17,7 @@ export interface ScheduledLessonRow {
   sequence: number;
 }
 
-export interface ApprovedLessonRow extends ScheduledLessonRow {
+interface ApprovedLessonRow extends ScheduledLessonRow {
   roomUrl: string;
   recordingUrl: string;
   /** The lesson or its course was made a draft: it is off for its participants. */

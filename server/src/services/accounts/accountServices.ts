@@ -34,7 +34,7 @@ export interface AccountServices {
   lettersSent(): Promise<void>;
 }
 
-export interface AccountDependencies {
+interface AccountDependencies {
   config: Pick<AppConfig, 'jwtSecret'>;
   db: Db;
   letters: Pick<LetterQueue, 'drain'>;

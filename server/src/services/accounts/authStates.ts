@@ -8,7 +8,7 @@
 import type { Database, Executor } from '../../db/client.ts';
 import { activateAccount, changePassword, findAuthState, type PasswordChange, type UserAuthState } from '../../repositories/accounts/usersRepository.ts';
 
-export const USER_AUTH_CHANNEL = 'user_auth_changed';
+const USER_AUTH_CHANNEL = 'user_auth_changed';
 
 export class AuthStateCache {
   private readonly entries = new Map<number, UserAuthState>();

@@ -4,7 +4,7 @@ import { genitiveOfName } from '../../../../common/russianGenitive.ts';
 import type { Db } from '../../db/client.ts';
 import { authorRolesRepository as repo, type AuthorRecord } from '../../repositories/accounts/authorRolesRepository.ts';
 
-export type AuthorRoleChange =
+type AuthorRoleChange =
   /** The user became an author: with a new author record, their old one linked back, or the one already linked. */
   | { kind: 'made'; email: string; author: AuthorRecord; record: 'created' | 'relinked' | 'kept' }
   /** The user was an author already; the genitive or the gender changed if a new one was given. */

@@ -7,7 +7,7 @@ import type { AuthStates } from './authStates.ts';
 import { linkAccount, linkError } from './linkAccount.ts';
 import type { TokenService } from './tokens.ts';
 
-export interface ConfirmationDeps {
+interface ConfirmationDeps {
   db: Db;
   accounts: Pick<AccountServices, 'links'>;
   /** Activation goes through the account states, so that this process forgets the old one at once. */
@@ -16,13 +16,13 @@ export interface ConfirmationDeps {
 }
 
 /** The link's parts as sent; `email`: the address this browser signed up with, if the site kept it. */
-export interface ConfirmationRequest {
+interface ConfirmationRequest {
   uidb64?: unknown;
   token?: unknown;
   email?: unknown;
 }
 
-export interface Confirmed {
+interface Confirmed {
   detail: string;
   email: string;
   access?: string;

@@ -50,7 +50,7 @@ import { messages } from '../../http/messages.ts';
 import { checkCurrentPassword, type CurrentPasswordDeps } from './currentPassword.ts';
 
 /** Who asked: the person, or an author acting on the person's written request (recorded by the area, not here). */
-export type DeletionBy = { kind: 'self' } | { kind: 'author'; authorUserId: number };
+type DeletionBy = { kind: 'self' } | { kind: 'author'; authorUserId: number };
 
 export interface AccountDeletionDeps {
   db: Db;
@@ -62,7 +62,7 @@ export interface AccountDeletionDeps {
   authStates: Pick<AuthStates, 'forget'>;
 }
 
-export interface DeletionOptions {
+interface DeletionOptions {
   by: DeletionBy;
   /**
    * The request's address and browser, recorded with the consents' withdrawal (http/consentOrigin.ts);
@@ -78,7 +78,7 @@ export interface DeletionOptions {
   record?: (tx: Tx, deleted: AccountDeleted) => Promise<void>;
 }
 
-export interface AccountDeleted {
+interface AccountDeleted {
   status: 'deleted';
   userId: number;
   by: DeletionBy;
@@ -99,7 +99,7 @@ export interface AccountDeleted {
   lettersDropped: number;
 }
 
-export type AccountDeletionResult =
+type AccountDeletionResult =
   | AccountDeleted
   /** No such account, or deleted already: nothing changed and no letter went. */
   | { status: 'gone' }

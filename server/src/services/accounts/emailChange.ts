@@ -47,7 +47,7 @@ export async function requestEmailChange(deps: EmailChangeDeps, userId: number, 
 }
 
 /** The link's parts as sent (POST /users/email-confirm/). */
-export interface EmailConfirmation {
+interface EmailConfirmation {
   uidb64?: unknown;
   address?: unknown;
   token?: unknown;

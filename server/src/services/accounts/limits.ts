@@ -93,7 +93,7 @@ export function discountLetterLimits(authorId: number, email: string): [LimitKin
 }
 
 /** A taken slot: the event counts unless released (a password that matched, a check that never ran). */
-export interface Slot {
+interface Slot {
   release(): Promise<void>;
 }
 

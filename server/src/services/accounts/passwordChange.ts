@@ -9,13 +9,13 @@ import { checkCurrentPassword, type CurrentPasswordDeps } from './currentPasswor
 import { fieldProblemsBody, newPasswordErrors } from './passwordRules.ts';
 import type { TokenService } from './tokens.ts';
 
-export interface PasswordChangeDeps extends CurrentPasswordDeps {
+interface PasswordChangeDeps extends CurrentPasswordDeps {
   /** The new password goes through the account states, so that this process forgets the old one at once. */
   authStates: Pick<AuthStates, 'changePassword'>;
   tokens: Pick<TokenService, 'signPair'>;
 }
 
-export interface PasswordUpdate {
+interface PasswordUpdate {
   oldPassword: string;
   newPassword1: string;
   newPassword2: string;

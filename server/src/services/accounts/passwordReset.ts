@@ -11,7 +11,7 @@ import { linkAccount, linkError } from './linkAccount.ts';
 import { takeOrRefuse } from './limits.ts';
 import { fieldProblemsBody, newPasswordErrors } from './passwordRules.ts';
 
-export interface PasswordResetDeps {
+interface PasswordResetDeps {
   config: LetterConfig;
   db: Db;
   accounts: Pick<AccountServices, 'limits' | 'passwords' | 'links' | 'queueLetter'>;
@@ -46,7 +46,7 @@ export async function requestPasswordReset(deps: Omit<PasswordResetDeps, 'authSt
 }
 
 /** The reset link's parts as sent, with the new password checked by its schema. */
-export interface ResetCompletion {
+interface ResetCompletion {
   uidb64?: unknown;
   token?: unknown;
   password1: string;

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { accountMessages } from '../../../../common/accountMessages.ts';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
 /** Longer passwords are refused before hashing (the rules allow 128 characters; http/accountSchemas.ts). */
 export const MAX_PASSWORD_INPUT = 1024;
 /** Django's UserAttributeSimilarityValidator default: a quick ratio at or above this is too similar. */
@@ -53,7 +53,7 @@ function resembles(password: string, value: string): boolean {
   });
 }
 
-export interface PasswordOwner {
+interface PasswordOwner {
   email?: string | null;
   firstName?: string | null;
   lastName?: string | null;
@@ -77,7 +77,7 @@ export function passwordProblems(password: string, owner: PasswordOwner = {}): s
 }
 
 /** A rule a field breaks, under the form's key. */
-export interface FieldProblem {
+interface FieldProblem {
   path: string;
   message: string;
 }

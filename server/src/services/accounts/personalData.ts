@@ -69,7 +69,7 @@ export async function exportPersonalData(db: Db, userId: number, now = new Date(
   };
 }
 
-export type PersonalData = NonNullable<Awaited<ReturnType<typeof exportPersonalData>>>;
+type PersonalData = NonNullable<Awaited<ReturnType<typeof exportPersonalData>>>;
 
 /** The caller's own data: a few exports an hour (heavier than a GET), 404 when the account is gone. */
 export async function exportOwnData(deps: { db: Db; accounts: Pick<AccountServices, 'limits'> }, userId: number): Promise<PersonalData> {

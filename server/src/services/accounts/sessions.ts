@@ -13,7 +13,7 @@ import type { AuthStates } from './authStates.ts';
 import { loginLimits, takeOrRefuse } from './limits.ts';
 import type { TokenService } from './tokens.ts';
 
-export interface LoginDeps {
+interface LoginDeps {
   db: Db;
   accounts: Pick<AccountServices, 'knownLogins' | 'limits' | 'passwords'>;
   tokens: Pick<TokenService, 'signPair'>;
@@ -65,7 +65,7 @@ export async function logIn(deps: LoginDeps, login: Login, log: Pick<FastifyBase
   return deps.tokens.signPair(account.id, account.passwordChangedAt);
 }
 
-export interface RefreshDeps {
+interface RefreshDeps {
   tokens: Pick<TokenService, 'verify' | 'sign'>;
   authStates: Pick<AuthStates, 'find'>;
 }

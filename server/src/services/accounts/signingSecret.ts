@@ -7,12 +7,12 @@ import type { Db } from '../../db/client.ts';
 import { keepFirstSecret } from '../../repositories/accounts/serverSecretsRepository.ts';
 
 const NAME = 'jwt';
-export const MIN_SECRET_LENGTH = 32;
+const MIN_SECRET_LENGTH = 32;
 
 /** Where versions before the shared secret kept the generated one; adopted once so nobody is logged out. */
-export const legacySecretFile = (dataDir: string) => path.join(dataDir, 'jwt-secret');
+const legacySecretFile = (dataDir: string) => path.join(dataDir, 'jwt-secret');
 
-export interface SharedSecret {
+interface SharedSecret {
   secret: string;
   /** What happened to DATA_DIR/jwt-secret: null when there was none. */
   legacyFile: 'adopted' | 'ignored' | null;

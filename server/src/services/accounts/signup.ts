@@ -9,7 +9,7 @@ import type { AccountServices } from './accountServices.ts';
 import { accountExistsLetter, confirmationLetter, confirmationLink, type LetterConfig } from './letters.ts';
 import { letterRefusal, signupLetterLimits, takeOrRefuse } from './limits.ts';
 
-export interface SignupDeps {
+interface SignupDeps {
   config: LetterConfig;
   db: Db;
   accounts: Pick<AccountServices, 'limits' | 'passwords' | 'links' | 'queueLetter'>;

@@ -16,13 +16,13 @@ import { PersonalCache } from './personalCache.ts';
 import { draftPreview } from './preview.ts';
 import type { Cached, PublicCache } from './publicCache.ts';
 
-export interface CourseReadDeps {
+interface CourseReadDeps {
   db: Db;
   publicCache: PublicCache;
 }
 
 /** The public form of a course that is not a draft; 404 otherwise (a 404 is not cached). */
-export function cachedCourseDetails(deps: CourseReadDeps, id: number): Promise<Cached<CourseDetails>> {
+function cachedCourseDetails(deps: CourseReadDeps, id: number): Promise<Cached<CourseDetails>> {
   return deps.publicCache.get(`course:${id}`, async () => {
     const found = await findPublishedCourse(deps.db, id);
     if (!found) throw notFound(messages.courseNotFound);
@@ -31,9 +31,9 @@ export function cachedCourseDetails(deps: CourseReadDeps, id: number): Promise<C
 }
 
 /** A course as its page shows it: from a cache, or a draft shown to one of its authors, never cached. */
-export type CourseAnswer = { kind: 'cached'; cached: Cached<CourseDetails> } | { kind: 'preview'; course: CourseDetails };
+type CourseAnswer = { kind: 'cached'; cached: Cached<CourseDetails> } | { kind: 'preview'; course: CourseDetails };
 
-export interface CourseReads {
+interface CourseReads {
   /** The catalogue; a logged-in caller's with their news subscriptions. */
   list(userId: number | null): Promise<Cached<CourseShort[]>>;
   /**

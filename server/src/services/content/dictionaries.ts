@@ -25,7 +25,7 @@ export function timezones(at = new Date()): [string, string][] {
   return timeZoneOptions(Intl.supportedValuesOf('timeZone'), at);
 }
 
-export function buildDictionaries(at = new Date()): Dictionaries {
+function buildDictionaries(at = new Date()): Dictionaries {
   return { countries: countries(), timezones: timezones(at) };
 }
 

@@ -15,7 +15,7 @@ import { findOgImage, insertOgImage, ogImageExists, uploadData, uploadDigest } f
 import { IMAGE_LIMITS, mediaKey } from './uploads.ts';
 
 /** At most this many bytes: some preview bots skip larger pictures, and 300 kB loads fast on a phone. */
-export const OG_IMAGE_MAX_BYTES = 300_000;
+const OG_IMAGE_MAX_BYTES = 300_000;
 /** Tried in turn until the picture fits under OG_IMAGE_MAX_BYTES. */
 const QUALITIES = [82, 72, 60, 45];
 /** Behind a cover's transparent parts: the site's page colour. */
@@ -29,16 +29,16 @@ const RECHECK_MS = 60_000;
 /** How many covers a process remembers. */
 const MEMO_LIMIT = 1_000;
 
-export const OG_IMAGE_PREFIX = '/og/';
-export const ogImagePath = (key: string) => `${OG_IMAGE_PREFIX}${key}.jpg`;
+const OG_IMAGE_PREFIX = '/og/';
+const ogImagePath = (key: string) => `${OG_IMAGE_PREFIX}${key}.jpg`;
 
 /** The key of the picture made from a cover whose content has this SHA-256 (hex). */
-export function ogImageKey(coverSha256: string): string {
+function ogImageKey(coverSha256: string): string {
   return createHash('sha256').update(`${RECIPE}\n${coverSha256}`).digest('hex').slice(0, 16);
 }
 
 /** The picture: the cover scaled to cover 1200×630 and cut around its centre, as a JPEG under OG_IMAGE_MAX_BYTES. */
-export async function renderOgImage(cover: Buffer): Promise<Buffer> {
+async function renderOgImage(cover: Buffer): Promise<Buffer> {
   // Loaded with the first picture made, as for the uploads' thumbnails: a server that never makes one does without.
   const { default: sharp } = await import('sharp');
   const { width, height } = OG_IMAGE_SIZE;
@@ -62,7 +62,7 @@ export async function renderOgImage(cover: Buffer): Promise<Buffer> {
   throw new Error(`the preview picture stays over ${OG_IMAGE_MAX_BYTES} bytes`);
 }
 
-export interface OgImagesContext {
+interface OgImagesContext {
   db: Executor;
   /** The built site, where a cover that is one of its files is read (null: only uploaded covers). */
   siteRoot: string | null;

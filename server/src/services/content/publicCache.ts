@@ -7,7 +7,7 @@
 // invalidate() after its commit: the notice from another connection may arrive a moment later.
 import type { Database } from '../../db/client.ts';
 
-export const PUBLIC_CONTENT_CHANNEL = 'public_content_changed';
+const PUBLIC_CONTENT_CHANNEL = 'public_content_changed';
 
 export interface Cached<T> {
   value: T;
@@ -30,7 +30,7 @@ interface Entry {
   cached: Cached<unknown>;
 }
 
-export interface PublicCacheOptions {
+interface PublicCacheOptions {
   maxEntries?: number;
   now?: () => number;
 }

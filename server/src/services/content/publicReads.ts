@@ -13,9 +13,9 @@ import { listQuotations } from '../../repositories/content/quotationsRepository.
 import { currentPolicy, type PolicyConfig } from './policy.ts';
 import type { Cached, PublicCache } from './publicCache.ts';
 
-export const FEEDBACK_PAGE_SIZE = 10;
+const FEEDBACK_PAGE_SIZE = 10;
 
-export interface PublicReadDeps {
+interface PublicReadDeps {
   db: Db;
   publicCache: PublicCache;
 }

@@ -9,7 +9,7 @@ import { pagesUpdatedAt, sitemapCourses } from '../../repositories/content/sitem
 import { UNSUBSCRIBE_PATH } from '../letters/unsubscribeLinks.ts';
 import type { PublicCache } from './publicCache.ts';
 
-export interface SitemapEntry {
+interface SitemapEntry {
   path: string;
   lastmod: Date;
 }
@@ -17,7 +17,7 @@ export interface SitemapEntry {
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The pages a visitor can find without logging in, in the order the site's menu has them. */
-export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
+async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
   const [courses, pages] = await Promise.all([sitemapCourses(db), pagesUpdatedAt(db)]);
   const listed = catalogueCourses(courses);
   // Pages without a date of their own (the home page, the reviews, the library, about) change with the courses.
@@ -35,7 +35,7 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
   ];
 }
 
-export function sitemapXml(entries: SitemapEntry[], publicUrl: string): string {
+function sitemapXml(entries: SitemapEntry[], publicUrl: string): string {
   const urls = entries.map((entry) => `  <url>\n    <loc>${escapeXml(absoluteUrl(publicUrl, entry.path))}</loc>\n    <lastmod>${entry.lastmod.toISOString()}</lastmod>\n  </url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
@@ -47,7 +47,7 @@ export async function cachedSitemap(deps: { db: Db; publicCache: PublicCache; co
 }
 
 /** Paths no crawler needs: the account, the authors' area, the user pages, the payment result, the API and the links from letters. */
-export const DISALLOWED_PATHS = [
+const DISALLOWED_PATHS = [
   SITE_ROUTES.account,
   SITE_ROUTES.admin,
   '/user/',

@@ -22,7 +22,7 @@ import { detectFileType, storedName, type FileType } from './fileTypes.ts';
 /** A refused file or image, under the form's field. */
 const fieldError = (field: string, message: string) => new HttpError(400, { [field]: [message] });
 
-export const MEDIA_PREFIX = '/media/';
+const MEDIA_PREFIX = '/media/';
 
 /** The file at MEDIA_PREFIX + `prefix/name` (GET /media/…); 404 when there is none. */
 export async function mediaFile(db: Db, prefix: string, name: string): Promise<UploadRow> {
@@ -41,7 +41,7 @@ export const IMAGE_LIMITS = { pixels: MAX_IMAGE_PIXELS, seconds: 10 };
  * An image at most this large and STORED_IMAGE_SIDE on its long side is stored byte for byte as sent (what the 5 MB
  * rule took before); a larger one is stored made smaller.
  */
-export const KEPT_AS_SENT_BYTES = 5 * 1024 * 1024;
+const KEPT_AS_SENT_BYTES = 5 * 1024 * 1024;
 
 export const imageMessages = {
   tooManyPixels: 'Изображение больше 40 мегапикселей: уменьшите его и загрузите снова.',
@@ -70,7 +70,7 @@ async function checkQuota(tx: Db | Tx, userId: number, size: number, lock: boole
   throw new UploadQuotaError(Math.max(1, Math.ceil((lifting - now) / 1000)));
 }
 
-export interface UploadsContext {
+interface UploadsContext {
   db: Db;
 }
 

@@ -30,7 +30,7 @@ import type { Mailer, MailMessage } from './mail.ts';
 import { recordedHeaders, storedHeaders, withReplyTo } from './replyTo.ts';
 import type { Answerer } from './mailMessage.ts';
 
-export const OUTBOX_CHANNEL = 'outbox_letters';
+const OUTBOX_CHANNEL = 'outbox_letters';
 
 /** A letter to record, with who answers it (made its Reply-To when it is recorded). */
 export type QueuedLetter = RecordedLetter & { answeredBy?: Answerer };
@@ -52,7 +52,7 @@ export async function queueLetters(db: Db | Tx, letters: readonly QueuedLetter[]
 export const UNDELIVERABLE_AFTER = 3;
 
 /** What a news letter to such an address is marked with, as the mailing's list of recipients shows it. */
-export const undeliverableText = (failures: number) =>
+const undeliverableText = (failures: number) =>
   `Адрес не принимает письма: почтовый сервер отказал в доставке ${failures} раза подряд. Новости на этот адрес не отправляются, пока на него не дойдёт другое письмо или адрес не сменят.`;
 
 /** A letter of a course's news (a mailing's): what an address that does not take letters no longer gets. */
@@ -106,14 +106,14 @@ export function retryDelay(options: Pick<LetterQueueOptions, 'retryBaseMs' | 'ma
  * A refusal for good: the mail server answered 5xx to this letter (no such mailbox, too big...). A refused login
  * (530, 535) or anything on the way (no connection, a timeout, 4xx) is retried: it is the server's or ours to fix.
  */
-export function isPermanentRefusal(error: unknown): boolean {
+function isPermanentRefusal(error: unknown): boolean {
   const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
   if (code === 'EAUTH' || code === 'ENOAUTH') return false;
   return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && responseCode !== 530 && responseCode !== 535;
 }
 
 /** The recipient refused for good: a 5xx answer to RCPT TO (no such mailbox) or to the message (DATA). */
-export function isRecipientRefusal(error: unknown): boolean {
+function isRecipientRefusal(error: unknown): boolean {
   const { command } = error as { command?: unknown };
   return isPermanentRefusal(error) && (command === 'RCPT TO' || command === 'DATA');
 }

@@ -13,7 +13,7 @@ import type { MailMessage } from './mailMessage.ts';
 export type { LetterAttachment, MailMessage } from './mailMessage.ts';
 
 /** What nodemailer is given for a letter: To with the name, the inline logo the HTML shows, then the letter's own files. */
-export async function mailOptions(message: MailMessage) {
+async function mailOptions(message: MailMessage) {
   const { to, toName, answeredBy: _answeredBy, attachments, ...rest } = message;
   return {
     ...rest,
@@ -32,7 +32,7 @@ export interface Mailer {
 }
 
 /** Absolute http(s) links in a text: what the outbox log line shows so a developer can follow them. */
-export function linksIn(text: string): string[] {
+function linksIn(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s<>"]+/g) ?? [])];
 }
 

@@ -9,7 +9,7 @@ import type { PublicCache } from '../content/publicCache.ts';
 import { endNews } from '../places/enrollment.ts';
 import { verifyUnsubscribe } from './unsubscribeLinks.ts';
 
-export interface NewsUnsubscribeDeps {
+interface NewsUnsubscribeDeps {
   config: Pick<AppConfig, 'jwtSecret'>;
   db: Db;
   /** Dropped after a subscription ends: the course page and My courses show it at once. */
@@ -23,7 +23,7 @@ export interface UnsubscribeLink {
   signature: string;
 }
 
-export interface LinkedSubscription {
+interface LinkedSubscription {
   user: number;
   course: number;
   title: string;

@@ -27,7 +27,7 @@ export function recordedHeaders(headers: Record<string, string>): { headers: Rec
 }
 
 /** `"Name" <address>`, or the address alone without a name; the quotes and backslashes of a name are dropped. */
-export function mailboxHeader(mailbox: Mailbox): string {
+function mailboxHeader(mailbox: Mailbox): string {
   const name = mailbox.name.replace(/["\\\r\n]/g, '').trim();
   return name ? `"${name}" <${mailbox.email}>` : mailbox.email;
 }

@@ -45,7 +45,7 @@ export interface LetterAction {
   url: string;
 }
 
-export interface LetterParts {
+interface LetterParts {
   to: string;
   subject: string;
   /** The plain text: paragraphs split by empty lines. */

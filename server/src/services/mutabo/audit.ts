@@ -5,7 +5,7 @@ import type { AuditAction, AuditEntity } from '../../../../common/mutabo/history
 import { insertAuditRecord } from '../../repositories/mutabo/auditRepository.ts';
 import type { Tx } from '../../db/client.ts';
 
-export interface Write {
+interface Write {
   /** The user who wrote. */
   userId: number;
   entity: AuditEntity;

@@ -20,7 +20,7 @@ export const courseAuthorMessages = {
 
 const areaCourseUrl = (config: Config, course: CourseRef) => `${config.publicUrl}${SITE_ROUTES.admin}/courses/${course.id}`;
 
-export function authorAddedLetter(config: Config, recipient: Recipient, course: CourseRef, by: string): MailMessage {
+function authorAddedLetter(config: Config, recipient: Recipient, course: CourseRef, by: string): MailMessage {
   const url = areaCourseUrl(config, course);
   const text = [
     greeting(recipient),
@@ -31,7 +31,7 @@ export function authorAddedLetter(config: Config, recipient: Recipient, course: 
   return letter(config, recipient.email, `Вы — автор курса «${course.title}»`, text, { label: 'Открыть курс', url });
 }
 
-export function authorRemovedLetter(config: Config, recipient: Recipient, course: CourseRef, by: string): MailMessage {
+function authorRemovedLetter(config: Config, recipient: Recipient, course: CourseRef, by: string): MailMessage {
   const text = [
     greeting(recipient),
     `Вас убрали из авторов курса «${course.title}». Кто убрал: ${userText(by)}.`,

@@ -21,7 +21,7 @@ import { mutaboErrors, type Caller, type MutaboContext } from './context.ts';
 import { courseSnapshot, getCourse } from './courses.ts';
 
 /** Copies that may run at once in one process; PGlite has one connection, and a copy holds it for its transaction. */
-export const MAX_COPIES_AT_ONCE = 1;
+const MAX_COPIES_AT_ONCE = 1;
 /** The seconds a refused copy is told to wait: a large copy takes about one. */
 const COPY_RETRY_AFTER_SECONDS = '5';
 

@@ -12,7 +12,7 @@ import { writeLessonChange } from './lessonWrites.ts';
 export const lessonRoomUrl = (courseRoomUrl: string, own: string): string => (own === '' ? courseRoomUrl : own);
 
 /** Whether the lesson is in the course's room (so follows it when it changes), rather than in one of its own. */
-export const usesCourseRoom = (lesson: Pick<LessonRow, 'roomUrl'>, courseRoomUrl: string): boolean => lesson.roomUrl === '' || lesson.roomUrl === courseRoomUrl;
+const usesCourseRoom = (lesson: Pick<LessonRow, 'roomUrl'>, courseRoomUrl: string): boolean => lesson.roomUrl === '' || lesson.roomUrl === courseRoomUrl;
 
 /**
  * After the course's link changed from `before` to `course.roomUrl`: the lessons (locked with the course) that used

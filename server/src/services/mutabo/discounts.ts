@@ -53,7 +53,7 @@ export function listDiscountCourses(db: Executor, caller: Caller): Promise<Disco
 const expiryText = (iso: Date) => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' }).format(iso);
 
 /** The author who grants a discount, as the letter names them. */
-export interface GrantingAuthor {
+interface GrantingAuthor {
   firstName: string;
   lastName: string;
   gender: AuthorGender;

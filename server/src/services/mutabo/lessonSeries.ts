@@ -23,7 +23,7 @@ export function checkLessonLimit(existing: number, adding: number, field = 'coun
 }
 
 /** The lessons of these ids in the authors' form, in number order. */
-export async function lessonsInAuthorsForm(ctx: MutaboContext, courseId: number, ids: number[]): Promise<MutaboLesson[]> {
+async function lessonsInAuthorsForm(ctx: MutaboContext, courseId: number, ids: number[]): Promise<MutaboLesson[]> {
   const found = await loadCourseDetails(ctx.db, courseId, { draftCourse: true, draftLessons: true });
   if (!found) throw mutaboErrors.courseNotFound();
   const wanted = new Set(ids);

@@ -18,8 +18,8 @@ import { recordWrite } from './audit.ts';
 import type { Caller, MutaboContext } from './context.ts';
 import { changedFields, checkUploadedFile, sharedErrors } from './sharedContent.ts';
 
-export const TIMETABLE_SLUG = 'timetable';
-export const OFFER_SLUG = 'offer';
+const TIMETABLE_SLUG = 'timetable';
+const OFFER_SLUG = 'offer';
 
 const authorSnapshot = (row: AuthorRow) => ({
   firstName: row.firstName,

@@ -36,7 +36,7 @@ import { discountCosts } from '../../repositories/payments/discountsRepository.t
 
 const cents = (amount: string | number) => Math.round(Number(amount) * 100);
 
-export const toReceipt = (row: ReceiptRow): MutaboReceipt => ({
+const toReceipt = (row: ReceiptRow): MutaboReceipt => ({
   id: row.id,
   type: row.type,
   paymentId: row.paymentId,

@@ -17,7 +17,7 @@ import { listPage, pageOffset, sharedErrors } from './sharedContent.ts';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
-export const peopleErrors = {
+const peopleErrors = {
   notFound: () => sharedErrors.notFound(pm.personNotFound),
   deleted: () => sharedErrors.notFound(pm.personDeleted),
   authorNotDeletable: () => sharedErrors.forbidden(pm.authorNotDeletable),

@@ -65,7 +65,7 @@ const toPrice = (row: NonNullable<LessonOnSale['price']>): Price => ({
 });
 
 /** A requested lesson with its course, the price in the currency, and who holds its counted places. */
-export interface SaleFact extends LessonOnSale {
+interface SaleFact extends LessonOnSale {
   /** The participants who take a place on the lesson (approved or holding it), with their state. */
   counted: Map<number, ParticipationState>;
 }
@@ -91,7 +91,7 @@ const SELLER_CHECK_MAX_AGE_MS = 60_000;
 /** The most creations one transaction takes on; the rest wait for the next. */
 const MAX_HOLD_BATCH = 100;
 
-export interface CheckoutDeps extends OutcomeDeps {
+interface CheckoutDeps extends OutcomeDeps {
   /**
    * Dropped after every commit that changes places; its generation moves on with every such change, here or
    * (through the database's change notices) in another process, and ends the sharing of a read of the places.

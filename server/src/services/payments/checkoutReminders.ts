@@ -25,7 +25,7 @@ import { listUnsubscribeHeaders, unsubscribeLink } from '../letters/unsubscribeL
 
 type Config = Pick<AppConfig, 'publicUrl' | 'operatorName' | 'operatorEmail' | 'jwtSecret'>;
 
-export interface CheckoutReminderSweepDeps {
+interface CheckoutReminderSweepDeps {
   db: Db;
   log: FastifyBaseLogger;
   /** CHECKOUT_REMINDER_HOURS: 0 queues nothing. */

@@ -308,7 +308,7 @@ function sameMoney(payment: PaymentRow, state: ProviderPaymentState): boolean {
  * Reads a payment back from its provider and applies what it says (settleFromProvider); 'deferred' when the read-back
  * is held back because the payment was read back moments ago (followUps.ts: the app's reads all go through its throttle).
  */
-export type PaymentReadBack = (system: PaymentSystem, providerId: string) => Promise<SettleResult | 'deferred'>;
+type PaymentReadBack = (system: PaymentSystem, providerId: string) => Promise<SettleResult | 'deferred'>;
 
 /**
  * Releases a payment whose hold has lapsed. A payment at a real provider is read back first (through `readBack`, the

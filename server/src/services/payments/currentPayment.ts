@@ -9,7 +9,7 @@ import { latestPaymentOf, paidCourseOf } from '../../repositories/payments/payme
 import { enrollmentErrors } from '../places/enrollmentErrors.ts';
 import type { PaymentFollowUps } from './followUps.ts';
 
-export interface CurrentPaymentDeps {
+interface CurrentPaymentDeps {
   db: Db;
   followUps: Pick<PaymentFollowUps, 'refreshInBackground'>;
 }

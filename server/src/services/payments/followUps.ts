@@ -18,7 +18,7 @@ const REFRESH_INTERVAL_MS = 10_000;
 /** What a read-back led to; deferred: the payment is read back at the end of the interval (readThrottle.ts). */
 export type NotificationResult = SettleResult | 'deferred';
 
-export interface FollowUpDeps extends SettleDeps {
+interface FollowUpDeps extends SettleDeps {
   /** The read-backs and sweeps nobody waits for: awaited when the app closes. */
   background: Pick<BackgroundTasks, 'run'>;
 }

@@ -28,7 +28,7 @@ import { appliesTo, type AppliedDiscount } from '../../../../common/discounts.ts
 import { takePromoUse } from '../../repositories/payments/discountsRepository.ts';
 import { promoCodeRefused, recordOf, type DiscountCandidate } from './discounts.ts';
 
-export interface HoldDeps {
+interface HoldDeps {
   db: Db;
   /** The letters of those a released hold moves up from a waiting list. */
   config: LetterContext['config'];

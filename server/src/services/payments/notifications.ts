@@ -15,7 +15,7 @@ export const SYSTEM_NAMES: Record<PaymentSystem, string> = { yookassa: 'ЮKassa'
 
 const providerUnreachable = (system: PaymentSystem) => new HttpError(502, { detail: `Не удалось проверить платёж в ${SYSTEM_NAMES[system]}; повторите уведомление позже.` });
 
-export interface NotificationDeps extends SettleDeps {
+interface NotificationDeps extends SettleDeps {
   providers: SettleDeps['providers'] & Pick<PaymentProviders, 'bySystem'>;
   paymentFollowUps: Pick<PaymentFollowUps, 'settle'>;
 }

@@ -16,7 +16,7 @@ import {
   type ProviderRefundStatus,
 } from './provider.ts';
 
-export interface PaypalOptions {
+interface PaypalOptions {
   clientId: string;
   clientSecret: string;
   /** https://api-m.sandbox.paypal.com unless PAYPAL_API_URL says otherwise. */

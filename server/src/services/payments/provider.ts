@@ -162,7 +162,7 @@ export const CURRENCY_CODES: Record<Currency, string> = {
   CURRENCY_CHOICE_USD: 'USD',
 };
 
-export const PROVIDER_TIMEOUT_MS = 15_000;
+const PROVIDER_TIMEOUT_MS = 15_000;
 
 /** fetch with a timeout and JSON both ways; any network failure or unreadable answer is a ProviderError. */
 export async function requestJson(

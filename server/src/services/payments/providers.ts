@@ -18,7 +18,7 @@ export interface PaymentProviders {
 
 export const PAYPAL_RETURN_PATH = '/api/v1/payments/paypal/return/';
 
-export interface UnconfiguredProvider {
+interface UnconfiguredProvider {
   name: string;
   /** The variables that would configure it. */
   variables: [string, string];

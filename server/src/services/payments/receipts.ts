@@ -34,7 +34,7 @@ export function splitCents(totalCents: number, count: number): number[] {
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** At most RECEIPT_DESCRIPTION_LIMIT characters (code points); a longer text ends with the last whole word and «…». */
-export function cutDescription(text: string): string {
+function cutDescription(text: string): string {
   const chars = Array.from(oneLine(text));
   if (chars.length <= RECEIPT_DESCRIPTION_LIMIT) return chars.join('');
   const head = chars.slice(0, RECEIPT_DESCRIPTION_LIMIT - 1).join('');

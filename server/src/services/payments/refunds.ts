@@ -60,7 +60,7 @@ export interface RefundDeps {
   providers: Pick<PaymentProviders, 'bySystem' | 'forPayment'>;
 }
 
-export const refundErrors = {
+const refundErrors = {
   paymentNotFound: () => new HttpError(404, { detail: pm.paymentNotFound }),
   notPaid: () => new HttpError(409, { detail: pm.notPaid }),
   lessonsNotInPayment: () => new HttpError(400, { lessons: [pm.lessonsNotInPayment] }),
@@ -93,7 +93,7 @@ function shareOf(payment: PaymentRow, lessonIds: number[], requested: number[], 
   return Math.round(refundAmount(cents(payment.amount) / 100, lessonIds.length, requested.length, rest, completes) * 100);
 }
 
-export interface RefundAnswer {
+interface RefundAnswer {
   refund: MutaboRefund;
   /** 200 once the provider confirmed, 202 while it works on it. */
   status: 200 | 202;
@@ -330,7 +330,7 @@ async function queueRefundLetters(deps: RefundDeps, tx: Tx, applied: Applied): P
   }
 }
 
-export type RefundNotificationResult = 'applied' | 'unchanged' | 'pending' | 'failed' | 'unknown';
+type RefundNotificationResult = 'applied' | 'unchanged' | 'pending' | 'failed' | 'unknown';
 
 /**
  * A provider's notice of a refund (made here or in its dashboard): the refund is read back from the provider and

@@ -3,7 +3,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { CURRENCY_CODES, ProviderError, type PaymentProvider } from './provider.ts';
 
-export const SANDBOX_PREFIX = 'sandbox-';
+const SANDBOX_PREFIX = 'sandbox-';
 
 export interface SandboxProvider extends PaymentProvider {
   /** The key in the checkout link: only who was given the link can pay or cancel that payment. */

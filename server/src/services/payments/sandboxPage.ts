@@ -9,7 +9,7 @@ import { applyOutcome, type OutcomeDeps, type OutcomeResult } from './completion
 import type { PaymentProviders } from './providers.ts';
 import { isSandboxPayment } from './sandbox.ts';
 
-export interface SandboxPageDeps extends OutcomeDeps {
+interface SandboxPageDeps extends OutcomeDeps {
   config: OutcomeDeps['config'] & { paymentsSandbox: boolean };
   providers: OutcomeDeps['providers'] & Pick<PaymentProviders, 'sandbox'>;
 }

@@ -23,14 +23,14 @@ import { ProviderError, type PaymentProvider } from './provider.ts';
 import { lessonDescription } from './receipts.ts';
 import { startPeriodicSweep } from '../backgroundTasks.ts';
 
-export interface SettlementDeps {
+interface SettlementDeps {
   db: Db;
   log: FastifyBaseLogger;
   /** The YooKassa adapter (createReceipt). */
   provider: PaymentProvider;
 }
 
-export interface SettlementQueueOptions {
+interface SettlementQueueOptions {
   /** How many receipts one claim takes. */
   batchSize: number;
   /** How long a claim is this process's: a process killed meanwhile leaves its receipts to the others after it. */
@@ -40,7 +40,7 @@ export interface SettlementQueueOptions {
   maxDelayMs: number;
 }
 
-export const DEFAULT_SETTLEMENT_QUEUE: SettlementQueueOptions = { batchSize: 20, leaseMs: 120_000, retryBaseMs: 60_000, maxDelayMs: 3600_000 };
+const DEFAULT_SETTLEMENT_QUEUE: SettlementQueueOptions = { batchSize: 20, leaseMs: 120_000, retryBaseMs: 60_000, maxDelayMs: 3600_000 };
 
 /**
  * Whether the sweep runs: YooKassa's receipts on. It settles only payments whose receipt was a prepayment one, so a
@@ -48,7 +48,7 @@ export const DEFAULT_SETTLEMENT_QUEUE: SettlementQueueOptions = { batchSize: 20,
  */
 export const settlementsWanted = (receipts: ReceiptSettings | null | undefined): boolean => receipts !== null && receipts !== undefined;
 
-export function settlementRetryDelay(options: Pick<SettlementQueueOptions, 'retryBaseMs' | 'maxDelayMs'>, attempts: number): number {
+function settlementRetryDelay(options: Pick<SettlementQueueOptions, 'retryBaseMs' | 'maxDelayMs'>, attempts: number): number {
   return Math.min(options.maxDelayMs, options.retryBaseMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
 }
 
@@ -92,7 +92,7 @@ async function sendOne(deps: SettlementDeps, options: SettlementQueueOptions, ro
 }
 
 /** Sends every receipt due now, batch after batch; how many were attempted. `stopped`: the process is stopping. */
-export async function sendDueReceipts(deps: SettlementDeps, options: Partial<SettlementQueueOptions> = {}, stopped: () => boolean = () => false): Promise<number> {
+async function sendDueReceipts(deps: SettlementDeps, options: Partial<SettlementQueueOptions> = {}, stopped: () => boolean = () => false): Promise<number> {
   const settings = { ...DEFAULT_SETTLEMENT_QUEUE, ...options };
   let attempted = 0;
   for (;;) {

@@ -19,7 +19,7 @@ import {
   type ReceiptFacts,
 } from './provider.ts';
 
-export interface YookassaOptions {
+interface YookassaOptions {
   shopId: string;
   secretKey: string;
   /** https://api.yookassa.ru/v3 unless YOOKASSA_API_URL says otherwise. */
@@ -49,7 +49,7 @@ const STATUSES: Record<string, ProviderStatus> = {
  * payer's e-mail, one item per line with its price, quantity and codes; `tax_system_code` only when it is set.
  * Lessons are a service (`payment_subject`), counted in pieces (`measure`, required by «Чеки от ЮKassa» and FFD 1.2).
  */
-export function yookassaReceipt(settings: ReceiptSettings, facts: ReceiptFacts, currency: Currency) {
+function yookassaReceipt(settings: ReceiptSettings, facts: ReceiptFacts, currency: Currency) {
   return {
     customer: { email: facts.email },
     items: facts.lines.map((line) => ({
@@ -70,7 +70,7 @@ export function yookassaReceipt(settings: ReceiptSettings, facts: ReceiptFacts, 
  * prepaid payment's id, sent to the payer, its items with `payment_mode` full_payment, and one settlement of type
  * prepayment for their sum (the prepayment is counted against them).
  */
-export function yookassaSettlement(settings: ReceiptSettings, providerPaymentId: string, facts: ReceiptFacts, currency: Currency) {
+function yookassaSettlement(settings: ReceiptSettings, providerPaymentId: string, facts: ReceiptFacts, currency: Currency) {
   const receipt = yookassaReceipt({ ...settings, paymentMode: 'full_payment' }, facts, currency);
   const cents = facts.lines.reduce((sum, line) => sum + line.quantity * line.amountCents, 0);
   return {

@@ -10,7 +10,7 @@ import { lockCourse, lockCourseForWrite, type LockedCourse, type LockedCourseFor
 import { queuePromotionLetters, type LetterContext } from './enrollmentLetters.ts';
 import type { PublicCache } from '../content/publicCache.ts';
 
-export interface CourseLockDeps {
+interface CourseLockDeps {
   db: Db;
   /** The promotions' letters name the site. */
   config: LetterContext['config'];

@@ -174,7 +174,7 @@ export async function queuePromotionLetters(context: LetterContext, promotions: 
 export { subscribedToNews };
 
 /** How long approvals of one person's lessons gather before their letter goes: after the last one, and at most. */
-export const APPROVAL_BURST = { quietMs: 5_000, maxMs: 30_000 };
+const APPROVAL_BURST = { quietMs: 5_000, maxMs: 30_000 };
 
 /**
  * Queues, in the approving transaction, the letter telling the person of approved lessons of a course. Approvals of

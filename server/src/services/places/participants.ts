@@ -239,7 +239,7 @@ export async function rejectParticipants(deps: ParticipantsDeps, caller: Caller,
 
 // ---- The manager endpoints' view (GET /api/v1/manager/participants/, approve with PATCH, reject with DELETE)
 
-export interface ManagerParticipant {
+interface ManagerParticipant {
   id: number;
   state: ParticipationState;
   participatedAt: string | null;

@@ -12,7 +12,7 @@ export interface CalendarLesson extends ScheduledLessonRow {
   recordingUrl?: string;
 }
 
-export interface CalendarOptions {
+interface CalendarOptions {
   /** The site's address (PUBLIC_URL): the UIDs' domain and the course links. */
   publicUrl: string;
   /** The calendar's name as programs show it. */
@@ -26,7 +26,7 @@ export interface CalendarOptions {
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 
 /** The same lesson always has the same UID, so a calendar updates its entry instead of adding another. */
-export function lessonUid(lessonId: number, publicUrl: string): string {
+function lessonUid(lessonId: number, publicUrl: string): string {
   return `lesson-${lessonId}@${new URL(publicUrl).hostname}`;
 }
 
@@ -37,7 +37,7 @@ function eventDescription(lesson: CalendarLesson, courseUrl: string): string {
   return lines.join('\n');
 }
 
-export function lessonSummary(lesson: Pick<CalendarLesson, 'courseTitle' | 'number' | 'title'>): string {
+function lessonSummary(lesson: Pick<CalendarLesson, 'courseTitle' | 'number' | 'title'>): string {
   return `${lesson.courseTitle}: ${lesson.number}. ${lesson.title}`;
 }
 

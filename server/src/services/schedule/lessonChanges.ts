@@ -15,7 +15,7 @@ type LessonTimes = Pick<LessonRow, 'state' | 'startsAt'>;
 const knownStart = (lesson: LessonTimes): Date | null => (lesson.state === 'published' ? lesson.startsAt : null);
 
 /** What changed for the participants between the two rows; null for nothing they need to hear about. */
-export function lessonTimeChange(before: LessonTimes, after: LessonTimes, now: Date): LessonTimeChange | null {
+function lessonTimeChange(before: LessonTimes, after: LessonTimes, now: Date): LessonTimeChange | null {
   const was = knownStart(before);
   const is = knownStart(after);
   if (was?.getTime() === is?.getTime()) return null;

@@ -59,7 +59,7 @@ const lessonLine = (lesson: NoticeLesson) => `${lesson.number}. ${lesson.title}`
 const courseWords = (lesson: NoticeLesson) => `курс «${lesson.courseTitle}»`;
 
 /** The lesson's calendar entry as a file: the same UID as every other file of it, with the letter's SEQUENCE. */
-export function lessonCalendarFile(config: Config, lesson: NoticeLesson, startsAt: Date, cancelled: boolean, now: Date): LetterAttachment {
+function lessonCalendarFile(config: Config, lesson: NoticeLesson, startsAt: Date, cancelled: boolean, now: Date): LetterAttachment {
   const entry: CalendarLesson = {
     id: lesson.id,
     courseId: lesson.courseId,

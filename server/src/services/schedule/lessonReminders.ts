@@ -11,7 +11,7 @@ import type { LetterComposer } from '../letters/letterQueue.ts';
 import { reminderLetter } from './lessonLetters.ts';
 import { startPeriodicSweep } from '../backgroundTasks.ts';
 
-export interface ReminderSweepDeps {
+interface ReminderSweepDeps {
   db: Db;
   log: FastifyBaseLogger;
 }

@@ -23,7 +23,7 @@ const scheduleMessages = {
   feedNotFound: 'Календарь не найден: возможно, ссылку заменили на новую.',
 };
 
-export interface ScheduleReadDeps {
+interface ScheduleReadDeps {
   db: Db;
   publicCache: PublicCache;
   config: { publicUrl: string };
