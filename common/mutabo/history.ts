@@ -65,6 +65,6 @@ export const SHARED_HISTORY_LABELS: Record<SharedHistoryEntity, string> = {
   seller: 'Реквизиты продавца',
   offer: 'Договор-оферта',
   policy: 'Политика конфиденциальности',
-  // A person's data exported or deleted on their request («Люди»; common/mutaboPeople.ts).
+  // A person's data exported or deleted on their request («Люди»; common/mutabo/people.ts).
   person: 'Данные человека',
 };

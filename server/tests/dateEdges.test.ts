@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateRangeMessage } from '../../common/dateRange.ts';
 import type { MutaboCourse } from '../../common/mutabo/courses.ts';
-import { seasonMessages } from '../../common/mutaboSeason.ts';
+import { seasonMessages } from '../../common/mutabo/season.ts';
 import { courses } from '../src/db/schema.ts';
 import { ids } from './fixtures.ts';
 import { openMutaboKit, type MutaboKit } from './mutaboKit.ts';

@@ -6,7 +6,7 @@ import type { MutaboCourse } from '../../common/mutabo/courses.ts';
 import { mutaboMessages } from '../../common/mutabo/fields.ts';
 import type { HistoryPage } from '../../common/mutabo/history.ts';
 import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
-import { seasonMessages } from '../../common/mutaboSeason.ts';
+import { seasonMessages } from '../../common/mutabo/season.ts';
 import { wallTimeAt } from '../../common/zonedTime.ts';
 import { reserveCourseCopy } from '../src/services/mutabo/courseCopy.ts';
 import { auditLog, courses, feedback, mailings, mailingSubscriptions, participants, paymentLessons, payments } from '../src/db/schema.ts';

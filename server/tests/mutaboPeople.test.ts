@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutaboMessages } from '../../common/mutabo/fields.ts';
 import type { HistoryPage } from '../../common/mutabo/history.ts';
 import { MUTABO_PAGE_SIZE, type MutaboPage } from '../../common/mutabo/sharedContent.ts';
-import { peopleMessages, type MutaboPersonCard, type MutaboPersonListItem } from '../../common/mutaboPeople.ts';
+import { peopleMessages, type MutaboPersonCard, type MutaboPersonListItem } from '../../common/mutabo/people.ts';
 import { auditLog, consents, mailingSubscriptions, participants, paymentLessons, payments, users } from '../src/db/schema.ts';
 import { UNUSABLE_PASSWORD } from '../src/services/accounts/passwords.ts';
 import { ids } from './fixtures.ts';

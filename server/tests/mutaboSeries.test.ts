@@ -6,7 +6,7 @@ import type { MutaboCourse } from '../../common/mutabo/courses.ts';
 import { mutaboMessages } from '../../common/mutabo/fields.ts';
 import type { HistoryPage } from '../../common/mutabo/history.ts';
 import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
-import { MAX_COURSE_LESSONS, seasonMessages } from '../../common/mutaboSeason.ts';
+import { MAX_COURSE_LESSONS, seasonMessages } from '../../common/mutabo/season.ts';
 import { wallTimeAt } from '../../common/zonedTime.ts';
 import { auditLog, lessons } from '../src/db/schema.ts';
 import { ids } from './fixtures.ts';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutaboMessages } from '../../common/mutabo/fields.ts';
 import type { HistoryPage } from '../../common/mutabo/history.ts';
-import { DEFAULT_OFFER_NAME, sellerMessages, type MutaboOffer } from '../../common/mutaboSeller.ts';
+import { DEFAULT_OFFER_NAME, sellerMessages, type MutaboOffer } from '../../common/mutabo/seller.ts';
 import type { Offer } from '../../common/wireTypes.ts';
 import { demoContent } from '../src/db/demo/content.ts';
 import { paragraphsToDraftRaw } from '../src/db/draftRaw.ts';

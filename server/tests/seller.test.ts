@@ -2,7 +2,7 @@
 // errors; ИНН and ОГРН checked with their check digits), read by anyone at /api/v1/seller/, changed there at once;
 // the demo's fictitious seller passes the checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sellerMessages, type MutaboSeller } from '../../common/mutaboSeller.ts';
+import { sellerMessages, type MutaboSeller } from '../../common/mutabo/seller.ts';
 import { mutaboMessages } from '../../common/mutabo/fields.ts';
 import type { HistoryPage } from '../../common/mutabo/history.ts';
 import { isValidInn, isValidOgrn } from '../../common/sellerNumbers.ts';

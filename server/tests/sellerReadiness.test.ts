@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MutaboDashboard } from '../../common/mutabo/start.ts';
-import { SELLER_REFUSAL } from '../../common/mutaboSeller.ts';
+import { SELLER_REFUSAL } from '../../common/mutabo/seller.ts';
 import type { PaymentCreated } from '../../common/wireTypes.ts';
 import { loadConfig } from '../src/config.ts';
 import { payments, seller as sellerTable, users } from '../src/db/schema.ts';

@@ -5,7 +5,7 @@ import type { HistoryPage } from '../../common/mutabo/history.ts';
 import type { LessonCreatePayload, LessonPatchPayload, MutaboLesson, MutaboLessonOrderResult } from '../../common/mutabo/lessons.ts';
 import type { MutaboFirstSteps } from '../../common/mutabo/start.ts';
 import type { UploadResult } from '../../common/mutabo/uploads.ts';
-import type { CourseCopyPayload, LessonSeriesPayload } from '../../common/mutaboSeason.ts';
+import type { CourseCopyPayload, LessonSeriesPayload } from '../../common/mutabo/season.ts';
 
 const base = '/api/v1/mutabo';
 
@@ -33,7 +33,7 @@ export const markLessonHeld = (id: number) => request<MutaboLesson>(`${base}/les
 export const deleteLesson = (id: number) => request<Record<string, never>>(`${base}/lessons/${id}/`, { method: 'DELETE' });
 export const orderLessons = (courseId: number, lessons: number[]) =>
   request<MutaboLessonOrderResult>(`${base}/courses/${courseId}/lessons/order/`, { method: 'POST', body: { lessons } });
-/** Several lessons at once: every N days at the same time in the course's zone (common/mutaboSeason.ts). */
+/** Several lessons at once: every N days at the same time in the course's zone (common/mutabo/season.ts). */
 export const createLessonSeries = (courseId: number, body: LessonSeriesPayload) =>
   request<MutaboLesson[]>(`${base}/courses/${courseId}/lessons/series/`, { method: 'POST', body });
 /** A draft copy of the course for the next season, its first lesson on `start`. */

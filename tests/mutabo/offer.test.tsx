@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { mutaboMessages } from '../../common/mutabo/fields.ts';
 import type { HistoryPage } from '../../common/mutabo/history.ts';
-import { DEFAULT_OFFER_NAME, sellerMessages, type MutaboOffer } from '../../common/mutaboSeller.ts';
+import { DEFAULT_OFFER_NAME, sellerMessages, type MutaboOffer } from '../../common/mutabo/seller.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';

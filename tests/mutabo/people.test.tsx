@@ -6,7 +6,7 @@ import { formatMoney } from '../../common/coursePrices.ts';
 import { mutaboMessages } from '../../common/mutabo/fields.ts';
 import type { HistoryEntry, HistoryPage } from '../../common/mutabo/history.ts';
 import type { MutaboPage } from '../../common/mutabo/sharedContent.ts';
-import { peopleMessages, type MutaboPersonCard, type MutaboPersonListItem } from '../../common/mutaboPeople.ts';
+import { peopleMessages, type MutaboPersonCard, type MutaboPersonListItem } from '../../common/mutabo/people.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { MutaboDiscount } from '../../common/discounts.ts';
 import { discountMessages } from '../../common/discountSchemas.ts';
-import type { MutaboPersonCard } from '../../common/mutaboPeople.ts';
+import type { MutaboPersonCard } from '../../common/mutabo/people.ts';
 import { server } from '../support/server.ts';
 import { renderApp } from '../support/renderApp.tsx';
 import { creating, discount as kitDiscount, granted, money, revoking, signInAuthor } from './discountsKit.ts';

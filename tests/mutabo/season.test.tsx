@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { MutaboCourse } from '../../common/mutabo/courses.ts';
 import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
-import { seasonMessages } from '../../common/mutaboSeason.ts';
+import { seasonMessages } from '../../common/mutabo/season.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';

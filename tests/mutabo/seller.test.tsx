@@ -3,7 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { HistoryPage } from '../../common/mutabo/history.ts';
-import { sellerMessages, type MutaboSeller } from '../../common/mutaboSeller.ts';
+import { sellerMessages, type MutaboSeller } from '../../common/mutabo/seller.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';

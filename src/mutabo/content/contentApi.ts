@@ -15,7 +15,7 @@ import type {
 import type { MutaboQuotation, QuotationCreatePayload, QuotationPatchPayload } from '../../../common/mutabo/quotations.ts';
 import type { MutaboListQuery, MutaboPage } from '../../../common/mutabo/sharedContent.ts';
 import type { MutaboTimetable, TimetablePatchPayload } from '../../../common/mutabo/timetable.ts';
-import type { MutaboOffer, MutaboSeller, OfferPatchPayload, SellerPatchPayload } from '../../../common/mutaboSeller.ts';
+import type { MutaboOffer, MutaboSeller, OfferPatchPayload, SellerPatchPayload } from '../../../common/mutabo/seller.ts';
 import type { MutaboPolicy } from '../../../common/policy.ts';
 import type { PolicyPatchPayload } from '../../../common/policyPatch.ts';
 

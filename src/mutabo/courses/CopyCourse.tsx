@@ -11,7 +11,7 @@ import { CheckboxField, FormErrorBlock, TextField } from '../../components/form/
 import { useRunMutation } from '../../data/mutation.ts';
 import { formatLessonTime } from '../../../common/lessonTimeText.ts';
 import type { MutaboCourse } from '../../../common/mutabo/courses.ts';
-import { addDays, courseCopySchema, daysBetween } from '../../../common/mutaboSeason.ts';
+import { addDays, courseCopySchema, daysBetween } from '../../../common/mutabo/season.ts';
 import { dateInputValue, wallTimeAt, zonedToUtc } from '../../../common/zonedTime.ts';
 import { copyCourse } from '../api.ts';
 import { areaPaths } from '../areaPaths.ts';

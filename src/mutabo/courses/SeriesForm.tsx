@@ -1,7 +1,7 @@
 // «Добавить серию занятий»: how many, the first date and time in the course's zone, every N days (weekly unless
 // changed), the length, the titles (numbered, or typed one per line), published or drafts; a preview of the lessons
 // it will create, then one save (POST /courses/{id}/lessons/series/). The times are those the server will make
-// (common/mutaboSeason.ts): the same wall time in the course's zone, across a summer-time change too.
+// (common/mutabo/season.ts): the same wall time in the course's zone, across a summer-time change too.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { isRequestError } from '../../api/requestError.ts';
@@ -19,7 +19,7 @@ import {
   numberedLessonTitle,
   seriesStarts,
   type LessonSeriesPayload,
-} from '../../../common/mutaboSeason.ts';
+} from '../../../common/mutabo/season.ts';
 import { lessonsCount, pluralForm } from '../../../common/plural.ts';
 import { timeZoneLabel } from '../../../common/timeZones.ts';
 import { parseWallTime, zonedToUtc } from '../../../common/zonedTime.ts';

@@ -2,7 +2,7 @@
 // deletion in the profile does) and asks the author to confirm they hold the person's written request, then
 // DELETE /api/v1/mutabo/people/{id}/. An author's account cannot be deleted here; the server says so too.
 import { useRef, useState } from 'react';
-import { peopleMessages, type MutaboPersonCard } from '../../../common/mutaboPeople.ts';
+import { peopleMessages, type MutaboPersonCard } from '../../../common/mutabo/people.ts';
 import { asRequestError } from '../../api/requestError.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Consequences, DangerButton } from '../../components/dangerParts.ts';

@@ -4,7 +4,7 @@
 // (POST /api/v1/mutabo/courses/{id}/discounts/), with the same terms fields, checks and messages.
 import { discountText, type MutaboDiscount } from '../../../common/discounts.ts';
 import { personalDiscountSchema } from '../../../common/discountSchemas.ts';
-import type { MutaboPersonCard } from '../../../common/mutaboPeople.ts';
+import type { MutaboPersonCard } from '../../../common/mutabo/people.ts';
 import { FormErrorBlock, SelectField } from '../../components/form/fields.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { courseTitle, DiscountList } from '../discounts/DiscountList.tsx';

@@ -9,7 +9,7 @@ import styled from 'styled-components';
 import { formatMoney } from '../../../common/coursePrices.ts';
 import { DELETED_PERSON_NAME } from '../../../common/accountDeletion.ts';
 import { REFUND_STATE_LABELS } from '../../../common/mutabo/payments.ts';
-import type { MutaboPersonCard } from '../../../common/mutaboPeople.ts';
+import type { MutaboPersonCard } from '../../../common/mutabo/people.ts';
 import { isRequestError } from '../../api/requestError.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { FormErrorBlock } from '../../components/form/fields.tsx';

@@ -1,8 +1,8 @@
 // The calls of «Люди» in the authors' area (/api/v1/mutabo/people/), typed with the shared contract
-// (common/mutaboPeople.ts).
+// (common/mutabo/people.ts).
 import { request, requestFile } from '../../api/client.ts';
 import type { MutaboListQuery, MutaboPage } from '../../../common/mutabo/sharedContent.ts';
-import type { MutaboPersonCard, MutaboPersonListItem } from '../../../common/mutaboPeople.ts';
+import type { MutaboPersonCard, MutaboPersonListItem } from '../../../common/mutabo/people.ts';
 
 const base = '/api/v1/mutabo/people';
 

@@ -1,5 +1,5 @@
 // How «Люди» words a person, their places in lessons and their consent records.
-import { CONSENT_ACTION_LABELS, CONSENT_KIND_LABELS, CONSENT_SOURCE_LABELS, type MutaboPersonConsent, type MutaboPersonLesson } from '../../../common/mutaboPeople.ts';
+import { CONSENT_ACTION_LABELS, CONSENT_KIND_LABELS, CONSENT_SOURCE_LABELS, type MutaboPersonConsent, type MutaboPersonLesson } from '../../../common/mutabo/people.ts';
 import { MUTABO_PARTICIPANT_STATE_LABELS } from '../../../common/mutabo/participants.ts';
 import { formatDateTime } from '../shell/timeText.ts';
 

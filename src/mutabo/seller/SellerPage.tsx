@@ -2,7 +2,7 @@
 // e-mail and phone. The site shows them in its footer, on the offer and policy pages and in the payment letters;
 // until every field is filled in, YooKassa and PayPal take no payment (the test checkout still works).
 import { type FormEvent } from 'react';
-import { sellerPatchSchema, type MutaboSeller, type SellerPatchPayload } from '../../../common/mutaboSeller.ts';
+import { sellerPatchSchema, type MutaboSeller, type SellerPatchPayload } from '../../../common/mutabo/seller.ts';
 import { missingSellerFields, SELLER_FIELD_LABELS, SELLER_FIELDS } from '../../../common/seller.ts';
 import type { Seller } from '../../../common/wireTypes.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';

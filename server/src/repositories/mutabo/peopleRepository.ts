@@ -2,7 +2,7 @@
 // the lessons a person's payments name. The rest of a person's card is read by personalDataRepository.ts, the same
 // queries as the person's own export.
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { MutaboPersonListItem } from '../../../../common/mutaboPeople.ts';
+import type { MutaboPersonListItem } from '../../../../common/mutabo/people.ts';
 import type { Executor } from '../../db/client.ts';
 import { courses, lessons, users } from '../../db/schema.ts';
 import { containsPattern } from '../textSearch.ts';

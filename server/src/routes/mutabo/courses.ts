@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { courseCreateSchema, coursePatchSchema } from '../../../../common/mutabo/courses.ts';
-import { courseCopySchema } from '../../../../common/mutaboSeason.ts';
+import { courseCopySchema } from '../../../../common/mutabo/season.ts';
 import { idParams, pageParam } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { copyCourse, reserveCourseCopy } from '../../services/mutabo/courseCopy.ts';

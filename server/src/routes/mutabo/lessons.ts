@@ -1,7 +1,7 @@
 // The authors' lessons: POST /api/v1/mutabo/courses/{id}/lessons/, POST /courses/{id}/lessons/series/,
 // POST /courses/{id}/lessons/order/, GET, PATCH, DELETE /api/v1/mutabo/lessons/{id}/, POST /lessons/{id}/held/.
 import { lessonCreateSchema, lessonOrderSchema, lessonPatchSchema } from '../../../../common/mutabo/lessons.ts';
-import { lessonSeriesSchema } from '../../../../common/mutaboSeason.ts';
+import { lessonSeriesSchema } from '../../../../common/mutabo/season.ts';
 import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { createLesson, deleteLesson, getLesson, markHeld, patchLesson, reorderLessons } from '../../services/mutabo/lessons.ts';

@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { authorPatchSchema } from '../../../../common/mutabo/author.ts';
 import { timetablePatchSchema } from '../../../../common/mutabo/timetable.ts';
-import { offerPatchSchema, sellerPatchSchema } from '../../../../common/mutaboSeller.ts';
+import { offerPatchSchema, sellerPatchSchema } from '../../../../common/mutabo/seller.ts';
 import { policyPatchSchema } from '../../../../common/policyPatch.ts';
 import { idParams } from '../../http/queryParams.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';

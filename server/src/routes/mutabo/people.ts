@@ -2,7 +2,7 @@
 // GET /people/{id}/export/ (the person's own export, for their written request; recorded in the history),
 // DELETE /people/{id}/ {writtenRequest: true} (the person's own deletion, for their written request; recorded).
 import { z } from 'zod';
-import { personDeleteSchema } from '../../../../common/mutaboPeople.ts';
+import { personDeleteSchema } from '../../../../common/mutabo/people.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { idParams } from '../../http/queryParams.ts';
 import { deletePerson, exportPerson, getPerson, listPeople } from '../../services/mutabo/people.ts';

@@ -12,7 +12,7 @@
 // answered 503 with Retry-After at once) and an author's second copy while the first runs, in any process, 429.
 import { instantInRange } from '../../../../common/dateRange.ts';
 import type { MutaboCourse } from '../../../../common/mutabo/courses.ts';
-import { addDays, daysBetween, MAX_COPY_TEXT_BYTES, MAX_COURSE_LESSONS, seasonMessages, startsInRange, type CourseCopy } from '../../../../common/mutaboSeason.ts';
+import { addDays, daysBetween, MAX_COPY_TEXT_BYTES, MAX_COURSE_LESSONS, seasonMessages, startsInRange, type CourseCopy } from '../../../../common/mutabo/season.ts';
 import { dateInputValue, wallTimeAt, zonedToUtc } from '../../../../common/zonedTime.ts';
 import { HttpError } from '../../http/errors.ts';
 import { authorIdsOf, copyLessons, insertCourse, leadsCourse, lockCourseForCopy, pricesOfCourse, replaceAuthors, replacePrices, tryCopyLock, type CourseForCopy } from '../../repositories/mutabo/coursesRepository.ts';

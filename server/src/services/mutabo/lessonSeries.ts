@@ -1,11 +1,11 @@
 // A series of lessons in one step (POST /api/v1/mutabo/courses/{id}/lessons/series/): `count` lessons numbered after
-// the course's last, every `everyDays` days at the first one's wall time in the course's zone (common/mutaboSeason.ts),
+// the course's last, every `everyDays` days at the first one's wall time in the course's zone (common/mutabo/season.ts),
 // in one transaction under the course's lock, as a single lesson is added (services/mutabo/lessons.ts). Each lesson is
 // recorded in the course's history as a lesson added one by one would be. New lessons have no participants, so
 // publishing them tells nobody anything (as a single new lesson published). A room link sent with the series becomes
 // the course's (courseRoom.ts), and the new lessons are in the course's room.
 import type { MutaboLesson } from '../../../../common/mutabo/lessons.ts';
-import { MAX_COURSE_LESSONS, numberedLessonTitle, seasonMessages, seriesStarts, startsInRange, type LessonSeries } from '../../../../common/mutaboSeason.ts';
+import { MAX_COURSE_LESSONS, numberedLessonTitle, seasonMessages, seriesStarts, startsInRange, type LessonSeries } from '../../../../common/mutabo/season.ts';
 import { loadCourseDetails } from '../../repositories/content/coursesRepository.ts';
 import type { Tx } from '../../db/client.ts';
 import { insertLessons, nextLessonNumber, peopleOfLessons, updateCourseAtVersion, type CourseRow } from '../../repositories/mutabo/coursesRepository.ts';

@@ -4,7 +4,7 @@
 import type { AuthorPatch, MutaboAuthor } from '../../../../common/mutabo/author.ts';
 import { sharedContentMessages as s } from '../../../../common/mutabo/sharedContent.ts';
 import { DEFAULT_TIMETABLE_NAME, type MutaboTimetable, type TimetablePatch } from '../../../../common/mutabo/timetable.ts';
-import { DEFAULT_OFFER_NAME, sellerMessages, type MutaboOffer, type MutaboSeller, type OfferPatch, type SellerPatch } from '../../../../common/mutaboSeller.ts';
+import { DEFAULT_OFFER_NAME, sellerMessages, type MutaboOffer, type MutaboSeller, type OfferPatch, type SellerPatch } from '../../../../common/mutabo/seller.ts';
 import { DEFAULT_POLICY_NAME, POLICY_SLUG, policyMessages, type MutaboPolicy } from '../../../../common/policy.ts';
 import type { PolicyPatch } from '../../../../common/policyPatch.ts';
 import { innMatchesOgrn } from '../../../../common/sellerNumbers.ts';

@@ -4,7 +4,7 @@
 // deletion (services/accounts/deletion.ts), each recorded in the history with the author who made it. The history
 // records name the person by id only, never by name or address: a deleted person's name must not stay in them.
 import { MUTABO_PAGE_SIZE, type MutaboPage } from '../../../../common/mutabo/sharedContent.ts';
-import { peopleMessages as pm, type MutaboPersonCard, type MutaboPersonListItem } from '../../../../common/mutaboPeople.ts';
+import { peopleMessages as pm, type MutaboPersonCard, type MutaboPersonListItem } from '../../../../common/mutabo/people.ts';
 import type { Db } from '../../db/client.ts';
 import { accountStateOf, lessonsWithCourses, peoplePage, toPersonListItem } from '../../repositories/mutabo/peopleRepository.ts';
 import { accountOf, consentRowsOf, participationRowsOf, paymentRowsOf, refundRowsOf, subscriptionRowsOf } from '../../repositories/accounts/personalDataRepository.ts';

@@ -4,7 +4,7 @@
 import { pluralForm } from '../../../../common/plural.ts';
 import { HttpError } from '../../http/errors.ts';
 import { lessonsMarker } from '../../../../common/lessonErrors.ts';
-import { SELLER_REFUSAL } from '../../../../common/mutaboSeller.ts';
+import { SELLER_REFUSAL } from '../../../../common/mutabo/seller.ts';
 
 
 const onLessons = (lessonIds: readonly number[]) => (lessonIds.length === 1 ? 'занятии' : 'занятиях');

@@ -4,12 +4,12 @@
 // history under `seller` and `offer`). The public reads are `GET /api/v1/seller/` and
 // `GET /api/v2/user/pages-content/offer/`.
 import { z } from 'zod';
-import { isEmail } from './emailAddress.ts';
-import { mutaboMessages as m, versionField, type Versioned } from './mutabo/fields.ts';
-import { timetablePatchSchema } from './mutabo/timetable.ts';
-import { isValidInn, isValidOgrn } from './sellerNumbers.ts';
-import { textField } from './textFields.ts';
-import type { Offer, Seller } from './wireTypes.ts';
+import { isEmail } from '../emailAddress.ts';
+import { mutaboMessages as m, versionField, type Versioned } from './fields.ts';
+import { timetablePatchSchema } from './timetable.ts';
+import { isValidInn, isValidOgrn } from '../sellerNumbers.ts';
+import { textField } from '../textFields.ts';
+import type { Offer, Seller } from '../wireTypes.ts';
 
 const MAX_SELLER_NAME_LENGTH = 300;
 const MAX_SELLER_ADDRESS_LENGTH = 500;

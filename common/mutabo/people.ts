@@ -2,9 +2,9 @@
 // about personal data (an export, a deletion). The wire types, the deletion's body schema, the Russian messages and
 // the words the area uses for consent records. docs/PRIVACY.md, «Requests to the operator».
 import { z } from 'zod';
-import type { ConsentAction, ConsentKind, ConsentSource } from './privacy.ts';
-import type { Currency, ParticipationState, PaymentState, PaymentSystem } from './wireTypes.ts';
-import type { MutaboDiscount } from './discounts.ts';
+import type { ConsentAction, ConsentKind, ConsentSource } from '../privacy.ts';
+import type { Currency, ParticipationState, PaymentState, PaymentSystem } from '../wireTypes.ts';
+import type { MutaboDiscount } from '../discounts.ts';
 
 /**
  * `GET /api/v1/mutabo/people/?search=&page=`: live accounts (not deleted ones), newest first, MUTABO_PAGE_SIZE a page; `search` looks in the

@@ -3,12 +3,12 @@
 // server applies and the area's form previews: every lesson starts at the first one's wall time in the course's
 // zone, everyDays calendar days apart, so a summer-time change does not move the lessons by an hour.
 import { z } from 'zod';
-import { LESSON_STATES } from './enums.ts';
-import { instantInRange, MAX_DATE_YEAR, MIN_DATE_YEAR } from './dateRange.ts';
-import { dateField, httpsUrlField, MAX_LESSON_DURATION, mutaboMessages, MAX_TITLE_LENGTH } from './mutabo/fields.ts';
-import { startsAtField } from './mutabo/lessons.ts';
-import { textField } from './textFields.ts';
-import { wallTimeAt, zonedToUtc, type WallTime } from './zonedTime.ts';
+import { LESSON_STATES } from '../enums.ts';
+import { instantInRange, MAX_DATE_YEAR, MIN_DATE_YEAR } from '../dateRange.ts';
+import { dateField, httpsUrlField, MAX_LESSON_DURATION, mutaboMessages, MAX_TITLE_LENGTH } from './fields.ts';
+import { startsAtField } from './lessons.ts';
+import { textField } from '../textFields.ts';
+import { wallTimeAt, zonedToUtc, type WallTime } from '../zonedTime.ts';
 
 /** At most this many lessons in one series. */
 export const MAX_SERIES_COUNT = 60;
