@@ -204,4 +204,12 @@ describe("the authors' area and the server's other services", () => {
     const area = path.join('server', 'src', 'services', 'mutabo') + path.sep;
     expect(importsInto('server/src/services', 'server/src/services/mutabo').filter((line) => !line.startsWith(area))).toEqual([]);
   });
+
+  it("nor do the public services and routes read the area's SQL: what they share with it lives in a domain of its own", () => {
+    const areaFiles = [path.join('server', 'src', 'services', 'mutabo') + path.sep, path.join('server', 'src', 'routes', 'mutabo') + path.sep];
+    const outside = (line: string) => !areaFiles.some((prefix) => line.startsWith(prefix));
+    expect([...importsInto('server/src/services', 'server/src/repositories/mutabo'), ...importsInto('server/src/routes', 'server/src/repositories/mutabo')].filter(outside)).toEqual([]);
+    // The check itself works: the area's own services do read it.
+    expect(importsInto('server/src/services/mutabo', 'server/src/repositories/mutabo').length).toBeGreaterThan(5);
+  });
 });

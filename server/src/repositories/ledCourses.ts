@@ -32,3 +32,11 @@ export async function ledCourse(db: Executor, authorId: number, courseId: number
     .where(and(eq(courses.id, courseId), sql`${courses.id} IN ${ledCourseIds(authorId)}`));
   return row ?? null;
 }
+
+export async function leadsCourse(db: Executor, authorId: number, courseId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ courseId: courseAuthors.courseId })
+    .from(courseAuthors)
+    .where(and(eq(courseAuthors.courseId, courseId), eq(courseAuthors.authorId, authorId)));
+  return row !== undefined;
+}

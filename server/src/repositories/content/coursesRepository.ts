@@ -8,7 +8,10 @@ import { authors, courseAuthors, courses, lessons, participants, prices } from '
 import { toAuthor } from './authorsRepository.ts';
 import { countedPlace } from '../places/placesRepository.ts';
 
-type CourseRow = typeof courses.$inferSelect;
+/** A course's and a lesson's rows as stored (the authors' writes and the letters about a change read them whole). */
+export type CourseRow = typeof courses.$inferSelect;
+export type LessonRow = typeof lessons.$inferSelect;
+
 type PriceRow = typeof prices.$inferSelect;
 
 interface PublicCourseDetails {

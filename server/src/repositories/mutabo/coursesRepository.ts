@@ -5,9 +5,10 @@ import type { Currency } from '../../../../common/wireTypes.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { authors, courseAuthors, courses, feedback, lessons, participants, paymentLessons, prices, users } from '../../db/schema.ts';
 import { countedPlace, notLapsedHold, type LockedCourseForWrite } from '../places/placesRepository.ts';
+import type { CourseRow, LessonRow } from '../content/coursesRepository.ts';
 
-export type CourseRow = typeof courses.$inferSelect;
-export type LessonRow = typeof lessons.$inferSelect;
+export type { CourseRow, LessonRow };
+
 export type CourseValues = Partial<Omit<typeof courses.$inferInsert, 'id' | 'version' | 'createdAt'>>;
 export type LessonValues = Partial<
   Pick<typeof lessons.$inferInsert, 'number' | 'title' | 'content' | 'duration' | 'state' | 'startsAt' | 'roomUrl' | 'recordingUrl' | 'sequence'>
@@ -98,14 +99,6 @@ export async function findLesson(db: Executor, id: number): Promise<LessonRow | 
 
 // ---- Inside the authors' write transactions, under the course's lock (withCourseLockedForWrite,
 // services/places/courseLock.ts).
-
-export async function leadsCourse(db: Executor, authorId: number, courseId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ courseId: courseAuthors.courseId })
-    .from(courseAuthors)
-    .where(and(eq(courseAuthors.courseId, courseId), eq(courseAuthors.authorId, authorId)));
-  return row !== undefined;
-}
 
 /** Whether the author leads any course (a draft too). */
 export async function leadsAnyCourse(db: Executor, authorId: number): Promise<boolean> {

@@ -3,10 +3,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { authors, pagesContent } from '../../db/schema.ts';
 import type { Executor, Tx } from '../../db/client.ts';
+import type { PageRow } from '../content/pagesRepository.ts';
 
 export type AuthorRow = typeof authors.$inferSelect;
 export type AuthorValues = Partial<Pick<typeof authors.$inferInsert, 'firstName' | 'lastName' | 'genitive' | 'gender' | 'email' | 'description' | 'photo'>>;
-export type PageRow = typeof pagesContent.$inferSelect;
 type PageValues = Partial<Pick<typeof pagesContent.$inferInsert, 'name' | 'text'>>;
 
 export async function findAuthor(db: Executor, id: number): Promise<AuthorRow | null> {
@@ -26,11 +26,6 @@ export async function updateAuthorAtVersion(tx: Tx, id: number, version: number,
     .set({ ...values, version: sql`${authors.version} + 1` })
     .where(and(eq(authors.id, id), eq(authors.version, version)))
     .returning();
-  return row ?? null;
-}
-
-export async function findPage(db: Executor, slug: string): Promise<PageRow | null> {
-  const [row] = await db.select().from(pagesContent).where(eq(pagesContent.slug, slug));
   return row ?? null;
 }
 

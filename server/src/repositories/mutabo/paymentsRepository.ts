@@ -2,7 +2,6 @@
 // and the money paid and refunded. Reads only; the writes run in the payment services' locked transactions
 // (services/payments/refunds.ts) through repositories/payments/.
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { MutaboRefund } from '../../../../common/mutabo/payments.ts';
 import type { Currency } from '../../../../common/wireTypes.ts';
 import type { Executor } from '../../db/client.ts';
 import { courses, lessons, paymentLessons, payments, refunds, users } from '../../db/schema.ts';
@@ -11,21 +10,6 @@ import type { PaymentRow } from '../payments/paymentsRepository.ts';
 import type { RefundRow } from '../payments/refundsRepository.ts';
 
 export type { PaymentRow, RefundRow };
-
-export function toRefund(row: RefundRow): MutaboRefund {
-  return {
-    id: row.id,
-    state: row.state,
-    amount: Number(row.amount),
-    currency: row.currency as Currency,
-    lessons: row.lessonIds,
-    providerId: row.providerId,
-    source: row.source,
-    createdAt: row.createdAt.toISOString(),
-    completedAt: row.completedAt?.toISOString() ?? null,
-    failure: row.failure,
-  };
-}
 
 /** Payments that name a lesson of the given courses. */
 const paymentsOfCourses = (courseIds: SQL) =>

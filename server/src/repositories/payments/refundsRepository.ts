@@ -2,9 +2,10 @@
 // provider answered, and the sums a refund's application checks. Each function runs in the transaction (or on the
 // database) it is given; services/payments/refunds.ts decides.
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { PaymentSystem } from '../../../../common/wireTypes.ts';
+import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { refunds } from '../../db/schema.ts';
+import type { MutaboRefund } from '../../../../common/mutabo/payments.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 type NewRefund = typeof refunds.$inferInsert;
@@ -103,4 +104,20 @@ export async function unansweredAutomaticRefunds(db: Executor, limit: number): P
     .orderBy(asc(refunds.id))
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** A refund as the authors' area shows it. */
+export function toRefund(row: RefundRow): MutaboRefund {
+  return {
+    id: row.id,
+    state: row.state,
+    amount: Number(row.amount),
+    currency: row.currency as Currency,
+    lessons: row.lessonIds,
+    providerId: row.providerId,
+    source: row.source,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    failure: row.failure,
+  };
 }

@@ -10,7 +10,7 @@ import { SITE_ROUTES } from '../../../../common/sitePaths.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { paragraphsToDraftRaw } from '../../db/draftRaw.ts';
-import { findPage } from '../../repositories/mutabo/pagesRepository.ts';
+import { findPage } from '../../repositories/content/pagesRepository.ts';
 import { readSeller } from '../../repositories/payments/sellerRepository.ts';
 
 export type PolicyConfig = Pick<AppConfig, 'publicUrl' | 'operatorName' | 'operatorEmail'>;

@@ -3,7 +3,7 @@ import type { CourseDetails } from '../../../../common/wireTypes.ts';
 import type { Db } from '../../db/client.ts';
 import { loadCourseDetails } from '../../repositories/content/coursesRepository.ts';
 import { authorIdOfUser } from '../../repositories/places/enrollmentRepository.ts';
-import { leadsCourse } from '../../repositories/mutabo/coursesRepository.ts';
+import { leadsCourse } from '../../repositories/ledCourses.ts';
 
 /** The public form of a draft course (published lessons only) when the user is one of its authors; null otherwise. */
 export async function draftPreview(db: Db, userId: number, courseId: number): Promise<CourseDetails | null> {

@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { messages } from '../../http/messages.ts';
 import { findUploadByKey, insertUpload, uploadsOfUserSince, type UploadRow } from '../../repositories/content/uploadsRepository.ts';
-import { insertAuditRecord } from '../../repositories/mutabo/auditRepository.ts';
+import { insertAuditRecord } from '../../repositories/history/auditRepository.ts';
 import type { Caller } from '../caller.ts';
 import { detectFileType, storedName, type FileType } from './fileTypes.ts';
 

@@ -2,7 +2,7 @@
 // its record commit or fail together. Any area of the authors (quotations, reviews, library, timetable, author pages)
 // records through recordWrite with its own entity name.
 import type { AuditAction, AuditEntity } from '../../../../common/mutabo/history.ts';
-import { insertAuditRecord } from '../../repositories/mutabo/auditRepository.ts';
+import { insertAuditRecord } from '../../repositories/history/auditRepository.ts';
 import type { Tx } from '../../db/client.ts';
 
 interface Write {

@@ -1,6 +1,6 @@
 // Who may call the authors' API, and the courses whose forms an author may send.
 import type { Db } from '../../db/client.ts';
-import { leadsCourse } from '../../repositories/mutabo/coursesRepository.ts';
+import { leadsCourse } from '../../repositories/ledCourses.ts';
 import { authorIdOfUser } from '../../repositories/places/enrollmentRepository.ts';
 import { mutaboErrors, type Caller } from './context.ts';
 

@@ -4,7 +4,7 @@
 // course's link changes, each lesson that used it is changed through writeLessonChange, exactly as if its own link
 // had been changed in the lesson form, in the same transaction.
 import type { Tx } from '../../db/client.ts';
-import type { CourseRow, LessonRow } from '../../repositories/mutabo/coursesRepository.ts';
+import type { CourseRow, LessonRow } from '../../repositories/content/coursesRepository.ts';
 import type { Caller, MutaboContext } from './context.ts';
 import { writeLessonChange } from './lessonWrites.ts';
 

@@ -5,6 +5,7 @@ import type { CourseCreate, CoursePatch, MutaboCourse, MutaboCourseListItem } fr
 import { mutaboMessages as m } from '../../../../common/mutabo/fields.ts';
 import { HISTORY_PAGE_SIZE, type HistoryPage } from '../../../../common/mutabo/history.ts';
 import type { Executor } from '../../db/client.ts';
+import { leadsCourse } from '../../repositories/ledCourses.ts';
 import { loadCourseDetails } from '../../repositories/content/coursesRepository.ts';
 import {
   authorIdsOf,
@@ -15,7 +16,6 @@ import {
   feedbackOfCourse,
   findCourseForSave,
   insertCourse,
-  leadsCourse,
   peopleOfCourse,
   peopleOfLessons,
   pricesOfCourse,
@@ -28,7 +28,7 @@ import {
 } from '../../repositories/mutabo/coursesRepository.ts';
 import type { LockedCourseForWrite } from '../../repositories/places/placesRepository.ts';
 import { withCourseLockedForWrite, type CourseWriter } from '../places/courseLock.ts';
-import { courseHistoryPage } from '../../repositories/mutabo/auditRepository.ts';
+import { courseHistoryPage } from '../../repositories/history/auditRepository.ts';
 import { recordWrite } from './audit.ts';
 import { withHistoryNames } from './historyNames.ts';
 import { courseAuthorMessages, recordAuthorsChange } from './courseAuthors.ts';

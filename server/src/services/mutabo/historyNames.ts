@@ -3,7 +3,7 @@
 // personal data and a deleted account's records name nobody.
 import type { HistoryAbout, HistoryEntry } from '../../../../common/mutabo/history.ts';
 import type { Executor } from '../../db/client.ts';
-import { historyNames } from '../../repositories/mutabo/auditRepository.ts';
+import { historyNames } from '../../repositories/history/auditRepository.ts';
 
 const record = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

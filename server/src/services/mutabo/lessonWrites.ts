@@ -3,7 +3,8 @@
 // (services/schedule/lessonChanges.ts), all in the write's transaction. The lesson form (lessons.ts) and the course's room link
 // (courseRoom.ts) both change lessons through it.
 import type { Tx } from '../../db/client.ts';
-import { updateLessonAtVersion, type CourseRow, type LessonRow, type LessonValues } from '../../repositories/mutabo/coursesRepository.ts';
+import type { CourseRow, LessonRow } from '../../repositories/content/coursesRepository.ts';
+import { updateLessonAtVersion, type LessonValues } from '../../repositories/mutabo/coursesRepository.ts';
 import { queueLessonChangeLetters } from '../schedule/lessonChanges.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, type Caller, type MutaboContext } from './context.ts';

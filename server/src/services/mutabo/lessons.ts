@@ -3,12 +3,12 @@
 // «one published lesson while enrollment is open» rule are decided on a stable set.
 import { mutaboMessages as m } from '../../../../common/mutabo/fields.ts';
 import type { LessonCreate, LessonPatch, MutaboLesson } from '../../../../common/mutabo/lessons.ts';
+import { leadsCourse } from '../../repositories/ledCourses.ts';
 import { loadCourseDetails } from '../../repositories/content/coursesRepository.ts';
 import {
   deleteLesson as deleteLessonRow,
   findLesson,
   insertLesson,
-  leadsCourse,
   lessonBlockers,
   markLessonHeld,
   nextLessonNumber,

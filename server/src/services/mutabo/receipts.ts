@@ -6,7 +6,7 @@ import { mutaboMessages as m } from '../../../../common/mutabo/fields.ts';
 import type { MutaboPayment } from '../../../../common/mutabo/payments.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { insertAuditRecord } from '../../repositories/mutabo/auditRepository.ts';
+import { insertAuditRecord } from '../../repositories/history/auditRepository.ts';
 import { ledCourse } from '../../repositories/ledCourses.ts';
 import { courseOfPayment } from '../../repositories/payments/paymentsRepository.ts';
 import { receiptById, requeueFailedReceipt } from '../../repositories/payments/receiptsRepository.ts';

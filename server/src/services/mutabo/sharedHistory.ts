@@ -2,7 +2,7 @@
 // library or the timetable, and when, deletions included. An author page's history is its own author's only.
 import { HISTORY_PAGE_SIZE, type HistoryPage, type SharedHistoryEntity } from '../../../../common/mutabo/history.ts';
 import { sharedContentMessages as s } from '../../../../common/mutabo/sharedContent.ts';
-import { entityHistoryPage } from '../../repositories/mutabo/auditRepository.ts';
+import { entityHistoryPage } from '../../repositories/history/auditRepository.ts';
 import type { Caller, MutaboContext } from './context.ts';
 import { sharedErrors } from './sharedContent.ts';
 

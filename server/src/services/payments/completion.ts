@@ -51,7 +51,7 @@ import { paymentReceiptSent } from '../../repositories/payments/receiptsReposito
 import { isSandboxPayment } from './sandbox.ts';
 import { retakePromoUse } from '../../repositories/payments/discountsRepository.ts';
 import { insertRefund } from '../../repositories/payments/refundsRepository.ts';
-import { insertAuditRecord } from '../../repositories/mutabo/auditRepository.ts';
+import { insertAuditRecord } from '../../repositories/history/auditRepository.ts';
 import { askAutomaticRefund, retryAutomaticRefunds, type RefundDeps } from './refunds.ts';
 
 /** What deciding a payment's end needs; the providers for the refund of money that cannot complete a payment. */

@@ -16,11 +16,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { courseTitle, lessonTitles, personById } from '../../repositories/places/enrollmentRepository.ts';
 import { ledCourse } from '../../repositories/ledCourses.ts';
-import { toRefund } from '../../repositories/mutabo/paymentsRepository.ts';
 import { clearRefundRequired, courseOfPayment, lockPayment, paymentById, paymentByProviderId, paymentLessonIdsByNumber, type PaymentRow } from '../../repositories/payments/paymentsRepository.ts';
 import type { LockedCourse, Promotion } from '../../repositories/places/placesRepository.ts';
 import { deleteRowsBoughtBy } from '../../repositories/places/participantsRepository.ts';
 import {
+  toRefund,
   failRefund as markRefundFailed,
   insertRefund,
   liveRefundsOfPayment,
@@ -47,7 +47,7 @@ import { CURRENCY_CODES, ProviderError, type ProviderRefundState, type ReceiptFa
 import { receiptLines } from './receipts.ts';
 import type { ReceiptSettings } from '../../config.ts';
 import { recordSentReceipt } from '../../repositories/payments/receiptsRepository.ts';
-import { insertAuditRecord } from '../../repositories/mutabo/auditRepository.ts';
+import { insertAuditRecord } from '../../repositories/history/auditRepository.ts';
 import type { Caller } from '../caller.ts';
 import { refundedLetter, rejectedLetter } from '../places/participantLetters.ts';
 

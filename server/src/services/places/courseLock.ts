@@ -5,7 +5,7 @@
 // to a course and its lessons take the same lock through withCourseLockedForWrite, which locks the course row after
 // the lessons.
 import type { Db, Tx } from '../../db/client.ts';
-import { leadsCourse } from '../../repositories/mutabo/coursesRepository.ts';
+import { leadsCourse } from '../../repositories/ledCourses.ts';
 import { lockCourse, lockCourseForWrite, type LockedCourse, type LockedCourseForWrite, type Promotion } from '../../repositories/places/placesRepository.ts';
 import { queuePromotionLetters, type LetterContext } from './enrollmentLetters.ts';
 import type { PublicCache } from '../content/publicCache.ts';

@@ -7,8 +7,8 @@ import { participantsMessages as pm } from '../../../../common/mutabo/participan
 import type { ParticipationState } from '../../../../common/wireTypes.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { insertAuditRecord } from '../../repositories/mutabo/auditRepository.ts';
-import { leadsCourse } from '../../repositories/mutabo/coursesRepository.ts';
+import { insertAuditRecord } from '../../repositories/history/auditRepository.ts';
+import { leadsCourse } from '../../repositories/ledCourses.ts';
 import { ledCourse } from '../../repositories/ledCourses.ts';
 import { lockPayment, type PaymentRow } from '../../repositories/payments/paymentsRepository.ts';
 import { authorIdOfUser, courseTitle, lessonTitles, peopleByIds } from '../../repositories/places/enrollmentRepository.ts';

@@ -2,7 +2,7 @@
 // cancelled (made a draft), each in a letter queued in the transaction of the change with the lesson's updated
 // calendar entry. Only changes that concern the future are told (a past lesson's time corrected is not news).
 import type { Tx } from '../../db/client.ts';
-import type { CourseRow, LessonRow } from '../../repositories/mutabo/coursesRepository.ts';
+import type { CourseRow, LessonRow } from '../../repositories/content/coursesRepository.ts';
 import { approvedParticipantsOf, markRemindersTold, REMINDER_LEADS_MS, type ReminderLead } from '../../repositories/schedule/lessonNoticesRepository.ts';
 import type { LetterContext } from '../places/enrollmentLetters.ts';
 import { queueLetters } from '../letters/letterQueue.ts';
