@@ -6,7 +6,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { courses, lessons, participants, users } from '../../db/schema.ts';
 import { ledCourseIds } from '../ledCourses.ts';
-import { countedPlaceAs } from '../places/placesRepository.ts';
+import { lessonTakenCount, lessonWaitingCount } from '../places/placesRepository.ts';
 
 export async function dashboardCourses(db: Executor, authorId: number) {
   return db
@@ -31,8 +31,8 @@ export async function dashboardLessons(db: Executor, authorId: number) {
       number: lessons.number,
       title: lessons.title,
       startsAt: lessons.startsAt,
-      taken: sql<number>`(SELECT count(*) FROM participants p WHERE p.lesson_id = lessons.id AND ${countedPlaceAs('p')})`.mapWith(Number),
-      waiting: sql<number>`(SELECT count(*) FROM participants p WHERE p.lesson_id = lessons.id AND p.state = 'waiting_list')`.mapWith(Number),
+      taken: lessonTakenCount(),
+      waiting: lessonWaitingCount(),
     })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))

@@ -10,7 +10,7 @@ import type { Currency, LessonParticipant, ParticipationState, PaymentState } fr
 import type { Executor, Tx } from '../../db/client.ts';
 import { courses, disciples, lessons, mailingSubscriptions, participants, payments, users } from '../../db/schema.ts';
 import type { LessonLinkSource } from '../../services/schedule/lessonLinks.ts';
-import { countedPlace, countedPlaceAs, notLapsedHold, type Promotion } from './placesRepository.ts';
+import { countedPlace, lessonTakenCount, lessonWaitingCount, notLapsedHold, type Promotion } from './placesRepository.ts';
 
 
 type ParticipantRow = typeof participants.$inferSelect;
@@ -326,8 +326,8 @@ export async function lessonPlaces(db: Executor, courseId: number): Promise<Less
       number: lessons.number,
       title: lessons.title,
       state: lessons.state,
-      taken: sql<number>`(SELECT count(*) FROM participants p WHERE p.lesson_id = lessons.id AND ${countedPlaceAs('p')})`.mapWith(Number),
-      waiting: sql<number>`(SELECT count(*) FROM participants p WHERE p.lesson_id = lessons.id AND p.state = 'waiting_list')`.mapWith(Number),
+      taken: lessonTakenCount(),
+      waiting: lessonWaitingCount(),
     })
     .from(lessons)
     .where(eq(lessons.courseId, courseId))

@@ -21,6 +21,12 @@ export const countedPlace = holdsPlace(sql`${participants.state}`, sql`${partici
  */
 export const countedPlaceAs = (alias: string) => holdsPlace(sql.raw(`${alias}.state`), sql.raw(`${alias}.expired_at`));
 
+/** Columns of a select over `lessons`: the places its rows take (by the counting rule above) and the people waiting. */
+export const lessonTakenCount = () =>
+  sql<number>`(SELECT count(*) FROM participants p WHERE p.lesson_id = lessons.id AND ${countedPlaceAs('p')})`.mapWith(Number);
+export const lessonWaitingCount = () =>
+  sql<number>`(SELECT count(*) FROM participants p WHERE p.lesson_id = lessons.id AND p.state = 'waiting_list')`.mapWith(Number);
+
 /**
  * A row that is not a lapsed hold: one that holds a place, or waits for one. Lists of participants show these, so a
  * lapsed hold is gone from them at once, before anything deletes it.
