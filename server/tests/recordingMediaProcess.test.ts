@@ -71,10 +71,15 @@ describe('the time limit', () => {
     const out = outputDir();
     const started = Date.now();
     const error = await refusal(prepare(clip, out, { ffmpegPath: slow, processTimeoutMs: 500 }));
-    expect(Date.now() - started).toBeLessThan(5000);
-    expect(error).toMatchObject({ reason: 'timedOut', message: expect.stringMatching(/^Обработка записи заняла слишком много времени/) as string });
-    expect(alive(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
-    expect(readdirSync(out)).toEqual([]);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    try {
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(error).toMatchObject({ reason: 'timedOut', message: expect.stringMatching(/^Обработка записи заняла слишком много времени/) as string });
+      expect(alive(pid)).toBe(false);
+      expect(readdirSync(out)).toEqual([]);
+    } finally {
+      if (alive(pid)) process.kill(pid, 'SIGKILL');
+    }
   });
 
   it('holds for ffprobe too', async () => {
