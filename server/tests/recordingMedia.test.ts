@@ -102,6 +102,19 @@ describe('prepare', () => {
     expect(codecsOf(ffprobe(prepared.video))).toEqual({ video: 'h264' });
   });
 
+  it('reads a phone\'s rotation (the frame as shown) and keeps it when remuxing, the place and time left out', async () => {
+    const input = clips.rotated(dir);
+    expect(ffprobe(input).format.tags).toHaveProperty('location');
+    expect((await probe(input)).video).toMatchObject({ width: 360, height: 640 });
+    const prepared = await prepare(input, outputDir());
+    expect(prepared.remuxed).toBe(true);
+    const video = ffprobe(prepared.video).streams.find((stream) => stream.codec_type === 'video')!;
+    expect(video.side_data_list?.find((data) => data.rotation !== undefined)?.rotation).toBe(90);
+    expect(ffprobe(prepared.video).format.tags).not.toHaveProperty('location');
+    expect(prepared.info.video).toMatchObject({ width: 360, height: 640 });
+    await expectJpeg(prepared.poster, 360, 640);
+  });
+
   it('transcodes VP9 with Opus in webm to H.264 with AAC in mp4, its index first, the same length', async () => {
     const input = clips.vp9(dir);
     const prepared = await prepare(input, outputDir());

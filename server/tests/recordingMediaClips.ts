@@ -21,6 +21,11 @@ export const clips = {
   hevc1080: (dir: string) => make(dir, 'hevc-1080.mp4', [...picture('1920x1080'), ...sound, '-t', '2', '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-tag:v', 'hvc1', '-c:a', 'aac']),
   /** Upright 1080×1920 VP8 (a phone held upright), 1 s. */
   portrait: (dir: string) => make(dir, 'portrait.webm', [...picture('1080x1920'), '-t', '1', '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8']),
+  /** H.264 stored 640×360 and marked to be shown turned by 90° (as a phone records it held upright), with a place, 1 s. */
+  rotated: (dir: string) => {
+    const stored = make(dir, 'rotated-source.mp4', [...picture('640x360'), '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']);
+    return make(dir, 'rotated.mp4', ['-i', stored, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-metadata', 'location=+55.7558+037.6173/']);
+  },
   /** 11 hours of black at one frame an hour: a few kilobytes. */
   elevenHours: (dir: string) => make(dir, 'eleven-hours.mp4', ['-f', 'lavfi', '-i', 'color=c=black:s=64x64:r=1/3600', '-t', '39600', '-c:v', 'libx264', '-pix_fmt', 'yuv420p']),
   /** One 8K frame. */
@@ -63,8 +68,8 @@ export function topLevelBoxes(file: string): string[] {
 }
 
 export interface Probed {
-  format: { duration?: string; format_name: string };
-  streams: { codec_type: string; codec_name: string; width?: number; height?: number; pix_fmt?: string }[];
+  format: { duration?: string; format_name: string; tags?: Record<string, string> };
+  streams: { codec_type: string; codec_name: string; width?: number; height?: number; pix_fmt?: string; side_data_list?: { rotation?: number }[] }[];
 }
 
 /** ffprobe's own reading of a file, apart from the code under test. */
