@@ -144,7 +144,7 @@ async function prepareNow(input: string, outputDir: string, options: MediaToolOp
   const remuxed = isRemuxable(source);
   const ffmpeg = options.ffmpegPath ?? 'ffmpeg';
   const temporary = `.${randomBytes(6).toString('hex')}.part`;
-  const final = { video: path.join(outputDir, PREPARED_NAMES.video), poster: path.join(outputDir, PREPARED_NAMES.poster) };
+  const final = { video: path.resolve(outputDir, PREPARED_NAMES.video), poster: path.resolve(outputDir, PREPARED_NAMES.poster) };
   const parts = { video: final.video + temporary, poster: final.poster + temporary };
   const length = source.duration ?? 0;
   const processTimeoutMs =
