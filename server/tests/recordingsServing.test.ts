@@ -2,7 +2,7 @@
 // with Content-Range, 416, Accept-Ranges, a private cache no longer than the address lives, streamed; from S3: a 302
 // to a presigned GET ending with the address. A refused address is 403 with a Russian detail.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -119,6 +119,35 @@ describe.each(['fs', 's3'] as const)('serving recordings: %s', (kind) => {
       const answer = await app.inject({ url: address('g0.mp4') });
       expect(answer.statusCode).toBe(404);
       expect(answer.json()).toEqual({ detail: RECORDING_MISSING });
+    });
+
+    it('answers a HEAD without reading the file', async () => {
+      const reads: string[] = [];
+      const counting: RecordingStorage = { ...storage, read: (key, span) => (reads.push(key), storage.read(key, span)) };
+      const answer = await serveRecordingFile({ secret: TEST_JWT_SECRET, storage: counting }, received(address('g1.mp4')), undefined, new Date(), true);
+      expect(answer).toMatchObject({ kind: 'file', size: video.length });
+      expect(reads).toEqual([]);
+    });
+
+    it('closes the file when the viewer leaves in the middle of a download', async () => {
+      const big = path.join(dataDir, 'recordings', 'lessons', '7', 'big.mp4');
+      await storage.put(recordingFileKey(7, 'big.mp4'), { stream: Readable.from([randomBytes(32 * 1024 * 1024)]), size: 32 * 1024 * 1024 });
+      const openOnBig = () => readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === big;
+        } catch {
+          return false;
+        }
+      }).length;
+      const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+      const controller = new AbortController();
+      const answer = await fetch(`${origin}${address('big.mp4')}`, { signal: controller.signal });
+      expect(answer.status).toBe(200);
+      const reader = answer.body!.getReader();
+      await reader.read();
+      expect(openOnBig()).toBe(1);
+      controller.abort();
+      await expect.poll(openOnBig, { timeout: 5000 }).toBe(0);
     });
 
     it('streams the file instead of reading it into memory', async () => {

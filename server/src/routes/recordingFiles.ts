@@ -14,7 +14,7 @@ export const recordingFilesRoutes: ZodRoutes = async (app) => {
   app.addHook('onClose', async () => files.close());
 
   app.get(`${RECORDINGS_PATH}/:lessonId/:file`, { schema: { params, querystring: query } }, async (request, reply) => {
-    const answer = await files.serve({ ...request.params, ...request.query }, request.headers.range, new Date());
+    const answer = await files.serve({ ...request.params, ...request.query }, request.headers.range, new Date(), request.method === 'HEAD');
     switch (answer.kind) {
       case 'refused':
         return reply.code(403).header('cache-control', 'no-store').send({ detail: answer.detail });
