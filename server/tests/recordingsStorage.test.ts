@@ -107,6 +107,11 @@ describe.each(['fs', 's3'] as const)('recordings storage: %s', (kind) => {
     if (kind === 'fs') expect(readdirSync(path.join(dir, 'recordings', '.partial'))).toEqual([]);
   }, 60_000);
 
+  it('a local file that is not there is an error, and stores nothing', async () => {
+    await expect(storage.put('lessons/9/gone.mp4', { path: path.join(dir, 'no-such-file.mp4') })).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await storage.stat('lessons/9/gone.mp4')).toBeNull();
+  });
+
   it('a failed replacement keeps the file that was there', async () => {
     await storage.put('lessons/6/keep.mp4', { stream: Readable.from([Buffer.from('complete')]), size: 8 });
     await expect(storage.put('lessons/6/keep.mp4', { stream: failingStream(Buffer.from('half')), size: 8 })).rejects.toThrow();

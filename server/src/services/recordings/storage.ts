@@ -1,6 +1,8 @@
 // Where recorded lectures are kept (docs/RECORDINGS.md, «Storage»): one interface, a folder or an S3-compatible store
 // behind it (storageFs.ts, storageS3.ts, chosen by storageFromConfig.ts). Never PostgreSQL, and never a whole file in
 // memory: every read and write is a stream.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 
 /** What a put stores: a local file (its size is read), or a stream that must give exactly `size` bytes. */
@@ -72,6 +74,13 @@ const CONTENT_TYPES: Record<string, string> = {
 export function recordingContentType(key: string): string {
   const extension = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? '';
   return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+}
+
+/** The stream and size of a source: a file's size is read before it is opened, so a missing file leaves nothing open. */
+export async function sourceStream(source: RecordingSource): Promise<{ stream: Readable; size: number }> {
+  if (!('path' in source)) return source;
+  const { size } = await stat(source.path);
+  return { stream: createReadStream(source.path), size };
 }
 
 /** Passes the bytes on and fails the stream at its end unless exactly `size` went through (or at once past it). */

@@ -2,11 +2,11 @@
 // name in `.partial/` of the same folder, synced, and renamed onto its key, so its key never names a partial file.
 // `.partial/` can hold only the leftovers of a killed process; no key can name them (keys never start with a dot).
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { checkRecordingKey, exactLength, RecordingMissingError, type ByteSpan, type RecordingSource, type RecordingStorage } from './storage.ts';
+import { checkRecordingKey, exactLength, RecordingMissingError, sourceStream, type ByteSpan, type RecordingSource, type RecordingStorage } from './storage.ts';
 
 const PARTIAL_DIR = '.partial';
 
@@ -25,12 +25,12 @@ export function createFsRecordingStorage(dir: string): RecordingStorage {
 
     async put(key: string, source: RecordingSource): Promise<void> {
       const file = fileOf(key);
-      const { stream, size } = 'path' in source ? { stream: createReadStream(source.path), size: (await stat(source.path)).size } : source;
+      const { stream, size } = await sourceStream(source);
       const partialDir = path.join(root, PARTIAL_DIR);
-      await mkdir(partialDir, { recursive: true, mode: 0o700 });
-      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       const partial = path.join(partialDir, `${randomBytes(12).toString('hex')}.part`);
       try {
+        await mkdir(partialDir, { recursive: true, mode: 0o700 });
+        await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
         await pipeline(stream, exactLength(size), createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
         // On disk before it takes the key's name: a crash then finds the old file or the whole new one.
         const written = await open(partial, 'r+');

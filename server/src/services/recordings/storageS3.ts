@@ -4,12 +4,10 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { RecordingsStorageSettings } from '../../config.ts';
-import { checkRecordingKey, exactLength, recordingContentType, RecordingMissingError, type ByteSpan, type RecordingSource, type RecordingStorage } from './storage.ts';
+import { checkRecordingKey, exactLength, recordingContentType, RecordingMissingError, sourceStream, type ByteSpan, type RecordingSource, type RecordingStorage } from './storage.ts';
 
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
@@ -38,7 +36,7 @@ export function createS3RecordingStorage(settings: S3Settings): RecordingStorage
 
     async put(key: string, source: RecordingSource): Promise<void> {
       checkRecordingKey(key);
-      const { stream, size } = 'path' in source ? { stream: createReadStream(source.path), size: (await stat(source.path)).size } : source;
+      const { stream, size } = await sourceStream(source);
       const body = exactLength(size);
       const feeding = pipeline(stream, body);
       const upload = new Upload({
