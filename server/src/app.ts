@@ -28,6 +28,7 @@ import { pagesContentRoutes } from './routes/pagesContent.ts';
 import { participantsRoutes } from './routes/participants.ts';
 import { paymentsRoutes } from './routes/payments.ts';
 import { quotationsRoutes } from './routes/quotations.ts';
+import { recordingFilesRoutes } from './routes/recordingFiles.ts';
 import { sandboxCheckoutRoutes } from './routes/sandboxCheckout.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
 import { sitemapRoutes } from './routes/sitemap.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     api.addHook('onRequest', setApiSecurityHeaders);
     await api.register(healthRoutes);
     await api.register(mediaRoutes);
+    await api.register(recordingFilesRoutes);
     await api.register(
       async (v1) => {
         await v1.register(authorsRoutes);

@@ -61,7 +61,17 @@ export interface AppConfig {
    * services/accounts/passwords.ts; TEST_PASSWORD_COST with TEST_ENDPOINTS only, so production cannot lower it.
    */
   passwordCost: number | null;
+  /** Where recorded lectures are kept (services/recordings/storage.ts, docs/RECORDINGS.md). */
+  recordings: RecordingsStorageSettings;
 }
+
+/**
+ * RECORDINGS_STORAGE=fs: files under `dir` (DATA_DIR/recordings), for one process or a shared folder; s3: any
+ * S3-compatible store (Yandex Object Storage, MinIO), so that every process behind the proxy serves the same files.
+ */
+export type RecordingsStorageSettings =
+  | { kind: 'fs'; dir: string }
+  | { kind: 's3'; endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string };
 
 /** `payment_mode` of a receipt's items: lessons paid before they are given (the default), or given already. */
 export const RECEIPT_PAYMENT_MODES = ['full_prepayment', 'full_payment'] as const;
@@ -86,7 +96,7 @@ export interface DkimSettings {
 export type EnvConfig = Omit<AppConfig, 'jwtSecret'> & { jwtSecret: string | null };
 
 /** Variables whose values must never appear in logs or error lines. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'YOOKASSA_SECRET_KEY', 'PAYPAL_CLIENT_SECRET', 'DKIM_PRIVATE_KEY']);
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'YOOKASSA_SECRET_KEY', 'PAYPAL_CLIENT_SECRET', 'DKIM_PRIVATE_KEY', 'S3_SECRET_ACCESS_KEY']);
 
 export class ConfigError extends Error {
   constructor(
@@ -259,6 +269,26 @@ const envSchema = z.object({
   OPERATOR_NAME: z.preprocess(blankToUndefined, z.string().trim().default('Мутабор')),
   OPERATOR_EMAIL: z.preprocess(blankToUndefined, z.email('must be an e-mail address').optional()),
   TEST_ENDPOINTS: flag(),
+  RECORDINGS_STORAGE: z.preprocess(blankToUndefined, z.enum(['fs', 's3'], 'must be fs (files under DATA_DIR/recordings) or s3 (an S3-compatible store)').default('fs')),
+  S3_ENDPOINT: httpUrl('must be an http:// or https:// URL such as https://storage.yandexcloud.net'),
+  S3_BUCKET: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens')
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_REGION: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as ru-central1 or us-east-1')
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent').default('info'),
@@ -346,6 +376,26 @@ function dkimSettings(domain: string | undefined, selector: string | undefined, 
   return { domainName: domain!, keySelector: selector!, privateKey: `${pem}\n` };
 }
 
+/** The recordings' storage: the folder under DATA_DIR, or S3 with all five of its variables. */
+function recordingsStorage(vars: z.infer<typeof envSchema>, dataDir: string): RecordingsStorageSettings {
+  if (vars.RECORDINGS_STORAGE === 'fs') return { kind: 'fs', dir: path.join(dataDir, 'recordings') };
+  const given = {
+    S3_ENDPOINT: vars.S3_ENDPOINT,
+    S3_BUCKET: vars.S3_BUCKET,
+    S3_ACCESS_KEY_ID: vars.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: vars.S3_SECRET_ACCESS_KEY,
+    S3_REGION: vars.S3_REGION,
+  };
+  const missing = Object.keys(given).filter((name) => !given[name as keyof typeof given]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      missing[0]!,
+      `must be set with RECORDINGS_STORAGE=s3, as S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_REGION all must (missing: ${missing.join(', ')})`,
+    );
+  }
+  return { kind: 's3', endpoint: given.S3_ENDPOINT!, bucket: given.S3_BUCKET!, accessKeyId: given.S3_ACCESS_KEY_ID!, secretAccessKey: given.S3_SECRET_ACCESS_KEY!, region: given.S3_REGION! };
+}
+
 function pair<T>(first: string | undefined, second: string | undefined, names: [string, string], build: (a: string, b: string) => T): T | null {
   if (first && second) return build(first, second);
   if (first || second) throw new ConfigError(first ? names[1] : names[0], `must be set together with ${first ? names[0] : names[1]}`);
@@ -412,6 +462,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: vars.LOG_LEVEL,
     testEndpoints: vars.TEST_ENDPOINTS ?? false,
     passwordCost: testPasswordCost(env),
+    recordings: recordingsStorage(vars, dataDir),
   };
 }
 

@@ -1,0 +1,38 @@
+// GET /media/recordings/<lessonId>/<file>?u=&e=&s=: a recording's file at its signed address (docs/RECORDINGS.md,
+// «Addresses»), 200 or 206 with byte ranges from a folder, a 302 to a presigned GET from S3, 403 for a refused address.
+import { z } from 'zod';
+import type { ZodRoutes } from '../http/zodTypeProvider.ts';
+import { createRecordingFiles } from '../services/recordings/serving.ts';
+import { RECORDINGS_PATH } from '../services/recordings/signedAddress.ts';
+
+const params = z.object({ lessonId: z.string().max(20), file: z.string().max(200) });
+// Anything else than one string each (a repeated parameter) is a refused address, not a 400.
+const query = z.object({ u: z.unknown().optional(), e: z.unknown().optional(), s: z.unknown().optional() });
+
+export const recordingFilesRoutes: ZodRoutes = async (app) => {
+  const files = createRecordingFiles(app.deps.config);
+  app.addHook('onClose', async () => files.close());
+
+  app.get(`${RECORDINGS_PATH}/:lessonId/:file`, { schema: { params, querystring: query } }, async (request, reply) => {
+    const answer = await files.serve({ ...request.params, ...request.query }, request.headers.range, new Date(), request.method === 'HEAD');
+    switch (answer.kind) {
+      case 'refused':
+        return reply.code(403).header('cache-control', 'no-store').send({ detail: answer.detail });
+      case 'missing':
+        return reply.code(404).header('cache-control', 'no-store').send({ detail: answer.detail });
+      case 'redirect':
+        return reply.code(302).header('cache-control', 'no-store').header('location', answer.url).send();
+      case 'unsatisfiable':
+        return reply.code(416).header('cache-control', answer.cacheControl).header('accept-ranges', 'bytes').header('content-range', `bytes */${answer.size}`).send();
+      case 'file': {
+        reply.type(answer.contentType).header('cache-control', answer.cacheControl).header('accept-ranges', 'bytes');
+        if (answer.span === null) return reply.header('content-length', answer.size).send(answer.body);
+        return reply
+          .code(206)
+          .header('content-range', `bytes ${answer.span.start}-${answer.span.end}/${answer.size}`)
+          .header('content-length', answer.span.end - answer.span.start + 1)
+          .send(answer.body);
+      }
+    }
+  });
+};

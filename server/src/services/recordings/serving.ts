@@ -1,0 +1,71 @@
+// Serving a recording's file at its signed address (signedAddress.ts): from a folder, streamed with byte ranges so a
+// player seeks without downloading the whole file; from S3, a redirect to a presigned GET that ends when the address
+// does. Who may watch is decided when the address is given (the entitlement API); here only the address is checked.
+import { Readable } from 'node:stream';
+import type { AppConfig } from '../../config.ts';
+import { byteRange } from '../../http/byteRanges.ts';
+import { checkRecordingAddress, type ReceivedRecordingAddress } from './signedAddress.ts';
+import { RecordingMissingError, recordingContentType, type ByteSpan, type RecordingStorage } from './storage.ts';
+import { createRecordingStorage } from './storageFromConfig.ts';
+
+/** Where a lesson's recording files are kept in the storage. */
+export function recordingFileKey(lessonId: number, file: string): string {
+  return `lessons/${lessonId}/${file}`;
+}
+
+export type RecordingFileAnswer =
+  | { kind: 'refused'; detail: string }
+  | { kind: 'missing'; detail: string }
+  | { kind: 'redirect'; url: string }
+  | { kind: 'unsatisfiable'; size: number; cacheControl: string }
+  | { kind: 'file'; body: Readable; size: number; span: ByteSpan | null; contentType: string; cacheControl: string };
+
+export const RECORDING_REFUSED = {
+  expired: 'Ссылка на запись устарела. Обновите страницу, чтобы продолжить просмотр.',
+  invalid: 'Ссылка на запись недействительна. Откройте запись со страницы курса.',
+};
+export const RECORDING_MISSING = 'Запись не найдена: возможно, её заменили или скрыли. Обновите страницу.';
+
+export interface RecordingFiles {
+  /** The answer to a GET (or a HEAD: the same headers, and the file is not read) of a signed address with this Range header. */
+  serve(address: ReceivedRecordingAddress, range: string | undefined, now: Date, head?: boolean): Promise<RecordingFileAnswer>;
+  close(): void;
+}
+
+/** The recordings' files as the configuration keeps them (RECORDINGS_STORAGE), for the route that serves them. */
+export function createRecordingFiles(config: Pick<AppConfig, 'jwtSecret' | 'recordings'>, storage: RecordingStorage = createRecordingStorage(config.recordings)): RecordingFiles {
+  return {
+    serve: (address, range, now, head) => serveRecordingFile({ secret: config.jwtSecret, storage }, address, range, now, head),
+    close: () => storage.close(),
+  };
+}
+
+export async function serveRecordingFile(
+  deps: { secret: string; storage: RecordingStorage },
+  address: ReceivedRecordingAddress,
+  range: string | undefined,
+  now: Date,
+  head = false,
+): Promise<RecordingFileAnswer> {
+  const check = checkRecordingAddress(deps.secret, address, now);
+  if (!check.ok) return { kind: 'refused', detail: check.reason === 'expired' ? RECORDING_REFUSED.expired : RECORDING_REFUSED.invalid };
+  const key = recordingFileKey(check.target.lessonId, check.target.file);
+  // Never cached longer than the address lives: a forwarded address stops working, and so does a browser's copy.
+  const cacheControl = `private, max-age=${check.secondsLeft}`;
+  const presigned = await deps.storage.presignedGet(key, check.secondsLeft, cacheControl);
+  if (presigned !== null) return { kind: 'redirect', url: presigned };
+  const found = await deps.storage.stat(key);
+  if (found === null) return { kind: 'missing', detail: RECORDING_MISSING };
+  const span = byteRange(range, found.size);
+  if (span === 'unsatisfiable') return { kind: 'unsatisfiable', size: found.size, cacheControl };
+  const contentType = recordingContentType(key);
+  // Fastify drains a HEAD's stream to the end: a HEAD of a 4 GB video would read all of it.
+  if (head) return { kind: 'file', body: Readable.from([]), size: found.size, span, contentType, cacheControl };
+  try {
+    const body = await deps.storage.read(key, span ?? undefined);
+    return { kind: 'file', body, size: found.size, span, contentType, cacheControl };
+  } catch (error) {
+    if (error instanceof RecordingMissingError) return { kind: 'missing', detail: RECORDING_MISSING };
+    throw error;
+  }
+}

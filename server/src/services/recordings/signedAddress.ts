@@ -1,0 +1,84 @@
+// The short-lived address of a recording's file (docs/RECORDINGS.md, «Addresses»):
+// /media/recordings/<lessonId>/<file>?u=<userId>&e=<expiresAt>&s=<signature>, where the signature is HMAC-SHA256 with
+// the site's signing secret over the person, the lesson, the file (whose name carries the recording's generation, so
+// a replaced recording's addresses lead nowhere) and the moment it ends. It is valid at most 10 minutes: a forwarded
+// address stops working by then, and the page asks for a new one while it plays.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export const RECORDINGS_PATH = '/media/recordings';
+
+/** The longest life of an address, in seconds. */
+export const RECORDING_ADDRESS_MAX_SECONDS = 600;
+
+/**
+ * How far past the longest life an address's end may lie when it is checked: the clocks of the processes behind the
+ * proxy differ by a little, and one process checks what another signed.
+ */
+const CLOCK_SKEW_SECONDS = 60;
+
+/** A file's name: its generation and its kind (the video, its poster). */
+const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\.(?:mp4|jpg)$/;
+
+export interface RecordingAddressTarget {
+  userId: number;
+  lessonId: number;
+  /** The file's name within the lesson's recordings, such as `3f9a1c.mp4` or `3f9a1c.jpg`. */
+  file: string;
+}
+
+export function isRecordingFileName(file: string): boolean {
+  return FILE_NAME.test(file);
+}
+
+function signature(secret: string, target: RecordingAddressTarget, expiresAt: number): Buffer {
+  return createHmac('sha256', secret).update(`recording-address:${target.userId}:${target.lessonId}:${target.file}:${expiresAt}`).digest();
+}
+
+/** The address of the file for this person, valid `lifetimeSeconds` from now (at most 10 minutes). */
+export function signRecordingAddress(
+  secret: string,
+  target: RecordingAddressTarget,
+  now: Date,
+  lifetimeSeconds = RECORDING_ADDRESS_MAX_SECONDS,
+): { path: string; expiresAt: Date } {
+  if (!isRecordingFileName(target.file)) throw new Error(`Not a recording file name: ${target.file}`);
+  if (!Number.isSafeInteger(target.userId) || !Number.isSafeInteger(target.lessonId)) throw new Error('A recording address names a person and a lesson by their ids');
+  const lifetime = Math.min(Math.max(Math.floor(lifetimeSeconds), 1), RECORDING_ADDRESS_MAX_SECONDS);
+  const expiresAt = Math.floor(now.getTime() / 1000) + lifetime;
+  const query = `u=${target.userId}&e=${expiresAt}&s=${signature(secret, target, expiresAt).toString('base64url')}`;
+  return { path: `${RECORDINGS_PATH}/${target.lessonId}/${target.file}?${query}`, expiresAt: new Date(expiresAt * 1000) };
+}
+
+/** What an address's path and query give, as received. */
+export interface ReceivedRecordingAddress {
+  lessonId: string;
+  file: string;
+  u?: unknown;
+  e?: unknown;
+  s?: unknown;
+}
+
+export type RecordingAddressCheck =
+  | { ok: true; target: RecordingAddressTarget; secondsLeft: number }
+  | { ok: false; reason: 'malformed' | 'forged' | 'expired' };
+
+const ID = /^[1-9][0-9]{0,14}$/;
+
+/**
+ * Whether the address is one the site made and still valid: the signature is compared in constant time, and an
+ * address whose end is past, or further away than an address may live, is refused.
+ */
+export function checkRecordingAddress(secret: string, received: ReceivedRecordingAddress, now: Date): RecordingAddressCheck {
+  const { lessonId, file, u, e, s } = received;
+  if (typeof u !== 'string' || typeof e !== 'string' || typeof s !== 'string') return { ok: false, reason: 'malformed' };
+  if (!ID.test(lessonId) || !ID.test(u) || !/^[0-9]{1,12}$/.test(e) || !isRecordingFileName(file)) return { ok: false, reason: 'malformed' };
+  const target = { userId: Number(u), lessonId: Number(lessonId), file };
+  const expiresAt = Number(e);
+  const expected = signature(secret, target, expiresAt);
+  const given = Buffer.from(s, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected) || given.toString('base64url') !== s) return { ok: false, reason: 'forged' };
+  const secondsLeft = Math.floor((expiresAt * 1000 - now.getTime()) / 1000);
+  if (secondsLeft < 1) return { ok: false, reason: 'expired' };
+  if (secondsLeft > RECORDING_ADDRESS_MAX_SECONDS + CLOCK_SKEW_SECONDS) return { ok: false, reason: 'forged' };
+  return { ok: true, target, secondsLeft: Math.min(secondsLeft, RECORDING_ADDRESS_MAX_SECONDS) };
+}

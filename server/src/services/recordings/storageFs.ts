@@ -1,0 +1,86 @@
+// Recordings in a folder (RECORDINGS_STORAGE=fs, DATA_DIR/recordings by default). A file is written under a temporary
+// name in `.partial/` of the same folder, synced, and renamed onto its key, so its key never names a partial file.
+// `.partial/` can hold only the leftovers of a killed process; no key can name them (keys never start with a dot).
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { checkRecordingKey, exactLength, RecordingMissingError, sourceStream, type ByteSpan, type RecordingSource, type RecordingStorage } from './storage.ts';
+
+const PARTIAL_DIR = '.partial';
+
+export function createFsRecordingStorage(dir: string): RecordingStorage {
+  const root = path.resolve(dir);
+
+  const fileOf = (key: string): string => {
+    const file = path.join(root, ...checkRecordingKey(key).split('/'));
+    // The key's rule already keeps it inside; this is the last word on it.
+    if (!file.startsWith(root + path.sep)) throw new Error(`A recording key left the folder: ${key}`);
+    return file;
+  };
+
+  return {
+    kind: 'fs',
+
+    async put(key: string, source: RecordingSource): Promise<void> {
+      const file = fileOf(key);
+      const { stream, size } = await sourceStream(source);
+      const partialDir = path.join(root, PARTIAL_DIR);
+      const partial = path.join(partialDir, `${randomBytes(12).toString('hex')}.part`);
+      try {
+        await mkdir(partialDir, { recursive: true, mode: 0o700 });
+        await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+        await pipeline(stream, exactLength(size), createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+        // On disk before it takes the key's name: a crash then finds the old file or the whole new one.
+        const written = await open(partial, 'r+');
+        try {
+          await written.sync();
+        } finally {
+          await written.close();
+        }
+        await rename(partial, file);
+      } catch (error) {
+        stream.destroy();
+        await rm(partial, { force: true });
+        throw error;
+      }
+    },
+
+    async stat(key: string): Promise<{ size: number } | null> {
+      try {
+        const found = await stat(fileOf(key));
+        return found.isFile() ? { size: found.size } : null;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+
+    async read(key: string, span?: ByteSpan) {
+      let handle;
+      try {
+        handle = await open(fileOf(key), 'r');
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') throw new RecordingMissingError(key);
+        throw error;
+      }
+      if (!(await handle.stat()).isFile()) {
+        await handle.close();
+        throw new RecordingMissingError(key);
+      }
+      return handle.createReadStream(span ? { start: span.start, end: span.end } : {});
+    },
+
+    async delete(key: string): Promise<void> {
+      await rm(fileOf(key), { force: true });
+    },
+
+    async presignedGet(): Promise<string | null> {
+      return null;
+    },
+
+    close() {},
+  };
+}
