@@ -1,6 +1,6 @@
 // A recorded lecture read with ffprobe and made playable in every browser with ffmpeg: H.264 with AAC in mp4 or mov
 // is only rewritten with its index first (no re-encoding, minutes for hours of video); anything else is transcoded
-// to H.264/AAC at most 720p. A poster JPEG is taken from about a tenth into it. docs/RECORDINGS-processing.md.
+// to H.264/AAC at most 720p. A poster JPEG is taken from about a tenth into it. docs/RECORDINGS.md, «Processing».
 import { randomBytes } from 'node:crypto';
 import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
