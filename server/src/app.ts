@@ -146,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Hooks run in reverse order: the background work (the letter worker, the sweeps) stops after the caches disconnect.
   let work: BackgroundWork | null = null;
   app.addHook('onClose', async () => work?.stop());
+  app.addHook('onClose', async () => deps.recordings.close());
   app.decorate('requireAuth', requireAuth(deps.authStates));
   registerOptionalAuth(app, deps.tokens);
   const disconnectCache = await connectPublicCache(deps.publicCache, database);

@@ -17,6 +17,8 @@ import { createPaymentFollowUps, type PaymentFollowUps } from './services/paymen
 import { createPaymentProviders, type PaymentProviders } from './services/payments/providers.ts';
 import { PublicCache } from './services/content/publicCache.ts';
 import { createTokenService, type TokenService } from './services/accounts/tokens.ts';
+import type { RecordingStorage } from './services/recordings/storage.ts';
+import { createRecordingStorage } from './services/recordings/storageFromConfig.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -38,6 +40,8 @@ export interface AppDeps {
   providers: PaymentProviders;
   /** Work started without waiting for it (read-backs, the expiry sweep); awaited when the app closes. */
   background: BackgroundTasks;
+  /** Where recordings' files are kept: a folder or an S3 bucket (RECORDINGS_STORAGE, services/recordings/storage.ts). */
+  recordings: RecordingStorage;
 
   // The domain services that keep state of their own, made from the above.
   /** Password hashing, link tokens, limits and the clock of the account endpoints. */
@@ -86,6 +90,7 @@ export function createAppDeps(config: AppConfig, database: Database, log: Fastif
     letters,
     providers,
     background,
+    recordings: createRecordingStorage(config.recordings),
   };
   return {
     ...base,

@@ -2,7 +2,7 @@
 // «Addresses»), 200 or 206 with byte ranges from a folder, a 302 to a presigned GET from S3, 403 for a refused address.
 import { z } from 'zod';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
-import { createRecordingFiles } from '../services/recordings/serving.ts';
+import { serveRecordingFile } from '../services/recordings/serving.ts';
 import { RECORDINGS_PATH } from '../services/recordings/signedAddress.ts';
 
 const params = z.object({ lessonId: z.string().max(20), file: z.string().max(200) });
@@ -10,11 +10,10 @@ const params = z.object({ lessonId: z.string().max(20), file: z.string().max(200
 const query = z.object({ u: z.unknown().optional(), e: z.unknown().optional(), s: z.unknown().optional() });
 
 export const recordingFilesRoutes: ZodRoutes = async (app) => {
-  const files = createRecordingFiles(app.deps.config);
-  app.addHook('onClose', async () => files.close());
+  const files = { secret: app.deps.config.jwtSecret, storage: app.deps.recordings };
 
   app.get(`${RECORDINGS_PATH}/:lessonId/:file`, { schema: { params, querystring: query } }, async (request, reply) => {
-    const answer = await files.serve({ ...request.params, ...request.query }, request.headers.range, new Date(), request.method === 'HEAD');
+    const answer = await serveRecordingFile(files, { ...request.params, ...request.query }, request.headers.range, new Date(), request.method === 'HEAD');
     switch (answer.kind) {
       case 'refused':
         return reply.code(403).header('cache-control', 'no-store').send({ detail: answer.detail });

@@ -2,11 +2,9 @@
 // player seeks without downloading the whole file; from S3, a redirect to a presigned GET that ends when the address
 // does. Who may watch is decided when the address is given (the entitlement API); here only the address is checked.
 import { Readable } from 'node:stream';
-import type { AppConfig } from '../../config.ts';
 import { byteRange } from '../../http/byteRanges.ts';
 import { checkRecordingAddress, type ReceivedRecordingAddress } from './signedAddress.ts';
 import { RecordingMissingError, recordingContentType, type ByteSpan, type RecordingStorage } from './storage.ts';
-import { createRecordingStorage } from './storageFromConfig.ts';
 
 /** Where a lesson's recording files are kept in the storage. */
 export function recordingFileKey(lessonId: number, file: string): string {
@@ -26,20 +24,7 @@ export const RECORDING_REFUSED = {
 };
 export const RECORDING_MISSING = 'Запись не найдена: возможно, её заменили или скрыли. Обновите страницу.';
 
-export interface RecordingFiles {
-  /** The answer to a GET (or a HEAD: the same headers, and the file is not read) of a signed address with this Range header. */
-  serve(address: ReceivedRecordingAddress, range: string | undefined, now: Date, head?: boolean): Promise<RecordingFileAnswer>;
-  close(): void;
-}
-
-/** The recordings' files as the configuration keeps them (RECORDINGS_STORAGE), for the route that serves them. */
-export function createRecordingFiles(config: Pick<AppConfig, 'jwtSecret' | 'recordings'>, storage: RecordingStorage = createRecordingStorage(config.recordings)): RecordingFiles {
-  return {
-    serve: (address, range, now, head) => serveRecordingFile({ secret: config.jwtSecret, storage }, address, range, now, head),
-    close: () => storage.close(),
-  };
-}
-
+/** The answer to a GET (or a HEAD: the same headers, and the file is not read) of a signed address with this Range header. */
 export async function serveRecordingFile(
   deps: { secret: string; storage: RecordingStorage },
   address: ReceivedRecordingAddress,
