@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaError, targetFrame } from '../src/services/recordings/mediaLimits.ts';
+import { targetFrame } from '../src/services/recordings/mediaLimits.ts';
 import { prepare, probe } from '../src/services/recordings/mediaTools.ts';
-import { clips, codecsOf, ffprobe, topLevelBoxes } from './recordingMediaClips.ts';
+import { clips, codecsOf, ffprobe, refusal, topLevelBoxes } from './recordingMediaClips.ts';
 
 let dir: string;
 let outputs = 0;
@@ -22,16 +22,6 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'recording-media-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The error a promise is rejected with. */
-async function refusal(promise: Promise<unknown>): Promise<MediaError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(MediaError);
-  return error as MediaError;
-}
 
 async function expectJpeg(file: string, width: number, height: number) {
   const bytes = readFileSync(file);

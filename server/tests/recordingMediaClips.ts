@@ -2,6 +2,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { expect } from 'vitest';
+import { MediaError } from '../src/services/recordings/mediaLimits.ts';
 
 const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
 const picture = (size: string, rate = 25) => ['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=${rate}`];
@@ -78,3 +80,13 @@ export function ffprobe(file: string): Probed {
 }
 
 export const codecsOf = (probed: Probed) => Object.fromEntries(probed.streams.map((stream) => [stream.codec_type, stream.codec_name]));
+
+/** The error a promise is rejected with: a MediaError. */
+export async function refusal(promise: Promise<unknown>): Promise<MediaError> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(MediaError);
+  return error as MediaError;
+}

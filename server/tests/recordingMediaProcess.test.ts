@@ -4,10 +4,10 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, w
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaError, STDERR_TAIL_BYTES } from '../src/services/recordings/mediaLimits.ts';
+import { STDERR_TAIL_BYTES } from '../src/services/recordings/mediaLimits.ts';
 import { CHILD_NICENESS, OneAtATime, runTool } from '../src/services/recordings/mediaProcess.ts';
 import { prepare, probe } from '../src/services/recordings/mediaTools.ts';
-import { clips } from './recordingMediaClips.ts';
+import { clips, refusal } from './recordingMediaClips.ts';
 
 let dir: string;
 let clip: string;
@@ -24,15 +24,6 @@ function script(name: string, body: string): string {
   writeFileSync(file, `#!/bin/sh\n${body}\n`);
   chmodSync(file, 0o755);
   return file;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<MediaError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(MediaError);
-  return error as MediaError;
 }
 
 const alive = (pid: number) => {
