@@ -11,11 +11,9 @@ import { deleteAccount } from '../src/services/accounts/deletion.ts';
 import { sweepSettlements } from '../src/services/payments/settlements.ts';
 import { bearer, ids } from './fixtures.ts';
 import { createCourse, createUser, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
-import { startYookassa, type YookassaStandIn } from './providerStandIns.ts';
+import { startYookassa, TEST_SECRET_KEY, TEST_SHOP_ID, yookassaEnv, type YookassaStandIn } from './providerStandIns.ts';
 import { dbModes } from './testDb.ts';
 
-const SHOP_ID = '506751';
-const SECRET_KEY = 'test_S3cr3tK3y-of-the-shop';
 
 describe.each(dbModes())('the receipts of a deleted payer (%s)', (mode) => {
   let context: EnrollmentApp;
@@ -24,14 +22,8 @@ describe.each(dbModes())('the receipts of a deleted payer (%s)', (mode) => {
   const app = () => context.app;
 
   beforeAll(async () => {
-    yookassa = await startYookassa(SHOP_ID, SECRET_KEY);
-    context = await startEnrollmentApp(mode, {
-      YOOKASSA_SHOP_ID: SHOP_ID,
-      YOOKASSA_SECRET_KEY: SECRET_KEY,
-      YOOKASSA_API_URL: yookassa.apiUrl,
-      RECEIPTS: 'yookassa',
-      YOOKASSA_NOTIFY_IPS: '127.0.0.1',
-    });
+    yookassa = await startYookassa(TEST_SHOP_ID, TEST_SECRET_KEY);
+    context = await startEnrollmentApp(mode, yookassaEnv(yookassa));
     const token = await app().deps.tokens.sign(ids.users.anna, 'access');
     anna = { id: ids.users.anna, email: '', firstName: '', token, headers: bearer(token) };
   });

@@ -8,11 +8,9 @@ import type { MutaboDashboard } from '../../common/mutabo/start.ts';
 import type { Participation } from '../../common/wireTypes.ts';
 import { auditLog, payments, refunds, users } from '../src/db/schema.ts';
 import { createAuthorUser, createCourse, createUser, EURO, json, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
-import { startPaypal, startYookassa, type PaypalStandIn, type YookassaStandIn } from './providerStandIns.ts';
+import { type PaypalStandIn, startPaypal, startYookassa, TEST_SECRET_KEY, TEST_SHOP_ID, yookassaEnv, type YookassaStandIn } from './providerStandIns.ts';
 import { dbModes } from './testDb.ts';
 
-const SHOP_ID = '506751';
-const SECRET_KEY = 'test_S3cr3tK3y-of-the-shop';
 const CLIENT_ID = 'AeHq-client-id';
 const CLIENT_SECRET = 'EKs-client-secret';
 
@@ -31,15 +29,10 @@ describe.each(dbModes())('the authors’ payments and refunds (%s)', (mode) => {
   };
 
   beforeAll(async () => {
-    yookassa = await startYookassa(SHOP_ID, SECRET_KEY);
+    yookassa = await startYookassa(TEST_SHOP_ID, TEST_SECRET_KEY);
     paypal = await startPaypal(CLIENT_ID, CLIENT_SECRET);
     context = await startEnrollmentApp(mode, {
-      YOOKASSA_SHOP_ID: SHOP_ID,
-      YOOKASSA_SECRET_KEY: SECRET_KEY,
-      YOOKASSA_API_URL: yookassa.apiUrl,
-      // The stand-in refuses, as a shop with 54-ФЗ receipts does, a payment or refund without a valid receipt.
-      RECEIPTS: 'yookassa',
-      YOOKASSA_NOTIFY_IPS: '127.0.0.1',
+      ...yookassaEnv(yookassa),
       PAYPAL_CLIENT_ID: CLIENT_ID,
       PAYPAL_CLIENT_SECRET: CLIENT_SECRET,
       PAYPAL_API_URL: paypal.url,

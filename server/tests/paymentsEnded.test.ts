@@ -9,12 +9,10 @@ import { auditLog, outboxLetters, participants, payments, promoCodes, receipts, 
 import { deleteAccount } from '../src/services/accounts/deletion.ts';
 import { applyOutcome, expirePayment } from '../src/services/payments/completion.ts';
 import { createCourse, createUser, createUsers, fixtureAuthor, json, lapse, paymentDeps, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
-import { startYookassa, type YookassaStandIn } from './providerStandIns.ts';
+import { startYookassa, TEST_SECRET_KEY, TEST_SHOP_ID, yookassaEnv, type YookassaStandIn } from './providerStandIns.ts';
 import { dbModes } from './testDb.ts';
 import { eventually } from './eventually.ts';
 
-const SHOP_ID = '506751';
-const SECRET_KEY = 'test_S3cr3tK3y-of-the-shop';
 
 describe.each(dbModes())('money for a payment that must not complete (%s)', (mode) => {
   let context: EnrollmentApp;
@@ -24,14 +22,8 @@ describe.each(dbModes())('money for a payment that must not complete (%s)', (mod
   const app = () => context.app;
 
   beforeAll(async () => {
-    yookassa = await startYookassa(SHOP_ID, SECRET_KEY);
-    context = await startEnrollmentApp(mode, {
-      YOOKASSA_SHOP_ID: SHOP_ID,
-      YOOKASSA_SECRET_KEY: SECRET_KEY,
-      YOOKASSA_API_URL: yookassa.apiUrl,
-      RECEIPTS: 'yookassa',
-      YOOKASSA_NOTIFY_IPS: '127.0.0.1',
-    });
+    yookassa = await startYookassa(TEST_SHOP_ID, TEST_SECRET_KEY);
+    context = await startEnrollmentApp(mode, yookassaEnv(yookassa));
     anna = await fixtureAuthor(context);
   });
 

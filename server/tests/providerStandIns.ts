@@ -549,3 +549,18 @@ export async function startPaypal(clientId: string, clientSecret: string): Promi
     },
   };
 }
+
+/** The test shop the YooKassa stand-in is started with (startYookassa(TEST_SHOP_ID, TEST_SECRET_KEY)). */
+export const TEST_SHOP_ID = '506751';
+export const TEST_SECRET_KEY = 'test_S3cr3tK3y-of-the-shop';
+
+/** An app's settings for a shop with 54-ФЗ receipts at the stand-in, whose notifications come from loopback. */
+export const yookassaEnv = (yookassa: YookassaStandIn, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  YOOKASSA_SHOP_ID: TEST_SHOP_ID,
+  YOOKASSA_SECRET_KEY: TEST_SECRET_KEY,
+  YOOKASSA_API_URL: yookassa.apiUrl,
+  // The stand-in refuses, as a shop with 54-ФЗ receipts does, a payment or refund without a valid receipt.
+  RECEIPTS: 'yookassa',
+  YOOKASSA_NOTIFY_IPS: '127.0.0.1',
+  ...extra,
+});

@@ -9,20 +9,9 @@ import { sweepSettlements } from '../src/services/payments/settlements.ts';
 import { receiptStateLabel, type MutaboPayment, type MutaboPaymentsPage } from '../../common/mutabo/payments.ts';
 import type { MutaboDashboard } from '../../common/mutabo/start.ts';
 import { createAuthorUser, createCourse, createUser, json, payInSandbox, RUB, startEnrollmentApp, type EnrollmentApp, type TestUser } from './enrollmentKit.ts';
-import { startYookassa, type YookassaStandIn } from './providerStandIns.ts';
+import { startYookassa, TEST_SECRET_KEY, TEST_SHOP_ID, yookassaEnv, type YookassaStandIn } from './providerStandIns.ts';
 import { dbModes } from './testDb.ts';
 
-const SHOP_ID = '506751';
-const SECRET_KEY = 'test_S3cr3tK3y-of-the-shop';
-
-const yookassaEnv = (yookassa: YookassaStandIn, extra: NodeJS.ProcessEnv = {}) => ({
-  YOOKASSA_SHOP_ID: SHOP_ID,
-  YOOKASSA_SECRET_KEY: SECRET_KEY,
-  YOOKASSA_API_URL: yookassa.apiUrl,
-  RECEIPTS: 'yookassa',
-  YOOKASSA_NOTIFY_IPS: '127.0.0.1',
-  ...extra,
-});
 
 describe.each(dbModes())('settlement receipts (%s)', (mode) => {
   let context: EnrollmentApp;
@@ -30,7 +19,7 @@ describe.each(dbModes())('settlement receipts (%s)', (mode) => {
   let anna: TestUser;
 
   beforeAll(async () => {
-    yookassa = await startYookassa(SHOP_ID, SECRET_KEY);
+    yookassa = await startYookassa(TEST_SHOP_ID, TEST_SECRET_KEY);
     context = await startEnrollmentApp(mode, yookassaEnv(yookassa));
     const [row] = await context.db.select().from(users).where(eq(users.id, 1));
     const token = await context.app.deps.tokens.sign(1, 'access');
