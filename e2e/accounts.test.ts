@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { linkIn, waitForLetters, type Letter } from '../server/tests/mailbox.ts';
 import { DESKTOP, PHONE, baseUrl, hasHorizontalScroll, newPage, pageErrors, screenshot, useBrowser } from './support/browser.ts';
+import { fillAndSendSignup } from './support/signUp.ts';
 
 const outbox = () => path.join(inject('dataDir'), 'outbox');
 const currentYear = new Date().getFullYear();
@@ -41,14 +42,7 @@ it('signs up, confirms by letter, logs in, edits the profile, changes the passwo
   // Sign up.
   await page.goto('/user/signup');
   await page.getByRole('heading', { level: 1, name: 'РЕГИСТРАЦИЯ НОВОГО УЧАСТНИКА' }).waitFor();
-  await page.getByLabel('Электронная почта').fill(email);
-  await page.getByLabel('Имя').fill('Алиса');
-  await page.getByLabel('Фамилия').fill('Зеленина');
-  await page.getByLabel('Пароль', { exact: true }).fill(firstPassword);
-  await page.getByLabel('Повторите пароль').fill(firstPassword);
-  await page.getByLabel('Год рождения').selectOption(String(minorYear));
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await fillAndSendSignup(page, { email, password: firstPassword, firstName: 'Алиса', lastName: 'Зеленина', birthYear: String(minorYear) });
   await page.waitForURL('**/user/signup-email-sent');
   await page.getByText('проверьте папку «Спам»').waitFor();
 

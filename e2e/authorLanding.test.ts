@@ -6,8 +6,9 @@ import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { isTestCourse } from '../common/catalogue.ts';
 import type { CourseShort } from '../common/wireTypes.ts';
-import { linkIn, waitForLetters, type Letter } from '../server/tests/mailbox.ts';
+import { linkIn, waitForLetter } from '../server/tests/mailbox.ts';
 import { DESKTOP, PHONE, baseUrl, hasHorizontalScroll, newPage, pageErrors, screenshot, useBrowser } from './support/browser.ts';
+import { fillAndSendSignup } from './support/signUp.ts';
 
 const ANNA = { email: 'anna@example.com', password: 'demo-anna-2026' };
 const outbox = () => path.join(inject('dataDir'), 'outbox');
@@ -16,13 +17,7 @@ const browser = useBrowser();
 
 /** The confirmation link of the newest letter to `to`, once it is in the outbox. */
 async function confirmationLink(to: string): Promise<URL> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const letters: Letter[] = (await waitForLetters(outbox(), 1, 15_000)).filter((letter) => letter.to === to);
-    if (letters.length > 0) return linkIn(letters.at(-1)!, '/user/confirm-signup/');
-    if (Date.now() > deadline) throw new Error(`no letter to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return linkIn(await waitForLetter(outbox(), (letter) => letter.to === to, 15_000), '/user/confirm-signup/');
 }
 
 /** A course of the catalogue open for enrollment (its page offers «войдите или зарегистрируйтесь»). */
@@ -70,14 +65,7 @@ describe.each([
     await page.getByRole('complementary', { name: 'Запись на курс' }).getByRole('link', { name: 'зарегистрируйтесь' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'РЕГИСТРАЦИЯ НОВОГО УЧАСТНИКА' }).waitFor();
-    await page.getByLabel('Электронная почта').fill(email);
-    await page.getByLabel('Имя').fill('Вера');
-    await page.getByLabel('Фамилия').fill('Соколова');
-    await page.getByLabel('Пароль', { exact: true }).fill(password);
-    await page.getByLabel('Повторите пароль').fill(password);
-    await page.getByLabel('Год рождения').selectOption(String(new Date().getFullYear() - 12));
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    await fillAndSendSignup(page, { email, password, firstName: 'Вера', lastName: 'Соколова', birthYear: String(new Date().getFullYear() - 12) });
     await page.waitForURL('**/user/signup-email-sent');
 
     // The letter's link carries the course page; it is opened as the recipient would, in a fresh tab.

@@ -8,11 +8,12 @@ import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { MutaboCourse } from '../common/mutabo/courses.ts';
 import type { Author } from '../common/wireTypes.ts';
-import { linkIn, waitForLetters, type Letter } from '../server/tests/mailbox.ts';
+import { linkIn, waitForLetter } from '../server/tests/mailbox.ts';
 import { call, tokenOf } from './support/api.ts';
 import { DESKTOP, PHONE, hasHorizontalScroll, newPage, pageErrors, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
 import { countingUser } from './support/countingUser.ts';
 import { logIn } from './support/logIn.ts';
+import { fillAndSendSignup } from './support/signUp.ts';
 
 /** The most clicks, taps and typed fields from the summary to the course with its series in one room. */
 const ACTION_BUDGET = 25;
@@ -23,28 +24,15 @@ const browser = useBrowser();
 
 /** The confirmation link of the newest letter to `to`. */
 async function confirmationLink(to: string): Promise<URL> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const letters: Letter[] = (await waitForLetters(outbox(), 1, 15_000)).filter((letter) => letter.to === to);
-    if (letters.length > 0) return linkIn(letters.at(-1)!, '/user/confirm-signup/');
-    if (Date.now() > deadline) throw new Error(`no letter to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return linkIn(await waitForLetter(outbox(), (letter) => letter.to === to, 15_000), '/user/confirm-signup/');
 }
 
 /** Signs up through the form, confirms by the letter, and is made an author. */
 async function newAuthor(page: Page, email: string, password: string, firstName: string): Promise<void> {
   await page.goto('/user/signup');
   await page.getByRole('heading', { level: 1, name: 'РЕГИСТРАЦИЯ НОВОГО УЧАСТНИКА' }).waitFor();
-  await page.getByLabel('Электронная почта').fill(email);
-  await page.getByLabel('Имя').fill(firstName);
-  await page.getByLabel('Фамилия').fill('Новикова');
-  await page.getByLabel('Пароль', { exact: true }).fill(password);
-  await page.getByLabel('Повторите пароль').fill(password);
   // An adult: the «раньше …» choice.
-  await page.getByLabel('Год рождения').selectOption('0');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await fillAndSendSignup(page, { email, password, firstName: firstName, lastName: 'Новикова', birthYear: '0' });
   await page.waitForURL('**/user/signup-email-sent');
   const link = await confirmationLink(email);
   await page.goto(`${link.pathname}${link.search}`);

@@ -12,6 +12,7 @@ import type { MutaboLesson } from '../common/mutabo/lessons.ts';
 import { linkIn, waitForLetter } from '../server/tests/mailbox.ts';
 import { call, tokenOf } from './support/api.ts';
 import { hasHorizontalScroll, newPage, pageErrors, SCREENSHOT_DIR, screenshot, useBrowser, WIDTHS } from './support/browser.ts';
+import { fillAndSendSignup } from './support/signUp.ts';
 
 const ANNA = { email: 'anna@example.com', password: 'demo-anna-2026' };
 const stamp = Date.now();
@@ -91,14 +92,7 @@ describe('a visitor starts buying on a course sold by blocks', () => {
       // The rules are there before the first attempt.
       await page.getByText(/^Не короче 8 символов, не только из цифр/).waitFor();
       await shoot(page, `visitor-signup-${width}`);
-      await page.getByLabel('Электронная почта').fill(email);
-      await page.getByLabel('Имя').fill('Мария');
-      await page.getByLabel('Фамилия').fill('Лебедева');
-      await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
-      await page.getByLabel('Повторите пароль').fill(PASSWORD);
-      await page.getByLabel('Год рождения').selectOption(String(new Date().getFullYear() - 12));
-      await page.getByRole('checkbox').check();
-      await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+      await fillAndSendSignup(page, { email, password: PASSWORD, firstName: 'Мария', lastName: 'Лебедева', birthYear: String(new Date().getFullYear() - 12) });
       await page.waitForURL('**/user/signup-email-sent');
 
       // The letter is opened in another tab of the same browser: the confirmation logs the parent in and goes back.

@@ -11,6 +11,7 @@ import { demoContent } from '../../server/src/db/demo/content.ts';
 import { hashPassword } from '../../server/src/services/accounts/passwords.ts';
 import { linkIn, readOutbox } from '../../server/tests/mailbox.ts';
 import { DESKTOP, PHONE, baseUrl, newPage, pageErrors, screenshot, useBrowser } from '../support/browser.ts';
+import { fillAndSendSignup } from '../support/signUp.ts';
 
 const servers = () => inject('clusterServers');
 const browser = useBrowser();
@@ -92,15 +93,8 @@ it('signs up, confirms by letter and logs in through the proxy; the token works 
 
   await page.goto('/user/signup');
   await page.getByRole('heading', { level: 1, name: 'РЕГИСТРАЦИЯ НОВОГО УЧАСТНИКА' }).waitFor();
-  await page.getByLabel('Электронная почта').fill(email);
-  await page.getByLabel('Имя').fill('Вера');
-  await page.getByLabel('Фамилия').fill('Кластерова');
-  await page.getByLabel('Пароль', { exact: true }).fill(password);
-  await page.getByLabel('Повторите пароль').fill(password);
   // «0» is the option for the years before the listed ones: an adult.
-  await page.getByLabel('Год рождения').selectOption('0');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await fillAndSendSignup(page, { email, password, firstName: 'Вера', lastName: 'Кластерова', birthYear: '0' });
   await page.waitForURL('**/user/signup-email-sent');
 
   // The link is on PUBLIC_URL, the proxy; any process may answer it.
