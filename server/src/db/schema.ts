@@ -25,6 +25,7 @@ import {
 import type { AuditAction, AuditEntity } from '../../../common/mutabo/history.ts';
 import type { MailingAudience } from '../../../common/mutabo/mailings.ts';
 import type { RefundState } from '../../../common/mutabo/payments.ts';
+import type { CourseFormat, StoredRecordingState } from '../../../common/recordings.ts';
 import type { ConsentAction, ConsentKind, ConsentSource } from '../../../common/privacy.ts';
 import type { AppliedDiscount, DiscountAmount } from '../../../common/discounts.ts';
 import {
@@ -138,6 +139,10 @@ export const courses = pgTable(
     timeZone: text('time_zone').notNull().default('Europe/Moscow'),
     /** The webinar room of the course's lessons that have no link of their own (services/mutabo/courseRoom.ts). */
     roomUrl: text('room_url').notNull().default(''),
+    /** 'live' (webinars at set times) or 'recorded' (lessons without times, each watched as a recording; issue 34). */
+    format: text('format').$type<CourseFormat>().notNull().default('live'),
+    /** How many days after a lesson (or after its payment, for a recording bought later) its recording stays open; null: always. */
+    recordingDays: integer('recording_days'),
     createdAt: createdAt(),
     /** Bumped by every write of the authors' API; a write that names an older version is refused. */
     version: integer('version').notNull().default(1),
@@ -146,6 +151,8 @@ export const courses = pgTable(
     check('courses_participants_limit_non_negative', sql`${table.participantsLimit} >= 0`),
     check('courses_lessons_block_size_positive', sql`${table.lessonsBlockSize} >= 1`),
     check('courses_dates_ordered', sql`${table.start} IS NULL OR ${table.end} IS NULL OR ${table.start} <= ${table.end}`),
+    check('courses_format_known', sql`${table.format} IN ('live', 'recorded')`),
+    check('courses_recording_days_range', sql`${table.recordingDays} IS NULL OR ${table.recordingDays} BETWEEN 1 AND 3650`),
   ],
 );
 
@@ -213,6 +220,92 @@ export const lessons = pgTable(
     check('lessons_duration_positive', sql`${table.duration} > 0`),
     index('lessons_starts_at_idx').on(table.startsAt).where(sql`${table.startsAt} IS NOT NULL`),
   ],
+);
+
+/**
+ * A lesson's uploaded recording (issue 34, docs/RECORDINGS.md). At most one is ready and at most one is on its way
+ * (uploading, processing or failed) per lesson: a new upload replaces the ready one only once it is ready itself. The
+ * row is the processing job too (state 'processing'), claimed with FOR UPDATE SKIP LOCKED and a lease as letters are.
+ * Its files are `lessons/<lessonId>/<generation>.mp4` and `.jpg` in the recordings' storage, never in the database.
+ */
+export const lessonRecordings = pgTable(
+  'lesson_recordings',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    /** Random, unique: the files' names, so the addresses of a replaced recording lead nowhere. */
+    generation: text('generation').notNull().unique(),
+    state: text('state').$type<StoredRecordingState>().notNull(),
+    /** Who uploaded it. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Whose quota (RECORDING_QUOTA_BYTES) it counts against: the uploading author. */
+    authorId: integer('author_id').references(() => authors.id, { onDelete: 'set null' }),
+    /** The tus upload's id while it is uploaded (and after, until the upload's files are gone). */
+    uploadId: text('upload_id').unique(),
+    fileName: text('file_name').notNull().default(''),
+    /** The upload's declared length (Upload-Length): what the quota counts until the prepared size is known. */
+    uploadSize: bigint('upload_size', { mode: 'number' }).notNull(),
+    /** The prepared video's and poster's bytes, once ready. */
+    size: bigint('size', { mode: 'number' }),
+    /** Seconds, once probed. */
+    duration: integer('duration'),
+    /** Why it failed, in Russian, for the authors. */
+    reason: text('reason').notNull().default(''),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('lesson_recordings_state_known', sql`${table.state} IN ('uploading', 'processing', 'ready', 'failed')`),
+    check('lesson_recordings_upload_size_positive', sql`${table.uploadSize} > 0`),
+    uniqueIndex('lesson_recordings_one_pending_idx').on(table.lessonId).where(sql`${table.state} IN ('uploading', 'processing', 'failed')`),
+    uniqueIndex('lesson_recordings_one_ready_idx').on(table.lessonId).where(sql`${table.state} = 'ready'`),
+    index('lesson_recordings_due_idx').on(table.nextAttemptAt, table.id).where(sql`${table.state} = 'processing'`),
+    index('lesson_recordings_author_idx').on(table.authorId),
+  ],
+);
+
+/** Where a person stopped watching a lesson's recording, and how far they got (seconds). */
+export const recordingPositions = pgTable(
+  'recording_positions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    seconds: integer('seconds').notNull().default(0),
+    furthest: integer('furthest').notNull().default(0),
+    firstWatchedAt: timestamp('first_watched_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.lessonId] }),
+    check('recording_positions_seconds_range', sql`${table.seconds} >= 0 AND ${table.furthest} >= 0`),
+    index('recording_positions_lesson_idx').on(table.lessonId),
+  ],
+);
+
+/** An author's extension of one person's recording window in a course (courses.recording_days): open until `until`. */
+export const recordingAccessExtensions = pgTable(
+  'recording_access_extensions',
+  {
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+    grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.courseId, table.userId] })],
 );
 
 export const payments = pgTable(
