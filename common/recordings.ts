@@ -113,3 +113,17 @@ export function formatDuration(seconds: number): string {
   const rest = String(total % 60).padStart(2, '0');
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
 }
+
+/**
+ * `recordingAccess` of the area's person card (`GET /api/v1/mutabo/people/{id}/`): each course of the caller's that the
+ * person has lessons in and whose recordings close (`recordingDays` set), with the author's extension, if any.
+ * Extended with `PUT /api/v1/mutabo/people/{id}/recording-access/` `{course, until}` (ISO 8601), ended with
+ * `DELETE` of the same address `{course}`.
+ */
+export interface PersonRecordingAccess {
+  courseId: number;
+  courseTitle: string;
+  recordingDays: number;
+  /** ISO 8601, or null when the window is not extended. */
+  extendedUntil: string | null;
+}

@@ -1,4 +1,5 @@
 // The wire contract of the API (spec section 3): shared by the site (type-only imports) and the server.
+import type { CourseFormat } from './recordings.ts';
 import type {
   COURSE_STATES,
   CURRENCIES,
@@ -122,6 +123,13 @@ export interface Lesson {
   roomUrl?: string;
   /** The recording: as roomUrl, from the start on, once the authors have set it. */
   recordingUrl?: string;
+  /**
+   * The lesson has a ready uploaded recording (issue 34): watched on the site by those entitled
+   * (`GET /api/v1/lessons/{id}/recording/`), and sold as a recording once the lesson has begun.
+   */
+  hasRecording: boolean;
+  /** The ready recording's length in seconds; null without one. */
+  recordingDuration: number | null;
 }
 
 interface CourseCommon {
@@ -140,6 +148,10 @@ interface CourseCommon {
   fullYear: boolean;
   lessonsBlockSize: number;
   subscribedForMailouts: boolean;
+  /** 'live' (webinars) or 'recorded' («в записи»: lessons without times, watched as recordings). */
+  format: CourseFormat;
+  /** Days a lesson's recording stays open for a participant; null: always. */
+  recordingDays: number | null;
 }
 
 /** The short form of the course list: authors and lessons as ids. */

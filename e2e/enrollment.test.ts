@@ -444,6 +444,8 @@ describe.each(WIDTHS)('at %s width', (widthName, viewport) => {
       participationState,
       participant: null,
       startsAt: null,
+      hasRecording: false,
+      recordingDuration: null,
     });
     const anna = { id: 1, firstName: 'Анна', lastName: 'Мельникова', genitive: 'Анны Мельниковой' };
     const mikhail = { id: 2, firstName: 'Михаил', lastName: 'Орлов', genitive: 'Михаила Орлова' };

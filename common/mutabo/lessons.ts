@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { writtenDateInRange } from '../dateRange.ts';
 import { LESSON_STATES } from '../enums.ts';
 import type { Lesson, LessonState } from '../wireTypes.ts';
+import type { MutaboLessonRecording } from '../recordings.ts';
 import { httpsUrlField, idList, integerField, MAX_LESSON_DURATION, mutaboMessages as m, richTextField, titleField, versionField, type Versioned } from './fields.ts';
 
 /** A lesson as its authors see it: drafts included, with its version and its links ('' when not set). */
@@ -17,6 +18,8 @@ export interface MutaboLesson extends Lesson, Versioned {
    * its settlement receipts are sent then. Null (or absent) while it is not.
    */
   heldAt?: string | null;
+  /** The uploaded recording, or the upload on its way (issue 34; common/recordings.ts). */
+  recording: MutaboLessonRecording;
 }
 
 /** The people of one lesson (a lapsed hold is nobody's). */

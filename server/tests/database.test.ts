@@ -135,7 +135,7 @@ describe.each(dbModes())('database (%s)', (mode) => {
         WHERE p.proname = 'notify_public_content_changed' AND NOT tg.tgisinternal`);
       const rows = (result as unknown as { rows: { table: string; trigger: string }[] }).rows;
       expect(rows.map((row) => row.table).sort()).toEqual([
-        'authors', 'course_authors', 'courses', 'feedback', 'lessons', 'library_categories', 'library_item_categories',
+        'authors', 'course_authors', 'courses', 'feedback', 'lesson_recordings', 'lessons', 'library_categories', 'library_item_categories',
         'library_item_courses', 'library_items', 'mailing_subscriptions', 'pages_content', 'participants', 'prices',
         'quotations', 'seller',
       ]);

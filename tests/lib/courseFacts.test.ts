@@ -22,6 +22,8 @@ function lesson(number: number, duration = 90, overrides: Partial<Lesson> = {}):
     participationState: null,
     participant: null,
     startsAt: null,
+    hasRecording: false,
+    recordingDuration: null,
     ...overrides,
   };
 }

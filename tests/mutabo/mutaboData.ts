@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { MutaboCourse, MutaboCourseListItem } from '../../common/mutabo/courses.ts';
 import type { HistoryPage } from '../../common/mutabo/history.ts';
 import { siteAuthors } from '../support/siteData.ts';
+import { NO_RECORDING } from '../../common/recordings.ts';
 
 export function listItem(id: number, title: string, patch: Partial<MutaboCourseListItem> = {}): MutaboCourseListItem {
   return {
@@ -44,6 +45,8 @@ export const editedCourse: MutaboCourse = {
   fullYear: false,
   lessonsBlockSize: 1,
   subscribedForMailouts: false,
+  format: 'live',
+  recordingDays: null,
   timeZone: 'Europe/Moscow',
   roomUrl: '',
   version: 3,
@@ -60,10 +63,13 @@ export const editedCourse: MutaboCourse = {
       participationState: null,
       participant: null,
       startsAt: null,
+      hasRecording: false,
+      recordingDuration: null,
       roomUrl: '',
       recordingUrl: '',
       version: 1,
       people: { holding: 0, waiting: 0, toldIfDrafted: 0 },
+      recording: NO_RECORDING,
     },
   ],
 };

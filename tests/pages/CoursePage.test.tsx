@@ -38,6 +38,8 @@ function lesson(number: number, overrides: Partial<Lesson> = {}): Lesson {
     participationState: null,
     participant: null,
     startsAt: null,
+    hasRecording: false,
+    recordingDuration: null,
     ...overrides,
   };
 }
@@ -60,6 +62,8 @@ function details(overrides: Partial<CourseDetails> = {}): CourseDetails {
     fullYear: false,
     lessonsBlockSize: 1,
     subscribedForMailouts: false,
+    format: 'live',
+    recordingDays: null,
     timeZone: 'Europe/Moscow',
     authors: [anna, mikhail],
     lessons: [lesson(1, { duration: 60 }), lesson(2), lesson(3, { duration: 75 })],

@@ -44,6 +44,8 @@ function course(id: number, title: string, overrides: Partial<CourseShort> = {})
     fullYear: false,
     lessonsBlockSize: 1,
     subscribedForMailouts: false,
+    format: 'live',
+    recordingDays: null,
     authors: [1],
     lessons: [],
     ...overrides,

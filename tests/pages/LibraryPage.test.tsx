@@ -29,6 +29,8 @@ function course(id: number, title: string): CourseShort {
     fullYear: false,
     lessonsBlockSize: 1,
     subscribedForMailouts: false,
+    format: 'live',
+    recordingDays: null,
     authors: [1],
     lessons: [],
   };

@@ -75,6 +75,8 @@ export const siteCourse: CourseDetails = {
   fullYear: false,
   lessonsBlockSize: 1,
   subscribedForMailouts: false,
+  format: 'live',
+  recordingDays: null,
   timeZone: 'Europe/Moscow',
   lessons: [],
 };

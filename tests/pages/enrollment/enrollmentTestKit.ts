@@ -50,6 +50,8 @@ export function lesson(number: number, overrides: Partial<Lesson> = {}): Lesson 
     participationState: null,
     participant: null,
     startsAt: null,
+    hasRecording: false,
+    recordingDuration: null,
     ...overrides,
   };
 }
@@ -77,6 +79,8 @@ export function course(overrides: Partial<CourseDetails> = {}): CourseDetails {
     fullYear: false,
     lessonsBlockSize: 1,
     subscribedForMailouts: false,
+    format: 'live',
+    recordingDays: null,
     timeZone: 'Europe/Moscow',
     authors: [anna, mikhail],
     lessons: lessons(8),

@@ -63,3 +63,8 @@ CREATE TABLE "recording_access_extensions" (
 ALTER TABLE "recording_access_extensions" ADD CONSTRAINT "recording_access_extensions_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recording_access_extensions" ADD CONSTRAINT "recording_access_extensions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recording_access_extensions" ADD CONSTRAINT "recording_access_extensions_granted_by_users_id_fk" FOREIGN KEY ("granted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
+--> statement-breakpoint
+-- Whether a lesson has a ready recording is part of the public course answers (services/publicCache.ts): every write
+-- tells every process, as the other tables behind those answers do.
+CREATE TRIGGER "lesson_recordings_notify_public_content_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "lesson_recordings"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_public_content_changed"();

@@ -4,6 +4,7 @@ import type { CourseDetails, CourseShort, Lesson, Price } from '../../../../comm
 import { CURRENCIES } from '../../../../common/enums.ts';
 import { hasFreePlace } from '../../../../common/places.ts';
 import type { Executor } from '../../db/client.ts';
+import { readyRecordingsOf } from '../recordings/readyRecordings.ts';
 import { authors, courseAuthors, courses, lessons, participants, prices } from '../../db/schema.ts';
 import { toAuthor } from './authorsRepository.ts';
 import { countedPlace } from '../places/placesRepository.ts';
@@ -46,6 +47,8 @@ function commonFields(row: CourseRow, coursePrices: Price[]) {
     fullYear: row.fullYear,
     lessonsBlockSize: row.lessonsBlockSize,
     subscribedForMailouts: false,
+    format: row.format,
+    recordingDays: row.recordingDays,
   };
 }
 
@@ -119,7 +122,7 @@ export async function loadCourseDetails(
       .orderBy(asc(lessons.number)),
     pricesOf(db, [id]),
   ]);
-  const occupancy = await occupancyOf(db, lessonRows.map((lesson) => lesson.id));
+  const [occupancy, recordings] = await Promise.all([occupancyOf(db, lessonRows.map((lesson) => lesson.id)), readyRecordingsOf(db, lessonRows.map((lesson) => lesson.id))]);
   let validUntil: number | null = null;
   const courseLessons: Lesson[] = lessonRows.map((lesson) => {
     const taken = occupancy.get(lesson.id);
@@ -136,6 +139,8 @@ export async function loadCourseDetails(
       participationState: null,
       participant: null,
       startsAt: lesson.startsAt?.toISOString() ?? null,
+      hasRecording: recordings.has(lesson.id),
+      recordingDuration: recordings.get(lesson.id) ?? null,
     };
   });
   return {

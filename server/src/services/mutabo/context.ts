@@ -1,4 +1,5 @@
 // What the authors' services work with, who is calling, and the refusals they answer.
+import { NO_RECORDING } from '../../../../common/recordings.ts';
 import type { MutaboCourse } from '../../../../common/mutabo/courses.ts';
 import { mutaboMessages as m } from '../../../../common/mutabo/fields.ts';
 import type { MutaboLesson } from '../../../../common/mutabo/lessons.ts';
@@ -43,6 +44,8 @@ export function toMutaboLessons({ course, versions, links }: CourseDetailsWithVe
       heldAt: links.get(lesson.id)?.heldAt ?? null,
       version: versions.lessons.get(lesson.id) ?? 1,
       people: { holding: counts.holding, waiting: counts.waiting, toldIfDrafted: told ? counts.approved : 0 },
+      // The recording's state is filled by the recordings' service (issue 34, in progress).
+      recording: NO_RECORDING,
     };
   });
 }

@@ -1,5 +1,6 @@
 // Enrollment without payment: news subscriptions, joining a course without prices (a reserved place or the
 // waiting list), withdrawing, and the caller's own course list. The authors' approve and reject are participants.ts's.
+import { readyRecordingsOf } from '../../repositories/recordings/readyRecordings.ts';
 import { hasFreePlace } from '../../../../common/places.ts';
 import type { Lesson, Participation, ParticipationState } from '../../../../common/wireTypes.ts';
 import type { Db } from '../../db/client.ts';
@@ -120,10 +121,14 @@ export async function listParticipations(deps: EnrollmentDeps, userId: number, o
   const [subscriptions, rows] = await Promise.all([subscribedCourseIds(db, userId, onlyCourseId), participationsOf(db, userId, onlyCourseId)]);
   const courseIds = [...new Set([...subscriptions, ...rows.map((row) => row.lesson.courseId)])];
   if (courseIds.length === 0) return [];
-  const [courseRows, authorRows, taken] = await Promise.all([
+  const [courseRows, authorRows, taken, recordings] = await Promise.all([
     coursesForList(db, courseIds),
     authorsOfCourses(db, courseIds),
     takenPlaces(
+      db,
+      rows.map((row) => row.lesson.id),
+    ),
+    readyRecordingsOf(
       db,
       rows.map((row) => row.lesson.id),
     ),
@@ -155,6 +160,8 @@ export async function listParticipations(deps: EnrollmentDeps, userId: number, o
           state: participant.state,
         },
         startsAt: lesson.startsAt?.toISOString() ?? null,
+        hasRecording: recordings.has(lesson.id),
+        recordingDuration: recordings.get(lesson.id) ?? null,
         ...(participant.state === 'approved' ? approvedLessonLinks(lesson, now) : {}),
       })),
   }));
