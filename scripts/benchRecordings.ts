@@ -1,0 +1,382 @@
+// `npm run bench:recordings`: the recordings' budgets of issue 34, measured on this machine and written to the
+// "Recordings" section of docs/BENCHMARKS.md.
+//
+// 1. Watching: 50 viewers stream one 500 MB recording from one server process (started as `npm run serve` starts it,
+//    on the embedded database, recordings in a folder), each asking for 2 MiB ranges at random offsets as a player
+//    seeking about does, through signed addresses. Measured: the server's peak RSS, the p99 time to the first byte of
+//    a range, and the bytes per second, against nginx serving the same file with sendfile in the same run (the two
+//    are measured in alternating rounds, so that other load falls on both alike).
+// 2. Uploading: a 1 GB file sent through the tus endpoint as the authors' form sends it (16 MiB chunks), against a
+//    plain PUT of the same bytes to a bare Node server that writes them to a file on the same disk; and the server's
+//    RSS while it runs (it streams: it must stay flat).
+//
+// The server runs on PostgreSQL when TEST_DATABASE_URL names one (a database of its own is made and dropped), as
+// several processes behind nginx do in production; else on the embedded database, whose engine lives in the server's
+// own memory (about 350 MB of RSS before any recording is served: the budget is about what serving adds).
+// BENCH_DURATION (seconds per target, default 20) shortens the watching part while tuning.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { signRecordingAddress } from '../server/src/services/recordings/signedAddress.ts';
+import { writeBenchmarkSection } from './benchmarkReport.ts';
+import { serverNodeArgs } from './serverCommand.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const VIEWERS = 50;
+const RANGE_BYTES = 2 * 1024 * 1024;
+const FILE_BYTES = 500 * 1024 * 1024;
+const UPLOAD_BYTES = 1024 * 1024 * 1024;
+const CHUNK_BYTES = 16 * 1024 * 1024;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
+const ROUNDS = 4;
+const SECRET = 'bench-recordings-secret-0123456789abcdef';
+const LESSON_ID = 1;
+const FILE = 'bench.mp4';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function nginxBinary(): string {
+  return process.env.NGINX ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
+}
+
+/** Peak resident memory of a process, sampled every 50 ms while `work` runs (Linux /proc). */
+async function peakRss<T>(pid: number, work: () => Promise<T>): Promise<{ value: T; peakMb: number; startMb: number }> {
+  const read = () => {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  };
+  const startMb = read();
+  let peakMb = startMb;
+  const timer = setInterval(() => {
+    peakMb = Math.max(peakMb, read());
+  }, 50);
+  try {
+    const value = await work();
+    peakMb = Math.max(peakMb, read());
+    return { value, peakMb, startMb };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function waitForUrl(url: string, child: ChildProcess, name: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${name} did not answer at ${url}`);
+}
+
+function stop(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null || child.pid === undefined) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** A file of `bytes` pseudo-random bytes (not compressible, written in 8 MiB blocks). */
+function writeNoise(file: string, bytes: number): void {
+  const block = Buffer.alloc(8 * 1024 * 1024);
+  for (let i = 0; i < block.length; i += 4) block.writeUInt32LE((Math.imul(i, 2654435761) ^ (i >>> 7)) >>> 0, i);
+  const fd = openSync(file, 'w');
+  try {
+    for (let written = 0; written < bytes; written += block.length) writeSync(fd, block, 0, Math.min(block.length, bytes - written));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+interface RangeStats {
+  bytes: number;
+  ranges: number;
+  seconds: number;
+  ttfbMs: number[];
+  errors: number;
+}
+
+/** One range request: the time to its first body byte, and its bytes. */
+function getRange(agent: http.Agent, url: URL, start: number): Promise<{ ttfbMs: number; bytes: number; ok: boolean }> {
+  return new Promise((resolve) => {
+    const began = performance.now();
+    let first = 0;
+    let bytes = 0;
+    const request = http.get(url, { agent, headers: { range: `bytes=${start}-${start + RANGE_BYTES - 1}` } }, (response) => {
+      response.on('data', (chunk: Buffer) => {
+        if (first === 0) first = performance.now();
+        bytes += chunk.length;
+      });
+      response.on('end', () => resolve({ ttfbMs: first - began, bytes, ok: response.statusCode === 206 && bytes === RANGE_BYTES }));
+      response.on('error', () => resolve({ ttfbMs: 0, bytes, ok: false }));
+    });
+    request.on('error', () => resolve({ ttfbMs: 0, bytes, ok: false }));
+  });
+}
+
+/** VIEWERS players, each asking for one range after the other at random offsets, for `seconds`. */
+async function watch(address: () => URL, seconds: number): Promise<RangeStats> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: VIEWERS });
+  const stats: RangeStats = { bytes: 0, ranges: 0, seconds, ttfbMs: [], errors: 0 };
+  const end = performance.now() + seconds * 1000;
+  const began = performance.now();
+  await Promise.all(
+    Array.from({ length: VIEWERS }, async () => {
+      while (performance.now() < end) {
+        const start = Math.floor(Math.random() * (FILE_BYTES - RANGE_BYTES));
+        const result = await getRange(agent, address(), start);
+        stats.bytes += result.bytes;
+        if (result.ok) {
+          stats.ranges += 1;
+          stats.ttfbMs.push(result.ttfbMs);
+        } else stats.errors += 1;
+      }
+    }),
+  );
+  stats.seconds = (performance.now() - began) / 1000;
+  agent.destroy();
+  return stats;
+}
+
+function merge(parts: RangeStats[]): RangeStats {
+  return parts.reduce((all, part) => ({
+    bytes: all.bytes + part.bytes,
+    ranges: all.ranges + part.ranges,
+    seconds: all.seconds + part.seconds,
+    ttfbMs: all.ttfbMs.concat(part.ttfbMs),
+    errors: all.errors + part.errors,
+  }));
+}
+
+function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
+}
+
+const mbps = (stats: { bytes: number; seconds: number }) => stats.bytes / stats.seconds / 1024 / 1024;
+
+/** The plain PUT the upload is compared with: a bare Node server writing the body to a file on the same disk. */
+function startPlainPutServer(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const out = createWriteStream(path.join(dir, 'plain-put.bin'));
+    request.pipe(out);
+    out.on('finish', () => response.writeHead(204).end());
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((done) => server.close(() => done())) });
+    });
+  });
+}
+
+async function timedPut(url: string, file: string): Promise<number> {
+  const began = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const request = http.request(url, { method: 'PUT', headers: { 'content-length': UPLOAD_BYTES } }, (response) => {
+      response.resume();
+      response.on('end', () => (response.statusCode === 204 ? resolve() : reject(new Error(`PUT answered ${response.statusCode}`))));
+    });
+    request.on('error', reject);
+    createReadStream(file).pipe(request);
+  });
+  return (performance.now() - began) / 1000;
+}
+
+/** The tus upload as the authors' form sends it: a creation, then PATCHes of CHUNK_BYTES. Seconds, or a reason it could not run. */
+async function timedTusUpload(base: string, token: string, lessonId: number, file: string): Promise<number | string> {
+  const began = performance.now();
+  const created = await fetch(`${base}/api/v1/mutabo/lessons/${lessonId}/recording/uploads/`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(UPLOAD_BYTES),
+      'upload-metadata': `filename ${Buffer.from('bench.mp4').toString('base64')}`,
+    },
+  });
+  if (created.status !== 201) return `the tus creation answered ${created.status}: ${(await created.text()).slice(0, 200)}`;
+  const location = new URL(created.headers.get('location')!, base).toString();
+  for (let offset = 0; offset < UPLOAD_BYTES; offset += CHUNK_BYTES) {
+    const length = Math.min(CHUNK_BYTES, UPLOAD_BYTES - offset);
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        location,
+        {
+          method: 'PATCH',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'tus-resumable': '1.0.0',
+            'upload-offset': String(offset),
+            'content-type': 'application/offset+octet-stream',
+            'content-length': length,
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      request.on('error', reject);
+      createReadStream(file, { start: offset, end: offset + length - 1 }).pipe(request);
+    });
+    // The last PATCH probes the file, which is noise and no video: a 422 then is the expected end.
+    const last = offset + length >= UPLOAD_BYTES;
+    if (status !== 204 && !(last && status === 422)) return `a PATCH at ${offset} answered ${status}`;
+  }
+  return (performance.now() - began) / 1000;
+}
+
+async function main(): Promise<void> {
+  const dir = path.join(os.tmpdir(), `bench-recordings-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  let server: ChildProcess | null = null;
+  let nginx: ChildProcess | null = null;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const databaseName = `bench_recordings_${process.pid}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  let databaseUrl = '';
+  try {
+    if (adminUrl) {
+      await admin(`CREATE DATABASE ${pg.escapeIdentifier(databaseName)}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${databaseName}`;
+      databaseUrl = url.toString();
+    }
+    const dataDir = path.join(dir, 'data');
+    const lessonDir = path.join(dataDir, 'recordings', 'lessons', String(LESSON_ID));
+    mkdirSync(lessonDir, { recursive: true });
+    writeNoise(path.join(lessonDir, FILE), FILE_BYTES);
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, serverNodeArgs(), {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: SECRET, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, SEED_DEMO: 'true' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitForUrl(`${base}/healthz`, server, 'the server');
+
+    const nginxPort = await freePort();
+    const nginxDir = path.join(dir, 'nginx');
+    mkdirSync(nginxDir);
+    const user = process.getuid?.() === 0 ? 'user root;' : '';
+    writeFileSync(
+      path.join(nginxDir, 'nginx.conf'),
+      `${user}\nworker_processes 1;\npid ${nginxDir}/nginx.pid;\nevents { worker_connections 1024; }\nhttp {\n  access_log off;\n  sendfile on;\n  tcp_nopush on;\n  client_body_temp_path ${nginxDir}/body;\n  proxy_temp_path ${nginxDir}/proxy;\n  fastcgi_temp_path ${nginxDir}/fastcgi;\n  uwsgi_temp_path ${nginxDir}/uwsgi;\n  scgi_temp_path ${nginxDir}/scgi;\n  server {\n    listen 127.0.0.1:${nginxPort};\n    location /files/ { alias ${lessonDir}/; }\n  }\n}\n`,
+    );
+    nginx = spawn(nginxBinary(), ['-p', nginxDir, '-e', path.join(nginxDir, 'error.log'), '-c', path.join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+    await waitForUrl(`http://127.0.0.1:${nginxPort}/files/${FILE}`, nginx, 'nginx');
+
+    // A fresh signed address for each range, as the page re-issues them: signing is part of what the client does.
+    const signed = () => new URL(signRecordingAddress(SECRET, { userId: 1, lessonId: LESSON_ID, file: FILE }, new Date()).path, base);
+    const plain = new URL(`http://127.0.0.1:${nginxPort}/files/${FILE}`);
+    const first = await fetch(signed(), { headers: { range: 'bytes=0-9' } });
+    if (first.status !== 206) throw new Error(`the signed address answered ${first.status}: ${await first.text()}`);
+    await first.arrayBuffer();
+
+    await watch(signed, 2); // warm-up of both
+    await watch(() => plain, 2);
+    const ours: RangeStats[] = [];
+    const theirs: RangeStats[] = [];
+    const watched = await peakRss(server.pid!, async () => {
+      for (let round = 0; round < ROUNDS; round += 1) {
+        ours.push(await watch(signed, DURATION_S / ROUNDS));
+        theirs.push(await watch(() => plain, DURATION_S / ROUNDS));
+      }
+    });
+    const app = merge(ours);
+    const reference = merge(theirs);
+
+    // Uploading.
+    const source = path.join(dir, 'upload.bin');
+    writeNoise(source, UPLOAD_BYTES);
+    const put = await startPlainPutServer(dir);
+    const putSeconds = await timedPut(put.url, source);
+    await put.close();
+    rmSync(path.join(dir, 'plain-put.bin'), { force: true });
+    const login = await fetch(`${base}/api/v1/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'anna@example.com', password: 'demo-anna-2026' }) });
+    const { access } = (await login.json()) as { access: string };
+    const lessons = (await (await fetch(`${base}/api/v1/mutabo/courses/`, { headers: { authorization: `Bearer ${access}` } })).json()) as { id: number }[];
+    const course = (await (await fetch(`${base}/api/v1/mutabo/courses/${lessons[0]!.id}/`, { headers: { authorization: `Bearer ${access}` } })).json()) as { lessons: { id: number }[] };
+    const uploaded = await peakRss(server.pid!, () => timedTusUpload(base, access, course.lessons[0]!.id, source));
+
+    const p99 = percentile(app.ttfbMs, 0.99);
+    const ratio = mbps(app) / mbps(reference);
+    const lines = [
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:recordings\` (scripts/benchRecordings.ts) on this machine (${os.cpus().length} cores, load average before the run ${os.loadavg()[0]!.toFixed(1)}), the server on ${databaseUrl ? 'PostgreSQL (TEST_DATABASE_URL)' : 'the embedded database'}.`,
+      '',
+      `**Watching** — ${VIEWERS} viewers, each asking for ${RANGE_BYTES / 1024 / 1024} MiB ranges at random offsets of one ${FILE_BYTES / 1024 / 1024} MB file, ${DURATION_S} s per target in ${ROUNDS} alternating rounds; the server as \`npm run serve\` runs it, files in a folder, a fresh signed address per range.`,
+      '',
+      '| target | ranges | MB/s | p50 first byte ms | p99 first byte ms | errors |',
+      '|---|---|---|---|---|---|',
+      `| the server (/media/recordings/…) | ${app.ranges} | ${mbps(app).toFixed(0)} | ${percentile(app.ttfbMs, 0.5).toFixed(1)} | ${p99.toFixed(1)} | ${app.errors} |`,
+      `| nginx, sendfile | ${reference.ranges} | ${mbps(reference).toFixed(0)} | ${percentile(reference.ttfbMs, 0.5).toFixed(1)} | ${percentile(reference.ttfbMs, 0.99).toFixed(1)} | ${reference.errors} |`,
+      '',
+      `- Throughput: **${ratio.toFixed(2)}** of nginx's (budget ≥ 0.8) ${ratio >= 0.8 ? '— met' : '— NOT met'}.`,
+      `- p99 time to the first byte of a range: **${p99.toFixed(1)} ms** (budget < 100 ms) ${p99 < 100 ? '— met' : '— NOT met'}.`,
+      `- The server's RSS: ${watched.startMb.toFixed(0)} MB before, **${watched.peakMb.toFixed(0)} MB** at most while watched (budget < 300 MB) ${watched.peakMb < 300 ? '— met' : '— NOT met'}.`,
+      '',
+      `**Uploading** — ${UPLOAD_BYTES / 1024 / 1024 / 1024} GiB of incompressible bytes over loopback.`,
+      '',
+    ];
+    if (typeof uploaded.value === 'string') {
+      lines.push(`- The tus upload could not be measured: ${uploaded.value}.`);
+    } else {
+      const tusMbps = UPLOAD_BYTES / uploaded.value / 1024 / 1024;
+      const putMbps = UPLOAD_BYTES / putSeconds / 1024 / 1024;
+      const share = tusMbps / putMbps;
+      lines.push(
+        '| how | seconds | MB/s |',
+        '|---|---|---|',
+        `| tus to the server, ${CHUNK_BYTES / 1024 / 1024} MiB PATCHes | ${uploaded.value.toFixed(1)} | ${tusMbps.toFixed(0)} |`,
+        `| a plain PUT to a bare Node server writing a file | ${putSeconds.toFixed(1)} | ${putMbps.toFixed(0)} |`,
+        '',
+        `- The tus upload reaches **${share.toFixed(2)}** of the plain PUT (budget ≥ 0.8) ${share >= 0.8 ? '— met' : '— NOT met'}.`,
+        `- The server's RSS: ${uploaded.startMb.toFixed(0)} MB before, **${uploaded.peakMb.toFixed(0)} MB** at most during the upload (${(uploaded.peakMb - uploaded.startMb).toFixed(0)} MB more for a ${UPLOAD_BYTES / 1024 / 1024} MB file: it streams).`,
+      );
+    }
+    const body = lines.join('\n');
+    console.log(body);
+    writeBenchmarkSection('Recordings', body);
+  } finally {
+    await Promise.all([stop(server), stop(nginx)]);
+    if (databaseUrl) await admin(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(databaseName)} WITH (FORCE)`).catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
