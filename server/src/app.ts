@@ -73,7 +73,10 @@ export interface BuildAppOptions extends AppDepsOptions {
  */
 export const HTTP_TIMEOUTS = { requestMs: 60_000, idleMs: 30_000, checkMs: 5_000 };
 
-function contentSecurityPolicy(config: AppConfig) {
+/** The pages' Content-Security-Policy (@fastify/helmet); exported for its test. */
+export function contentSecurityPolicy(config: AppConfig) {
+  // With S3, a recording's signed address redirects to a presigned GET of the store: the player follows it there.
+  const recordingOrigins = config.recordings.kind === 's3' ? [new URL(config.recordings.endpoint).origin] : [];
   return {
     useDefaults: false,
     directives: {
@@ -81,7 +84,8 @@ function contentSecurityPolicy(config: AppConfig) {
       scriptSrc: ["'self'"],
       // styled-components injects <style> elements at run time.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'https:'],
+      imgSrc: ["'self'", 'data:', 'https:', ...recordingOrigins],
+      mediaSrc: ["'self'", ...recordingOrigins],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", ...config.libraryCorsOrigins.filter((origin) => origin !== '*'), ...config.cspConnectOrigins],
       objectSrc: ["'none'"],

@@ -3,6 +3,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
 const BASE = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/srv/courses' };
@@ -67,5 +68,15 @@ describe('recordings storage settings', () => {
 
   it('never repeats the secret key', () => {
     expect(new ConfigError('S3_SECRET_ACCESS_KEY', 'is wrong', 'very-secret-value').message).not.toContain('very-secret-value');
+  });
+});
+
+describe('the pages\' Content-Security-Policy and the recordings', () => {
+  it('lets the player and its poster follow a recording\'s address to the S3 store, and to nothing else', () => {
+    const fs = contentSecurityPolicy(loadConfig(BASE, os.tmpdir())).directives;
+    expect(fs.mediaSrc).toEqual(["'self'"]);
+    const s3 = contentSecurityPolicy(loadConfig({ ...BASE, ...S3, S3_ENDPOINT: 'http://127.0.0.1:9000/' }, os.tmpdir())).directives;
+    expect(s3.mediaSrc).toEqual(["'self'", 'http://127.0.0.1:9000']);
+    expect(s3.imgSrc).toContain('http://127.0.0.1:9000');
   });
 });

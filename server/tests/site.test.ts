@@ -225,6 +225,7 @@ describe('site', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' data: https:");
+    expect(csp).toContain("media-src 'self'");
     expect(csp).toContain("connect-src 'self' https://library.example.org");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');
