@@ -1,7 +1,7 @@
 // The recordings' storage, the same behaviour in a folder and in S3 (a real S3-compatible server started here): put
 // from a stream or a file, stat, byte ranges, delete, a missing key, and writes that fail leave nothing under the key.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordingsStorageSettings } from '../src/config.ts';
 import { InvalidRecordingKeyError, RecordingMissingError, type RecordingStorage } from '../src/services/recordings/storage.ts';
 import { createRecordingStorage } from '../src/services/recordings/storageFromConfig.ts';
+import { createFsRecordingStorage, PARTIAL_LEFTOVER_AGE_MS, removePartialLeftovers } from '../src/services/recordings/storageFs.ts';
 import { startS3StandIn, type S3StandIn } from './recordingsS3StandIn.ts';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
@@ -145,5 +146,28 @@ describe.each(['fs', 's3'] as const)('recordings storage: %s', (kind) => {
       expect(forged.status).toBe(403);
     }
     await storage.delete('lessons/7/v.mp4');
+  });
+});
+
+describe('leftovers of killed writes in a folder', () => {
+  it('removes files in .partial/ older than a day, and keeps younger ones (a write under way)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'recordings-leftovers-'));
+    try {
+      const partial = path.join(dir, '.partial');
+      mkdirSync(partial);
+      writeFileSync(path.join(partial, 'old.part'), 'killed mid-write');
+      writeFileSync(path.join(partial, 'young.part'), 'being written');
+      const twoDaysAgo = new Date(Date.now() - 2 * PARTIAL_LEFTOVER_AGE_MS);
+      utimesSync(path.join(partial, 'old.part'), twoDaysAgo, twoDaysAgo);
+      expect(await removePartialLeftovers(dir)).toBe(1);
+      expect(readdirSync(partial)).toEqual(['young.part']);
+      // The first put of a process sweeps too.
+      utimesSync(path.join(partial, 'young.part'), twoDaysAgo, twoDaysAgo);
+      await createFsRecordingStorage(dir).put('lessons/1/a.mp4', { stream: Readable.from([Buffer.from('x')]), size: 1 });
+      await expect.poll(() => readdirSync(partial)).toEqual([]);
+      expect(await removePartialLeftovers(path.join(dir, 'nothing-here'))).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,15 +3,42 @@
 // `.partial/` can hold only the leftovers of a killed process; no key can name them (keys never start with a dot).
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { checkRecordingKey, exactLength, RecordingMissingError, sourceStream, type ByteSpan, type RecordingSource, type RecordingStorage } from './storage.ts';
 
 const PARTIAL_DIR = '.partial';
+/** A leftover of a killed write older than this is removed; a write under way is never this old (DAY > any time limit). */
+export const PARTIAL_LEFTOVER_AGE_MS = 24 * 60 * 60_000;
+/** How often a put looks for leftovers, at most. */
+const LEFTOVER_SWEEP_EVERY_MS = 60 * 60_000;
+
+/** Removes the files in `.partial/` last written before `now - PARTIAL_LEFTOVER_AGE_MS`; how many went. */
+export async function removePartialLeftovers(dir: string, now = Date.now()): Promise<number> {
+  const partialDir = path.join(path.resolve(dir), PARTIAL_DIR);
+  let names: string[];
+  try {
+    names = await readdir(partialDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(partialDir, name);
+    const found = await stat(file).catch(() => null);
+    if (found?.isFile() && found.mtimeMs < now - PARTIAL_LEFTOVER_AGE_MS) {
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
 
 export function createFsRecordingStorage(dir: string): RecordingStorage {
   const root = path.resolve(dir);
+  let lastSweep = 0;
 
   const fileOf = (key: string): string => {
     const file = path.join(root, ...checkRecordingKey(key).split('/'));
@@ -25,6 +52,11 @@ export function createFsRecordingStorage(dir: string): RecordingStorage {
 
     async put(key: string, source: RecordingSource): Promise<void> {
       const file = fileOf(key);
+      if (Date.now() - lastSweep > LEFTOVER_SWEEP_EVERY_MS) {
+        lastSweep = Date.now();
+        // The leftovers of killed writes: never waited for, and a failure to remove one is no failure of this put.
+        void removePartialLeftovers(root).catch(() => {});
+      }
       const { stream, size } = await sourceStream(source);
       const partialDir = path.join(root, PARTIAL_DIR);
       const partial = path.join(partialDir, `${randomBytes(12).toString('hex')}.part`);
