@@ -1,5 +1,6 @@
-// Three server processes on one fresh PostgreSQL database, behind nginx on loopback, and everything taken down
-// again: processes, nginx, the temporary directory and the database, also when a step fails.
+// Three server processes on one fresh PostgreSQL database and one S3-compatible store for the recordings, behind nginx
+// on loopback, and everything taken down again: processes, nginx, the store, the temporary directory and the
+// database, also when a step fails.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureBuilt } from '../support/testServer.ts';
 import { freePort } from '../../server/tests/freePort.ts';
+import { startS3StandIn, type S3StandIn } from '../../server/tests/recordingsS3StandIn.ts';
 import { serverNodeArgs } from '../../scripts/serverCommand.ts';
 
 export interface ClusterServer {
@@ -108,6 +110,7 @@ export async function startCluster(): Promise<Cluster> {
   const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${databaseName}` }).toString();
   const serverChildren: ChildProcess[] = [];
   let nginx: ChildProcess | null = null;
+  let store: S3StandIn | null = null;
   let databaseCreated = false;
   let stopped: Promise<void> | null = null;
 
@@ -132,6 +135,7 @@ export async function startCluster(): Promise<Cluster> {
       if (nginx) await stopProcess(nginx);
       const exits = await Promise.all(serverChildren.map((child) => stopProcess(child)));
       process.removeListener('exit', killAllNow);
+      await store?.stop().catch(() => {});
       if (databaseCreated) await adminQuery(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(databaseName)} WITH (FORCE)`).catch(() => {});
       const logs = serverChildren.map((_, index) => tail(path.join(root, `server-${index + 1}.log`)));
       rmSync(root, { recursive: true, force: true });
@@ -145,6 +149,9 @@ export async function startCluster(): Promise<Cluster> {
       throw new Error(`npm run test:cluster needs PostgreSQL (TEST_DATABASE_URL, else ${ADMIN_URL}): ${error.message}`);
     });
     databaseCreated = true;
+    // The processes have folders of their own: a recording uploaded through one is served by the others from S3.
+    store = await startS3StandIn();
+    const recordings = store.settings;
 
     const ports = await Promise.all(Array.from({ length: PROCESSES + 1 }, freePort));
     const proxyPort = ports.pop()!;
@@ -177,6 +184,12 @@ export async function startCluster(): Promise<Cluster> {
           TRUST_PROXY: '127.0.0.1',
           LOG_LEVEL: 'warn',
           SMTP_URL: '',
+          RECORDINGS_STORAGE: 's3',
+          S3_ENDPOINT: recordings.endpoint,
+          S3_BUCKET: recordings.bucket,
+          S3_ACCESS_KEY_ID: recordings.accessKeyId,
+          S3_SECRET_ACCESS_KEY: recordings.secretAccessKey,
+          S3_REGION: recordings.region,
         },
         logFile,
       );
