@@ -69,7 +69,9 @@ describe.each(dbModes())('watching recordings (%s, fs)', (mode) => {
     expect(await payInSandbox(app(), buyer, [course.lessonId])).toHaveProperty('paymentId');
 
     const before = Date.now();
-    const given = await playback(buyer, course.lessonId);
+    const asked = await call(app(), 'GET', recordingUrl(course.lessonId), buyer);
+    expect(asked.headers['cache-control']).toBe('no-store');
+    const given = asked.json<RecordingPlayback>();
     expect(given).toMatchObject({ duration: 300, position: 0, availableUntil: null });
     expect(given.url).toMatch(new RegExp(`^/media/recordings/${course.lessonId}/${course.recording.generation}\\.mp4\\?u=${buyer.id}&e=\\d+&s=`));
     expect(given.poster).toMatch(new RegExp(`^/media/recordings/${course.lessonId}/${course.recording.generation}\\.jpg\\?`));
