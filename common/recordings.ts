@@ -127,3 +127,55 @@ export interface PersonRecordingAccess {
   /** ISO 8601, or null when the window is not extended. */
   extendedUntil: string | null;
 }
+
+// ---- Watching (helper "watch"): who may watch, the windows, the authors' extensions. docs/RECORDINGS.md, «Watching».
+
+/** The Russian refusals and field messages of the watching endpoints. */
+export const recordingWatchMessages = {
+  noRecording: 'У этого занятия пока нет записи.',
+  notParticipant: 'Запись занятия доступна только его участникам, чьё участие подтверждено.',
+  courseDraft: 'Курс ещё не опубликован: запись пока недоступна.',
+  notStarted: 'Запись станет доступна после начала занятия.',
+  seconds: (duration: number) => `Укажите позицию целым числом секунд от 0 до ${duration}.`,
+  courseRequired: 'Укажите курс.',
+  notLedCourse: 'Продлевать доступ к записям можно только в курсах, которые вы ведёте.',
+  noWindow: 'У этого курса записи доступны всегда: продлевать нечего.',
+  untilInvalid: 'Укажите дату и время в формате ISO 8601.',
+  untilPast: 'Дата окончания доступа должна быть в будущем.',
+  untilTooFar: 'Доступ можно продлить не больше чем на 10 лет вперёд.',
+} as const;
+
+/** «12 декабря 2026 г.»: a day as people read it, in the course's zone. */
+export function formatRecordingDate(at: string | Date, timeZone: string): string {
+  const date = typeof at === 'string' ? new Date(at) : at;
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(date);
+}
+
+/** The refusal after the window: «Запись была доступна до 12 декабря 2026 г.» */
+export const recordingWindowOver = (until: string | Date, timeZone: string) => `Запись была доступна до ${formatRecordingDate(until, timeZone)}`;
+
+/**
+ * `recordingAccess` of the area's person card (`GET /api/v1/mutabo/people/{id}/`): each of the caller's courses with a
+ * window (`recording_days` set) in which the person has lessons. `PUT /api/v1/mutabo/people/{id}/recording-access/`
+ * `{course, until}` extends it; `DELETE` there with `{course}` takes the extension back.
+ */
+export interface PersonRecordingAccess {
+  courseId: number;
+  courseTitle: string;
+  /** The course's zone, for showing the dates. */
+  timeZone: string;
+  /** courses.recording_days. */
+  recordingDays: number;
+  /** ISO 8601: the end of the person's window by the course's rule (the latest of their approved lessons); null when they have none approved. */
+  until: string | null;
+  /** ISO 8601: the author's extension, null without one. */
+  extendedUntil: string | null;
+}
+
+/** `PUT /api/v1/mutabo/people/{id}/recording-access/`. */
+export interface RecordingAccessExtensionBody {
+  course: number;
+  /** ISO 8601, in the future, at most 10 years on. */
+  until: string;
+}

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ConsentAction, ConsentKind, ConsentSource } from '../privacy.ts';
 import type { Currency, ParticipationState, PaymentState, PaymentSystem } from '../wireTypes.ts';
 import type { MutaboDiscount } from '../discounts.ts';
+import type { PersonRecordingAccess } from '../recordings.ts';
 
 /**
  * `GET /api/v1/mutabo/people/?search=&page=`: live accounts (not deleted ones), newest first, MUTABO_PAGE_SIZE a page; `search` looks in the
@@ -99,6 +100,8 @@ export interface MutaboPersonCard extends MutaboPersonListItem {
   consents: MutaboPersonConsent[];
   /** Their personal discounts on the caller's courses (`POST /api/v1/mutabo/courses/{id}/discounts/` grants one). */
   discounts: MutaboDiscount[];
+  /** Their recording windows in the caller's courses that have one (common/recordings.ts, docs/RECORDINGS.md «Watching»). */
+  recordingAccess: PersonRecordingAccess[];
 }
 
 export const peopleMessages = {

@@ -20,6 +20,7 @@ import { enrollmentRoutes } from './routes/enrollment.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { lessonsRoutes } from './routes/lessons.ts';
+import { lessonRecordingsRoutes } from './routes/lessonRecordings.ts';
 import { libraryRoutes } from './routes/library.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { mutaboRoutes } from './routes/mutabo/area.ts';
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await v1.register(authorsRoutes);
         await v1.register(coursesRoutes);
         await v1.register(lessonsRoutes);
+        await v1.register(lessonRecordingsRoutes);
         await v1.register(scheduleRoutes);
         await v1.register(feedbackRoutes);
         await v1.register(quotationsRoutes);

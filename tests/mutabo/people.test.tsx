@@ -41,6 +41,7 @@ const page = (results: MutaboPersonListItem[], patch: Partial<MutaboPage<MutaboP
 const card: MutaboPersonCard = {
   ...listed(42),
   discounts: [],
+  recordingAccess: [],
   deletedAt: null,
   yearOfBirth: 1994,
   lessons: [

@@ -35,6 +35,7 @@ const card = (discounts: MutaboDiscount[], patch: Partial<MutaboPersonCard> = {}
   newsSubscriptions: [],
   consents: [],
   discounts,
+  recordingAccess: [],
   ...patch,
 });
 

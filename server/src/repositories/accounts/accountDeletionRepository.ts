@@ -3,7 +3,22 @@
 // write runs in the deletion's transaction, after the courses' lesson rows and the payments in progress are locked.
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { authLimits, authors, calendarFeedEvents, calendarFeeds, disciples, lessons, mailDeliveryFailures, mailingSubscriptions, outboxLetters, participants, payments, users } from '../../db/schema.ts';
+import {
+  authLimits,
+  authors,
+  calendarFeedEvents,
+  calendarFeeds,
+  disciples,
+  lessons,
+  mailDeliveryFailures,
+  mailingSubscriptions,
+  outboxLetters,
+  participants,
+  payments,
+  recordingAccessExtensions,
+  recordingPositions,
+  users,
+} from '../../db/schema.ts';
 import { countedPlace, countedPlaceAs } from '../places/placesRepository.ts';
 
 /**
@@ -117,14 +132,17 @@ export async function endSubscriptions(tx: Tx, userId: number): Promise<number[]
 }
 
 /**
- * The profile, the personal calendar feed (its secret and what it told the calendar) and the count of letters the
- * address refused (letterDeliveryRepository.ts: its hash).
+ * The profile, the personal calendar feed (its secret and what it told the calendar), the count of letters the
+ * address refused (letterDeliveryRepository.ts: its hash), where they stopped in recordings and the authors' extensions
+ * of their recording windows (the users row stays, so its cascades do not erase these).
  */
 export async function eraseProfile(tx: Tx, userId: number): Promise<void> {
   await tx.delete(disciples).where(eq(disciples.userId, userId));
   await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
   await tx.delete(calendarFeedEvents).where(eq(calendarFeedEvents.userId, userId));
   await tx.delete(mailDeliveryFailures).where(eq(mailDeliveryFailures.userId, userId));
+  await tx.delete(recordingPositions).where(eq(recordingPositions.userId, userId));
+  await tx.delete(recordingAccessExtensions).where(eq(recordingAccessExtensions.userId, userId));
 }
 
 /**

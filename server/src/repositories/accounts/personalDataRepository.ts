@@ -2,7 +2,22 @@
 // filtered by the user's id, never a secret column (password hash, tokens, idempotence keys, provider ids).
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { consents, courses, disciples, discounts, lessons, mailingSubscriptions, outboxLetters, participants, paymentLessons, payments, refunds, users } from '../../db/schema.ts';
+import {
+  consents,
+  courses,
+  disciples,
+  discounts,
+  lessons,
+  mailingSubscriptions,
+  outboxLetters,
+  participants,
+  paymentLessons,
+  payments,
+  recordingAccessExtensions,
+  recordingPositions,
+  refunds,
+  users,
+} from '../../db/schema.ts';
 import { profileColumns } from './disciplesRepository.ts';
 import { personColumns } from './usersRepository.ts';
 
@@ -147,4 +162,34 @@ export function letterRowsOf(db: Executor, userId: number) {
     .from(outboxLetters)
     .where(eq(outboxLetters.userId, userId))
     .orderBy(asc(outboxLetters.id));
+}
+
+/** Where the person stopped in each recording they watched, and the furthest they got (seconds). */
+export function recordingPositionRowsOf(db: Executor, userId: number) {
+  return db
+    .select({
+      lessonId: recordingPositions.lessonId,
+      lessonNumber: lessons.number,
+      lessonTitle: lessons.title,
+      courseTitle: courses.title,
+      seconds: recordingPositions.seconds,
+      furthest: recordingPositions.furthest,
+      firstWatchedAt: recordingPositions.firstWatchedAt,
+      lastWatchedAt: recordingPositions.updatedAt,
+    })
+    .from(recordingPositions)
+    .innerJoin(lessons, eq(lessons.id, recordingPositions.lessonId))
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(eq(recordingPositions.userId, userId))
+    .orderBy(asc(courses.id), asc(lessons.number));
+}
+
+/** The authors' extensions of the person's recording windows (who granted one is an author: not named). */
+export function recordingExtensionRowsOf(db: Executor, userId: number) {
+  return db
+    .select({ courseId: courses.id, courseTitle: courses.title, until: recordingAccessExtensions.until, grantedAt: recordingAccessExtensions.createdAt })
+    .from(recordingAccessExtensions)
+    .innerJoin(courses, eq(courses.id, recordingAccessExtensions.courseId))
+    .where(eq(recordingAccessExtensions.userId, userId))
+    .orderBy(asc(courses.id));
 }

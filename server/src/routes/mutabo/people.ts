@@ -1,11 +1,14 @@
 // «Люди» in the authors' area: GET /api/v1/mutabo/people/?search=&page=, GET /people/{id}/ (the card),
 // GET /people/{id}/export/ (the person's own export, for their written request; recorded in the history),
-// DELETE /people/{id}/ {writtenRequest: true} (the person's own deletion, for their written request; recorded).
+// DELETE /people/{id}/ {writtenRequest: true} (the person's own deletion, for their written request; recorded);
+// PUT /people/{id}/recording-access/ {course, until} and DELETE there {course}: the author's extension of the person's
+// recording window in a course they lead (recorded; docs/RECORDINGS.md, «Watching»).
 import { z } from 'zod';
 import { personDeleteSchema } from '../../../../common/mutabo/people.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
-import { idParams } from '../../http/queryParams.ts';
-import { deletePerson, exportPerson, getPerson, listPeople } from '../../services/mutabo/people.ts';
+import { idParams, MAX_ID } from '../../http/queryParams.ts';
+import { deletePerson, exportPerson, extendRecordingAccess, getPerson, listPeople, removeRecordingAccess } from '../../services/mutabo/people.ts';
+import { recordingWatchMessages as wm } from '../../../../common/recordings.ts';
 import { callerOf } from '../../http/mutabo/caller.ts';
 import { listQuery } from '../../http/mutabo/listQuery.ts';
 
@@ -28,6 +31,19 @@ export const mutaboPeopleRoutes: ZodRoutes = async (app) => {
   const deleteBody = z.preprocess((body) => body ?? {}, personDeleteSchema);
   app.delete('/people/:id/', { schema: { params: idParams, body: deleteBody } }, async (request, reply) => {
     await deletePerson(app.deps, callerOf(request), request.params.id);
+    return reply.code(204).send();
+  });
+
+  const courseField = z.number({ error: wm.courseRequired }).int({ error: wm.courseRequired }).min(1, { error: wm.courseRequired }).max(MAX_ID, { error: wm.courseRequired });
+  const accessBody = z.object({ course: courseField, until: z.string({ error: wm.untilInvalid }).max(64, { error: wm.untilInvalid }) }, { error: 'Ожидается объект JSON с полями course и until.' });
+  app.put('/people/:id/recording-access/', { schema: { params: idParams, body: accessBody } }, async (request, reply) => {
+    await extendRecordingAccess(app.deps.db, callerOf(request), request.params.id, request.body);
+    return reply.code(204).send();
+  });
+
+  const removeBody = z.preprocess((body) => body ?? {}, z.object({ course: courseField }, { error: 'Ожидается объект JSON с полем course.' }));
+  app.delete('/people/:id/recording-access/', { schema: { params: idParams, body: removeBody } }, async (request, reply) => {
+    await removeRecordingAccess(app.deps.db, callerOf(request), request.params.id, request.body.course);
     return reply.code(204).send();
   });
 };

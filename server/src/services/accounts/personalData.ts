@@ -13,6 +13,8 @@ import {
   letterRowsOf,
   participationRowsOf,
   paymentRowsOf,
+  recordingExtensionRowsOf,
+  recordingPositionRowsOf,
   refundRowsOf,
   subscriptionRowsOf,
 } from '../../repositories/accounts/personalDataRepository.ts';
@@ -35,7 +37,7 @@ function letterStateWord(state: string): string {
 
 /** The person's data, or null when the account is gone. */
 export async function exportPersonalData(db: Db, userId: number, now = new Date()) {
-  const [account, participations, payments, refunds, subscriptions, consents, letters, discounts] = await Promise.all([
+  const [account, participations, payments, refunds, subscriptions, consents, letters, discounts, recordingPositions, recordingExtensions] = await Promise.all([
     accountOf(db, userId),
     participationRowsOf(db, userId),
     paymentRowsOf(db, userId),
@@ -44,6 +46,8 @@ export async function exportPersonalData(db: Db, userId: number, now = new Date(
     consentRowsOf(db, userId),
     letterRowsOf(db, userId),
     discountRowsOf(db, userId),
+    recordingPositionRowsOf(db, userId),
+    recordingExtensionRowsOf(db, userId),
   ]);
   if (!account) return null;
   const { country, mainLanguage, visitSchool, readWriteProblems, otherInfo, timezone, ...user } = account;
@@ -66,6 +70,9 @@ export async function exportPersonalData(db: Db, userId: number, now = new Date(
     consents: consents.map(withIsoDates),
     letters: letters.map((row) => withIsoDates({ ...row, state: letterStateWord(row.state) })),
     discounts: discounts.map(withIsoDates),
+    // Recorded lectures (docs/RECORDINGS.md, «Watching»): where they stopped, and the windows the authors extended.
+    recordingPositions: recordingPositions.map(withIsoDates),
+    recordingAccessExtensions: recordingExtensions.map(withIsoDates),
   };
 }
 

@@ -14,6 +14,10 @@ import { recordWrite } from './audit.ts';
 import type { Caller } from './context.ts';
 import { personDiscounts } from './discounts.ts';
 import { listPage, pageOffset, sharedErrors } from './sharedContent.ts';
+import { recordingWatchMessages as wm, type PersonRecordingAccess } from '../../../../common/recordings.ts';
+import { deleteExtension, ledCourseWindow, lockedExtension, upsertExtension, windowedLessonsOf } from '../../repositories/recordings/viewingRepository.ts';
+import { placeWindowEnd } from '../recordings/access.ts';
+import { HttpError } from '../../http/errors.ts';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
@@ -39,7 +43,7 @@ export async function getPerson(db: Db, caller: Caller, id: number): Promise<Mut
     consentRowsOf(db, id),
   ]);
   if (!account || !state) throw peopleErrors.notFound();
-  const discounts = await personDiscounts(db, caller, account.email);
+  const [discounts, recordingAccess] = await Promise.all([personDiscounts(db, caller, account.email), personRecordingAccess(db, caller, id)]);
   const paidLessons = await lessonsWithCourses(db, [...new Set(payments.flatMap((payment) => payment.lessonIds))]);
   return {
     ...toPersonListItem(account),
@@ -88,7 +92,74 @@ export async function getPerson(db: Db, caller: Caller, id: number): Promise<Mut
       at: row.at.toISOString(),
     })),
     discounts,
+    recordingAccess,
   };
+}
+
+// ---- Recording windows (docs/RECORDINGS.md, «Watching»): the card's courses with a window, and the author's extension.
+
+/** The caller's courses with a window (recording_days) in which the person has lessons, with the window's end. */
+async function personRecordingAccess(db: Db, caller: Caller, id: number): Promise<PersonRecordingAccess[]> {
+  const byCourse = new Map<number, PersonRecordingAccess>();
+  for (const row of await windowedLessonsOf(db, caller.authorId, id)) {
+    const entry = byCourse.get(row.courseId) ?? {
+      courseId: row.courseId,
+      courseTitle: row.courseTitle,
+      timeZone: row.timeZone,
+      recordingDays: row.recordingDays,
+      until: null,
+      extendedUntil: iso(row.extensionUntil),
+    };
+    if (row.state === 'approved') {
+      const end = placeWindowEnd(row, row)!;
+      if (entry.until === null || end.toISOString() > entry.until) entry.until = end.toISOString();
+    }
+    byCourse.set(row.courseId, entry);
+  }
+  return [...byCourse.values()];
+}
+
+const MAX_EXTENSION_MS = 10 * 366 * 24 * 60 * 60_000;
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?))?$/i;
+
+/** 400 under `until` unless it is an ISO 8601 moment in the future, at most 10 years on. */
+function extensionEnd(until: string, now: Date): Date {
+  const parsed = ISO_8601.test(until.trim()) ? new Date(until.trim()) : null;
+  if (parsed === null || Number.isNaN(parsed.getTime())) throw new HttpError(400, { until: [wm.untilInvalid] });
+  if (parsed <= now) throw new HttpError(400, { until: [wm.untilPast] });
+  if (parsed.getTime() - now.getTime() > MAX_EXTENSION_MS) throw new HttpError(400, { until: [wm.untilTooFar] });
+  return parsed;
+}
+
+/** The person exists (404) and the caller leads the course (403), which has a window when one is extended (400 under `course`). */
+async function extensionTarget(db: Db, caller: Caller, id: number, courseId: number, needsWindow: boolean): Promise<void> {
+  const state = await accountStateOf(db, id);
+  if (!state) throw peopleErrors.notFound();
+  if (state.deletedAt) throw peopleErrors.deleted();
+  const course = await ledCourseWindow(db, caller.authorId, courseId);
+  if (course === undefined) throw sharedErrors.forbidden(wm.notLedCourse);
+  if (needsWindow && course.recordingDays === null) throw new HttpError(400, { course: [wm.noWindow] });
+}
+
+/** Opens the person's recordings of the course until `until` (replacing an earlier extension); recorded in the history. */
+export async function extendRecordingAccess(db: Db, caller: Caller, id: number, body: { course: number; until: string }, now = new Date()): Promise<void> {
+  const until = extensionEnd(body.until, now);
+  await extensionTarget(db, caller, id, body.course, true);
+  await db.transaction(async (tx) => {
+    const before = await lockedExtension(tx, body.course, id);
+    await upsertExtension(tx, { courseId: body.course, userId: id, until, grantedBy: caller.userId });
+    await recordWrite(tx, { userId: caller.userId, entity: 'person', entityId: id, courseId: body.course, action: 'update', before: { recordingUntil: iso(before) }, after: { recordingUntil: until.toISOString() } });
+  });
+}
+
+/** Takes the extension back (the course's own window applies again); recorded when there was one. */
+export async function removeRecordingAccess(db: Db, caller: Caller, id: number, courseId: number): Promise<void> {
+  await extensionTarget(db, caller, id, courseId, false);
+  await db.transaction(async (tx) => {
+    const before = await lockedExtension(tx, courseId, id);
+    if (!(await deleteExtension(tx, courseId, id))) return;
+    await recordWrite(tx, { userId: caller.userId, entity: 'person', entityId: id, courseId, action: 'update', before: { recordingUntil: iso(before) }, after: { recordingUntil: null } });
+  });
 }
 
 /**
