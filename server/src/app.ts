@@ -75,7 +75,7 @@ export interface BuildAppOptions extends AppDepsOptions {
 export const HTTP_TIMEOUTS = { requestMs: 60_000, idleMs: 30_000, checkMs: 5_000 };
 
 /** The pages' Content-Security-Policy (@fastify/helmet); exported for its test. */
-export function contentSecurityPolicy(config: AppConfig) {
+export function contentSecurityPolicy(config: Pick<AppConfig, 'libraryCorsOrigins' | 'cspConnectOrigins' | 'recordings'>) {
   // With S3, a recording's signed address redirects to a presigned GET of the store: the player follows it there.
   const recordingOrigins = config.recordings.kind === 's3' ? [new URL(config.recordings.endpoint).origin] : [];
   return {
