@@ -22,6 +22,7 @@ import {
   type Versioned,
 } from './fields.ts';
 import type { MutaboLesson } from './lessons.ts';
+import { COURSE_FORMATS, MAX_RECORDING_DAYS } from '../recordings.ts';
 
 /**
  * `GET/PATCH /api/v1/mutabo/courses/{id}/`, `POST /api/v1/mutabo/courses/` (201): the full form of
@@ -141,6 +142,10 @@ const courseFields = {
   prices: pricesField,
   timeZone: timeZoneField,
   roomUrl: httpsUrlField,
+  /** Issue 34: 'live' (webinars at set times) or 'recorded' (lessons without times, sold and watched as recordings). */
+  format: z.enum(COURSE_FORMATS, { error: m.courseFormatInvalid }),
+  /** How many days after its lesson a recording stays open to its participants; null: always. */
+  recordingDays: z.union([integerField(m.recordingDaysInvalid, 1, MAX_RECORDING_DAYS), z.null()], { error: m.recordingDaysInvalid }),
 };
 
 function endNotBeforeStart(value: { start?: string | null; end?: string | null }, ctx: z.RefinementCtx) {
@@ -149,7 +154,8 @@ function endNotBeforeStart(value: { start?: string | null; end?: string | null }
 
 /**
  * `POST /api/v1/mutabo/courses/`. Only `title` and `disciplesAge` are required; the rest default to an empty draft:
- * no dates, no images, state `draft`, 0 places, blocks of 1, no prices, the caller as the only author.
+ * no dates, no images, state `draft`, 0 places, blocks of 1, no prices, the caller as the only author, webinars
+ * (`format: 'live'`) whose recordings stay open always (`recordingDays: null`).
  */
 export const courseCreateSchema = z
   .object(
@@ -169,6 +175,8 @@ export const courseCreateSchema = z
       prices: pricesField.default([]),
       timeZone: timeZoneField.default(DEFAULT_COURSE_TIME_ZONE),
       roomUrl: httpsUrlField.default(''),
+      format: courseFields.format.default('live'),
+      recordingDays: courseFields.recordingDays.default(null),
     },
     { error: m.invalidBody },
   )
@@ -197,6 +205,8 @@ export const coursePatchSchema = z
       prices: courseFields.prices.optional(),
       timeZone: courseFields.timeZone.optional(),
       roomUrl: courseFields.roomUrl.optional(),
+      format: courseFields.format.optional(),
+      recordingDays: courseFields.recordingDays.optional(),
       version: versionField,
     },
     { error: m.invalidBody },

@@ -8,6 +8,7 @@ import { dateRangeMessage, writtenDateInRange } from '../dateRange.ts';
 import { isSitePath } from '../sitePaths.ts';
 import { textField, textMessages } from '../textFields.ts';
 import { isKnownTimeZone } from '../timeZones.ts';
+import { MAX_RECORDING_DAYS } from '../recordings.ts';
 
 /**
  * Every editable object carries the `version` it was read at; a `PATCH` sends it back and is refused with 409
@@ -62,6 +63,12 @@ export const mutaboMessages = {
   startsAtInvalid: 'Укажите дату и время начала (ISO 8601 с часовым поясом, например 2026-03-04T16:00:00Z) или оставьте пустым.',
   startsAtOutOfRange: dateRangeMessage,
   httpsUrlInvalid: 'Ссылка должна начинаться с https://.',
+  courseFormatInvalid: 'Выберите, как проходит курс: вебинары или в записи.',
+  recordingDaysInvalid: `Срок доступа к записи — целое число дней от 1 до ${MAX_RECORDING_DAYS} или «всегда» (null).`,
+  /** Issue 34: a recorded course's lessons have no times; a course with lessons still ahead does not become one. */
+  recordedLessonTime: 'В курсе в записи у занятий нет времени.',
+  recordedWithLessonsAhead: (numbers: readonly number[]) =>
+    `Курс нельзя перевести в запись: ${numbers.length === 1 ? `занятие № ${numbers[0]} ещё впереди` : `занятия № ${numbers.join(', ')} ещё впереди`}. Сначала проведите ${numbers.length === 1 ? 'его' : 'их'}, уберите время или переведите в черновик.`,
   /** Server-side rules, answered under the named fields or as `detail`. */
   openWithoutLessons: 'Чтобы открыть запись, опубликуйте хотя бы одно занятие.',
   lessonNumberTaken: 'Занятие с таким номером уже есть.',

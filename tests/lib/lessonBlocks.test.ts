@@ -5,6 +5,8 @@ import {
   availableLessons,
   lessonBlocks,
   lessonHasBegun,
+  lessonSale,
+  placeFree,
   withPast,
   toggleLesson,
   wholeCourseLessons,
@@ -71,6 +73,63 @@ describe('lesson blocks', () => {
     ]);
     expect([...toggleLesson(new Set(), 3, lessons, 3)]).toEqual([]);
     expect(lessonHasBegun({ startsAt: '2031-03-01T12:00:01Z' }, now)).toBe(false);
+  });
+
+  it('sells a begun lesson as its recording once it has one, without a place limit (issue 34)', () => {
+    const now = Date.parse('2031-03-01T12:00:00Z');
+    const at = (id: number, startsAt: string | null, hasRecording: boolean, hasFreePlaces = true) => ({ ...lesson(id, hasFreePlaces), startsAt, hasRecording });
+    expect(lessonSale({ startsAt: '2031-02-22T12:00:00Z', hasRecording: true }, 'live', now)).toBe('recording');
+    expect(lessonSale({ startsAt: '2031-02-22T12:00:00Z', hasRecording: false }, 'live', now)).toBe('none');
+    expect(lessonSale({ startsAt: '2031-02-22T12:00:00Z' }, 'live', now)).toBe('none');
+    expect(lessonSale({ startsAt: '2031-03-08T12:00:00Z', hasRecording: true }, 'live', now)).toBe('live');
+    expect(lessonSale({ startsAt: null, hasRecording: false }, 'live', now)).toBe('live');
+    // A recorded course sells only recordings, with or without a (held) time.
+    expect(lessonSale({ startsAt: null, hasRecording: true }, 'recorded', now)).toBe('recording');
+    expect(lessonSale({ startsAt: null, hasRecording: false }, 'recorded', now)).toBe('none');
+    expect(lessonSale({ startsAt: '2031-02-22T12:00:00Z', hasRecording: true }, 'recorded', now)).toBe('recording');
+    // The place rule: a recording is never full, a live lesson within the limit (0: no places).
+    expect(placeFree(5, 5, 'recording')).toBe(true);
+    expect(placeFree(0, 0, 'recording')).toBe(true);
+    expect(placeFree(4, 5, 'live')).toBe(true);
+    expect(placeFree(5, 5, 'live')).toBe(false);
+    expect(placeFree(0, 0, 'none')).toBe(false);
+
+    const lessons = withPast([at(1, '2031-02-22T12:00:00Z', true, false), at(2, '2031-02-23T12:00:00Z', false), at(3, '2031-03-08T12:00:00Z', false), at(4, null, false)], now);
+    expect(lessons.map((l) => [l.past, l.asRecording, l.hasFreePlaces])).toEqual([
+      [false, true, true],
+      [true, false, true],
+      [false, false, true],
+      [false, false, true],
+    ]);
+    expect(availableLessons(lessons, 1).map((l) => l.id)).toEqual([1, 3, 4]);
+    expect(lessonBlocks(lessons, 2).map(({ begun, available }) => ({ begun, available }))).toEqual([
+      { begun: true, available: false },
+      { begun: false, available: true },
+    ]);
+    expect(wholeCourseOffered(lessons, 1)).toBe(false);
+    // Every begun lesson with a recording: the whole course is sold again.
+    const recorded = withPast([at(1, '2031-02-22T12:00:00Z', true), at(2, '2031-02-23T12:00:00Z', true), at(3, '2031-03-08T12:00:00Z', false)], now);
+    expect(wholeCourseOffered(recorded, 1)).toBe(true);
+    expect(wholeCourseLessons(recorded).map((l) => l.id)).toEqual([1, 2, 3]);
+  });
+
+  it('sells a recorded course’s lessons only once their recordings are ready, in blocks and whole alike (issue 34)', () => {
+    const now = Date.parse('2031-03-01T12:00:00Z');
+    const item = (id: number, hasRecording: boolean) => ({ ...lesson(id, false), startsAt: null, hasRecording });
+    const lessons = withPast([item(1, true), item(2, true), item(3, true), item(4, false)], now, 'recorded');
+    expect(lessons.map((l) => [l.past, l.asRecording, l.hasFreePlaces])).toEqual([
+      [false, true, true],
+      [false, true, true],
+      [false, true, true],
+      [true, false, false],
+    ]);
+    expect(availableLessons(lessons, 1).map((l) => l.id)).toEqual([1, 2, 3]);
+    expect(availableLessons(lessons, 2).map((l) => l.id)).toEqual([1, 2]);
+    expect(wholeCourseOffered(lessons, 1)).toBe(false);
+    expect([...toggleLesson(new Set(), 4, lessons, 1)]).toEqual([]);
+    expect(wholeCourseOffered(withPast([item(1, true), item(2, true)], now, 'recorded'), 2)).toBe(true);
+    // Without the format the site's old call treats lessons without a time as live ones still ahead.
+    expect(withPast([item(4, false)], now).map((l) => l.past)).toEqual([false]);
   });
 
   it('never offers a bought or full lesson, and never splits a block (property)', () => {

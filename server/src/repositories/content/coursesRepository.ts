@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CourseDetails, CourseShort, Lesson, Price } from '../../../../common/wireTypes.ts';
 import { CURRENCIES } from '../../../../common/enums.ts';
-import { hasFreePlace } from '../../../../common/places.ts';
+import { lessonSale, placeFree } from '../../../../common/lessonBlocks.ts';
 import type { Executor } from '../../db/client.ts';
 import { readyRecordingsOf } from '../recordings/readyRecordings.ts';
 import { authors, courseAuthors, courses, lessons, participants, prices } from '../../db/schema.ts';
@@ -124,9 +124,16 @@ export async function loadCourseDetails(
   ]);
   const [occupancy, recordings] = await Promise.all([occupancyOf(db, lessonRows.map((lesson) => lesson.id)), readyRecordingsOf(db, lessonRows.map((lesson) => lesson.id))]);
   let validUntil: number | null = null;
+  const until = (at: number) => {
+    if (validUntil === null || at < validUntil) validUntil = at;
+  };
+  const now = Date.now();
   const courseLessons: Lesson[] = lessonRows.map((lesson) => {
     const taken = occupancy.get(lesson.id);
-    if (taken?.nextExpiry != null && (validUntil === null || taken.nextExpiry < validUntil)) validUntil = taken.nextExpiry;
+    if (taken?.nextExpiry != null) until(taken.nextExpiry);
+    const hasRecording = recordings.has(lesson.id);
+    // A live lesson with a ready recording is sold as it, without a place limit, from its start: the form changes then.
+    if (hasRecording && lesson.startsAt && lesson.startsAt.getTime() > now) until(lesson.startsAt.getTime());
     return {
       id: lesson.id,
       course: lesson.courseId,
@@ -135,11 +142,11 @@ export async function loadCourseDetails(
       content: lesson.content,
       duration: lesson.duration,
       state: lesson.state,
-      hasFreePlaces: hasFreePlace(taken?.taken ?? 0, row.participantsLimit),
+      hasFreePlaces: placeFree(taken?.taken ?? 0, row.participantsLimit, lessonSale({ startsAt: lesson.startsAt, hasRecording }, row.format, now)),
       participationState: null,
       participant: null,
       startsAt: lesson.startsAt?.toISOString() ?? null,
-      hasRecording: recordings.has(lesson.id),
+      hasRecording,
       recordingDuration: recordings.get(lesson.id) ?? null,
     };
   });

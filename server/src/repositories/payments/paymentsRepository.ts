@@ -7,6 +7,7 @@ import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { courses, lessons, pagesContent, participants, paymentLessons, payments, prices, users, type PaymentDiscountRecord } from '../../db/schema.ts';
 import { movePromoUse } from './discountsRepository.ts';
+import { hasReadyRecording } from '../places/placesRepository.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -98,15 +99,28 @@ export interface LessonOnSale {
   lessonState: (typeof lessons.$inferSelect)['state'];
   courseState: (typeof courses.$inferSelect)['state'];
   limit: number;
-  /** The lesson's start, null while it has none (a lesson that has begun is not sold). */
+  /** The lesson's start, null while it has none (a lesson that has begun is sold only as its recording). */
   startsAt: Date | null;
+  /** The course's format and whether the lesson has a ready recording (common/lessonBlocks.ts lessonSale). */
+  format: (typeof courses.$inferSelect)['format'];
+  hasRecording: boolean;
   price: typeof prices.$inferSelect | null;
 }
 
 /** The requested lessons that exist, in their order, with what a payment for them needs. */
 export async function lessonsOnSale(db: Executor, currency: Currency, lessonIds: number[]): Promise<LessonOnSale[]> {
   return db
-    .select({ id: lessons.id, courseId: lessons.courseId, lessonState: lessons.state, courseState: courses.state, limit: courses.participantsLimit, startsAt: lessons.startsAt, price: prices })
+    .select({
+      id: lessons.id,
+      courseId: lessons.courseId,
+      lessonState: lessons.state,
+      courseState: courses.state,
+      limit: courses.participantsLimit,
+      startsAt: lessons.startsAt,
+      format: courses.format,
+      hasRecording: hasReadyRecording(),
+      price: prices,
+    })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .leftJoin(prices, and(eq(prices.courseId, lessons.courseId), eq(prices.currency, currency)))

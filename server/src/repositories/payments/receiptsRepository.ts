@@ -60,7 +60,9 @@ export async function queueDueSettlements(db: Executor, now: Date): Promise<numb
     WHERE r.type = 'payment' AND r.payment_mode = 'full_prepayment' AND r.state = 'sent'
       AND p.state = 'STATE_COMPLETED' AND p.system = 'yookassa' AND p.provider_id IS NOT NULL AND p.provider_id NOT LIKE 'sandbox-%'
       AND item.cents > 0
-      AND (l.held_at IS NOT NULL OR (l.starts_at IS NOT NULL AND l.starts_at + make_interval(mins => l.duration) <= ${now.toISOString()}::timestamptz))
+      AND (l.held_at IS NOT NULL OR (l.starts_at IS NOT NULL AND l.starts_at + make_interval(mins => l.duration) <= ${now.toISOString()}::timestamptz)
+        OR ((l.starts_at IS NULL OR l.starts_at <= ${now.toISOString()}::timestamptz)
+          AND EXISTS (SELECT 1 FROM lesson_recordings lr WHERE lr.lesson_id = l.id AND lr.state = 'ready')))
       AND NOT EXISTS (SELECT 1 FROM refunds f WHERE f.payment_id = p.id AND f.state IN ('pending', 'succeeded') AND l.id = ANY(f.lesson_ids))
       AND NOT EXISTS (SELECT 1 FROM receipts s WHERE s.type = 'settlement' AND s.payment_id = p.id AND s.lesson_id = l.id)
     ON CONFLICT DO NOTHING

@@ -51,9 +51,12 @@ export async function subscribedCourseIds(db: Executor, userId: number, onlyCour
 // ---- The courses of a user's own course list
 
 /** These courses unless drafts, by start (undated last), then id. */
-export async function coursesForList(db: Executor, courseIds: number[]): Promise<{ id: number; title: string; participantsLimit: number }[]> {
+export async function coursesForList(
+  db: Executor,
+  courseIds: number[],
+): Promise<{ id: number; title: string; participantsLimit: number; format: (typeof courses.$inferSelect)['format'] }[]> {
   return db
-    .select({ id: courses.id, title: courses.title, participantsLimit: courses.participantsLimit })
+    .select({ id: courses.id, title: courses.title, participantsLimit: courses.participantsLimit, format: courses.format })
     .from(courses)
     .where(and(inArray(courses.id, courseIds), ne(courses.state, 'draft')))
     .orderBy(sql`${courses.start} ASC NULLS LAST`, asc(courses.id));

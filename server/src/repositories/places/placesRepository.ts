@@ -4,7 +4,7 @@
 // rows themselves (who has which row, their writes, the waiting lists) are participantsRepository.ts's.
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { courses, lessons, participants } from '../../db/schema.ts';
+import { courses, lessonRecordings, lessons, participants } from '../../db/schema.ts';
 
 // ---- Which participant row holds a place: the one rule that every count of places, every list of the people on a
 // lesson and every check under the course's lock is written with (server/tests/countedPlaces.test.ts holds them to it).
@@ -41,8 +41,10 @@ export interface LockedCourse {
   state: (typeof courses.$inferSelect)['state'];
   participantsLimit: number;
   lessonsBlockSize: number;
-  /** The published lessons in their order (drafts are locked too, but left out here). */
-  lessons: { id: number; number: number; title: string; startsAt: Date | null }[];
+  /** 'recorded': its lessons are sold as their recordings only (common/lessonBlocks.ts lessonSale). */
+  format: (typeof courses.$inferSelect)['format'];
+  /** The published lessons in their order (drafts are locked too, but left out here); `hasRecording`: a ready one. */
+  lessons: { id: number; number: number; title: string; startsAt: Date | null; hasRecording: boolean }[];
   /** Every lesson of the course, drafts included. */
   allLessonIds: number[];
 }
@@ -81,7 +83,7 @@ export function readCourse(tx: Tx, courseId: number): Promise<LockedCourse | nul
 
 async function courseWithLessons(tx: Tx, courseId: number, lock: boolean): Promise<LockedCourse | null> {
   const query = tx
-    .select({ id: lessons.id, number: lessons.number, title: lessons.title, state: lessons.state, startsAt: lessons.startsAt, course: courses })
+    .select({ id: lessons.id, number: lessons.number, title: lessons.title, state: lessons.state, startsAt: lessons.startsAt, hasRecording: hasReadyRecording(), course: courses })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(eq(lessons.courseId, courseId))
@@ -96,13 +98,18 @@ async function courseWithLessons(tx: Tx, courseId: number, lock: boolean): Promi
     state: course.state,
     participantsLimit: course.participantsLimit,
     lessonsBlockSize: course.lessonsBlockSize,
+    format: course.format,
     lessons: rows
       .filter((lesson) => lesson.state !== 'draft')
       .sort((a, b) => a.number - b.number)
-      .map(({ id, number, title, startsAt }) => ({ id, number, title, startsAt })),
+      .map(({ id, number, title, startsAt, hasRecording }) => ({ id, number, title, startsAt, hasRecording })),
     allLessonIds: rows.map((lesson) => lesson.id),
   };
 }
+
+/** A column of a select over `lessons`: the lesson has a ready recording (issue 34; sold as it once it has begun). */
+export const hasReadyRecording = () =>
+  sql<boolean>`EXISTS (SELECT 1 FROM ${lessonRecordings} r WHERE r.lesson_id = "lessons"."id" AND r.state = 'ready')`.mapWith(Boolean);
 
 // ---- Places taken
 

@@ -67,7 +67,7 @@ export async function markRemindersTold(tx: Tx, lessonId: number, startsAt: Date
 
 /**
  * Queues the reminders due at `now`: for each approved participant of a published lesson of a course that is not a
- * draft, the 24-hour reminder while between 24 hours and one hour are left (not for a place approved after that
+ * draft nor in recordings (issue 34), the 24-hour reminder while between 24 hours and one hour are left (not for a place approved after that
  * moment: the approval's own letter is fresh), and the 1-hour one while less than an hour is left. A reminder whose
  * dedupe key is known is not queued again. Answers how many it queued.
  */
@@ -87,7 +87,7 @@ export async function queueDueReminders(db: Db, now: Date): Promise<number> {
     JOIN ${participants} p ON p.lesson_id = l.id AND p.state = 'approved'
     JOIN (VALUES ${windows}) AS due (lead, opens, closes, last)
       ON l.starts_at <= ${at} + due.opens AND l.starts_at > ${at} + due.closes
-    WHERE l.state = 'published' AND c.state <> 'draft'
+    WHERE l.state = 'published' AND c.state <> 'draft' AND c.format <> 'recorded'
       AND l.starts_at > ${at} AND l.starts_at <= ${at} + make_interval(secs => ${LEAD_WINDOWS[0]!.opens})
       AND (due.last OR p.participated_at IS NULL OR p.participated_at <= l.starts_at - due.opens)
     ON CONFLICT (dedupe_key) DO NOTHING

@@ -36,8 +36,11 @@ const scheduledFields = {
   sequence: lessons.sequence,
 };
 
-/** The lessons visitors see with a time: published, of a course that is not a draft. */
-const publicLesson = and(eq(lessons.state, 'published'), ne(courses.state, 'draft'), isNotNull(lessons.startsAt));
+/**
+ * The lessons visitors see with a time: published, of a course that is not a draft and not in recordings (issue 34: a
+ * recorded course is not in the timetable or the calendars, even with held lessons that kept their times).
+ */
+const publicLesson = and(eq(lessons.state, 'published'), ne(courses.state, 'draft'), ne(courses.format, 'recorded'), isNotNull(lessons.startsAt));
 
 const withStart = <T extends { startsAt: Date | null }>(rows: T[]) => rows.filter((row): row is T & { startsAt: Date } => row.startsAt !== null);
 
@@ -82,10 +85,13 @@ export async function upcomingLessons(db: Executor, now: Date, days: number, lim
   }));
 }
 
-/** The public scheduled lessons of a course that is not a draft (null for no such course), by number. */
-export async function scheduledCourseLessons(db: Executor, courseId: number): Promise<{ title: string; lessons: ScheduledLessonRow[] } | null> {
+/** The public scheduled lessons of a course that is not a draft (null for no such course), by number; none in recordings. */
+export async function scheduledCourseLessons(
+  db: Executor,
+  courseId: number,
+): Promise<{ title: string; format: (typeof courses.$inferSelect)['format']; lessons: ScheduledLessonRow[] } | null> {
   const [course] = await db
-    .select({ title: courses.title })
+    .select({ title: courses.title, format: courses.format })
     .from(courses)
     .where(and(eq(courses.id, courseId), ne(courses.state, 'draft')));
   if (!course) return null;
@@ -95,7 +101,7 @@ export async function scheduledCourseLessons(db: Executor, courseId: number): Pr
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(and(eq(lessons.courseId, courseId), publicLesson))
     .orderBy(asc(lessons.number));
-  return { title: course.title, lessons: withStart(rows) };
+  return { title: course.title, format: course.format, lessons: withStart(rows) };
 }
 
 /** One public scheduled lesson, or null. */
@@ -108,14 +114,14 @@ export async function scheduledLesson(db: Executor, lessonId: number): Promise<S
   return withStart(rows)[0] ?? null;
 }
 
-/** The lesson exists for visitors (published, of a course that is not a draft), with or without a time. */
-export async function lessonIsPublic(db: Executor, lessonId: number): Promise<boolean> {
+/** The format of the lesson's course when visitors see it (published, of a course that is not a draft), with or without a time; else null. */
+export async function publicLessonFormat(db: Executor, lessonId: number): Promise<(typeof courses.$inferSelect)['format'] | null> {
   const [row] = await db
-    .select({ id: lessons.id })
+    .select({ format: courses.format })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(and(eq(lessons.id, lessonId), eq(lessons.state, 'published'), ne(courses.state, 'draft')));
-  return row !== undefined;
+  return row?.format ?? null;
 }
 
 export async function feedToken(db: Executor, userId: number): Promise<string | null> {

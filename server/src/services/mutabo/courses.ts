@@ -59,6 +59,8 @@ export function courseSnapshot(row: CourseRow, authorIds?: number[]): Record<str
     lessonsBlockSize: row.lessonsBlockSize,
     timeZone: row.timeZone,
     roomUrl: row.roomUrl,
+    format: row.format,
+    recordingDays: row.recordingDays,
   };
 }
 
@@ -133,7 +135,7 @@ export async function createCourse(ctx: MutaboContext, caller: Caller, input: Co
 
 /**
  * The refusals of a save that its rows decide: a stale version, an end before the start, enrollment opened without a
- * published lesson, an unknown author. Checked on the stored rows before any costly work, and again on the locked
+ * published lesson, a switch to recordings while a published lesson is still ahead, an unknown author. Checked on the stored rows before any costly work, and again on the locked
  * ones in the transaction. Answers the authors the course will have.
  */
 async function checkedPatch(db: Executor, caller: Caller, current: LockedCourseForWrite, authorsBefore: number[], patch: CoursePatch): Promise<number[]> {
@@ -144,6 +146,12 @@ async function checkedPatch(db: Executor, caller: Caller, current: LockedCourseF
   if (start && end && end < start) throw mutaboErrors.field('end', m.endBeforeStart);
   if (patch.state === 'can_be_subscribed' && before.state !== 'can_be_subscribed' && !hasPublishedLesson(current)) {
     throw mutaboErrors.field('state', m.openWithoutLessons);
+  }
+  // A course in recordings has no times: its published lessons still ahead would lose theirs (held ones may keep them).
+  if (patch.format === 'recorded' && before.format !== 'recorded') {
+    const now = Date.now();
+    const ahead = current.lessons.filter((lesson) => lesson.state === 'published' && lesson.startsAt !== null && lesson.startsAt.getTime() > now);
+    if (ahead.length > 0) throw mutaboErrors.field('format', m.recordedWithLessonsAhead(ahead.map((lesson) => lesson.number)));
   }
   return patch.authors === undefined ? authorsBefore : checkedAuthors(db, patch.authors, caller);
 }

@@ -5,6 +5,7 @@
 // publishing them tells nobody anything (as a single new lesson published). A room link sent with the series becomes
 // the course's (courseRoom.ts), and the new lessons are in the course's room.
 import type { MutaboLesson } from '../../../../common/mutabo/lessons.ts';
+import { mutaboMessages as m } from '../../../../common/mutabo/fields.ts';
 import { MAX_COURSE_LESSONS, numberedLessonTitle, seasonMessages, seriesStarts, startsInRange, type LessonSeries } from '../../../../common/mutabo/season.ts';
 import { loadCourseDetails } from '../../repositories/content/coursesRepository.ts';
 import type { Tx } from '../../db/client.ts';
@@ -45,6 +46,8 @@ async function setCourseRoom(tx: Tx, ctx: MutaboContext, caller: Caller, locked:
 export async function createLessonSeries(ctx: MutaboContext, caller: Caller, courseId: number, input: LessonSeries): Promise<MutaboLesson[]> {
   const ids = await withCourseLockedForWrite(ctx, courseId, ledBy(caller), async (tx, locked) => {
     checkLessonLimit(locked.lessons.length, input.count);
+    // A series is lessons at times: a recorded course has none (issue 34).
+    if (locked.course.format === 'recorded') throw mutaboErrors.field('firstStartsAt', m.recordedLessonTime);
     const starts = seriesStarts(input.firstStartsAt, input.count, input.everyDays, locked.course.timeZone);
     if (!startsInRange(starts)) throw mutaboErrors.field('firstStartsAt', seasonMessages.seriesOutOfRange);
     const course = await setCourseRoom(tx, ctx, caller, locked, input.roomUrl);

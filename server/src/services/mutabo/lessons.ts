@@ -64,9 +64,15 @@ export async function getLesson(ctx: MutaboContext, caller: Caller, lessonId: nu
   return lessonOf(ctx, lessonId, await ledLessonCourse(ctx, caller, lessonId));
 }
 
+/** A recorded course's lessons have no times (issue 34); a held lesson may keep the one it had, but gets no new one. */
+export function refuseTimeInRecordedCourse(course: Pick<LockedCourseForWrite['course'], 'format'>, startsAt: Date | string | null | undefined, field = 'startsAt'): void {
+  if (course.format === 'recorded' && startsAt !== null && startsAt !== undefined) throw mutaboErrors.field(field, m.recordedLessonTime);
+}
+
 export async function createLesson(ctx: MutaboContext, caller: Caller, courseId: number, input: LessonCreate): Promise<MutaboLesson> {
   const id = await withCourseLockedForWrite(ctx, courseId, ledBy(caller), async (tx, locked) => {
     checkLessonLimit(locked.lessons.length, 1, 'nonFieldErrors');
+    refuseTimeInRecordedCourse(locked.course, input.startsAt);
     if (input.number !== undefined && locked.lessons.some((lesson) => lesson.number === input.number)) throw mutaboErrors.field('number', m.lessonNumberTaken);
     const number = input.number ?? (await nextLessonNumber(tx, courseId));
     const row = await insertLesson(tx, {
@@ -96,6 +102,7 @@ export async function patchLesson(ctx: MutaboContext, caller: Caller, lessonId: 
     // A link cleared puts the lesson back in the course's room.
     const values = changedLessonValues(before, patch.roomUrl === undefined ? patch : { ...patch, roomUrl: lessonRoomUrl(locked.course.roomUrl, patch.roomUrl) });
     if (Object.keys(values).length === 0) return { value: undefined, changed: false };
+    refuseTimeInRecordedCourse(locked.course, values.startsAt);
     if (values.number !== undefined && locked.lessons.some((lesson) => lesson.id !== lessonId && lesson.number === values.number)) {
       throw mutaboErrors.field('number', m.lessonNumberTaken);
     }

@@ -6,8 +6,7 @@ import type { Currency, ParticipationState, PaymentSystem, Price } from '../../.
 import { paymentSystemFor } from '../../../../common/coursePrices.ts';
 import { formatAmount } from '../../../../common/paymentAmount.ts';
 import { promoCodeField } from '../../../../common/discountSchemas.ts';
-import { isFull } from '../../../../common/places.ts';
-import { lessonHasBegun } from '../../../../common/lessonBlocks.ts';
+import { lessonSale, placeFree } from '../../../../common/lessonBlocks.ts';
 import type { ReceiptSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { MAX_ID } from '../../http/queryParams.ts';
@@ -148,12 +147,16 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     const now = Date.now();
     // A place the buyer holds already is theirs to pay for: only others' places can make a lesson full for them.
     refuseTakenLessons(
-      found.map((lesson) => ({
-        id: lesson.id,
-        approved: lesson.counted.get(userId) === 'approved',
-        full: isFull(lesson.counted.size - (lesson.counted.has(userId) ? 1 : 0), lesson.limit),
-        past: lessonHasBegun(lesson, now),
-      })),
+      first!.format,
+      found.map((lesson) => {
+        const sale = lessonSale(lesson, lesson.format, now);
+        return {
+          id: lesson.id,
+          approved: lesson.counted.get(userId) === 'approved',
+          full: !placeFree(lesson.counted.size - (lesson.counted.has(userId) ? 1 : 0), lesson.limit, sale),
+          past: sale === 'none',
+        };
+      }),
     );
 
     const discounts = await buyerDiscounts(deps.db, userId, courseId, currency, payload.promoCode);

@@ -9,7 +9,7 @@
 // account, or its code was used up meanwhile) is refunded in full at once, by the site itself (docs/PAYMENTS.md,
 // «Money for an ended payment»).
 import type { FastifyBaseLogger } from 'fastify';
-import { isFull } from '../../../../common/places.ts';
+import { lessonSale, placeFree } from '../../../../common/lessonBlocks.ts';
 import type { Currency, PaymentSystem } from '../../../../common/wireTypes.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { courseTitle, lessonTitles, personById } from '../../repositories/places/enrollmentRepository.ts';
@@ -157,7 +157,13 @@ async function outcomeInTx(tx: Tx, course: LockedCourse | null, paymentId: numbe
     return !(row && row.paymentId === paymentId && row.counted);
   });
   const taken = await takenPlaces(tx, needPlace, payment.userId);
-  const noPlace = needPlace.filter((id) => isFull(taken.get(id) ?? 0, course.participantsLimit));
+  // A lesson sold as its recording takes no place (common/lessonBlocks.ts placeFree); «now» is the completion's.
+  const now = Date.now();
+  const saleOf = (id: number) => {
+    const lesson = course.lessons.find((candidate) => candidate.id === id);
+    return lesson ? lessonSale(lesson, course.format, now) : 'live';
+  };
+  const noPlace = needPlace.filter((id) => !placeFree(taken.get(id) ?? 0, course.participantsLimit, saleOf(id)));
 
   if (!canceled && boughtElsewhere.length === 0 && noPlace.length === 0) {
     // An ended payment gave its code's use back: it completes only by taking a use again, within the code's limit.

@@ -10,9 +10,8 @@
 // that a refusal undoes only their own changes.
 // Across processes the course's row lock decides, as before.
 import type { Currency, ParticipationState, PaymentSystem, Price } from '../../../../common/wireTypes.ts';
-import { lessonHasBegun, type LessonForSale } from '../../../../common/lessonBlocks.ts';
+import { lessonSale, placeFree, type LessonForSale } from '../../../../common/lessonBlocks.ts';
 import { formatAmount, MAX_PAYMENT_AMOUNT, paymentAmount } from '../../../../common/paymentAmount.ts';
-import { hasFreePlace } from '../../../../common/places.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { insertHolds, lockPaymentsForHolds, paymentLessonIds, userPaymentsOnCourse } from '../../repositories/payments/paymentsRepository.ts';
@@ -242,13 +241,18 @@ function decide(locked: LockedCourse, places: PlacesRow[], request: HoldRequest)
   const published = locked.lessons;
   if (requested.some((id) => !published.some((lesson) => lesson.id === id))) throw enrollmentErrors.unknownLessons();
   const byId = new Map(places.map((row) => [row.id, row]));
-  const forSale: LessonForSale[] = published.map((lesson) => ({
-    id: lesson.id,
-    hasFreePlaces: hasFreePlace(byId.get(lesson.id)?.taken ?? 0, locked.participantsLimit),
-    participationState: byId.get(lesson.id)?.ownState ?? null,
-    past: lessonHasBegun(lesson, request.now),
-  }));
+  const forSale: LessonForSale[] = published.map((lesson) => {
+    const sale = lessonSale(lesson, locked.format, request.now);
+    return {
+      id: lesson.id,
+      hasFreePlaces: placeFree(byId.get(lesson.id)?.taken ?? 0, locked.participantsLimit, sale),
+      participationState: byId.get(lesson.id)?.ownState ?? null,
+      past: sale === 'none',
+      asRecording: sale === 'recording',
+    };
+  });
   refuseTakenLessons(
+    locked.format,
     forSale
       .filter((lesson) => requested.includes(lesson.id))
       .map((lesson) => ({ id: lesson.id, approved: lesson.participationState === 'approved', full: !lesson.hasFreePlaces, past: lesson.past === true })),

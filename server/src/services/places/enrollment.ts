@@ -1,7 +1,7 @@
 // Enrollment without payment: news subscriptions, joining a course without prices (a reserved place or the
 // waiting list), withdrawing, and the caller's own course list. The authors' approve and reject are participants.ts's.
 import { readyRecordingsOf } from '../../repositories/recordings/readyRecordings.ts';
-import { hasFreePlace } from '../../../../common/places.ts';
+import { lessonSale, placeFree } from '../../../../common/lessonBlocks.ts';
 import type { Lesson, Participation, ParticipationState } from '../../../../common/wireTypes.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
@@ -80,12 +80,17 @@ export async function joinCourse(deps: EnrollmentDeps, userId: number, courseId:
     const missing = ids.filter((id) => !own.includes(id));
     if (missing.length === 0) return { value: undefined, changed: false };
     const taken = await takenPlaces(tx, missing);
+    const now = Date.now();
+    const saleOf = (lessonId: number) => {
+      const lesson = locked.lessons.find((candidate) => candidate.id === lessonId);
+      return lesson ? lessonSale(lesson, locked.format, now) : 'live';
+    };
     await insertParticipants(
       tx,
       missing.map((lessonId) => ({
         userId,
         lessonId,
-        state: hasFreePlace(taken.get(lessonId) ?? 0, locked.participantsLimit) ? ('reserved' as const) : ('waiting_list' as const),
+        state: placeFree(taken.get(lessonId) ?? 0, locked.participantsLimit, saleOf(lessonId)) ? ('reserved' as const) : ('waiting_list' as const),
       })),
     );
     return { value: undefined, changed: true };
@@ -151,7 +156,11 @@ export async function listParticipations(deps: EnrollmentDeps, userId: number, o
         content: lesson.content,
         duration: lesson.duration,
         state: lesson.state,
-        hasFreePlaces: hasFreePlace(taken.get(lesson.id) ?? 0, course.participantsLimit),
+        hasFreePlaces: placeFree(
+          taken.get(lesson.id) ?? 0,
+          course.participantsLimit,
+          lessonSale({ startsAt: lesson.startsAt, hasRecording: recordings.has(lesson.id) }, course.format, now),
+        ),
         participationState: participant.state as ParticipationState,
         participant: {
           id: participant.id,

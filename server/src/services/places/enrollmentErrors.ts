@@ -5,6 +5,7 @@ import { pluralForm } from '../../../../common/plural.ts';
 import { HttpError } from '../../http/errors.ts';
 import { lessonsMarker } from '../../../../common/lessonErrors.ts';
 import { SELLER_REFUSAL } from '../../../../common/mutabo/seller.ts';
+import type { CourseFormat } from '../../../../common/recordings.ts';
 
 
 const onLessons = (lessonIds: readonly number[]) => (lessonIds.length === 1 ? 'занятии' : 'занятиях');
@@ -15,10 +16,17 @@ export const enrollmentErrors = {
     new HttpError(400, { lessons_are_fully_occupied: [`Нет свободных мест на ${onLessons(lessonIds)} ${lessonsMarker(lessonIds)}.`] }),
   alreadyParticipated: (lessonIds: readonly number[]) =>
     new HttpError(400, { already_participated: [`Вы уже участвуете в ${onLessons(lessonIds)} ${lessonsMarker(lessonIds)}.`] }),
-  /** A lesson that has begun is not sold (common/lessonBlocks.ts lessonHasBegun). */
+  /** A lesson that has begun without a ready recording is not sold (common/lessonBlocks.ts lessonSale). */
   lessonsPast: (lessonIds: readonly number[]) =>
     new HttpError(400, {
       lessons_are_past: [`${lessonIds.length === 1 ? 'Занятие' : 'Занятия'} ${lessonsMarker(lessonIds)} уже ${lessonIds.length === 1 ? 'началось' : 'начались'}: оплатить можно только занятия, которые ещё впереди.`],
+    }),
+  /** A recorded course's lesson is sold once its recording is ready (the same key: the site reads it alike). */
+  recordingNotReady: (lessonIds: readonly number[]) =>
+    new HttpError(400, {
+      lessons_are_past: [
+        `${lessonIds.length === 1 ? 'Запись занятия' : 'Записи занятий'} ${lessonsMarker(lessonIds)} ещё не ${lessonIds.length === 1 ? 'готова' : 'готовы'}: оплатить можно, когда ${lessonIds.length === 1 ? 'она появится' : 'они появятся'}.`,
+      ],
     }),
   unknownLessons: () => new HttpError(400, { lessons: ['Некоторые из выбранных занятий не найдены. Обновите страницу и выберите занятия снова.'] }),
   severalCourses: () => new HttpError(400, { lessons: ['Все выбранные занятия должны относиться к одному курсу.'] }),
@@ -60,14 +68,14 @@ export const participantsInputMessages = {
 
 /**
  * The refusals of lessons someone cannot buy, in the order the site expects them: already_participated, then
- * lessons_are_past, then lessons_are_fully_occupied, each naming its lessons in the order given. Checked before the
+ * lessons_are_past (not on sale: begun without a recording, or a recorded course's lesson whose recording is not ready), then lessons_are_fully_occupied, each naming its lessons in the order given. Checked before the
  * lock and again under it.
  */
-export function refuseTakenLessons(lessons: readonly { id: number; approved: boolean; full: boolean; past: boolean }[]): void {
+export function refuseTakenLessons(format: CourseFormat, lessons: readonly { id: number; approved: boolean; full: boolean; past: boolean }[]): void {
   const approved = lessons.filter((lesson) => lesson.approved).map((lesson) => lesson.id);
   if (approved.length > 0) throw enrollmentErrors.alreadyParticipated(approved);
   const past = lessons.filter((lesson) => lesson.past).map((lesson) => lesson.id);
-  if (past.length > 0) throw enrollmentErrors.lessonsPast(past);
+  if (past.length > 0) throw format === 'recorded' ? enrollmentErrors.recordingNotReady(past) : enrollmentErrors.lessonsPast(past);
   const full = lessons.filter((lesson) => lesson.full).map((lesson) => lesson.id);
   if (full.length > 0) throw enrollmentErrors.fullyOccupied(full);
 }

@@ -33,6 +33,7 @@ import { queueApprovalLetter, type LessonRef, type LetterContext } from './enrol
 import { enrollmentErrors } from './enrollmentErrors.ts';
 import { queueMovedLetter, rejectedLetter } from './participantLetters.ts';
 import { approveRows, failPayment, NoFreePlace, promoteWaitingList } from './places.ts';
+import { lessonSale, type LessonSale } from '../../../../common/lessonBlocks.ts';
 
 /** What the participants' services need: the database, what the letters name, the cache to drop after a change. */
 export interface ParticipantsDeps {
@@ -137,16 +138,19 @@ async function approveRowsOfCourses(deps: ParticipantsDeps, caller: Caller, ids:
   await withCoursesLocked(deps, courseIds, async (tx, courses) => {
     if (courses.length !== courseIds.length) throw participantErrors.notFound();
     const limits = new Map<number, number>();
+    const sales = new Map<number, LessonSale>();
     const courseOfLesson = new Map<number, number>();
+    const now = Date.now();
     for (const locked of courses) {
       const courseId = locked.id;
       for (const lessonId of locked.allLessonIds) {
         limits.set(lessonId, locked.participantsLimit);
         courseOfLesson.set(lessonId, courseId);
       }
+      for (const lesson of locked.lessons) sales.set(lesson.id, lessonSale(lesson, locked.format, now));
     }
     const rows = await lockedRows(tx, ids, [...limits.keys()]);
-    const result = await approveRows(tx, rows, limits);
+    const result = await approveRows(tx, rows, limits, sales);
     const ended = new Set(result.endedPayments);
     for (const row of result.approved) {
       await insertAuditRecord(tx, {

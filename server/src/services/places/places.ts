@@ -8,7 +8,8 @@
 // course's lock first and queues the promotions' letters and drops the public cache for it. (Writes to `participants` only send the public
 // cache's NOTIFY: since migration 0022 no shared row is written, so transactions on different courses do not wait for
 // each other.) How many places a lesson has left is common/places.ts's placesLeft.
-import { isFull, placesLeft } from '../../../../common/places.ts';
+import { placesLeft } from '../../../../common/places.ts';
+import { placeFree, type LessonSale } from '../../../../common/lessonBlocks.ts';
 import type { Tx } from '../../db/client.ts';
 import { lockPaymentsInProgress, markFailed, type FailureReason } from '../../repositories/payments/paymentsRepository.ts';
 import { takenPlaces, type Promotion } from '../../repositories/places/placesRepository.ts';
@@ -55,11 +56,16 @@ export class NoFreePlace extends Error {
 /**
  * Approves the rows (read with rowsForApproval), all or none (their courses' lessons locked by the caller; `limits`
  * gives each lesson's places): a row that holds its place keeps it, any other needs a free place, counted with the
- * places this same call gives (NoFreePlace otherwise). A payment in progress that holds an approved row ends first
+ * places this same call gives (NoFreePlace otherwise); a lesson `sales` says is sold as a recording takes no place. A payment in progress that holds an approved row ends first
  * (`approved`): a payment the payer completes later is then recorded for a refund, and its other held rows are freed
  * for the queue.
  */
-export async function approveRows(tx: Tx, rows: readonly ApprovalRow[], limits: ReadonlyMap<number, number>): Promise<{ approved: ApprovalRow[]; endedPayments: number[]; promotions: Promotion[] }> {
+export async function approveRows(
+  tx: Tx,
+  rows: readonly ApprovalRow[],
+  limits: ReadonlyMap<number, number>,
+  sales: ReadonlyMap<number, LessonSale> = new Map(),
+): Promise<{ approved: ApprovalRow[]; endedPayments: number[]; promotions: Promotion[] }> {
   const toApprove = rows.filter((row) => row.state !== 'approved');
   const holding = [...new Set(toApprove.filter((row) => row.paymentId !== null && row.state === 'reserved').map((row) => row.paymentId!))].sort((a, b) => a - b);
   const ended = holding.length ? await lockPaymentsInProgress(tx, holding) : [];
@@ -70,7 +76,7 @@ export async function approveRows(tx: Tx, rows: readonly ApprovalRow[], limits: 
   );
   for (const row of needPlace) {
     const count = taken.get(row.lessonId) ?? 0;
-    if (isFull(count, limits.get(row.lessonId) ?? 0)) throw new NoFreePlace(row.lessonId);
+    if (!placeFree(count, limits.get(row.lessonId) ?? 0, sales.get(row.lessonId) ?? 'live')) throw new NoFreePlace(row.lessonId);
     taken.set(row.lessonId, count + 1);
   }
   if (toApprove.length === 0) return { approved: [], endedPayments: [], promotions: [] };

@@ -5,7 +5,7 @@ import type { UpcomingLesson } from '../../../../common/wireTypes.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { messages } from '../../http/messages.ts';
-import { lessonIsPublic, scheduledCourseLessons, scheduledLesson, upcomingLessons, userOfFeedToken } from '../../repositories/schedule/scheduleRepository.ts';
+import { publicLessonFormat, scheduledCourseLessons, scheduledLesson, upcomingLessons, userOfFeedToken } from '../../repositories/schedule/scheduleRepository.ts';
 import type { Cached, PublicCache } from '../content/publicCache.ts';
 import { calendarText } from './calendar.ts';
 import { FEED_TOKEN_PATTERN, feedLessons } from './calendarFeed.ts';
@@ -20,6 +20,9 @@ const FEED_REFRESH_SECONDS = 60 * 60;
 const scheduleMessages = {
   lessonNotFound: 'Занятие не найдено.',
   lessonNotScheduled: 'У этого занятия ещё нет времени.',
+  /** Issue 34: a course in recordings has no times, so no calendar to add. */
+  recordedCourse: 'Этот курс в записи: у его занятий нет времени, и добавлять в календарь нечего.',
+  recordedLesson: 'Это занятие курса в записи: у него нет времени, и добавлять в календарь нечего.',
   feedNotFound: 'Календарь не найден: возможно, ссылку заменили на новую.',
 };
 
@@ -40,11 +43,12 @@ export function cachedUpcomingLessons(deps: Pick<ScheduleReadDeps, 'db' | 'publi
   });
 }
 
-/** The calendar file of a course's scheduled public lessons; 404 for a course that is not public. */
+/** The calendar file of a course's scheduled public lessons; 404 for a course that is not public or is in recordings. */
 export async function courseCalendar(deps: ScheduleReadDeps, courseId: number): Promise<string> {
   const cached = await deps.publicCache.get(`calendar:course:${courseId}`, async () => {
     const found = await scheduledCourseLessons(deps.db, courseId);
     if (!found) throw notFound(messages.courseNotFound);
+    if (found.format === 'recorded') throw notFound(scheduleMessages.recordedCourse);
     return { value: calendarText(found.lessons, { publicUrl: deps.config.publicUrl, name: `Курс «${found.title}»` }) };
   });
   return cached.value;
@@ -54,7 +58,10 @@ export async function courseCalendar(deps: ScheduleReadDeps, courseId: number): 
 export async function lessonCalendar(deps: ScheduleReadDeps, lessonId: number): Promise<string> {
   const cached = await deps.publicCache.get(`calendar:lesson:${lessonId}`, async () => {
     const lesson = await scheduledLesson(deps.db, lessonId);
-    if (!lesson) throw notFound((await lessonIsPublic(deps.db, lessonId)) ? scheduleMessages.lessonNotScheduled : scheduleMessages.lessonNotFound);
+    if (!lesson) {
+      const format = await publicLessonFormat(deps.db, lessonId);
+      throw notFound(format === null ? scheduleMessages.lessonNotFound : format === 'recorded' ? scheduleMessages.recordedLesson : scheduleMessages.lessonNotScheduled);
+    }
     return { value: calendarText([lesson], { publicUrl: deps.config.publicUrl, name: `Курс «${lesson.courseTitle}»` }) };
   });
   return cached.value;
