@@ -14,6 +14,7 @@ import { mutaboParticipantsRoutes } from './participants.ts';
 import { mutaboPeopleRoutes } from './people.ts';
 import { mutaboPaymentsRoutes } from './payments.ts';
 import { mutaboQuotationsRoutes } from './quotations.ts';
+import { mutaboRecordingUploadsRoutes } from './recordingUploads.ts';
 import { mutaboUploadsRoutes } from './uploads.ts';
 import { mutaboDiscountsRoutes } from './discounts.ts';
 
@@ -39,4 +40,5 @@ export const mutaboRoutes: ZodRoutes = async (app) => {
   await app.register(mutaboNewAuthorRoutes);
   await app.register(mutaboPeopleRoutes);
   await app.register(mutaboDiscountsRoutes);
+  await app.register(mutaboRecordingUploadsRoutes);
 };
