@@ -100,12 +100,13 @@ export function createAppDeps(config: AppConfig, database: Database, log: Fastif
     background,
     recordings: createRecordingStorage(config.recordings),
   };
+  const recordingJobs = new RecordingJobs({ ...base, dataDir: config.dataDir }, options.recordingJobs);
   return {
     ...base,
     accounts: createAccountServices({ config, db, letters }, options.accounts),
     checkout: createCheckout(base),
     paymentFollowUps: createPaymentFollowUps(base),
-    recordingUploads: new RecordingUploads(base),
-    recordingJobs: new RecordingJobs({ ...base, dataDir: config.dataDir }, options.recordingJobs),
+    recordingUploads: new RecordingUploads({ ...base, wakeJobs: () => recordingJobs.wake() }),
+    recordingJobs,
   };
 }

@@ -11,13 +11,11 @@ export type LessonRecordingRow = typeof lessonRecordings.$inferSelect;
 /** The lesson's course and whether the author leads it; null when there is no such lesson. */
 export async function lessonOfAuthor(db: Executor, lessonId: number, authorId: number): Promise<{ courseId: number; leads: boolean } | null> {
   const [row] = await db
-    .select({
-      courseId: lessons.courseId,
-      leads: sql<boolean>`EXISTS (SELECT 1 FROM ${courseAuthors} WHERE ${courseAuthors.courseId} = ${lessons.courseId} AND ${courseAuthors.authorId} = ${authorId})`,
-    })
+    .select({ courseId: lessons.courseId, author: courseAuthors.authorId })
     .from(lessons)
+    .leftJoin(courseAuthors, and(eq(courseAuthors.courseId, lessons.courseId), eq(courseAuthors.authorId, authorId)))
     .where(eq(lessons.id, lessonId));
-  return row ?? null;
+  return row ? { courseId: row.courseId, leads: row.author !== null } : null;
 }
 
 /**

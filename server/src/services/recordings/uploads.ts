@@ -58,6 +58,8 @@ export interface RecordingUploadsDeps {
   recordings: RecordingStorage;
   log: FastifyBaseLogger;
   media?: MediaToolOptions;
+  /** Wakes this process's worker at once (the others learn it from NOTIFY lesson_recordings or their next look). */
+  wakeJobs?: () => void;
 }
 
 /** What the route's checks found, handed to the tus hooks of the same request. */
@@ -151,7 +153,7 @@ export class RecordingUploads {
     } catch {
       fileName = '';
     }
-    fileName = fileName.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+    fileName = fileName.replace(/\p{Cc}/gu, '').trim().slice(0, 255);
     const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
     if (!(RECORDING_EXTENSIONS as readonly string[]).includes(extension)) throw field(uploadMessages.extension);
     if (length > config.recordingMaxBytes) throw new HttpError(413, { [FIELD]: [uploadMessages.tooLarge(config.recordingMaxBytes)] });
@@ -235,6 +237,7 @@ export class RecordingUploads {
       await recordings.delete(keys.source);
       return { status_code: 404, headers: JSON_HEADERS, body: jsonBody({ detail: uploadMessages.uploadNotFound }) };
     }
+    this.deps.wakeJobs?.();
     await notifyRecordingJobs(db).catch((error: unknown) => log.warn({ err: error }, 'the recording workers could not be woken; they look again shortly'));
     return {};
   }
@@ -292,6 +295,7 @@ export class RecordingUploads {
     if (!pending || pending.state !== 'failed') throw new HttpError(409, { detail: uploadMessages.retryNothing });
     if (!(await this.deps.recordings.stat(recordingKeys(pending).source))) throw new HttpError(409, { detail: uploadMessages.retryNoSource });
     if (!(await markRetried(this.deps.db, pending.id))) throw new HttpError(409, { detail: uploadMessages.retryNothing });
+    this.deps.wakeJobs?.();
     await notifyRecordingJobs(this.deps.db).catch(() => {});
   }
 
