@@ -19,6 +19,8 @@ import { PublicCache } from './services/content/publicCache.ts';
 import { createTokenService, type TokenService } from './services/accounts/tokens.ts';
 import type { RecordingStorage } from './services/recordings/storage.ts';
 import { createRecordingStorage } from './services/recordings/storageFromConfig.ts';
+import { RecordingJobs, type RecordingJobsOptions } from './services/recordings/processing.ts';
+import { RecordingUploads } from './services/recordings/uploads.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -50,6 +52,10 @@ export interface AppDeps {
   checkout: Checkout;
   /** Payments in progress read back from their providers and swept when lapsed (services/payments/followUps.ts). */
   paymentFollowUps: PaymentFollowUps;
+  /** The tus uploads of lessons' recordings (services/recordings/uploads.ts). */
+  recordingUploads: RecordingUploads;
+  /** The worker that processes uploaded recordings (services/recordings/processing.ts), started with the letters'. */
+  recordingJobs: RecordingJobs;
 }
 
 export interface AppDepsOptions {
@@ -63,6 +69,8 @@ export interface AppDepsOptions {
   letterQueue?: Partial<LetterQueueOptions>;
   /** Test-only knobs of the account endpoints: a cheaper scrypt cost, a controllable clock, other limits. */
   accounts?: AccountsOptions;
+  /** Test-only: a shorter lease, backoff or poll of the recordings' processing than DEFAULT_RECORDING_JOBS. */
+  recordingJobs?: Partial<RecordingJobsOptions>;
 }
 
 /** Makes the dependencies; nothing is started or connected here (buildApp does that, and closes them). */
@@ -92,10 +100,13 @@ export function createAppDeps(config: AppConfig, database: Database, log: Fastif
     background,
     recordings: createRecordingStorage(config.recordings),
   };
+  const recordingJobs = new RecordingJobs({ ...base, dataDir: config.dataDir }, options.recordingJobs);
   return {
     ...base,
     accounts: createAccountServices({ config, db, letters }, options.accounts),
     checkout: createCheckout(base),
     paymentFollowUps: createPaymentFollowUps(base),
+    recordingUploads: new RecordingUploads({ ...base, wakeJobs: () => recordingJobs.wake() }),
+    recordingJobs,
   };
 }

@@ -23,6 +23,8 @@ export interface BackgroundWork {
 export async function startBackgroundWork(deps: AppDeps, sweeps: SweepOptions | null): Promise<BackgroundWork> {
   const { config, db, log } = deps;
   await deps.letters.start(deps.database);
+  // Uploaded recordings are processed by whichever process claims them first (services/recordings/processing.ts).
+  await deps.recordingJobs.start(deps.database);
   const sweepStops: (() => Promise<void>)[] = [];
   if (sweeps) {
     const { intervalMs } = sweeps;
@@ -44,6 +46,7 @@ export async function startBackgroundWork(deps: AppDeps, sweeps: SweepOptions | 
         await Promise.all(sweepStops.map((stop) => stop()));
         // What the read-backs still under way record is sent by this worker; the letters claimed are sent before the mailer closes.
         await deps.background.settled();
+        await deps.recordingJobs.close();
         await deps.letters.close();
         await deps.mailer.close();
       })();

@@ -63,6 +63,10 @@ export interface AppConfig {
   passwordCost: number | null;
   /** Where recorded lectures are kept (services/recordings/storage.ts, docs/RECORDINGS.md). */
   recordings: RecordingsStorageSettings;
+  /** The largest recording an author may upload, bytes (RECORDING_MAX_BYTES; 4 GiB). */
+  recordingMaxBytes: number;
+  /** What one author's recordings may take together, bytes (RECORDING_QUOTA_BYTES; 200 GiB). */
+  recordingQuotaBytes: number;
 }
 
 /**
@@ -139,6 +143,19 @@ const originList = (problem: string) =>
       .transform((items) => items.map((item) => (item === '*' ? item : new URL(item).origin))),
   );
 
+/** A size in bytes (a whole number from 1 byte to 1 PiB), or its default. */
+const byteCount = (fallback: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,16}$/, 'must be a whole number of bytes, such as 4294967296 for 4 GiB')
+      .transform(Number)
+      .refine((bytes) => bytes >= 1 && bytes <= 1024 ** 5, 'must be a whole number of bytes from 1 to 1125899906842624 (1 PiB)')
+      .default(fallback),
+  );
+
 const envSchema = z.object({
   PORT: z.preprocess(
     blankToUndefined,
@@ -186,6 +203,8 @@ const envSchema = z.object({
       .refine((seconds) => seconds >= 1 && seconds <= 3600, 'must be a whole number of seconds from 1 to 3600')
       .default(60),
   ),
+  RECORDING_MAX_BYTES: byteCount(4 * 1024 ** 3),
+  RECORDING_QUOTA_BYTES: byteCount(200 * 1024 ** 3),
   CHECKOUT_REMINDER_HOURS: z.preprocess(
     blankToUndefined,
     z
@@ -463,6 +482,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     testEndpoints: vars.TEST_ENDPOINTS ?? false,
     passwordCost: testPasswordCost(env),
     recordings: recordingsStorage(vars, dataDir),
+    recordingMaxBytes: vars.RECORDING_MAX_BYTES,
+    recordingQuotaBytes: vars.RECORDING_QUOTA_BYTES,
   };
 }
 

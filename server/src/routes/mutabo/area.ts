@@ -15,6 +15,7 @@ import { mutaboPeopleRoutes } from './people.ts';
 import { mutaboPaymentsRoutes } from './payments.ts';
 import { mutaboQuotationsRoutes } from './quotations.ts';
 import { mutaboRecordingViewersRoutes } from './recordingViewers.ts';
+import { mutaboRecordingUploadsRoutes } from './recordingUploads.ts';
 import { mutaboUploadsRoutes } from './uploads.ts';
 import { mutaboDiscountsRoutes } from './discounts.ts';
 
@@ -41,4 +42,5 @@ export const mutaboRoutes: ZodRoutes = async (app) => {
   await app.register(mutaboPeopleRoutes);
   await app.register(mutaboDiscountsRoutes);
   await app.register(mutaboRecordingViewersRoutes);
+  await app.register(mutaboRecordingUploadsRoutes);
 };

@@ -1,8 +1,8 @@
 // What the authors' services work with, who is calling, and the refusals they answer.
-import { NO_RECORDING } from '../../../../common/recordings.ts';
 import type { MutaboCourse } from '../../../../common/mutabo/courses.ts';
 import { mutaboMessages as m } from '../../../../common/mutabo/fields.ts';
 import type { MutaboLesson } from '../../../../common/mutabo/lessons.ts';
+import { NO_RECORDING, type MutaboLessonRecording } from '../../../../common/recordings.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { LessonPeopleCounts } from '../../repositories/mutabo/coursesRepository.ts';
@@ -32,8 +32,16 @@ export const mutaboErrors = {
   field: (field: string, message: string) => new HttpError(400, { [field]: [message] }),
 };
 
-/** The lessons in the authors' form: drafts included, with their links, versions and people (peopleOfLessons). */
-export function toMutaboLessons({ course, versions, links }: CourseDetailsWithVersions, people: Map<number, LessonPeopleCounts>, now = new Date()): MutaboLesson[] {
+/**
+ * The lessons in the authors' form: drafts included, with their links, versions, people (peopleOfLessons) and
+ * recordings (recordingsOfLessons, services/recordings/uploadsState.ts: one query for the course's lessons).
+ */
+export function toMutaboLessons(
+  { course, versions, links }: CourseDetailsWithVersions,
+  people: Map<number, LessonPeopleCounts>,
+  recordings: Map<number, MutaboLessonRecording>,
+  now = new Date(),
+): MutaboLesson[] {
   return course.lessons.map((lesson) => {
     const counts = people.get(lesson.id) ?? { holding: 0, waiting: 0, approved: 0 };
     const told = draftingIsTold(course, { state: lesson.state, startsAt: lesson.startsAt === null ? null : new Date(lesson.startsAt) }, now);
@@ -44,13 +52,17 @@ export function toMutaboLessons({ course, versions, links }: CourseDetailsWithVe
       heldAt: links.get(lesson.id)?.heldAt ?? null,
       version: versions.lessons.get(lesson.id) ?? 1,
       people: { holding: counts.holding, waiting: counts.waiting, toldIfDrafted: told ? counts.approved : 0 },
-      // The recording's state is filled by the recordings' service (issue 34, in progress).
-      recording: NO_RECORDING,
+      recording: recordings.get(lesson.id) ?? NO_RECORDING,
     };
   });
 }
 
 /** The authors' form of a course: drafts included, with the versions of the course and of each lesson. */
-export function toMutaboCourse(found: CourseDetailsWithVersions, peopleCount: number, lessonPeople: Map<number, LessonPeopleCounts>): MutaboCourse {
-  return { ...found.course, roomUrl: found.roomUrl, version: found.versions.course, lessons: toMutaboLessons(found, lessonPeople), peopleCount };
+export function toMutaboCourse(
+  found: CourseDetailsWithVersions,
+  peopleCount: number,
+  lessonPeople: Map<number, LessonPeopleCounts>,
+  recordings: Map<number, MutaboLessonRecording>,
+): MutaboCourse {
+  return { ...found.course, roomUrl: found.roomUrl, version: found.versions.course, lessons: toMutaboLessons(found, lessonPeople, recordings), peopleCount };
 }

@@ -36,6 +36,7 @@ import { followCourseRoom } from './courseRoom.ts';
 import { lessonSnapshot } from './lessonWrites.ts';
 import { thumbnailForImage } from '../content/uploads.ts';
 import { mutaboErrors, toMutaboCourse, type Caller, type MutaboContext } from './context.ts';
+import { recordingsOfLessons } from '../recordings/uploadsState.ts';
 
 // Where the other writes of the area have long found it (the copy of a course among them).
 export { lessonSnapshot };
@@ -99,8 +100,12 @@ export async function getCourse(ctx: MutaboContext, caller: Caller, courseId: nu
   if (checkLead && !(await leadsCourse(ctx.db, caller.authorId, courseId))) throw mutaboErrors.courseNotFound();
   const found = await loadCourseDetails(ctx.db, courseId, { draftCourse: true, draftLessons: true });
   if (!found) throw mutaboErrors.courseNotFound();
-  const [people, lessonPeople] = await Promise.all([peopleOfCourse(ctx.db, courseId), peopleOfLessons(ctx.db, courseId)]);
-  return toMutaboCourse(found, people, lessonPeople);
+  const [people, lessonPeople, recordings] = await Promise.all([
+    peopleOfCourse(ctx.db, courseId),
+    peopleOfLessons(ctx.db, courseId),
+    recordingsOfLessons(ctx.db, found.course.lessons.map((lesson) => lesson.id)),
+  ]);
+  return toMutaboCourse(found, people, lessonPeople, recordings);
 }
 
 /** An image uploaded here and no thumbnail: the thumbnail is made from the image (else stays empty). */

@@ -15,6 +15,7 @@ import type { LockedCourseForWrite } from '../../repositories/places/placesRepos
 import { withCourseLockedForWrite } from '../places/courseLock.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, toMutaboLessons, type Caller, type MutaboContext } from './context.ts';
+import { recordingsOfLessons } from '../recordings/uploadsState.ts';
 import { followCourseRoom } from './courseRoom.ts';
 import { courseSnapshot, ledBy } from './courses.ts';
 import { lessonSnapshot } from './lessonWrites.ts';
@@ -29,7 +30,8 @@ async function lessonsInAuthorsForm(ctx: MutaboContext, courseId: number, ids: n
   const found = await loadCourseDetails(ctx.db, courseId, { draftCourse: true, draftLessons: true });
   if (!found) throw mutaboErrors.courseNotFound();
   const wanted = new Set(ids);
-  return toMutaboLessons(found, await peopleOfLessons(ctx.db, courseId)).filter((lesson) => wanted.has(lesson.id));
+  const [people, recordings] = await Promise.all([peopleOfLessons(ctx.db, courseId), recordingsOfLessons(ctx.db, ids)]);
+  return toMutaboLessons(found, people, recordings).filter((lesson) => wanted.has(lesson.id));
 }
 
 /** The series' room link made the course's, as a save of the course form would make it; answers the course as it now is. */

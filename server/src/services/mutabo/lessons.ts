@@ -21,6 +21,7 @@ import type { LockedCourseForWrite } from '../../repositories/places/placesRepos
 import { withCourseLockedForWrite } from '../places/courseLock.ts';
 import { recordWrite } from './audit.ts';
 import { mutaboErrors, toMutaboLessons, type Caller, type MutaboContext } from './context.ts';
+import { recordingsOfLessons } from '../recordings/uploadsState.ts';
 import { lessonRoomUrl } from './courseRoom.ts';
 import { ledBy } from './courses.ts';
 import { lessonSnapshot, writeLessonChange } from './lessonWrites.ts';
@@ -44,7 +45,8 @@ function changedLessonValues(before: LessonRow, patch: LessonPatch): LessonValue
 async function courseLessons(ctx: MutaboContext, courseId: number): Promise<MutaboLesson[]> {
   const found = await loadCourseDetails(ctx.db, courseId, { draftCourse: true, draftLessons: true });
   if (!found) throw mutaboErrors.courseNotFound();
-  return toMutaboLessons(found, await peopleOfLessons(ctx.db, courseId));
+  const [people, recordings] = await Promise.all([peopleOfLessons(ctx.db, courseId), recordingsOfLessons(ctx.db, found.course.lessons.map((lesson) => lesson.id))]);
+  return toMutaboLessons(found, people, recordings);
 }
 
 async function lessonOf(ctx: MutaboContext, lessonId: number, courseId: number): Promise<MutaboLesson> {

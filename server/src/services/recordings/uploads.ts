@@ -1,0 +1,318 @@
+// The upload of a lesson's recording (tus 1.0.0 with creation and termination, @tus/server with @tus/file-store under
+// DATA_DIR/recordings/.uploads/): who may upload and what, checked before the first byte; the finished upload probed at
+// once, and its source put into the recordings' storage as a job for processing.ts. docs/RECORDINGS.md, «Upload».
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { FileStore } from '@tus/file-store';
+import { Metadata, type Upload } from '@tus/utils';
+import { MemoryLocker, Server } from '@tus/server';
+import { mutaboMessages } from '../../../../common/mutabo/fields.ts';
+import { formatBytes, RECORDING_EXTENSIONS, type RecordingStorageUse } from '../../../../common/recordings.ts';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../http/errors.ts';
+import {
+  deleteFailedOfLesson,
+  deleteRow,
+  deleteRowsOfLesson,
+  insertUploading,
+  lessonOfAuthor,
+  lockAuthorQuota,
+  markRetried,
+  markUploaded,
+  notifyRecordingJobs,
+  pendingOfLesson,
+  rowByUploadId,
+  storageUse,
+  type LessonRecordingRow,
+} from '../../repositories/recordings/lessonRecordingsRepository.ts';
+import type { Caller } from '../caller.ts';
+import { MediaError, mediaMessages } from './mediaLimits.ts';
+import { runTool } from './mediaProcess.ts';
+import { probe, type MediaToolOptions } from './mediaTools.ts';
+import type { RecordingStorage } from './storage.ts';
+import { recordingKeys, uploadUrl } from './uploadsState.ts';
+
+export const uploadMessages = {
+  notLessonAuthor: 'Загружать и удалять запись занятия могут только авторы его курса.',
+  extension: 'Загрузите запись в mp4, webm или mov.',
+  length: 'Не указан размер файла (Upload-Length): начните загрузку заново.',
+  tooLarge: (max: number) => `Файл больше ${formatBytes(max)}: такую запись загрузить нельзя. Сохраните её в меньшем размере или разделите на части.`,
+  quota: (used: number, quota: number, size: number) =>
+    `Не хватит места для записей: занято ${formatBytes(used)} из ${formatBytes(quota)}, а файл — ${formatBytes(size)}. Удалите ненужные записи или загрузите файл меньше.`,
+  busy: 'Запись этого занятия уже загружается или обрабатывается. Дождитесь конца или удалите её.',
+  uploadNotFound: 'Такой загрузки нет: она закончилась или удалена. Начните загрузку заново.',
+  notStored: 'Запись загрузилась, но её не удалось сохранить на сервере. Загрузите её ещё раз.',
+  retryNothing: 'Повторить можно только обработку, которая не удалась.',
+  retryNoSource: 'Загруженный файл не сохранился: загрузите запись заново.',
+} as const;
+
+/** The address the area's form and the tests read the field error under. */
+const FIELD = 'recording';
+
+export interface RecordingUploadsDeps {
+  config: Pick<AppConfig, 'dataDir' | 'recordingMaxBytes' | 'recordingQuotaBytes'>;
+  db: Db;
+  recordings: RecordingStorage;
+  log: FastifyBaseLogger;
+  media?: MediaToolOptions;
+  /** Wakes this process's worker at once (the others learn it from NOTIFY lesson_recordings or their next look). */
+  wakeJobs?: () => void;
+}
+
+/** What the route's checks found, handed to the tus hooks of the same request. */
+interface Admitted {
+  lessonId: number;
+  uploadId: string;
+}
+
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+/** The request's Node message behind tus's web Request (srvx keeps it as runtime.node.req). */
+const nodeRequest = (req: Request) => (req as unknown as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+
+export class RecordingUploads {
+  readonly tus: Server;
+  private readonly locker = new MemoryLocker();
+  private readonly admitted = new WeakMap<IncomingMessage, Admitted>();
+  readonly directory: string;
+
+  constructor(private readonly deps: RecordingUploadsDeps) {
+    this.directory = path.join(deps.config.dataDir, 'recordings', '.uploads');
+    this.tus = new Server({
+      // Not matched against requests: the area's routes hand the requests over; only the Location is made from it.
+      path: '/api/v1/mutabo/lessons',
+      datastore: new FileStore({ directory: this.directory }),
+      locker: this.locker,
+      maxSize: deps.config.recordingMaxBytes,
+      // The area's own address of the upload; the id is the last segment of it.
+      namingFunction: (req) => this.admittedOf(req).uploadId,
+      generateUrl: (req, { id }) => uploadUrl(this.admittedOf(req).lessonId, id),
+      getFileIdFromRequest: (_req, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? lastPath : undefined),
+      // The route has admitted every request (the author, the lesson, the upload's own lesson) before tus sees it.
+      onIncomingRequest: async (req, id) => {
+        if (this.admittedOf(req).uploadId !== id) throw { status_code: 404, body: jsonBody({ detail: uploadMessages.uploadNotFound }) };
+      },
+      onUploadFinish: async (_req, upload) => this.finish(upload),
+    });
+  }
+
+  private admittedOf(req: Request): Admitted {
+    const admitted = nodeRequest(req) && this.admitted.get(nodeRequest(req)!);
+    if (!admitted) throw { status_code: 404, body: jsonBody({ detail: uploadMessages.uploadNotFound }) };
+    return admitted;
+  }
+
+  /**
+   * Checks a tus request before any of it is read: the caller leads the lesson's course (404 for no lesson, 403 for
+   * another's), and for a POST the file's name, length, the quota, no other upload or processing, and ffmpeg; a
+   * POST's row is recorded here. Then tus answers it on the raw request and response; what it left undone (a POST
+   * that did not create, a DELETE) is settled after.
+   */
+  async handle(caller: Caller, lessonId: number, uploadId: string | null, request: IncomingMessage, response: ServerResponse, hijack: () => void): Promise<void> {
+    await this.checkLesson(caller, lessonId);
+    const method = request.method ?? 'GET';
+    let created: LessonRecordingRow | null = null;
+    if (uploadId === null) {
+      if (method === 'POST') created = await this.create(caller, lessonId, request);
+      else if (method !== 'OPTIONS') throw new HttpError(405, { detail: 'Метод не поддерживается.' });
+    } else {
+      const row = UPLOAD_ID.test(uploadId) ? await rowByUploadId(this.deps.db, uploadId) : null;
+      if (!row || row.lessonId !== lessonId || row.state !== 'uploading') throw new HttpError(404, { detail: uploadMessages.uploadNotFound });
+    }
+    const id = created?.uploadId ?? uploadId;
+    if (id) this.admitted.set(request, { lessonId, uploadId: id });
+    hijack();
+    try {
+      await this.tus.handle(request, response);
+    } finally {
+      if (created && response.statusCode !== 201) await this.forget(created).catch((error: unknown) => this.deps.log.warn({ err: error }, 'a refused upload could not be removed'));
+    }
+    if (uploadId !== null && method === 'DELETE' && (response.statusCode === 204 || response.statusCode === 404)) {
+      const row = await rowByUploadId(this.deps.db, uploadId);
+      if (row?.state === 'uploading') await deleteRow(this.deps.db, row.id);
+    }
+  }
+
+  private async checkLesson(caller: Caller, lessonId: number): Promise<void> {
+    const lesson = await lessonOfAuthor(this.deps.db, lessonId, caller.authorId);
+    if (!lesson) throw new HttpError(404, { detail: mutaboMessages.lessonNotFound });
+    if (!lesson.leads) throw new HttpError(403, { detail: uploadMessages.notLessonAuthor });
+  }
+
+  private async create(caller: Caller, lessonId: number, request: IncomingMessage): Promise<LessonRecordingRow> {
+    const { config, db } = this.deps;
+    const lengthHeader = request.headers['upload-length'];
+    if (typeof lengthHeader !== 'string' || !/^\d{1,16}$/.test(lengthHeader) || Number(lengthHeader) < 1) throw field(uploadMessages.length);
+    const length = Number(lengthHeader);
+    let fileName = '';
+    try {
+      fileName = Metadata.parse(String(request.headers['upload-metadata'] ?? '')).filename ?? '';
+    } catch {
+      fileName = '';
+    }
+    fileName = fileName.replace(/\p{Cc}/gu, '').trim().slice(0, 255);
+    const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
+    if (!(RECORDING_EXTENSIONS as readonly string[]).includes(extension)) throw field(uploadMessages.extension);
+    if (length > config.recordingMaxBytes) throw new HttpError(413, { [FIELD]: [uploadMessages.tooLarge(config.recordingMaxBytes)] });
+    await this.checkTools();
+    const generation = randomBytes(16).toString('hex');
+    const uploadId = randomBytes(16).toString('hex');
+    let replaced: LessonRecordingRow | null = null;
+    let row: LessonRecordingRow;
+    try {
+      row = await db.transaction(async (tx) => {
+        await lockAuthorQuota(tx, caller.authorId);
+        const pending = await pendingOfLesson(tx, lessonId);
+        if (pending && pending.state !== 'failed') throw new HttpError(409, { detail: uploadMessages.busy });
+        replaced = await deleteFailedOfLesson(tx, lessonId);
+        const { usedBytes } = await storageUse(tx, caller.authorId);
+        if (usedBytes + length > config.recordingQuotaBytes) {
+          throw new HttpError(413, { [FIELD]: [uploadMessages.quota(usedBytes, config.recordingQuotaBytes, length)] });
+        }
+        return insertUploading(tx, { lessonId, generation, uploadId, authorId: caller.authorId, userId: caller.userId, fileName, uploadSize: length });
+      });
+    } catch (error) {
+      // Another author's upload of the same lesson won the race for its one pending row.
+      if (isUniqueViolation(error)) throw new HttpError(409, { detail: uploadMessages.busy });
+      throw error;
+    }
+    if (replaced) await this.removeFiles(replaced);
+    return row;
+  }
+
+  /** ffprobe and ffmpeg can be run: 503 naming the missing one otherwise (the upload would be of no use). */
+  private async checkTools(): Promise<void> {
+    const media = this.deps.media ?? {};
+    for (const [name, binary] of [
+      ['ffprobe', media.ffprobePath ?? 'ffprobe'],
+      ['ffmpeg', media.ffmpegPath ?? 'ffmpeg'],
+    ] as const) {
+      try {
+        await runTool(binary, ['-version'], 10_000);
+      } catch (error) {
+        if (error instanceof MediaError && error.reason === 'notInstalled') throw new HttpError(503, { detail: mediaMessages.notInstalled(name) });
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * The last byte is in (tus's onUploadFinish; the final PATCH waits for this): probed at once. Not a video, or
+   * beyond the limits: 422 with the reason under `recording`, and nothing of it is left. Otherwise its source goes
+   * into the storage (so any process can process it), the upload's files are removed and the job is due.
+   */
+  private async finish(upload: Upload): Promise<{ status_code?: number; headers?: Record<string, string>; body?: string }> {
+    const { db, recordings, log } = this.deps;
+    const row = await rowByUploadId(db, upload.id);
+    if (!row || row.state !== 'uploading') {
+      await this.removeUpload(upload.id);
+      return { status_code: 404, headers: JSON_HEADERS, body: jsonBody({ detail: uploadMessages.uploadNotFound }) };
+    }
+    const file = path.join(this.directory, upload.id);
+    let duration: number | null;
+    try {
+      duration = (await probe(file, this.deps.media)).duration;
+    } catch (error) {
+      await this.forget(row);
+      if (error instanceof MediaError) {
+        log.info({ recording: { id: row.id, lesson: row.lessonId, reason: error.reason }, detail: error.detail }, 'an uploaded recording was refused');
+        return { status_code: 422, headers: JSON_HEADERS, body: jsonBody({ [FIELD]: [error.message] }) };
+      }
+      throw error;
+    }
+    const keys = recordingKeys(row);
+    try {
+      await recordings.put(keys.source, { path: file });
+    } catch (error) {
+      log.error({ err: error, recording: { id: row.id, lesson: row.lessonId } }, 'an uploaded recording could not be stored');
+      await this.forget(row);
+      return { status_code: 500, headers: JSON_HEADERS, body: jsonBody({ detail: uploadMessages.notStored }) };
+    }
+    await this.removeUpload(upload.id);
+    if (!(await markUploaded(db, row.id, duration === null ? null : Math.round(duration)))) {
+      // Deleted while its last bytes came in.
+      await recordings.delete(keys.source);
+      return { status_code: 404, headers: JSON_HEADERS, body: jsonBody({ detail: uploadMessages.uploadNotFound }) };
+    }
+    this.deps.wakeJobs?.();
+    await notifyRecordingJobs(db).catch((error: unknown) => log.warn({ err: error }, 'the recording workers could not be woken; they look again shortly'));
+    return {};
+  }
+
+  /** The row and everything of it: the upload's files and any stored file. */
+  private async forget(row: LessonRecordingRow): Promise<void> {
+    await deleteRow(this.deps.db, row.id);
+    if (row.uploadId) await this.removeUpload(row.uploadId);
+    await this.removeFiles(row);
+  }
+
+  /** Removes a tus upload's files (waiting for a PATCH of it under way in this process to stop). */
+  async removeUpload(uploadId: string): Promise<void> {
+    const lock = this.locker.newLock(uploadId);
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), 10_000);
+    let locked = false;
+    try {
+      await lock.lock(stop.signal, () => {});
+      locked = true;
+    } catch {
+      // A PATCH that does not let go within 10 s: its files are removed under it (its write then fails).
+    } finally {
+      clearTimeout(timer);
+    }
+    try {
+      await this.tus.datastore.remove(uploadId);
+    } catch {
+      // Nothing there any more.
+    } finally {
+      if (locked) await lock.unlock();
+    }
+  }
+
+  private async removeFiles(row: LessonRecordingRow): Promise<void> {
+    const keys = recordingKeys(row);
+    await Promise.all([keys.source, keys.video, keys.poster].map((key) => this.deps.recordings.delete(key)));
+  }
+
+  /** DELETE /api/v1/mutabo/lessons/{id}/recording/: the ready recording and any on its way, rows and files. Whether there was any. */
+  async deleteRecording(caller: Caller, lessonId: number): Promise<LessonRecordingRow[]> {
+    await this.checkLesson(caller, lessonId);
+    const rows = await this.deps.db.transaction((tx) => deleteRowsOfLesson(tx, lessonId));
+    for (const row of rows) {
+      if (row.uploadId) await this.removeUpload(row.uploadId);
+      await this.removeFiles(row).catch((error: unknown) => this.deps.log.warn({ err: error, recording: { id: row.id } }, 'a deleted recording’s files could not be removed'));
+    }
+    return rows;
+  }
+
+  /** POST /api/v1/mutabo/lessons/{id}/recording/retry/: a failed recording whose source is kept, processed again. */
+  async retry(caller: Caller, lessonId: number): Promise<void> {
+    await this.checkLesson(caller, lessonId);
+    const pending = await pendingOfLesson(this.deps.db, lessonId);
+    if (!pending || pending.state !== 'failed') throw new HttpError(409, { detail: uploadMessages.retryNothing });
+    if (!(await this.deps.recordings.stat(recordingKeys(pending).source))) throw new HttpError(409, { detail: uploadMessages.retryNoSource });
+    if (!(await markRetried(this.deps.db, pending.id))) throw new HttpError(409, { detail: uploadMessages.retryNothing });
+    this.deps.wakeJobs?.();
+    await notifyRecordingJobs(this.deps.db).catch(() => {});
+  }
+
+  /** GET /api/v1/mutabo/recordings/storage/. */
+  async storageUse(caller: Caller): Promise<RecordingStorageUse> {
+    const use = await storageUse(this.deps.db, caller.authorId);
+    return { ...use, quotaBytes: this.deps.config.recordingQuotaBytes };
+  }
+}
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+const jsonBody = (body: Record<string, unknown>) => JSON.stringify(body);
+const field = (message: string) => new HttpError(400, { [FIELD]: [message] });
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
