@@ -19,6 +19,7 @@ import { useMutation } from '../../data/mutation.ts';
 import { paymentAmount } from '../../../common/paymentAmount.ts';
 import { CURRENCY_NAMES, paymentPossible, selectableLessonIds, sessionsCount } from '../../lib/coursePanelRules.ts';
 import { useVisitorTimeZone } from '../schedule/index.ts';
+import { recordingLabel } from '../recordings/index.ts';
 import { DiscountedMoney, DiscountNote, personalDiscountText } from './discountParts.tsx';
 import { appliesTo, normalizePromoCode } from '../../../common/discounts.ts';
 import { readSelection, selectionPath } from './keptSelection.ts';
@@ -215,7 +216,14 @@ function LessonCheckbox({
           {mark ? <> {mark}</> : null}
         </span>
       </LessonOption>
-      <LessonDate id={dateId}>{lesson.startsAt ? formatLessonDateTime(lesson.startsAt, timeZone) : 'Дата пока не назначена'}</LessonDate>
+      <LessonDate id={dateId}>
+        {/* A lesson with a recording and no time ahead (a recorded course's, or a held one) is bought as its recording. */}
+        {lesson.hasRecording && (lesson.startsAt === null || Date.parse(lesson.startsAt) <= now)
+          ? recordingLabel(lesson)
+          : lesson.startsAt
+            ? formatLessonDateTime(lesson.startsAt, timeZone)
+            : 'Дата пока не назначена'}
+      </LessonDate>
     </>
   );
 }
