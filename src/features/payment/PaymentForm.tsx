@@ -187,6 +187,7 @@ function LessonCheckbox({
   onToggle,
   timeZone,
   now,
+  recorded,
 }: {
   lesson: LessonOnPanel;
   checked: boolean;
@@ -194,6 +195,8 @@ function LessonCheckbox({
   onToggle: (id: number) => void;
   timeZone: string;
   now: number;
+  /** The course is «в записи»: its lessons have no times. */
+  recorded: boolean;
 }) {
   // A place held for an unfinished payment is said so: paying for it again continues that payment.
   const mark = isApproved(lesson) ? (
@@ -222,7 +225,9 @@ function LessonCheckbox({
           ? recordingLabel(lesson)
           : lesson.startsAt
             ? formatLessonDateTime(lesson.startsAt, timeZone)
-            : 'Дата пока не назначена'}
+            : recorded
+              ? 'Запись скоро появится'
+              : 'Дата пока не назначена'}
       </LessonDate>
     </>
   );
@@ -351,6 +356,7 @@ function PricedPaymentForm({ course, lessons: published, loggedIn, busy }: Payme
       onToggle={toggle}
       timeZone={timeZone}
       now={now}
+      recorded={course.format === 'recorded'}
     />
   );
   const promoField =

@@ -43,8 +43,7 @@ interface WatchButtonProps {
 export function WatchRecordingButton({ lesson, name, open, controls, onToggle }: WatchButtonProps) {
   return (
     <Toggle aria-expanded={open} aria-controls={controls} onClick={onToggle}>
-      {open ? 'Скрыть запись' : 'Смотреть запись'}
-      <VisuallyHidden> занятия {name}</VisuallyHidden>
+      {open ? 'Скрыть запись' : 'Смотреть запись'} <VisuallyHidden>занятия {name}</VisuallyHidden>
       {!open && lesson.recordingDuration ? ` (${formatDuration(lesson.recordingDuration)})` : null}
     </Toggle>
   );
