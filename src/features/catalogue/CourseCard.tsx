@@ -1,15 +1,18 @@
-// One course in the catalogue grid: thumbnail, title (the link), subtitle, authors, age label, enrolment mark.
+// One course in the catalogue grid: thumbnail, title (the link), subtitle, authors, age label (with «В записи» for a
+// course watched as recordings), enrolment mark.
 import styled from 'styled-components';
 import { CardTitleLink } from '../../components/cardParts.ts';
 import { paths } from '../../app/paths.ts';
 import type { CourseShort } from '../../../common/wireTypes.ts';
 import { AGE_GROUP_LABELS } from '../../lib/courseFacts.ts';
 import { formatDayMonth } from '../../lib/dates.ts';
+import { COURSE_FORMAT_LABELS } from '../../../common/recordings.ts';
 
 /** The generated thumbnails are 600 × 400; the attributes reserve the space before the image arrives. */
 const THUMB_WIDTH = 600;
 const THUMB_HEIGHT = 400;
 
+/** A recorded course has no start to wait for (null): it is watched from the day it is bought. */
 function enrollmentHint(start: string | null): string {
   const day = formatDayMonth(start);
   return day ? `Идёт набор. Старт курса - ${day}.` : 'Идёт набор.';
@@ -165,13 +168,16 @@ export function CourseCard({ course, authorNames, eager }: CourseCardProps) {
         {course.state === 'can_be_subscribed' ? (
           <Enrollment>
             <Dot aria-hidden="true" />
-            <Hint>{enrollmentHint(course.start)}</Hint>
+            <Hint>{enrollmentHint(course.format === 'recorded' ? null : course.start)}</Hint>
           </Enrollment>
         ) : null}
         {course.subtitle ? <Subtitle>{course.subtitle}</Subtitle> : null}
         <Footer>
           {authorNames ? <Authors>{authorNames}</Authors> : null}
-          <AgeLabel>{AGE_GROUP_LABELS[course.disciplesAge]}</AgeLabel>
+          <AgeLabel>
+            {course.format === 'recorded' ? `${COURSE_FORMAT_LABELS.recorded} · ` : null}
+            {AGE_GROUP_LABELS[course.disciplesAge]}
+          </AgeLabel>
         </Footer>
       </Body>
     </Card>

@@ -1,7 +1,8 @@
-// The course's key facts: volume, start date and age group.
+// The course's key facts: volume, start date (or «В записи» for a course watched as recordings) and age group.
 import styled from 'styled-components';
 import type { CourseDetails } from '../../../common/wireTypes.ts';
 import { AGE_GROUP_FACTS, courseStart, courseVolume } from '../../lib/courseFacts.ts';
+import { COURSE_FORMAT_LABELS } from '../../../common/recordings.ts';
 
 const List = styled.dl`
   display: grid;
@@ -37,10 +38,17 @@ export function CourseFacts({ course }: { course: CourseDetails }) {
         <dt>Объём</dt>
         <dd>{courseVolume(course)}</dd>
       </Fact>
-      <Fact>
-        <dt>Начало</dt>
-        <dd>{courseStart(course.start)}</dd>
-      </Fact>
+      {course.format === 'recorded' ? (
+        <Fact>
+          <dt>Формат</dt>
+          <dd>{COURSE_FORMAT_LABELS.recorded}</dd>
+        </Fact>
+      ) : (
+        <Fact>
+          <dt>Начало</dt>
+          <dd>{courseStart(course.start)}</dd>
+        </Fact>
+      )}
       <Fact>
         <dt>Возраст</dt>
         <dd>{AGE_GROUP_FACTS[course.disciplesAge]}</dd>

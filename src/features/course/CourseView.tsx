@@ -78,7 +78,7 @@ export function CourseView({ course, catalogue }: CourseViewProps) {
           </Section>
           <Section aria-labelledby={contentsId}>
             <h2 id={contentsId}>Содержание</h2>
-            <LessonList lessons={publishedLessons(course.lessons)} blockSize={course.lessonsBlockSize} courseId={course.id} />
+            <LessonList lessons={publishedLessons(course.lessons)} blockSize={course.lessonsBlockSize} courseId={course.id} format={course.format} />
           </Section>
         </Content>
       </Columns>

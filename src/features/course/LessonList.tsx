@@ -1,8 +1,9 @@
 // The «Содержание» section: the course's lessons as a plain list, or grouped into blocks when the course sells by block;
 // each lesson's time in the visitor's zone (or that it has none yet) and whether it has begun, its calendar file, and for
 // an approved participant the room and the recording when the server gives them, or when the room's link will appear
-// (as the payment letter says).
-import { useState } from 'react';
+// (as the payment letter says). A recorded course's lessons, and a live course's begun lessons with a recording, are
+// spoken of as recordings (no time, no calendar); an approved participant watches an uploaded one here, in the player.
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { Lesson } from '../../../common/wireTypes.ts';
 import { lessonBlocks, lessonHasBegun, usesBlocks } from '../../../common/lessonBlocks.ts';
@@ -14,6 +15,8 @@ import { LessonRoomLinks } from '../schedule/index.ts';
 import { calendarFileUrl } from '../../api/endpoints.ts';
 import { LessonTime } from '../schedule/index.ts';
 import { useVisitorTimeZone } from '../schedule/index.ts';
+import type { CourseFormat } from '../../../common/recordings.ts';
+import { canWatchRecording, RecordingPanel, recordingForSale, recordingLabel, WatchRecordingButton, watchedAsRecording } from '../recordings/index.ts';
 
 const NO_PLACES_MARK = '[нет мест]';
 
@@ -132,29 +135,70 @@ const CourseCalendar = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(5)};
 `;
 
-function LessonItem({ lesson, level, timeZone, now }: { lesson: Lesson; level: 'h3' | 'h4'; timeZone: string; now: number }) {
-  const name = `${lesson.number}. ${lesson.title}`;
+interface LessonItemProps {
+  lesson: Lesson;
+  level: 'h3' | 'h4';
+  timeZone: string;
+  now: number;
+  format: CourseFormat;
+}
+
+/** The lesson's line under its title: its time (or that it has none), length and state, or what recording it is. */
+function LessonMeta({ lesson, timeZone, now, format }: Omit<LessonItemProps, 'level'>) {
   const begun = lessonHasBegun(lesson, now);
-  const roomPending = roomPendingText(lesson, now);
+  if (format === 'recorded') {
+    return (
+      <Meta>
+        <span>{lesson.hasRecording ? recordingLabel(lesson) : 'Запись скоро появится'}</span>
+        {lesson.hasFreePlaces ? null : <NoPlaces>{NO_PLACES_MARK}</NoPlaces>}
+      </Meta>
+    );
+  }
+  if (recordingForSale(lesson, format, now)) {
+    return (
+      <Meta>
+        <Begun>Можно купить запись</Begun>
+        <span>{recordingLabel(lesson)}</span>
+      </Meta>
+    );
+  }
+  return (
+    <Meta>
+      {lesson.startsAt ? <LessonTime startsAt={lesson.startsAt} timeZone={timeZone} /> : <span>Дата пока не назначена</span>}
+      {lesson.duration > 0 ? <span>{minutesCount(lesson.duration)}</span> : null}
+      {begun ? <Begun>{(lessonEndsAt(lesson) ?? 0) <= now ? 'Прошло' : 'Идёт сейчас'}</Begun> : null}
+      {lesson.hasFreePlaces || begun ? null : <NoPlaces>{NO_PLACES_MARK}</NoPlaces>}
+    </Meta>
+  );
+}
+
+function LessonItem({ lesson, level, timeZone, now, format }: LessonItemProps) {
+  const name = `${lesson.number}. ${lesson.title}`;
+  const roomPending = format === 'recorded' ? null : roomPendingText(lesson, now);
+  const watchable = canWatchRecording(lesson);
+  const [watching, setWatching] = useState(false);
+  const playerId = useId();
+  // An uploaded recording is watched here; a pasted link is kept only for a lesson without one.
+  const links = { roomUrl: lesson.roomUrl, recordingUrl: lesson.hasRecording ? undefined : lesson.recordingUrl };
+  const calendar = lesson.startsAt !== null && !watchedAsRecording(lesson, format, now);
   return (
     <Item>
       <LessonTitle as={level}>{name}</LessonTitle>
-      <Meta>
-        {lesson.startsAt ? <LessonTime startsAt={lesson.startsAt} timeZone={timeZone} /> : <span>Дата пока не назначена</span>}
-        {lesson.duration > 0 ? <span>{minutesCount(lesson.duration)}</span> : null}
-        {begun ? <Begun>{(lessonEndsAt(lesson) ?? 0) <= now ? 'Прошло' : 'Идёт сейчас'}</Begun> : null}
-        {lesson.hasFreePlaces || begun ? null : <NoPlaces>{NO_PLACES_MARK}</NoPlaces>}
-      </Meta>
-      {lesson.startsAt || lesson.roomUrl || lesson.recordingUrl ? (
+      <LessonMeta lesson={lesson} timeZone={timeZone} now={now} format={format} />
+      {calendar || links.roomUrl || links.recordingUrl || watchable ? (
         <Links>
-          <LessonRoomLinks lesson={lesson} name={name} />
-          {lesson.startsAt ? (
+          {watchable ? (
+            <WatchRecordingButton lesson={lesson} name={name} open={watching} controls={playerId} onToggle={() => setWatching((open) => !open)} />
+          ) : null}
+          <LessonRoomLinks lesson={links} name={name} />
+          {calendar ? (
             <a href={calendarFileUrl.lesson(lesson.id)} download>
               Добавить в календарь{' '}<VisuallyHidden>занятие {name}</VisuallyHidden>
             </a>
           ) : null}
         </Links>
       ) : null}
+      {watchable ? <RecordingPanel id={playerId} lessonId={lesson.id} name={name} open={watching} /> : null}
       {roomPending ? <RoomPending>{roomPending}</RoomPending> : null}
       {lesson.content ? <LessonContent source={lesson.content} /> : null}
     </Item>
@@ -166,13 +210,15 @@ interface LessonListProps {
   lessons: Lesson[];
   blockSize: number;
   courseId: number;
+  /** A recorded course («в записи») has no times and nothing for a calendar. */
+  format: CourseFormat;
 }
 
-export function LessonList({ lessons, blockSize, courseId }: LessonListProps) {
-  const timeZone = useVisitorTimeZone(lessons.some((lesson) => lesson.startsAt));
+export function LessonList({ lessons, blockSize, courseId, format }: LessonListProps) {
+  const timeZone = useVisitorTimeZone(format === 'live' && lessons.some((lesson) => lesson.startsAt));
   const [now] = useState(Date.now);
   if (lessons.length === 0) return <p>Список занятий ещё не опубликован.</p>;
-  const calendar = lessons.some((lesson) => lesson.startsAt) ? (
+  const calendar = lessons.some((lesson) => lesson.startsAt && !watchedAsRecording(lesson, format, now)) ? (
     <CourseCalendar>
       <a href={calendarFileUrl.course(courseId)} download>
         Добавить все занятия курса в календарь
@@ -189,7 +235,7 @@ export function LessonList({ lessons, blockSize, courseId }: LessonListProps) {
               <BlockTitle>Блок {index + 1}</BlockTitle>
               <Lessons>
                 {block.lessons.map((lesson) => (
-                  <LessonItem key={lesson.id} lesson={lesson} level="h4" timeZone={timeZone} now={now} />
+                  <LessonItem key={lesson.id} lesson={lesson} level="h4" timeZone={timeZone} now={now} format={format} />
                 ))}
               </Lessons>
             </Block>
@@ -203,7 +249,7 @@ export function LessonList({ lessons, blockSize, courseId }: LessonListProps) {
       {calendar}
       <Lessons>
         {lessons.map((lesson) => (
-          <LessonItem key={lesson.id} lesson={lesson} level="h3" timeZone={timeZone} now={now} />
+          <LessonItem key={lesson.id} lesson={lesson} level="h3" timeZone={timeZone} now={now} format={format} />
         ))}
       </Lessons>
     </>

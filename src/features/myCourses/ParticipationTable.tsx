@@ -1,6 +1,7 @@
 // The account's courses (spec section 2): course, who leads it, and its status with the bought lessons (their times
-// in the visitor's zone, the room and the recording when the server gives them) and the news switch; a table on wide
-// screens, one card per course on phones.
+// in the visitor's zone, the room and the recording when the server gives them; an uploaded recording is watched here in
+// the player) and the news switch; a table on wide screens, one card per course on phones.
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Lesson, Participation } from '../../../common/wireTypes.ts';
@@ -11,6 +12,7 @@ import { isApproved } from '../../../common/lessonBlocks.ts';
 import { courseParticipation, type CourseParticipation } from '../enrollment/index.ts';
 import { NewsSwitch } from './NewsSwitch.tsx';
 import { LessonTime } from '../schedule/index.ts';
+import { canWatchRecording, RecordingPanel, WatchRecordingButton } from '../recordings/index.ts';
 
 const STATUS_LABELS: Record<CourseParticipation, string> = {
   approved: 'Участник курса',
@@ -114,6 +116,11 @@ const LessonLinks = styled.span`
 
 function BoughtLesson({ lesson, timeZone }: { lesson: Lesson; timeZone: string }) {
   const name = `${lesson.number}. ${lesson.title}`;
+  const watchable = canWatchRecording(lesson);
+  const [watching, setWatching] = useState(false);
+  const playerId = useId();
+  // An uploaded recording is watched in the player; a pasted link is kept only for a lesson without one.
+  const links = { roomUrl: lesson.roomUrl, recordingUrl: lesson.hasRecording ? undefined : lesson.recordingUrl };
   return (
     <li>
       {name}
@@ -123,11 +130,15 @@ function BoughtLesson({ lesson, timeZone }: { lesson: Lesson; timeZone: string }
           <LessonTime startsAt={lesson.startsAt} timeZone={timeZone} />
         </>
       ) : null}
-      {lesson.roomUrl || lesson.recordingUrl ? (
+      {links.roomUrl || links.recordingUrl || watchable ? (
         <LessonLinks>
-          <LessonRoomLinks lesson={lesson} name={name} />
+          {watchable ? (
+            <WatchRecordingButton lesson={lesson} name={name} open={watching} controls={playerId} onToggle={() => setWatching((open) => !open)} />
+          ) : null}
+          <LessonRoomLinks lesson={links} name={name} />
         </LessonLinks>
       ) : null}
+      {watchable ? <RecordingPanel id={playerId} lessonId={lesson.id} name={name} open={watching} /> : null}
     </li>
   );
 }

@@ -19,6 +19,7 @@ import { useMutation } from '../../data/mutation.ts';
 import { paymentAmount } from '../../../common/paymentAmount.ts';
 import { CURRENCY_NAMES, paymentPossible, selectableLessonIds, sessionsCount } from '../../lib/coursePanelRules.ts';
 import { useVisitorTimeZone } from '../schedule/index.ts';
+import { recordingLabel } from '../recordings/index.ts';
 import { DiscountedMoney, DiscountNote, personalDiscountText } from './discountParts.tsx';
 import { appliesTo, normalizePromoCode } from '../../../common/discounts.ts';
 import { readSelection, selectionPath } from './keptSelection.ts';
@@ -186,6 +187,7 @@ function LessonCheckbox({
   onToggle,
   timeZone,
   now,
+  recorded,
 }: {
   lesson: LessonOnPanel;
   checked: boolean;
@@ -193,6 +195,8 @@ function LessonCheckbox({
   onToggle: (id: number) => void;
   timeZone: string;
   now: number;
+  /** The course is «в записи»: its lessons have no times. */
+  recorded: boolean;
 }) {
   // A place held for an unfinished payment is said so: paying for it again continues that payment.
   const mark = isApproved(lesson) ? (
@@ -215,7 +219,16 @@ function LessonCheckbox({
           {mark ? <> {mark}</> : null}
         </span>
       </LessonOption>
-      <LessonDate id={dateId}>{lesson.startsAt ? formatLessonDateTime(lesson.startsAt, timeZone) : 'Дата пока не назначена'}</LessonDate>
+      <LessonDate id={dateId}>
+        {/* A lesson with a recording and no time ahead (a recorded course's, or a held one) is bought as its recording. */}
+        {lesson.hasRecording && (lesson.startsAt === null || Date.parse(lesson.startsAt) <= now)
+          ? recordingLabel(lesson)
+          : lesson.startsAt
+            ? formatLessonDateTime(lesson.startsAt, timeZone)
+            : recorded
+              ? 'Запись скоро появится'
+              : 'Дата пока не назначена'}
+      </LessonDate>
     </>
   );
 }
@@ -343,6 +356,7 @@ function PricedPaymentForm({ course, lessons: published, loggedIn, busy }: Payme
       onToggle={toggle}
       timeZone={timeZone}
       now={now}
+      recorded={course.format === 'recorded'}
     />
   );
   const promoField =
