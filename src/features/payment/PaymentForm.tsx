@@ -178,7 +178,7 @@ const PayBar = styled.div`
   }
 `;
 
-type LessonOnPanel = Lesson & { past: boolean };
+type LessonOnPanel = Lesson & { past: boolean; asRecording?: boolean };
 
 function LessonCheckbox({
   lesson,
@@ -202,7 +202,7 @@ function LessonCheckbox({
   const mark = isApproved(lesson) ? (
     <Mark $tone="success">(оплачено)</Mark>
   ) : lesson.past ? (
-    <Mark $tone="muted">{(lessonEndsAt(lesson) ?? 0) <= now ? '(прошло)' : '(уже идёт)'}</Mark>
+    <Mark $tone="muted">{recorded ? '(запись готовится)' : (lessonEndsAt(lesson) ?? 0) <= now ? '(прошло)' : '(уже идёт)'}</Mark>
   ) : !lesson.hasFreePlaces ? (
     <Mark $tone="danger">(нет мест)</Mark>
   ) : lesson.participationState === 'reserved' ? (
@@ -220,8 +220,8 @@ function LessonCheckbox({
         </span>
       </LessonOption>
       <LessonDate id={dateId}>
-        {/* A lesson with a recording and no time ahead (a recorded course's, or a held one) is bought as its recording. */}
-        {lesson.hasRecording && (lesson.startsAt === null || Date.parse(lesson.startsAt) <= now)
+        {/* A lesson sold as its recording (common/lessonBlocks.ts lessonSale) says its length instead of a time. */}
+        {lesson.asRecording
           ? recordingLabel(lesson)
           : lesson.startsAt
             ? formatLessonDateTime(lesson.startsAt, timeZone)
@@ -257,7 +257,7 @@ function PricedPaymentForm({ course, lessons: published, loggedIn, busy }: Payme
   const paying = payment.status === 'loading' || payment.status === 'success';
   // The moment the page was opened decides which lessons have begun; the server checks again when paying.
   const [now] = useState(Date.now);
-  const lessons: LessonOnPanel[] = withPast(published, now) as LessonOnPanel[];
+  const lessons: LessonOnPanel[] = withPast(published, now, course.format) as LessonOnPanel[];
   const timeZone = useVisitorTimeZone(lessons.some((lesson) => lesson.startsAt));
   // The choice a visitor made before signing up, back in the address (keptSelection.ts).
   const [kept] = useState(() => readSelection(search));

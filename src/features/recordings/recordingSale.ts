@@ -1,21 +1,21 @@
 // How the public pages speak of recordings (issue 34): a course «в записи», a lesson watched or sold as its recording.
 import { formatDuration, type CourseFormat } from '../../../common/recordings.ts';
-import { lessonHasBegun } from '../../../common/lessonBlocks.ts';
+import { lessonSale } from '../../../common/lessonBlocks.ts';
 import type { Lesson } from '../../../common/wireTypes.ts';
 
 type RecordingLesson = Pick<Lesson, 'startsAt' | 'hasRecording' | 'participationState'>;
 
 /**
- * The lesson is offered as its recording, not as a webinar: every lesson of a recorded course, and a live course's
- * lesson that has begun and has a recording (common/lessonBlocks.ts sells it so).
+ * The lesson is spoken of as its recording, not as a webinar: every lesson of a recorded course, and a live course's
+ * lesson sold as its recording (common/lessonBlocks.ts lessonSale).
  */
 export function watchedAsRecording(lesson: RecordingLesson, format: CourseFormat, now: number): boolean {
-  return format === 'recorded' || (lesson.hasRecording && lessonHasBegun(lesson, now));
+  return format === 'recorded' || lessonSale(lesson, format, now) === 'recording';
 }
 
 /** A begun lesson of a live course that the visitor has not bought and can buy as its recording. */
 export function recordingForSale(lesson: RecordingLesson, format: CourseFormat, now: number): boolean {
-  return format === 'live' && lesson.hasRecording && lessonHasBegun(lesson, now) && lesson.participationState !== 'approved';
+  return format === 'live' && lessonSale(lesson, format, now) === 'recording' && lesson.participationState !== 'approved';
 }
 
 /** The approved participant may open the player. */

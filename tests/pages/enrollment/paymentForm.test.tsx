@@ -183,6 +183,28 @@ describe('paying', () => {
     expect(bodies[0]!.lessons).toEqual([102, 104]);
   });
 
+  it('in a recorded course sells the lessons whose recordings are ready, by their length, and not the others yet', async () => {
+    answerCourse(
+      course({
+        format: 'recorded',
+        lessons: lessons(3, (n) => (n === 3 ? { hasFreePlaces: false } : { hasRecording: true, recordingDuration: 3909, hasFreePlaces: n !== 2 })),
+      }),
+    );
+    answerPayments();
+    const { user } = renderAsUser('/courses/5');
+    const panel = await coursePanel();
+    // A recording has no place limit: «нет мест» of the live room does not apply to it.
+    expect(checkbox(panel, '2. Образ')).toBeEnabled();
+    expect(within(panel).getAllByText('Запись · 1:05:09')).toHaveLength(2);
+    const notReady = checkbox(panel, '3. Молчание (запись готовится)');
+    expect(notReady).toBeDisabled();
+    await user.click(checkbox(panel, '1. Ритм и рифма'));
+    await user.click(checkbox(panel, '2. Образ'));
+    await user.click(selectedButton(panel));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]!.lessons).toEqual([101, 102]);
+  });
+
   it('says which lessons wait for an unfinished payment, and lets the user pay for them', async () => {
     answerCourse(course({ lessons: lessons(3, (n) => (n === 2 ? { participationState: 'reserved' } : {})) }));
     renderAsUser('/courses/5');
