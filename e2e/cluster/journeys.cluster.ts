@@ -1,7 +1,10 @@
 // Three server processes on one PostgreSQL behind nginx (e2e/cluster/cluster.ts): the site works through the
 // proxy as through one server. Accounts: sign-up, the letter from whichever process sent it, login, and a token
-// every process accepts. A change made anywhere shows on every process at once. The last place sells once.
-import { existsSync, readFileSync } from 'node:fs';
+// every process accepts. A change made anywhere shows on every process at once. The last place sells once. A
+// recording uploaded through one process plays from every process.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import pg from 'pg';
@@ -233,6 +236,58 @@ it('sells the last place once when many buyers rush for it through the proxy', a
   }
   expect(pageErrors(page)).toEqual([]);
   await page.context().close();
+});
+
+it('plays a recording uploaded through one process from every process (the store is shared, the upload stays on one)', async () => {
+  const anna = demoContent.accounts.find((account) => account.key === 'anna')!;
+  const login = await fetch(`${baseUrl()}/api/v1/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: anna.email, password: anna.password }) });
+  const { access } = (await login.json()) as { access: string };
+  const { rows } = await database.query<{ id: number }>(
+    `SELECT l.id FROM lessons l JOIN course_authors ca ON ca.course_id = l.course_id JOIN authors a ON a.id = ca.author_id
+     WHERE a.email = $1 ORDER BY l.id LIMIT 1`,
+    [anna.email],
+  );
+  const lessonId = rows[0]!.id;
+  const dir = mkdtempSync(path.join(tmpdir(), 'cluster-recording-'));
+  try {
+    const video = path.join(dir, 'lesson.mp4');
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=3:size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=duration=3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', video]);
+    const bytes = readFileSync(video);
+    const tus = { Authorization: `Bearer ${access}`, 'Tus-Resumable': '1.0.0' };
+    const created = await fetch(`${baseUrl()}/api/v1/mutabo/lessons/${lessonId}/recording/uploads/`, {
+      method: 'POST',
+      headers: { ...tus, 'Upload-Length': String(bytes.length), 'Upload-Metadata': `filename ${Buffer.from('lesson.mp4').toString('base64')}` },
+    });
+    expect(created.status).toBe(201);
+    const uploadUrl = new URL(created.headers.get('location')!, baseUrl()).toString();
+    const receivedBy = new Set([created.headers.get('x-upstream')]);
+    // Two PATCHes and a HEAD between them, as after a break: nginx sends each to the process that holds the bytes.
+    const half = Math.floor(bytes.length / 2);
+    const first = await fetch(uploadUrl, { method: 'PATCH', headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: bytes.subarray(0, half) });
+    expect(first.status).toBe(204);
+    const head = await fetch(uploadUrl, { method: 'HEAD', headers: tus });
+    expect(head.headers.get('upload-offset')).toBe(String(half));
+    const rest = await fetch(uploadUrl, { method: 'PATCH', headers: { ...tus, 'Upload-Offset': String(half), 'Content-Type': 'application/offset+octet-stream' }, body: bytes.subarray(half) });
+    expect(rest.status).toBe(204);
+    for (const answer of [first, head, rest]) receivedBy.add(answer.headers.get('x-upstream'));
+    expect(receivedBy.size).toBe(1);
+
+    const ready = await within(45_000, async () => {
+      const lesson = await getJson<{ recording: { state: string } }>(`${baseUrl()}/api/v1/mutabo/lessons/${lessonId}/`, access);
+      return lesson.body.recording.state === 'ready';
+    });
+    expect(ready).toBe(true);
+    // Each process gives an address of its own, and each address plays: a range of the video from the store.
+    for (const server of servers()) {
+      const playback = await getJson<{ url: string; duration: number }>(`${server.url}/api/v1/lessons/${lessonId}/recording/`, access);
+      expect({ server: server.url, status: playback.status, duration: playback.body.duration }).toEqual({ server: server.url, status: 200, duration: 3 });
+      const range = await fetch(new URL(playback.body.url, server.url), { headers: { Range: 'bytes=0-15' } });
+      expect({ server: server.url, status: range.status }).toEqual({ server: server.url, status: 206 });
+      expect(Buffer.from(await range.arrayBuffer()).subarray(4, 8).toString()).toBe('ftyp');
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 // Last: it leaves two processes running.
