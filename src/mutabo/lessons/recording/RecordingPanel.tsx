@@ -5,7 +5,7 @@
 // Each change of state is announced; the server's refusals show under the field.
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { NO_RECORDING, RECORDING_ACCEPT, type MutaboLessonRecording } from '../../../../common/recordings.ts';
+import { NO_RECORDING, RECORDING_ACCEPT, type MutaboLessonRecording, type RecordingState } from '../../../../common/recordings.ts';
 import type { MutaboLesson } from '../../../../common/mutabo/lessons.ts';
 import { isRequestError } from '../../../api/requestError.ts';
 import { Button } from '../../../components/Button.ts';
@@ -131,13 +131,23 @@ export function RecordingPanel({ lesson, reload }: RecordingPanelProps) {
 
   const renew = useCallback(() => getLesson(lessonId), [lessonId]);
 
-  // A new state of the recording is announced (not the one the page opens with).
+  // A new state of the recording is announced (not the one the page opens with, nor one an action here has announced).
   const shownState = useRef(recording.state);
+  const announced = useRef<RecordingState | null>(null);
   useEffect(() => {
     if (shownState.current === recording.state) return;
     shownState.current = recording.state;
+    if (announced.current === recording.state) {
+      announced.current = null;
+      return;
+    }
     setAnnouncement(stateAnnouncement(recording));
   }, [recording]);
+  /** Says what an action did; the state it leads to is then not announced again. */
+  const announce = (text: string, leadsTo: RecordingState | null = null) => {
+    announced.current = leadsTo;
+    setAnnouncement(text);
+  };
 
   // While the server has it on its way (processing, or an upload this page is not sending), the lesson is read again.
   const waiting = recording.state === 'processing' || (recording.state === 'uploading' && sending === null);
@@ -170,7 +180,7 @@ export function RecordingPanel({ lesson, reload }: RecordingPanelProps) {
     if (refusal) return;
     speed.reset();
     setSending({ fileName: file.name, sent: 0, total: file.size, speed: null, paused: false });
-    setAnnouncement(`Загрузка «${file.name}» началась.`);
+    announce(`Загрузка «${file.name}» началась.`, 'uploading');
     const unfinished = recording.state === 'uploading' && recording.uploadUrl ? { url: recording.uploadUrl, fileName: recording.fileName, size: recording.size } : null;
     const started = createRecordingUpload(
       { lessonId, file, unfinished, renew },
@@ -182,7 +192,7 @@ export function RecordingPanel({ lesson, reload }: RecordingPanelProps) {
         onSuccess: () => {
           upload.current = null;
           setSending(null);
-          setAnnouncement('Файл загружен, запись обрабатывается.');
+          announce('Файл загружен, запись обрабатывается.', 'processing');
           void mutate(() => reload(), { invalidates: ['courses'] });
         },
         onError: (message) => {
@@ -206,7 +216,7 @@ export function RecordingPanel({ lesson, reload }: RecordingPanelProps) {
     void upload.current?.pause();
     speed.reset();
     setSending((current) => (current ? { ...current, paused: true, speed: null } : current));
-    setAnnouncement('Загрузка приостановлена.');
+    announce('Загрузка приостановлена.');
   };
 
   const resume = () => {
@@ -214,7 +224,7 @@ export function RecordingPanel({ lesson, reload }: RecordingPanelProps) {
     speed.reset();
     upload.current?.resume();
     setSending((current) => (current ? { ...current, paused: false } : current));
-    setAnnouncement('Загрузка продолжается.');
+    announce('Загрузка продолжается.');
   };
 
   const cancel = async () => {
@@ -227,7 +237,7 @@ export function RecordingPanel({ lesson, reload }: RecordingPanelProps) {
       upload.current = null;
       setSending(null);
       setBusy(null);
-      setAnnouncement('Загрузка отменена.');
+      announce('Загрузка отменена.', 'none');
       void mutate(() => reload(), { invalidates: ['courses'] });
     }
   };
@@ -237,7 +247,7 @@ export function RecordingPanel({ lesson, reload }: RecordingPanelProps) {
     setError(null);
     try {
       await mutate(() => (kind === 'retry' ? retryRecording(lessonId) : deleteRecording(lessonId)), { invalidates: ['courses'] });
-      setAnnouncement(kind === 'retry' ? 'Запись снова обрабатывается.' : 'Запись удалена.');
+      announce(kind === 'retry' ? 'Запись снова обрабатывается.' : 'Запись удалена.', kind === 'retry' ? 'processing' : 'none');
       await reload();
     } catch (caught) {
       if (!isRequestError(caught)) throw caught;
