@@ -66,9 +66,9 @@ export function CourseFormatFields({ values, errors, onChange }: CourseFormatFie
   const id = useId();
   const formatError = `${id}-format-error`;
   const daysError = `${id}-days-error`;
-  const daysLabel = `${id}-days-label`;
   const daysInput = `${id}-days`;
   const typed = Number(values.recordingDays);
+  const daysWord = pluralForm(Number.isInteger(typed) ? typed : 5, DAY_FORMS);
   return (
     <>
       <Fieldset aria-describedby={errors.format ? formatError : undefined}>
@@ -92,7 +92,7 @@ export function CourseFormatFields({ values, errors, onChange }: CourseFormatFie
           <input
             type="radio"
             name="recordingAccess"
-            aria-labelledby={`${daysInput} ${daysLabel}`}
+            aria-label={`${values.recordingDays.trim() || 'N'} ${daysWord} после занятия`}
             checked={!values.recordingAlways}
             onChange={() => onChange({ recordingAlways: false })}
           />
@@ -111,7 +111,7 @@ export function CourseFormatFields({ values, errors, onChange }: CourseFormatFie
             onFocus={() => onChange({ recordingAlways: false })}
             onChange={(event) => onChange({ recordingAlways: false, recordingDays: event.target.value })}
           />
-          <span id={daysLabel}>{pluralForm(Number.isInteger(typed) ? typed : 5, DAY_FORMS)} после занятия</span>
+          <span aria-hidden="true">{daysWord} после занятия</span>
         </Choice>
         <Hint>После этого срока участник видит, до какого дня запись была доступна. Продлить срок одному человеку можно в его карточке.</Hint>
         {errors.recordingDays ? <FieldError id={daysError}>{errors.recordingDays}</FieldError> : null}
