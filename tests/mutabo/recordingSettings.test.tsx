@@ -18,7 +18,8 @@ import { dashboardHandler } from './runData.ts';
 import { FIRST_RENDER, preloadArea } from './preloadArea.ts';
 
 beforeAll(preloadArea);
-vi.setConfig({ testTimeout: 15000 });
+// The first test of a file loads the area's chunk, which on a busy two-core machine has taken over 10 s.
+vi.setConfig({ testTimeout: 30000 });
 
 beforeEach(() => {
   storeSession();

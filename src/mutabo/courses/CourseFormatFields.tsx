@@ -23,7 +23,6 @@ const Fieldset = styled.fieldset`
 
 const Choice = styled.label`
   display: flex;
-  flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
   margin-bottom: ${({ theme }) => theme.space(2)};
@@ -37,6 +36,7 @@ const Choice = styled.label`
 `;
 
 const Days = styled.input<{ $invalid: boolean }>`
+  flex: none;
   width: 6rem;
   min-height: 44px;
   padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};

@@ -29,6 +29,12 @@ const Facts = styled.p`
   overflow-wrap: anywhere;
 `;
 
+/** A line with the spinner before it, while the server works. */
+const Working = styled(Facts)`
+  display: flex;
+  align-items: center;
+`;
+
 const ProgressRow = styled.div`
   margin-bottom: ${({ theme }) => theme.space(3)};
 
@@ -309,9 +315,10 @@ export function RecordingPanel({ lesson, reload }: RecordingPanelProps) {
     );
   } else if (recording.state === 'processing') {
     body = (
-      <Facts>
-        <InlineSpinner /> Обрабатывается… Это займёт несколько минут; страницу можно закрыть.
-      </Facts>
+      <Working>
+        <InlineSpinner />
+        <span>Обрабатывается… Это займёт несколько минут; страницу можно закрыть.</span>
+      </Working>
     );
   } else if (recording.state === 'ready') {
     body = (
