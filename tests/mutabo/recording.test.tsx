@@ -20,7 +20,7 @@ vi.mock('tus-js-client', () => import('tus-js-client/lib.esm/browser/index.js' a
 
 beforeAll(preloadArea);
 // The first test of a file loads the area's chunk, which on a busy two-core machine has taken over 10 s.
-vi.setConfig({ testTimeout: 30000 });
+vi.setConfig({ testTimeout: 40000 });
 
 const base = editedCourse.lessons[0]!;
 const withRecording = (recording: Partial<MutaboLessonRecording>): MutaboLesson => ({ ...base, recording: { ...NO_RECORDING, ...recording } });
@@ -107,13 +107,13 @@ describe('uploading a recording', () => {
     const region = await panel();
     expect(region).toHaveTextContent('Записи пока нет.');
     await user.upload(within(region).getByLabelText('Загрузить запись'), video());
-    expect(await within(region).findByText(/Обрабатывается…/, { selector: 'p > span' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await within(region).findByText(/Обрабатывается…/, { selector: 'p > span' }, { timeout: 15000 })).toBeInTheDocument();
     expect(seen.created).toEqual({ length: '3000', metadata: expect.stringContaining(`filename ${btoa('lesson.mp4')}`), authorization: expect.stringMatching(/^Bearer /) });
     expect(seen.offset).toBe(3000);
     expect(within(region).getByRole('status')).toHaveTextContent('Файл загружен, запись обрабатывается.');
     // The server finishes: the page reads the lesson again on its own and says so.
     current = withRecording({ state: 'ready', duration: 3909, size: 1288490189, fileName: 'lesson.mp4' });
-    expect(await within(region).findByText(/Запись готова: 1:05:09, 1,2 ГБ/, { selector: 'p' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await within(region).findByText(/Запись готова: 1:05:09, 1,2 ГБ/, { selector: 'p' }, { timeout: 15000 })).toBeInTheDocument();
     expect(within(region).getByRole('status')).toHaveTextContent('Запись готова: 1:05:09, 1,2 ГБ.');
     expect(await screen.findByText('Пока никто не смотрел.')).toBeInTheDocument();
   });
@@ -128,14 +128,14 @@ describe('uploading a recording', () => {
     await user.upload(within(region).getByLabelText('Загрузить запись'), video('long.mp4', CHUNK_SIZE * 2 + 1024));
     const bar = await within(region).findByRole('progressbar', { name: 'Загрузка «long.mp4»' });
     // The first chunk is in: 49 % of the file.
-    await waitFor(() => expect(bar).toHaveAttribute('value', String(CHUNK_SIZE)), { timeout: 8000 });
+    await waitFor(() => expect(bar).toHaveAttribute('value', String(CHUNK_SIZE)), { timeout: 15000 });
     expect(region).toHaveTextContent(/49\s%/);
     await user.click(within(region).getByRole('button', { name: 'Пауза' }));
     expect(within(region).getByRole('status')).toHaveTextContent('Загрузка приостановлена.');
     expect(region).toHaveTextContent(/Пауза · 49\s%/);
     release();
     await user.click(within(region).getByRole('button', { name: 'Продолжить' }));
-    expect(await within(region).findByText(/Обрабатывается…/, { selector: 'p > span' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await within(region).findByText(/Обрабатывается…/, { selector: 'p > span' }, { timeout: 15000 })).toBeInTheDocument();
     expect(seen.offset).toBe(CHUNK_SIZE * 2 + 1024);
   });
 
@@ -145,14 +145,14 @@ describe('uploading a recording', () => {
     const first = renderApp('/mutabo/courses/5/lessons/51');
     const file = video('long.mp4', CHUNK_SIZE * 2 + 1024);
     await first.user.upload(within(await panel()).getByLabelText('Загрузить запись'), file);
-    await waitFor(() => expect(seen.patches).toBe(2), { timeout: 8000 });
+    await waitFor(() => expect(seen.patches).toBe(2), { timeout: 15000 });
     first.unmount();
 
     const { user } = renderApp('/mutabo/courses/5/lessons/51');
     const region = await panel();
     expect(region).toHaveTextContent('Загрузка «lesson.mp4» не закончена.');
     await user.upload(within(region).getByLabelText('Продолжить загрузку'), file);
-    expect(await within(region).findByText(/Обрабатывается…/, { selector: 'p > span' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await within(region).findByText(/Обрабатывается…/, { selector: 'p > span' }, { timeout: 15000 })).toBeInTheDocument();
     expect(seen.posts).toBe(1);
     expect(seen.patchOffsets).toEqual([0, CHUNK_SIZE, CHUNK_SIZE, CHUNK_SIZE * 2]);
   });
@@ -171,7 +171,7 @@ describe('uploading a recording', () => {
     const { user } = renderApp('/mutabo/courses/5/lessons/51');
     const region = await panel();
     await user.upload(within(region).getByLabelText('Загрузить запись'), video());
-    await waitFor(() => expect(seen.patches).toBe(1), { timeout: 8000 });
+    await waitFor(() => expect(seen.patches).toBe(1), { timeout: 15000 });
     await user.click(within(region).getByRole('button', { name: 'Отменить' }));
     await waitFor(() => expect(terminated).toBe(true));
     expect(await within(region).findByText(/Записи пока нет/, { selector: 'p' })).toBeInTheDocument();
@@ -195,7 +195,7 @@ describe('uploading a recording', () => {
     const { user } = renderApp('/mutabo/courses/5/lessons/51');
     const region = await panel();
     await user.upload(within(region).getByLabelText('Загрузить запись'), video());
-    expect(await within(region).findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('Место для записей закончилось: занято 199,9 ГБ из 200 ГБ.');
+    expect(await within(region).findByRole('alert', {}, { timeout: 15000 })).toHaveTextContent('Место для записей закончилось: занято 199,9 ГБ из 200 ГБ.');
     expect(within(region).getByLabelText('Загрузить запись')).toHaveAccessibleDescription('Место для записей закончилось: занято 199,9 ГБ из 200 ГБ.');
   });
 
@@ -210,7 +210,7 @@ describe('uploading a recording', () => {
     const { user } = renderApp('/mutabo/courses/5/lessons/51');
     const region = await panel();
     await user.upload(within(region).getByLabelText('Загрузить запись'), video());
-    expect(await within(region).findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('Файл не читается как видео: загрузите mp4, webm или mov.');
+    expect(await within(region).findByRole('alert', {}, { timeout: 15000 })).toHaveTextContent('Файл не читается как видео: загрузите mp4, webm или mov.');
     expect(within(region).getByLabelText('Загрузить запись')).toBeInTheDocument();
   });
 });
