@@ -25,6 +25,7 @@ import { getMailing, getMailingAudience, listMailings } from './mailings/mailing
 import { listParticipants } from './participants/participantsApi.ts';
 import { getDashboard, listPayments } from './payments/paymentsApi.ts';
 import { getPerson, listPeople } from './people/peopleApi.ts';
+import { getRecordingStorage, listRecordingViewers } from './lessons/recording/recordingApi.ts';
 import { idFromText } from '../../common/ids.ts';
 import type { SharedHistoryEntity } from '../../common/mutabo/history.ts';
 
@@ -84,4 +85,7 @@ export const areaResources = {
   mailings: areaResource('mailings', (courseId: number) => listMailings(courseId), ['areaMailings']),
   person: areaResource('person', (id: number) => getPerson(id), ['areaPeople']),
   people: areaResource('people', (query: ListQuery) => listPeople(query), ['areaPeople']),
+  // A lesson's recording (issue 34): who watched it, and the caller's recordings against the quota on the summary.
+  recordingViewers: areaResource('recordingViewers', (lessonId: number) => listRecordingViewers(lessonId), ['courses']),
+  recordingStorage: areaResource('recordingStorage', (_: void) => getRecordingStorage(), ['courses', 'areaDashboard']),
 };

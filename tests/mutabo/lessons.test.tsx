@@ -244,7 +244,7 @@ describe('a lesson’s time and links', () => {
     expect(screen.getByLabelText('Ссылка на комнату вебинара (https://…)')).toHaveValue('https://meet.example.org/pushkin');
     await user.clear(within(start).getByLabelText('Время'));
     await user.type(within(start).getByLabelText('Время'), '18:30');
-    await user.type(screen.getByLabelText('Ссылка на запись занятия (https://…)'), 'https://video.example.org/1');
+    await user.type(screen.getByLabelText('Ссылка на запись (если она на другом сайте)'), 'https://video.example.org/1');
     await user.click(screen.getByRole('button', { name: 'Сохранить занятие' }));
     await waitFor(() =>
       expect(sent).toMatchObject({ startsAt: '2026-03-04T15:30:00.000Z', roomUrl: 'https://meet.example.org/pushkin', recordingUrl: 'https://video.example.org/1', version: 1 }),

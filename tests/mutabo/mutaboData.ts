@@ -82,5 +82,7 @@ export function mutaboHandlers(courses: MutaboCourseListItem[] = [listItem(5, ed
     http.get('*/api/v1/mutabo/courses/', () => HttpResponse.json(courses)),
     http.get('*/api/v1/mutabo/courses/:id/', () => HttpResponse.json(course)),
     http.get('*/api/v1/mutabo/courses/:id/history/', () => HttpResponse.json(emptyHistory)),
+    // The summary's «Место для записей» (issue 34): nothing uploaded yet.
+    http.get('*/api/v1/mutabo/recordings/storage/', () => HttpResponse.json({ usedBytes: 0, quotaBytes: 200 * 1024 ** 3, recordings: 0 })),
   ];
 }

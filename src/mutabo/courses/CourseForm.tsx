@@ -14,6 +14,7 @@ import { LazyRichTextEditor as RichTextEditor } from '../richText/LazyRichTextEd
 import { FORM_CURRENCIES, PRICE_FIELDS, sentPriceIndex, type CourseFormValues, type PriceRow } from './courseForm.ts';
 import { BuyerPricePreview } from './BuyerPricePreview.tsx';
 import { CourseRoomField } from './CourseRoomField.tsx';
+import { CourseFormatFields } from './CourseFormatFields.tsx';
 import { ImageField } from './ImageField.tsx';
 import { TestTitleWarning } from './TestTitleWarning.tsx';
 
@@ -34,6 +35,8 @@ export const COURSE_FIELDS = [
   'prices',
   'timeZone',
   'roomUrl',
+  'format',
+  'recordingDays',
 ] as const;
 
 const Grid = styled.div`
@@ -123,6 +126,7 @@ export function CourseForm({ values, onChange, errors, authors, editorKey, savin
         error={errors.description}
         onChange={(description) => onChange({ description })}
       />
+      <CourseFormatFields values={values} errors={errors} onChange={onChange} />
       <Fieldset>
         <legend>Авторы</legend>
         {authors.map((author) => (

@@ -3,6 +3,18 @@ import type { Currency, DisciplesAge, Price } from '../../../common/wireTypes.ts
 import { courseCreateSchema, type CourseCreatePayload, type MutaboCourse } from '../../../common/mutabo/courses.ts';
 import { DEFAULT_COURSE_TIME_ZONE } from '../../../common/timeZones.ts';
 import { WHOLESALE_THRESHOLD } from '../../../common/coursePrices.ts';
+import { MAX_RECORDING_DAYS, type CourseFormat } from '../../../common/recordings.ts';
+
+/** The course's format and its recordings' window (issue 34), as the area sends them. */
+export interface RecordingCourseFields {
+  format: CourseFormat;
+  /** null: the recordings stay open always. */
+  recordingDays: number | null;
+}
+
+export type CourseWriteBody = CourseCreatePayload & RecordingCourseFields;
+
+export const recordingDaysMessage = `Укажите число дней от 1 до ${MAX_RECORDING_DAYS}.`;
 
 /** The currencies the form edits, one row each; a price in another currency is kept as it is. */
 export const FORM_CURRENCIES: readonly { currency: Currency; label: string }[] = [
@@ -43,6 +55,11 @@ export interface CourseFormValues {
   roomUrl: string;
   /** Prices in currencies the form does not show, sent back unchanged. */
   otherPrices: Price[];
+  /** «Вебинары» or «В записи». */
+  format: CourseFormat;
+  /** «Запись доступна»: always, or `recordingDays` days after the lesson. */
+  recordingAlways: boolean;
+  recordingDays: string;
 }
 
 const dateInput = (value: string | null | undefined) => (value ? value.slice(0, 10) : '');
@@ -78,6 +95,9 @@ export function emptyCourseValues(authorId: number | null): CourseFormValues {
     timeZone: DEFAULT_COURSE_TIME_ZONE,
     roomUrl: '',
     otherPrices: [],
+    format: 'live',
+    recordingAlways: true,
+    recordingDays: '30',
   };
 }
 
@@ -99,6 +119,9 @@ export function courseValues(course: MutaboCourse): CourseFormValues {
     timeZone: course.timeZone,
     roomUrl: course.roomUrl,
     otherPrices: course.prices.filter((price) => !FORM_CURRENCIES.some((item) => item.currency === price.currency)),
+    format: course.format ?? 'live',
+    recordingAlways: course.recordingDays === null || course.recordingDays === undefined,
+    recordingDays: course.recordingDays === null || course.recordingDays === undefined ? '30' : String(course.recordingDays),
   };
 }
 
@@ -129,8 +152,11 @@ export function sentPriceIndex(rows: PriceRow[], rowIndex: number): number | nul
  * The body of a save, checked with the server's own schema first, so that most mistakes show under their fields
  * before anything is sent; the server checks again (and knows more: authors, the state rules).
  */
-export function courseWrite(values: CourseFormValues): { body: CourseCreatePayload } | { errors: Record<string, string> } {
-  const body: CourseCreatePayload = {
+export function courseWrite(values: CourseFormValues): { body: CourseWriteBody } | { errors: Record<string, string> } {
+  const days = values.recordingAlways ? null : wholeNumber(values.recordingDays);
+  const body: CourseWriteBody = {
+    format: values.format,
+    recordingDays: days,
     title: values.title,
     subtitle: values.subtitle,
     description: values.description,
@@ -158,5 +184,7 @@ export function courseWrite(values: CourseFormValues): { body: CourseCreatePaylo
     ],
   };
   const checked = courseCreateSchema.safeParse(body);
-  return checked.success ? { body } : { errors: issueMessages(checked.error.issues) };
+  const errors = checked.success ? {} : issueMessages(checked.error.issues);
+  if (days !== null && !(Number.isInteger(days) && days >= 1 && days <= MAX_RECORDING_DAYS)) errors.recordingDays = recordingDaysMessage;
+  return Object.keys(errors).length === 0 ? { body } : { errors };
 }

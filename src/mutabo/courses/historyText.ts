@@ -4,10 +4,12 @@
 import { formatMoney, WHOLESALE_THRESHOLD } from '../../../common/coursePrices.ts';
 import { historyWord, type HistoryWordKind } from '../../../common/historyWords.ts';
 import type { HistoryAbout, HistoryEntry } from '../../../common/mutabo/history.ts';
-import { minutesCount, placesCount } from '../../../common/plural.ts';
+import { minutesCount, placesCount, pluralize } from '../../../common/plural.ts';
 import { timeZonePlace } from '../../../common/timeZones.ts';
 import type { Currency } from '../../../common/wireTypes.ts';
 import { CURRENCIES } from '../../../common/enums.ts';
+import { COURSE_FORMAT_LABELS, type CourseFormat } from '../../../common/recordings.ts';
+import { DAY_FORMS } from '../people/recordingAccessText.ts';
 import { formatFullDate } from '../../lib/dates.ts';
 import { lessonsText } from '../participants/participantText.ts';
 import { personName } from '../payments/paymentText.ts';
@@ -37,6 +39,8 @@ const FIELD_LABELS: Record<string, string> = {
   recordingUrl: 'ссылка на запись',
   heldAt: 'проведено',
   timeZone: 'часовой пояс',
+  format: 'формат',
+  recordingDays: 'запись доступна',
 };
 
 /** Fields short enough to show as «было → стало». */
@@ -54,6 +58,8 @@ const SHOWN_VALUES = new Set([
   'startsAt',
   'heldAt',
   'timeZone',
+  'format',
+  'recordingDays',
 ]);
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -66,6 +72,9 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 /** A stored value in words: states, the age group and yes/no by their words, times and dates as people write them. */
 function shownValue(entity: HistoryEntry['entity'], field: string, value: unknown): string {
+  // The recordings' window: null is «always», a number its days after the lesson.
+  if (field === 'recordingDays') return Number.isFinite(asNumber(value)) && value !== null ? `${pluralize(asNumber(value), DAY_FORMS)} после занятия` : 'всегда';
+  if (field === 'format' && typeof value === 'string' && value in COURSE_FORMAT_LABELS) return COURSE_FORMAT_LABELS[value as CourseFormat].toLowerCase();
   if (value === null || value === undefined || value === '') return '—';
   const words: Partial<Record<string, HistoryWordKind>> = {
     state: entity === 'lesson' ? 'lessonState' : 'courseState',

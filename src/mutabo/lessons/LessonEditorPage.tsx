@@ -26,6 +26,9 @@ import { DraftWarning } from './DraftWarning.tsx';
 import { HeldPanel } from './HeldPanel.tsx';
 import { emptyLessonValues, LESSON_FIELDS, lessonValues, lessonWrite, type LessonFormValues } from './lessonForm.ts';
 import { CourseNotFound } from '../courses/useLedCourse.tsx';
+import { RecordingPanel } from './recording/RecordingPanel.tsx';
+import { RecordingViewers } from './recording/RecordingViewers.tsx';
+import type { CourseFormat } from '../../../common/recordings.ts';
 
 const Fieldset = styled.fieldset`
   margin: 0 0 ${({ theme }) => theme.space(4)};
@@ -71,6 +74,7 @@ export function LessonEditorPage() {
       key={id ?? 'new'}
       courseId={course}
       timeZone={courseData.data.timeZone}
+      format={courseData.data.format ?? 'live'}
       lesson={lesson.data ?? null}
       setLesson={lesson.setData}
       reload={lesson.reload}
@@ -82,12 +86,14 @@ interface LessonEditorProps {
   courseId: number;
   /** The course's IANA zone. */
   timeZone: string;
+  /** A course «в записи» has lessons without times: the form hides the start. */
+  format: CourseFormat;
   lesson: MutaboLesson | null;
   setLesson: (lesson: MutaboLesson) => void;
   reload: () => Promise<MutaboLesson | undefined>;
 }
 
-function LessonEditor({ courseId, timeZone, lesson, setLesson, reload }: LessonEditorProps) {
+function LessonEditor({ courseId, timeZone, format, lesson, setLesson, reload }: LessonEditorProps) {
   const mutate = useRunMutation();
   const navigate = useNavigate();
   const form = useEditForm<LessonFormValues>(lesson ? lessonValues(lesson, timeZone) : emptyLessonValues(), LESSON_FIELDS);
@@ -156,15 +162,19 @@ function LessonEditor({ courseId, timeZone, lesson, setLesson, reload }: LessonE
             <option value="draft">{LESSON_STATE_LABELS.draft} (посетители его не видят)</option>
             <option value="published">{LESSON_STATE_LABELS.published}</option>
           </SelectField>
-          <Fieldset aria-describedby={errors.startsAt ? 'lesson-start-error' : undefined}>
-            <legend>Начало занятия {zone}</legend>
-            <Hint>Оставьте пустым, пока время не назначено. Участники увидят время в своём часовом поясе.</Hint>
-            <StartGrid>
-              <TextField label="Дата" name="date" type="date" value={values.date} onChange={(e) => change({ date: e.target.value })} />
-              <TextField label="Время" name="time" type="time" value={values.time} onChange={(e) => change({ time: e.target.value })} />
-            </StartGrid>
-            {errors.startsAt ? <FieldError id="lesson-start-error">{errors.startsAt}</FieldError> : null}
-          </Fieldset>
+          {format === 'recorded' ? (
+            <Hint>Курс в записи: у занятий нет времени, участники смотрят запись сразу после оплаты.</Hint>
+          ) : (
+            <Fieldset aria-describedby={errors.startsAt ? 'lesson-start-error' : undefined}>
+              <legend>Начало занятия {zone}</legend>
+              <Hint>Оставьте пустым, пока время не назначено. Участники увидят время в своём часовом поясе.</Hint>
+              <StartGrid>
+                <TextField label="Дата" name="date" type="date" value={values.date} onChange={(e) => change({ date: e.target.value })} />
+                <TextField label="Время" name="time" type="time" value={values.time} onChange={(e) => change({ time: e.target.value })} />
+              </StartGrid>
+              {errors.startsAt ? <FieldError id="lesson-start-error">{errors.startsAt}</FieldError> : null}
+            </Fieldset>
+          )}
           <TextField
             label="Ссылка на комнату вебинара (https://…)"
             type="url"
@@ -172,7 +182,7 @@ function LessonEditor({ courseId, timeZone, lesson, setLesson, reload }: LessonE
             {...form.text('roomUrl')}
           />
           <TextField
-            label="Ссылка на запись занятия (https://…)"
+            label="Ссылка на запись (если она на другом сайте)"
             type="url"
             inputMode="url"
             {...form.text('recordingUrl')}
@@ -197,6 +207,8 @@ function LessonEditor({ courseId, timeZone, lesson, setLesson, reload }: LessonE
           onClose={() => setAskingDraft(false)}
         />
       ) : null}
+      {lesson ? <RecordingPanel lesson={lesson} reload={reload} /> : <Hint>Запись можно будет загрузить, когда занятие сохранено.</Hint>}
+      {lesson?.recording?.state === 'ready' || lesson?.recording?.replaces ? <RecordingViewers lessonId={lesson.id} /> : null}
       {lesson ? <HeldPanel lesson={lesson} onHeld={setLesson} /> : null}
       {leave.dialog}
     </section>

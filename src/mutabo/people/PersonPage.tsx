@@ -29,6 +29,7 @@ import { skipToken, useResource } from '../../data/useResource.ts';
 import { areaResources } from '../areaResources.ts';
 import { DeletePersonPanel } from './DeletePersonPanel.tsx';
 import { PersonDiscountsPanel } from './PersonDiscountsPanel.tsx';
+import { PersonRecordingAccessPanel } from './PersonRecordingAccess.tsx';
 import { exportPerson } from './peopleApi.ts';
 import { consentActionText, consentSourceText, consentSubject, personName, placeText } from './peopleText.ts';
 
@@ -322,6 +323,7 @@ export function PersonPage() {
           reload={person.reload}
         />
       )}
+      {deleted ? null : <PersonRecordingAccessPanel person={data} reload={person.reload} />}
       <SubscriptionsPanel person={data} />
       <ConsentsPanel person={data} />
       <SharedHistory entity="person" id={data.id} version={recorded} />

@@ -13,3 +13,9 @@ export const getPerson = (id: number) => request<MutaboPersonCard>(`${base}/${id
 export const exportPerson = (id: number) => requestFile(`${base}/${id}/export/`);
 /** Deletes the person's account for their written request (`writtenRequest`: the author holds it). */
 export const deletePerson = (id: number) => request<Record<string, never>>(`${base}/${id}/`, { method: 'DELETE', body: { writtenRequest: true } });
+
+/** Extends the person's window to a course's recordings until `until` (ISO 8601), or ends the extension (issue 34). */
+export const extendRecordingAccess = (id: number, course: number, until: string) =>
+  request<Record<string, never>>(`${base}/${id}/recording-access/`, { method: 'PUT', body: { course, until } });
+export const endRecordingAccess = (id: number, course: number) =>
+  request<Record<string, never>>(`${base}/${id}/recording-access/`, { method: 'DELETE', body: { course } });

@@ -25,6 +25,7 @@ import { personName } from '../payments/paymentText.ts';
 import { RevenueTable } from '../payments/RevenueTable.tsx';
 import { DiscountCosts } from '../discounts/DiscountCosts.tsx';
 import { FirstSteps } from './FirstSteps.tsx';
+import { RecordingStorage } from './RecordingStorage.tsx';
 import { Muted, Notice, Panel, RowActions, TitleRow } from '../shell/areaParts.ts';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
 import { formatDateTime } from '../shell/timeText.ts';
@@ -180,6 +181,7 @@ export function StartPage() {
       </TitleRow>
       <FirstSteps />
       {dashboard.data ? <Dashboard data={dashboard.data} reload={() => void dashboard.reload()} /> : <Loader label="Загружаем сводку" />}
+      {dashboard.data ? <RecordingStorage /> : null}
     </section>
   );
 }
