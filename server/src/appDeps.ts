@@ -100,7 +100,8 @@ export function createAppDeps(config: AppConfig, database: Database, log: Fastif
     background,
     recordings: createRecordingStorage(config.recordings),
   };
-  const recordingJobs = new RecordingJobs({ ...base, dataDir: config.dataDir }, options.recordingJobs);
+  const lease = config.recordingJobLeaseSeconds === null ? {} : { leaseMs: config.recordingJobLeaseSeconds * 1000 };
+  const recordingJobs = new RecordingJobs({ ...base, dataDir: config.dataDir }, { ...lease, ...options.recordingJobs });
   return {
     ...base,
     accounts: createAccountServices({ config, db, letters }, options.accounts),

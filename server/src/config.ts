@@ -67,6 +67,8 @@ export interface AppConfig {
   recordingMaxBytes: number;
   /** What one author's recordings may take together, bytes (RECORDING_QUOTA_BYTES; 200 GiB). */
   recordingQuotaBytes: number;
+  /** Testing knob: the processing job's lease in seconds (RECORDING_JOB_LEASE_SECONDS); null for the default, 5 minutes. */
+  recordingJobLeaseSeconds: number | null;
 }
 
 /**
@@ -205,6 +207,15 @@ const envSchema = z.object({
   ),
   RECORDING_MAX_BYTES: byteCount(4 * 1024 ** 3),
   RECORDING_QUOTA_BYTES: byteCount(200 * 1024 ** 3),
+  RECORDING_JOB_LEASE_SECONDS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,4}$/, 'must be a whole number of seconds from 2 to 3600')
+      .transform(Number)
+      .refine((seconds) => seconds >= 2 && seconds <= 3600, 'must be a whole number of seconds from 2 to 3600')
+      .optional(),
+  ),
   CHECKOUT_REMINDER_HOURS: z.preprocess(
     blankToUndefined,
     z
@@ -484,6 +495,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     recordings: recordingsStorage(vars, dataDir),
     recordingMaxBytes: vars.RECORDING_MAX_BYTES,
     recordingQuotaBytes: vars.RECORDING_QUOTA_BYTES,
+    recordingJobLeaseSeconds: vars.RECORDING_JOB_LEASE_SECONDS ?? null,
   };
 }
 

@@ -163,6 +163,9 @@ export class RecordingJobs {
     }, Math.max(1_000, this.options.leaseMs / 3));
     renewal.unref?.();
     try {
+      // An earlier attempt's process was killed (its lease lapsed, so the job is this claim's now): its folder, with
+      // the source's copy and a half-written video, would otherwise stay in .processing/ for good.
+      for (let attempt = 1; attempt < job.attempts; attempt += 1) await rm(path.join(this.workDir, `${job.generation}-${attempt}`), { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
       const source = path.join(dir, 'source');
       await pipeline(await recordings.read(keys.source), createWriteStream(source));
