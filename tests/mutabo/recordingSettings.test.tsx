@@ -142,12 +142,12 @@ describe('a person’s window to a course’s recordings', () => {
   };
 
   it('extends the window to the end of the chosen day', async () => {
-    const current = answerCard([{ courseId: 5, courseTitle: 'Медленное чтение', recordingDays: 30, extendedUntil: null }]);
+    const current = answerCard([{ courseId: 5, courseTitle: 'Медленное чтение', timeZone: 'Europe/Moscow', recordingDays: 30, until: null, extendedUntil: null }]);
     let sent: { course?: number; until?: string } = {};
     server.use(
       http.put('*/api/v1/mutabo/people/:id/recording-access/', async ({ request }) => {
         sent = (await request.json()) as typeof sent;
-        current.card = card([{ courseId: 5, courseTitle: 'Медленное чтение', recordingDays: 30, extendedUntil: sent.until! }]);
+        current.card = card([{ courseId: 5, courseTitle: 'Медленное чтение', timeZone: 'Europe/Moscow', recordingDays: 30, until: null, extendedUntil: sent.until! }]);
         return HttpResponse.json({});
       }),
     );
@@ -162,13 +162,13 @@ describe('a person’s window to a course’s recordings', () => {
   });
 
   it('shows an extension with «Отменить продление», which ends it', async () => {
-    const current = answerCard([{ courseId: 5, courseTitle: 'Медленное чтение', recordingDays: 7, extendedUntil: new Date('2027-01-31T23:59:59').toISOString() }]);
+    const current = answerCard([{ courseId: 5, courseTitle: 'Медленное чтение', timeZone: 'Europe/Moscow', recordingDays: 7, until: null, extendedUntil: new Date('2027-01-31T23:59:59').toISOString() }]);
     let ended: unknown = null;
     server.use(
       http.delete('*/api/v1/mutabo/people/:id/recording-access/', async ({ request }) => {
         ended = await request.json();
         if (ended && (ended as { course: number }).course !== 5) return HttpResponse.json({ detail: 'Нет такого курса.' }, { status: 400 });
-        current.card = card([{ courseId: 5, courseTitle: 'Медленное чтение', recordingDays: 7, extendedUntil: null }]);
+        current.card = card([{ courseId: 5, courseTitle: 'Медленное чтение', timeZone: 'Europe/Moscow', recordingDays: 7, until: null, extendedUntil: null }]);
         return new HttpResponse(null, { status: 204 });
       }),
     );
@@ -183,7 +183,7 @@ describe('a person’s window to a course’s recordings', () => {
   });
 
   it('shows the server’s message under the date', async () => {
-    answerCard([{ courseId: 5, courseTitle: 'Медленное чтение', recordingDays: 30, extendedUntil: null }]);
+    answerCard([{ courseId: 5, courseTitle: 'Медленное чтение', timeZone: 'Europe/Moscow', recordingDays: 30, until: null, extendedUntil: null }]);
     server.use(http.put('*/api/v1/mutabo/people/:id/recording-access/', () => HttpResponse.json({ until: ['Дата должна быть в будущем.'] }, { status: 400 })));
     const { user } = renderApp('/mutabo/people/42');
     const panel = await screen.findByRole('region', { name: 'Доступ к записям' }, FIRST_RENDER);
