@@ -24,6 +24,7 @@ import {
   markUploaded,
   notifyRecordingJobs,
   pendingOfLesson,
+  recordRecordingChange,
   rowByUploadId,
   storageUse,
   type LessonRecordingRow,
@@ -344,7 +345,13 @@ export class RecordingUploads {
   /** DELETE /api/v1/mutabo/lessons/{id}/recording/: the ready recording and any on its way, rows and files. Whether there was any. */
   async deleteRecording(caller: Caller, lessonId: number): Promise<LessonRecordingRow[]> {
     await this.checkLesson(caller, lessonId);
-    const rows = await this.deps.db.transaction((tx) => deleteRowsOfLesson(tx, lessonId));
+    const rows = await this.deps.db.transaction(async (tx) => {
+      const deleted = await deleteRowsOfLesson(tx, lessonId);
+      // The course's history notes a recording people could watch; an upload or processing given up is not one.
+      const ready = deleted.find((row) => row.state === 'ready');
+      if (ready) await recordRecordingChange(tx, { userId: caller.userId, lessonId, before: ready.fileName, after: null });
+      return deleted;
+    });
     for (const row of rows) {
       if (row.uploadId) await this.removeUpload(row.uploadId);
       await this.removeFiles(row).catch((error: unknown) => this.deps.log.warn({ err: error, recording: { id: row.id } }, 'a deleted recording’s files could not be removed'));
