@@ -12,7 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { consents, lessons, outboxLetters, paymentLessons, payments, participants, users } from '../src/db/schema.ts';
+import { consents, lessonRecordings, lessons, outboxLetters, paymentLessons, payments, participants, users } from '../src/db/schema.ts';
 import { checkoutReminderKey } from '../src/repositories/payments/checkoutRemindersRepository.ts';
 import { composeCheckoutReminder, sweepCheckoutReminders } from '../src/services/payments/checkoutReminders.ts';
 import { failPayment } from '../src/services/places/places.ts';
@@ -258,6 +258,23 @@ describe.each(dbModes())('the reminder of an unfinished checkout (%s)', (mode) =
     expect(await sweepAll(endedAt + (HOURS + 1) * HOUR)).toBe(1);
     expect(await queuedFor(control!)).toHaveLength(1);
     await settle();
+  });
+
+  it('names a begun lesson with a ready recording, sold as the recording whatever the places (common/lessonBlocks.ts lessonSale)', async () => {
+    const endedAt = start();
+    // Both lessons began long ago and the room is full; only the first has a ready recording.
+    const taught = await course({ lessons: 2, limit: 1, startsAt: [new Date('2026-01-15T16:00:00Z'), new Date('2026-01-22T16:00:00Z')] });
+    await occupy(context(), taught.lessonIds, 1);
+    await db()
+      .insert(lessonRecordings)
+      .values({ lessonId: taught.lessonIds[0]!, generation: `reminder${taught.lessonIds[0]}`.padEnd(32, '0'), state: 'ready', fileName: 'лекция.mp4', uploadSize: 1000, size: 900, duration: 60, readyAt: new Date() });
+    const [vera] = await createUsers(context(), 1, 'checkout');
+    await leftCheckout(vera!, taught.lessonIds, endedAt);
+    expect(await sweepAll(endedAt + (HOURS + 1) * HOUR)).toBe(1);
+    await settle();
+    const [letter] = lettersTo(vera!);
+    expect(letter!.text).toContain('Эти занятия ещё можно купить:\n1. Занятие 1 — в записи\n\n');
+    expect(letter!.text).not.toContain('2. Занятие 2');
   });
 
   it('does not remind of a checkout that ended long before the hours passed (beyond the catch-up)', async () => {

@@ -56,6 +56,9 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/v1/mutabo/courses/:id/mailings/': { subject: 'Новости', text: 'Текст письма.', to: 'test' },
   'PATCH /api/v1/mutabo/pages-content/offer/': { name: 'Договор-оферта', text: '', version: 1 },
   'PATCH /api/v1/mutabo/pages-content/policy/': { name: 'Политика конфиденциальности', text: '{"blocks":[{"key":"a","text":"Политика.","type":"unstyled"}],"entityMap":{}}', version: 0 },
+  'PUT /api/v1/lessons/:id/recording/position/': { seconds: 1 },
+  'PUT /api/v1/mutabo/people/:id/recording-access/': { course: 1, until: '2031-03-01T00:00:00Z' },
+  'DELETE /api/v1/mutabo/people/:id/recording-access/': { course: 1 },
   'PATCH /api/v1/mutabo/seller/': { name: 'ИП Петрова Анна Сергеевна', inn: '500100732259', ogrn: '304500116000157', email: 'seller@example.org', phone: '+7 495 000-00-00', version: 1 },
 };
 
@@ -66,6 +69,7 @@ const KNOWN_KEYS = [
   'version', 'createdAt', 'title', 'authors', 'prices', 'event', 'object', 'type', 'resource', 'key', 'outcome',
   'subject', 'text', 'to',
   'startsAt', 'roomUrl', 'recordingUrl', 'timeZone',
+  'format', 'recordingDays', 'seconds', 'until',
 ];
 
 const NASTY_STRINGS = [
@@ -326,10 +330,71 @@ describe('fuzzing every route', () => {
 
   it('finds the API routes, the authors’ area included', () => {
     const names = routes.map((route) => `${route.method} ${route.url}`);
-    for (const expected of ['POST /api/v1/token/', 'POST /api/v1/users/', 'PATCH /api/v1/mutabo/courses/:id/', 'POST /api/v1/mutabo/uploads/', 'GET /media/:prefix/:name']) {
+    for (const expected of [
+      'POST /api/v1/token/',
+      'POST /api/v1/users/',
+      'PATCH /api/v1/mutabo/courses/:id/',
+      'POST /api/v1/mutabo/uploads/',
+      'GET /media/:prefix/:name',
+      // Recorded lectures (issue 34): the tus upload, the author's and the viewer's routes.
+      'POST /api/v1/mutabo/lessons/:id/recording/uploads/',
+      'OPTIONS /api/v1/mutabo/lessons/:id/recording/uploads/',
+      'HEAD /api/v1/mutabo/lessons/:id/recording/uploads/:uploadId',
+      'PATCH /api/v1/mutabo/lessons/:id/recording/uploads/:uploadId',
+      'DELETE /api/v1/mutabo/lessons/:id/recording/uploads/:uploadId',
+      'DELETE /api/v1/mutabo/lessons/:id/recording/',
+      'POST /api/v1/mutabo/lessons/:id/recording/retry/',
+      'GET /api/v1/mutabo/recordings/storage/',
+      'GET /api/v1/mutabo/lessons/:id/recording/viewers/',
+      'GET /api/v1/lessons/:id/recording/',
+      'PUT /api/v1/lessons/:id/recording/position/',
+      'PUT /api/v1/mutabo/people/:id/recording-access/',
+      'DELETE /api/v1/mutabo/people/:id/recording-access/',
+      'GET /media/recordings/:lessonId/:file',
+    ]) {
       expect(names).toContain(expected);
     }
     expect(routes.find((route) => route.url === '/api/v1/mutabo/courses/' && route.method === 'POST')!.keys.body).toContain('title');
+  });
+
+  it('answers tus’s own refusals of an upload under way as JSON in Russian, as the rest of the API', async () => {
+    const uploads = (lessonId: number) => `/api/v1/mutabo/lessons/${lessonId}/recording/uploads/`;
+    const tus = { ...bearer(tokens.anna!), 'tus-resumable': '1.0.0' };
+    const metadata = `filename ${Buffer.from('лекция.mp4').toString('base64')}`;
+    const created = await app.inject({ method: 'POST', url: uploads(ids.lessons.announced), headers: { ...tus, 'upload-length': '1000', 'upload-metadata': metadata } });
+    expect(created.statusCode).toBe(201);
+    const location = created.headers.location as string;
+    const chunk = { 'content-type': 'application/offset+octet-stream' };
+    const bytes = Buffer.alloc(10);
+    const cases: { name: string; method: 'PATCH' | 'POST'; url?: string; headers: Record<string, string>; payload?: Buffer; status: number }[] = [
+      { name: 'no Tus-Resumable', method: 'PATCH', headers: { ...bearer(tokens.anna!), ...chunk, 'upload-offset': '0' }, payload: bytes, status: 412 },
+      { name: 'a wrong offset', method: 'PATCH', headers: { ...tus, ...chunk, 'upload-offset': '5' }, payload: bytes, status: 409 },
+      { name: 'no offset', method: 'PATCH', headers: { ...tus, ...chunk }, payload: bytes, status: 403 },
+      { name: 'no content type', method: 'PATCH', headers: { ...tus, 'upload-offset': '0' }, status: 403 },
+      { name: 'a malformed header', method: 'PATCH', headers: { ...tus, ...chunk, 'upload-offset': 'x' }, payload: bytes, status: 400 },
+      { name: 'more than announced', method: 'PATCH', headers: { ...tus, ...chunk, 'upload-offset': '0' }, payload: Buffer.alloc(1001), status: 413 },
+      { name: 'a concatenation', method: 'POST', url: uploads(ids.lessons.draftCourse), headers: { ...tus, 'upload-length': '10', 'upload-metadata': metadata, 'upload-concat': 'partial' }, status: 400 },
+    ];
+    const problems: string[] = [];
+    for (const { name, method, url, headers, payload, status } of cases) {
+      const response = await app.inject({ method, url: url ?? location, headers, ...(payload ? { payload } : {}) });
+      const detail = (() => {
+        try {
+          return (JSON.parse(response.body) as { detail?: unknown }).detail;
+        } catch {
+          return undefined;
+        }
+      })();
+      const problem = problemWith({ method, url: url ?? location, headers }, response.statusCode, response.headers['content-type'] as string | undefined, response.body);
+      if (response.statusCode !== status || problem || typeof detail !== 'string' || !/[А-ЯЁа-яё]/.test(detail)) {
+        problems.push(`${name}: ${response.statusCode} ${String(response.headers['content-type'])} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // The upload is still there, untouched by the refusals, and goes away when asked.
+    const head = await app.inject({ method: 'HEAD', url: location, headers: tus });
+    expect([head.statusCode, head.headers['upload-offset']]).toEqual([200, '0']);
+    expect((await app.inject({ method: 'DELETE', url: location, headers: tus })).statusCode).toBe(204);
   });
 
   it('never answers a fixed set of hostile requests with a 5xx or an unclear error', async () => {
@@ -404,5 +469,5 @@ describe('fuzzing every route', () => {
     expect(problems).toEqual([]);
     // The figures docs/SECURITY.md quotes.
     console.info(`fuzz: ${routes.length} routes, ${tally.requests} requests, statuses ${JSON.stringify(Object.fromEntries([...tally.byStatus].sort(([a], [b]) => a - b)))}`);
-  }, 60_000);
+  }, 240_000);
 });

@@ -9,7 +9,7 @@ import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
 import { seasonMessages } from '../../common/mutabo/season.ts';
 import { wallTimeAt } from '../../common/zonedTime.ts';
 import { reserveCourseCopy } from '../src/services/mutabo/courseCopy.ts';
-import { auditLog, courses, feedback, mailings, mailingSubscriptions, participants, paymentLessons, payments } from '../src/db/schema.ts';
+import { auditLog, courses, feedback, lessonRecordings, mailings, mailingSubscriptions, participants, paymentLessons, payments } from '../src/db/schema.ts';
 import { ids } from './fixtures.ts';
 import { openMutaboKit, raw, type MutaboKit } from './mutaboKit.ts';
 import { dbModes } from './testDb.ts';
@@ -155,6 +155,35 @@ describe.each(dbModes())('copying a course (%s)', (mode) => {
     const copied = (await copy(ids.courses.announced, { start: '2031-09-01' })).json<MutaboCourse>();
     expect([copied.start, copied.end]).toEqual(['2031-09-01', null]);
     expect(copied.lessons.map((lesson: MutaboLesson) => lesson.startsAt)).toEqual([null]);
+  });
+
+  it('keeps a recorded course recorded, with its window, without the recordings', async () => {
+    const created = await kit.call('POST', '/api/v1/mutabo/courses/', 'anna', {
+      title: 'Лекции в записи',
+      subtitle: 'Смотрите, когда удобно',
+      description: '',
+      image: '',
+      disciplesAge: 'DISCIPLES_AGE_ADULTS',
+      state: 'draft',
+      prices: [],
+      format: 'recorded',
+      recordingDays: 30,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const course = created.json<MutaboCourse>();
+    const lesson = await kit.call('POST', `/api/v1/mutabo/courses/${course.id}/lessons/`, 'anna', { title: 'Первая лекция', duration: 60 });
+    expect(lesson.statusCode, lesson.body).toBe(201);
+    const lessonId = lesson.json<MutaboLesson>().id;
+    await db()
+      .insert(lessonRecordings)
+      .values({ lessonId, generation: `copy${lessonId}`.padEnd(32, '0'), state: 'ready', fileName: 'лекция.mp4', uploadSize: 1000, size: 900, duration: 60, readyAt: new Date() });
+    const response = await copy(course.id, { start: '2031-09-01' });
+    expect(response.statusCode, response.body).toBe(201);
+    const copied = response.json<MutaboCourse>();
+    expect([copied.format, copied.recordingDays]).toEqual(['recorded', 30]);
+    expect(copied.lessons.map((item: MutaboLesson) => [item.title, item.recording.state])).toEqual([['Первая лекция', 'none']]);
+    const copiedRecordings = await db().select().from(lessonRecordings).where(inArray(lessonRecordings.lessonId, copied.lessons.map((item: MutaboLesson) => item.id)));
+    expect(copiedRecordings).toEqual([]);
   });
 
   it('refuses a bad date or choice under its field, and copies nothing', async () => {

@@ -243,6 +243,43 @@ describe.each(dbModes())('courses in recordings (%s)', (mode) => {
     });
   });
 
+  describe('the waiting list of a lesson sold as its recording', () => {
+    const wait = (userId: number, lessonId: number) => context.db.insert(participants).values({ userId, lessonId, state: 'waiting_list' });
+
+    it('does not keep a person on it from buying the lesson once it has begun and its recording is ready', async () => {
+      const course = await createCourse(context.db, { participantsLimit: 1, lessons: 1, prices: [RUB] });
+      const [lesson] = course.lessonIds as [number];
+      await startsIn(lesson, 24);
+      await occupy(context, [lesson], 1);
+      const waiting = await createUser(context);
+      await wait(waiting.id, lesson);
+      expect((await pay(waiting, [lesson])).json()).toEqual({ lessons_are_fully_occupied: [`Нет свободных мест на занятии {lessons:[${lesson}]}.`] });
+      await startsIn(lesson, -2);
+      await ready(lesson);
+      await paid(waiting, [lesson]);
+      expect(await stateOf(waiting.id, lesson)).toBe('approved');
+    });
+
+    it('reserves a free course’s waiting places on such lessons when the person joins again; a live lesson’s queue stays', async () => {
+      const course = await createCourse(context.db, { participantsLimit: 1, lessons: 2 });
+      const [begun, ahead] = course.lessonIds as [number, number];
+      await startsIn(begun, 24);
+      await startsIn(ahead, 48);
+      await occupy(context, [begun, ahead], 1);
+      const pupil = await createUser(context);
+      const join = async () => {
+        const joined = await json(context.app, 'POST', `/api/v1/courses/${course.id}/create-participants/`, pupil, {});
+        expect(joined.statusCode, joined.body).toBeLessThan(300);
+      };
+      await join();
+      expect([await stateOf(pupil.id, begun), await stateOf(pupil.id, ahead)]).toEqual(['waiting_list', 'waiting_list']);
+      await startsIn(begun, -2);
+      await ready(begun);
+      await join();
+      expect([await stateOf(pupil.id, begun), await stateOf(pupil.id, ahead)]).toEqual(['reserved', 'waiting_list']);
+    });
+  });
+
   describe('timetable, reminders and calendars', () => {
     it('leaves a recorded course out of the timetable, the reminders and the .ics files, and keeps the feed working', async () => {
       // Not named as a test course: the timetable leaves those out.

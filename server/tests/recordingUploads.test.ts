@@ -8,6 +8,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryPage } from '../../common/mutabo/history.ts';
 import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
 import type { RecordingStorageUse } from '../../common/recordings.ts';
 import { lessonRecordings, lessons } from '../src/db/schema.ts';
@@ -225,5 +226,14 @@ describe.each(dbModes().flatMap((mode) => (['fs', 's3'] as const).map((kind) => 
     expect(await app.deps.recordings.stat(`lessons/${lesson}/${row!.generation}.mp4`)).toBeNull();
     expect(await app.deps.recordings.stat(`lessons/${lesson}/${row!.generation}.jpg`)).toBeNull();
     expect((await rows()).filter((candidate) => candidate.lesson_id === lesson)).toEqual([]);
+    // The course's history, newest first: the recording made ready, replaced, deleted, each naming the file.
+    const history = (await (await api('GET', `/courses/${ids.courses.announced}/history/`)).json()) as HistoryPage;
+    const side = (value: unknown) => (value as { recording?: unknown }).recording;
+    const changes = history.results.filter((entry) => entry.entity === 'lesson' && entry.entityId === lesson && side(entry.after) !== undefined);
+    expect(changes.map((entry) => [entry.action, entry.user?.id, side(entry.before), side(entry.after)])).toEqual([
+      ['update', ids.users.anna, 'Лекция 1, вторая версия.mp4', null],
+      ['update', ids.users.anna, 'Лекция 1.mp4', 'Лекция 1, вторая версия.mp4'],
+      ['update', ids.users.anna, null, 'Лекция 1.mp4'],
+    ]);
   });
 });

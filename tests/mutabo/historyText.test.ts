@@ -26,6 +26,14 @@ describe('a line of the course history', () => {
     ).toBe('Изменено занятие «Пушкин»: состояние: черновик → опубликовано');
   });
 
+  it('names a lesson’s recording uploaded, replaced and deleted, with the file', () => {
+    const line = (before: string | null, after: string | null) =>
+      describeHistoryEntry(entry({ entity: 'lesson', before: { title: 'Ионыч', recording: before }, after: { title: 'Ионыч', recording: after } })).what;
+    expect(line(null, 'лекция.mp4')).toBe('Загружена запись занятия «Ионыч» (лекция.mp4)');
+    expect(line('лекция.mp4', 'лекция-2.mp4')).toBe('Заменена запись занятия «Ионыч»: лекция.mp4 → лекция-2.mp4');
+    expect(line('лекция.mp4', null)).toBe('Удалена запись занятия «Ионыч» (лекция.mp4)');
+  });
+
   it('says when the author is unknown', () => {
     expect(describeHistoryEntry(entry({ user: null, action: 'create' }))).toMatchObject({ who: 'неизвестно кто', what: 'Курс создан' });
   });

@@ -259,11 +259,23 @@ function refundChange(entry: HistoryEntry): string {
 
 // ---- Courses and lessons
 
+/** A lesson's uploaded recording made ready, replaced or deleted: `recording` is its file's name, null for none. */
+function recordingChange(entry: HistoryEntry): string {
+  const before = record(entry.before).recording;
+  const after = record(entry.after).recording;
+  const of = lessonName(entry).replace(/^занятие/, 'занятия');
+  const file = (value: unknown) => (typeof value === 'string' && value ? ` (${value})` : '');
+  if (typeof after !== 'string') return `Удалена запись ${of}${file(before)}`;
+  if (typeof before === 'string') return `Заменена запись ${of}: ${before || '—'} → ${after || '—'}`;
+  return `Загружена запись ${of}${file(after)}`;
+}
+
 function lessonChange(entry: HistoryEntry): string {
   const name = lessonName(entry);
   if (entry.action === 'create') return `Добавлено ${name}`;
   if (entry.action === 'delete') return `Удалено ${name}`;
   if (entry.action === 'reorder') return 'Изменён порядок занятий';
+  if ('recording' in record(entry.after)) return recordingChange(entry);
   const changed = changes(entry);
   return changed ? `Изменено ${name}: ${changed}` : `Изменено ${name}`;
 }

@@ -39,19 +39,24 @@ const reasons = sql.join(
 );
 
 /**
- * The lessons of payment `pay` still worth coming back for at `at`: published, not held and not begun (or without a
- * time), with a free place (limit minus the places held, by the one rule of placesRepository.ts), in a course open
- * for enrollment. `l` and `c` name the lesson and its course.
+ * The lessons of payment `pay` still on sale at `at`, by the sale rule of common/lessonBlocks.ts (`lessonSale`), in a
+ * published lesson of a course open for enrollment: a lesson sold as its recording (a recorded course's lesson, or a
+ * live course's lesson that has begun, with a ready recording), which has no place limit; else a live course's lesson
+ * not begun (or without a time) with a free place (limit minus the places held, by the one rule of
+ * placesRepository.ts). `as_recording` says which. `l` and `c` name the lesson and its course.
  */
 const openLessonsOf = (pay: SQL, at: SQL) => sql`
-  SELECT l.id, l.number, l.title, l.starts_at
+  SELECT l.id, l.number, l.title, l.starts_at, sold.as_recording
   FROM payment_lessons pl
   JOIN lessons l ON l.id = pl.lesson_id
   JOIN courses c ON c.id = l.course_id
+  CROSS JOIN LATERAL (SELECT c.format = 'recorded' OR (l.starts_at IS NOT NULL AND l.starts_at <= ${at}) AS as_recording) sold
   WHERE pl.payment_id = ${pay}
     AND l.state = 'published' AND c.state = 'can_be_subscribed'
-    AND l.held_at IS NULL AND (l.starts_at IS NULL OR l.starts_at > ${at})
-    AND c.participants_limit > (SELECT count(*) FROM participants p WHERE p.lesson_id = l.id AND ${countedPlaceAs('p')})`;
+    AND CASE WHEN sold.as_recording
+      THEN EXISTS (SELECT 1 FROM lesson_recordings r WHERE r.lesson_id = l.id AND r.state = 'ready')
+      ELSE c.participants_limit > (SELECT count(*) FROM participants p WHERE p.lesson_id = l.id AND ${countedPlaceAs('p')})
+    END`;
 
 /**
  * Whether the person of payment `pay` (user `person`, course `course`) is still to be reminded: a live, active account
@@ -117,8 +122,8 @@ export interface CheckoutReminderFacts {
   /** The profile's zone, '' for none. */
   timeZone: string;
   course: { id: number; title: string; timeZone: string };
-  /** The payment's lessons still on offer, in their order. */
-  lessons: { id: number; number: number; title: string; startsAt: Date | null }[];
+  /** The payment's lessons still on offer, in their order; `asRecording`: sold as its recording (lessonSale). */
+  lessons: { id: number; number: number; title: string; startsAt: Date | null; asRecording?: boolean }[];
 }
 
 /** What the reminder is composed from at `now`; null when it no longer holds (the letter is dropped). */
@@ -139,11 +144,12 @@ export async function checkoutReminderFacts(db: Executor, payload: CheckoutRemin
   const head = (heads as unknown as { rows: { email: string; firstName: string; timeZone: string; id: number; title: string; courseTimeZone: string }[] }).rows[0];
   if (!head) return null;
   const found = await db.execute(sql`${openLessonsOf(pay, at)} AND l.course_id = ${course} ORDER BY l.number, l.id`);
-  const lessons = (found as unknown as { rows: { id: number; number: number; title: string; starts_at: Date | string | null }[] }).rows.map((row) => ({
+  const lessons = (found as unknown as { rows: { id: number; number: number; title: string; starts_at: Date | string | null; as_recording: boolean }[] }).rows.map((row) => ({
     id: Number(row.id),
     number: Number(row.number),
     title: row.title,
     startsAt: row.starts_at === null ? null : new Date(row.starts_at),
+    asRecording: row.as_recording === true,
   }));
   if (lessons.length === 0) return null;
   return {

@@ -47,15 +47,6 @@ export async function rowsOfUser(
     .where(and(eq(participants.userId, userId), inArray(participants.lessonId, lessonIds)));
 }
 
-/** The lessons among these that one user has a row for, whatever its state. */
-export async function lessonsWithRowOf(tx: Tx, userId: number, lessonIds: number[]): Promise<number[]> {
-  const rows = await tx
-    .select({ lessonId: participants.lessonId })
-    .from(participants)
-    .where(and(eq(participants.userId, userId), inArray(participants.lessonId, lessonIds)));
-  return rows.map((row) => row.lessonId);
-}
-
 // ---- The rows' writes
 
 export async function insertParticipants(tx: Tx, rows: { userId: number; lessonId: number; state: 'reserved' | 'waiting_list' }[]): Promise<void> {
@@ -133,6 +124,17 @@ export async function reserveForQueue(tx: Tx, lessonId: number, count: number): 
       ),
     )
     .returning({ userId: participants.userId, lessonId: participants.lessonId });
+}
+
+/** One user's places on these lessons' waiting lists become `reserved` (without a time limit); how many did. */
+export async function reserveOwnWaiting(tx: Tx, userId: number, lessonIds: number[]): Promise<number> {
+  if (lessonIds.length === 0) return 0;
+  const rows = await tx
+    .update(participants)
+    .set({ state: 'reserved', expiredAt: null })
+    .where(and(eq(participants.userId, userId), inArray(participants.lessonId, lessonIds), eq(participants.state, 'waiting_list')))
+    .returning({ id: participants.id });
+  return rows.length;
 }
 
 /** The lesson's waiting list in its order. */

@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { courseAuthors, lessonRecordings, lessons } from '../../db/schema.ts';
+import { insertAuditRecord } from '../history/auditRepository.ts';
 
 export type LessonRecordingRow = typeof lessonRecordings.$inferSelect;
 
@@ -188,7 +189,7 @@ export async function markReady(
   values: { size: number; duration: number | null },
 ): Promise<{ previous: LessonRecordingRow | null } | null> {
   const [current] = await tx
-    .select({ id: lessonRecordings.id })
+    .select({ id: lessonRecordings.id, userId: lessonRecordings.userId, fileName: lessonRecordings.fileName })
     .from(lessonRecordings)
     .where(and(eq(lessonRecordings.id, job.id), eq(lessonRecordings.state, 'processing'), eq(lessonRecordings.attempts, job.attempts)))
     .for('update');
@@ -205,7 +206,27 @@ export async function markReady(
     .update(lessons)
     .set({ heldAt: sql`now()` })
     .where(and(eq(lessons.id, job.lessonId), isNull(lessons.startsAt), isNull(lessons.heldAt)));
+  await recordRecordingChange(tx, { userId: current.userId, lessonId: job.lessonId, before: previous?.fileName ?? null, after: current.fileName });
   return { previous: previous ?? null };
+}
+
+/**
+ * The course's history of a lesson's recording (docs/RECORDINGS.md, «History»): an update of the lesson whose
+ * `recording` is the ready recording's file name before and after (null: none), with the lesson's title on both
+ * sides to name it. Made ready (by whoever uploaded it), replaced, or deleted by an author.
+ */
+export async function recordRecordingChange(tx: Tx, change: { userId: number | null; lessonId: number; before: string | null; after: string | null }): Promise<void> {
+  const [lesson] = await tx.select({ courseId: lessons.courseId, title: lessons.title }).from(lessons).where(eq(lessons.id, change.lessonId));
+  if (!lesson) return;
+  await insertAuditRecord(tx, {
+    userId: change.userId,
+    entity: 'lesson',
+    entityId: change.lessonId,
+    courseId: lesson.courseId,
+    action: 'update',
+    before: { title: lesson.title, recording: change.before },
+    after: { title: lesson.title, recording: change.after },
+  });
 }
 
 /** Deletes the rows of the lesson (all, or those given), returning them, to remove their files after the commit. */

@@ -4,8 +4,9 @@
 // distance from it (calendar days, across a summer-time change); untimed lessons stay untimed; the course's dates move
 // by the same days. Nothing of the old course's people comes along: no participants, payments, receipts, mailings,
 // news subscriptions, reviews or history — the new course's history starts with one entry naming the course it was
-// copied from. The copy's lessons are drafts unless the author asks for them published; recordings are not copied
-// (they belong to the old season's lessons), the webinar room is.
+// copied from. The copy's lessons are drafts unless the author asks for them published; the course's format (live or
+// in recordings) and recording window come along, the recordings do not (they belong to the old season's lessons);
+// the webinar room does.
 // A copy is bounded and kept from stalling the process: a course of more than MAX_COURSE_LESSONS lessons or
 // MAX_COPY_TEXT_BYTES of lesson text is refused, the lessons' texts are copied inside the database (never read into
 // the process), the history entry names the new lessons by id, one copy runs at a time in a process (the others are
@@ -107,6 +108,8 @@ export async function copyCourse(ctx: MutaboContext, caller: Caller, courseId: n
       lessonsBlockSize: source.lessonsBlockSize,
       timeZone: source.timeZone,
       roomUrl: source.roomUrl,
+      format: source.format,
+      recordingDays: source.recordingDays,
     });
     await replaceAuthors(tx, row.id, authorIds);
     await replacePrices(tx, row.id, prices);

@@ -3,7 +3,7 @@
 // on offer and a link back to the course. Every process sweeps once a minute: one statement queues what fell due,
 // with the dedupe key of the person and the course, so it goes at most once per person and course ever, however many
 // processes sweep. The letter is composed when it is sent, from the facts as they are then: bought since, a payment
-// in progress, the lessons full or begun, unsubscribed from the course's news, the account deleted or inactive: the
+// in progress, the lessons full or begun (and not sold as a recording), unsubscribed from the course's news, the account deleted or inactive: the
 // row is dropped instead.
 //
 // A person who never subscribed to the course's news gets it: it is about their own checkout of that course, sent
@@ -52,10 +52,13 @@ export function checkoutReminderLetter(config: Config, userId: number, facts: Pi
   const { zone } = zoneFor(facts, { courseTimeZone: course.timeZone });
   const page = coursePage(config, course);
   const unsubscribe = unsubscribeLink(config, userId, course.id);
-  const lines = facts.lessons.map((lesson) => `${lesson.number}. ${lesson.title}${lesson.startsAt ? ` — ${formatLessonTime(lesson.startsAt, zone)}` : ''}`);
+  // A lesson sold as its recording (common/lessonBlocks.ts lessonSale) is named so, not by a time gone by.
+  const when = (lesson: CheckoutReminderFacts['lessons'][number]) => (lesson.asRecording ? ' — в записи' : lesson.startsAt ? ` — ${formatLessonTime(lesson.startsAt, zone)}` : '');
+  const lines = facts.lessons.map((lesson) => `${lesson.number}. ${lesson.title}${when(lesson)}`);
+  const offer = facts.lessons.some((lesson) => lesson.asRecording) ? 'Эти занятия ещё можно купить:' : 'На этих занятиях места ещё есть:';
   const text = [
     greeting(facts),
-    `Вы начали оплату занятий курса «${course.title}», но она не завершилась, и места за вами не сохранились. На этих занятиях места ещё есть:\n${lines.join('\n')}`,
+    `Вы начали оплату занятий курса «${course.title}», но она не завершилась, и места за вами не сохранились. ${offer}\n${lines.join('\n')}`,
     `Записаться снова можно на странице курса: ${page.url}`,
     'Если вы передумали, ничего делать не нужно: это напоминание приходит один раз. На вопросы о курсе ответит его автор: просто ответьте на это письмо.',
     signature(config),

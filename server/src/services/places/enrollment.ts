@@ -11,7 +11,7 @@ import { approvedLessonLinks } from '../schedule/lessonLinks.ts';
 import type { LetterContext } from './enrollmentLetters.ts';
 import { withCourseLocked } from './courseLock.ts';
 import { authorsOfCourses, courseHasPrices, coursesForList, subscribe, subscribedCourseIds, unsubscribe, visibleCourse as visibleCourseRow } from '../../repositories/places/enrollmentRepository.ts';
-import { deleteUnapprovedRows, insertParticipants, lessonsWithRowOf, participationsOf } from '../../repositories/places/participantsRepository.ts';
+import { deleteUnapprovedRows, insertParticipants, participationsOf, reserveOwnWaiting, rowsOfUser } from '../../repositories/places/participantsRepository.ts';
 import { recordConsent, type ConsentOrigin } from '../../repositories/accounts/consentsRepository.ts';
 import { lockUserPaymentsOnLessons } from '../../repositories/payments/paymentsRepository.ts';
 import { takenPlaces, type Promotion } from '../../repositories/places/placesRepository.ts';
@@ -66,7 +66,11 @@ export async function endNews(db: Db, userId: number, courseId: number, origin: 
 
 // ---- Participation in a course without prices
 
-/** For each published lesson the caller has no row for: a reserved place when one is free, else the waiting list. */
+/**
+ * For each published lesson the caller has no row for: a reserved place when one is free, else the waiting list. The
+ * caller's own waiting-list places on lessons now sold as their recordings (lessonSale: begun, or of a recorded
+ * course, with a ready recording), which have no place limit, become reserved places too: no queue waits for them.
+ */
 export async function joinCourse(deps: EnrollmentDeps, userId: number, courseId: number): Promise<void> {
   const course = await visibleCourse(deps, courseId);
   if (course.state !== 'can_be_subscribed') throw enrollmentErrors.enrollmentClosed();
@@ -76,15 +80,17 @@ export async function joinCourse(deps: EnrollmentDeps, userId: number, courseId:
     if (!locked || locked.state !== 'can_be_subscribed') throw enrollmentErrors.enrollmentClosed();
     if (locked.lessons.length === 0) throw enrollmentErrors.noLessons();
     const ids = locked.lessons.map((lesson) => lesson.id);
-    const own = await lessonsWithRowOf(tx, userId, ids);
-    const missing = ids.filter((id) => !own.includes(id));
-    if (missing.length === 0) return { value: undefined, changed: false };
-    const taken = await takenPlaces(tx, missing);
+    const own = await rowsOfUser(tx, userId, ids);
     const now = Date.now();
     const saleOf = (lessonId: number) => {
       const lesson = locked.lessons.find((candidate) => candidate.id === lessonId);
       return lesson ? lessonSale(lesson, locked.format, now) : 'live';
     };
+    const unblocked = own.filter((row) => row.state === 'waiting_list' && saleOf(row.lessonId) === 'recording').map((row) => row.lessonId);
+    const reserved = await reserveOwnWaiting(tx, userId, unblocked);
+    const missing = ids.filter((id) => !own.some((row) => row.lessonId === id));
+    if (missing.length === 0) return { value: undefined, changed: reserved > 0 };
+    const taken = await takenPlaces(tx, missing);
     await insertParticipants(
       tx,
       missing.map((lessonId) => ({

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { FileStore } from '@tus/file-store';
-import { Metadata, type Upload } from '@tus/utils';
+import { ERRORS, Metadata, type Upload } from '@tus/utils';
 import { MemoryLocker, Server } from '@tus/server';
 import { mutaboMessages } from '../../../../common/mutabo/fields.ts';
 import { formatBytes, RECORDING_EXTENSIONS, type RecordingStorageUse } from '../../../../common/recordings.ts';
@@ -24,6 +24,7 @@ import {
   markUploaded,
   notifyRecordingJobs,
   pendingOfLesson,
+  recordRecordingChange,
   rowByUploadId,
   storageUse,
   type LessonRecordingRow,
@@ -48,6 +49,70 @@ export const uploadMessages = {
   retryNothing: 'Повторить можно только обработку, которая не удалась.',
   retryNoSource: 'Загруженный файл не сохранился: загрузите запись заново.',
 } as const;
+
+/** tus's own refusals (the protocol's checks) in Russian; docs/RECORDINGS.md, «Upload». */
+export const tusMessages = {
+  resumable: 'Загрузка идёт по протоколу tus 1.0.0: нужен заголовок Tus-Resumable.',
+  headers: (names: string) => `Неверные заголовки загрузки: ${names}. Начните загрузку заново.`,
+  offsetMissing: 'Не указано, с какого места продолжить загрузку (Upload-Offset).',
+  contentType: 'Части файла отправляются с Content-Type: application/offset+octet-stream.',
+  offsetConflict: 'Загрузка продолжилась не с того места: спросите, сколько уже загружено (HEAD), и продолжите оттуда.',
+  sizeExceeded: 'Файл оказался больше, чем было указано в начале загрузки. Начните загрузку заново.',
+  metadata: 'Сведения о файле (Upload-Metadata) записаны неверно. Начните загрузку заново.',
+  locked: 'Эту загрузку сейчас продолжает другой запрос. Продолжайте её в одной вкладке.',
+  completed: 'Загрузка уже закончилась, её нельзя отменить: удалите запись.',
+  unsupported: 'Такая загрузка не поддерживается: отправляйте файл по частям, одну за другой.',
+  failed: 'Часть файла не удалось принять. Продолжите загрузку.',
+} as const;
+
+/**
+ * The answer for one of tus's own refusals, as the rest of the API answers: `{"detail": "<Russian>"}`. A body that is
+ * JSON already (the hooks' refusals) is kept. tus's 501s for extensions it lacks are the client's choice of request
+ * (400); a lock it could not take in time is 423, which tus clients retry.
+ */
+function tusRefusal(status: number, body: string, maxBytes: number): { status: number; body: string } {
+  if (body.startsWith('{')) return { status, body };
+  const known: [{ status_code: number; body: string }, number, string][] = [
+    [ERRORS.MISSING_OFFSET, 403, tusMessages.offsetMissing],
+    [ERRORS.INVALID_CONTENT_TYPE, 403, tusMessages.contentType],
+    [ERRORS.FILE_NOT_FOUND, 404, uploadMessages.uploadNotFound],
+    [ERRORS.FILE_NO_LONGER_EXISTS, 410, uploadMessages.uploadNotFound],
+    [ERRORS.INVALID_OFFSET, 409, tusMessages.offsetConflict],
+    [ERRORS.ERR_SIZE_EXCEEDED, 413, tusMessages.sizeExceeded],
+    [ERRORS.ERR_MAX_SIZE_EXCEEDED, 413, uploadMessages.tooLarge(maxBytes)],
+    [ERRORS.INVALID_LENGTH, 400, uploadMessages.length],
+    [ERRORS.INVALID_METADATA, 400, tusMessages.metadata],
+    [ERRORS.ABORTED, 400, tusMessages.locked],
+    [ERRORS.INVALID_TERMINATION, 400, tusMessages.completed],
+    [ERRORS.ERR_LOCK_TIMEOUT, 423, tusMessages.locked],
+    [ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION, 400, tusMessages.unsupported],
+    [ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION, 400, tusMessages.unsupported],
+    [ERRORS.UNSUPPORTED_EXPIRATION_EXTENSION, 400, tusMessages.unsupported],
+  ];
+  const match = known.find(([error]) => error.status_code === status && error.body === body);
+  if (match) return { status: match[1], body: jsonBody({ detail: match[2] }) };
+  if (status === 412) return { status, body: jsonBody({ detail: tusMessages.resumable }) };
+  const invalid = /^Invalid ([\w -]{1,200})\n?$/.exec(body);
+  if (status === 400 && invalid) return { status, body: jsonBody({ detail: tusMessages.headers(invalid[1]!.trim().split(/\s+/).join(', ')) }) };
+  return { status, body: jsonBody({ detail: status >= 500 ? tusMessages.failed : uploadMessages.uploadNotFound }) };
+}
+
+/** tus's server whose refusals are JSON (every error tus answers by itself goes through `write`). */
+class JsonRefusalsServer extends Server {
+  constructor(
+    options: ConstructorParameters<typeof Server>[0],
+    private readonly maxBytes: number,
+  ) {
+    super(options);
+  }
+
+  override write(...[context, headers, status, body]: Parameters<Server['write']>): ReturnType<Server['write']> {
+    if (status < 400) return super.write(context, headers, status, body);
+    const refusal = tusRefusal(status, body ?? '', this.maxBytes);
+    headers.set('Content-Type', 'application/json; charset=utf-8');
+    return super.write(context, headers, refusal.status, refusal.body);
+  }
+}
 
 /** The address the area's form and the tests read the field error under. */
 const FIELD = 'recording';
@@ -81,7 +146,7 @@ export class RecordingUploads {
 
   constructor(private readonly deps: RecordingUploadsDeps) {
     this.directory = path.join(deps.config.dataDir, 'recordings', '.uploads');
-    this.tus = new Server({
+    this.tus = new JsonRefusalsServer({
       // Not matched against requests: the area's routes hand the requests over; only the Location is made from it.
       path: '/api/v1/mutabo/lessons',
       datastore: new FileStore({ directory: this.directory }),
@@ -96,7 +161,7 @@ export class RecordingUploads {
         if (this.admittedOf(req).uploadId !== id) throw { status_code: 404, body: jsonBody({ detail: uploadMessages.uploadNotFound }) };
       },
       onUploadFinish: async (_req, upload) => this.finish(upload),
-    });
+    }, deps.config.recordingMaxBytes);
   }
 
   private admittedOf(req: Request): Admitted {
@@ -280,7 +345,13 @@ export class RecordingUploads {
   /** DELETE /api/v1/mutabo/lessons/{id}/recording/: the ready recording and any on its way, rows and files. Whether there was any. */
   async deleteRecording(caller: Caller, lessonId: number): Promise<LessonRecordingRow[]> {
     await this.checkLesson(caller, lessonId);
-    const rows = await this.deps.db.transaction((tx) => deleteRowsOfLesson(tx, lessonId));
+    const rows = await this.deps.db.transaction(async (tx) => {
+      const deleted = await deleteRowsOfLesson(tx, lessonId);
+      // The course's history notes a recording people could watch; an upload or processing given up is not one.
+      const ready = deleted.find((row) => row.state === 'ready');
+      if (ready) await recordRecordingChange(tx, { userId: caller.userId, lessonId, before: ready.fileName, after: null });
+      return deleted;
+    });
     for (const row of rows) {
       if (row.uploadId) await this.removeUpload(row.uploadId);
       await this.removeFiles(row).catch((error: unknown) => this.deps.log.warn({ err: error, recording: { id: row.id } }, 'a deleted recording’s files could not be removed'));
