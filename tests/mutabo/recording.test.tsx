@@ -108,7 +108,7 @@ describe('uploading a recording', () => {
     expect(region).toHaveTextContent('Записи пока нет.');
     await user.upload(within(region).getByLabelText('Загрузить запись'), video());
     expect(await within(region).findByText(/Обрабатывается…/, { selector: 'p > span' }, { timeout: 15000 })).toBeInTheDocument();
-    expect(seen.created).toEqual({ length: '3000', metadata: expect.stringContaining(`filename ${btoa('lesson.mp4')}`), authorization: expect.stringMatching(/^Bearer /) });
+    expect(seen.created).toEqual({ length: '3000', metadata: expect.stringContaining(`filename ${btoa('lesson.mp4')}`), authorization: expect.stringMatching(/^Bearer [^ ,]+$/) });
     expect(seen.offset).toBe(3000);
     expect(within(region).getByRole('status')).toHaveTextContent('Файл загружен, запись обрабатывается.');
     // The server finishes: the page reads the lesson again on its own and says so.

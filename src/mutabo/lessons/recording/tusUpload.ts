@@ -79,13 +79,14 @@ interface UploadTarget {
 }
 
 export function createRecordingUpload({ lessonId, file, unfinished, renew }: UploadTarget, callbacks: UploadCallbacks): RecordingUpload {
-  const { access } = readTokens();
   const sameFile = unfinished !== null && unfinished.fileName === file.name && (unfinished.size === null || unfinished.size === file.size);
   const upload = new Upload(file, {
     endpoint: recordingUploadEndpoint(lessonId),
     uploadUrl: sameFile ? unfinished.url : null,
     metadata: { filename: file.name, filetype: file.type },
-    headers: access ? { Authorization: `Bearer ${access}`, 'Accept-Language': 'ru' } : { 'Accept-Language': 'ru' },
+    // The token is set by onBeforeRequest on every request, renewed when it has expired: set here too, the browser
+    // would send both, joined into one header the server refuses.
+    headers: { 'Accept-Language': 'ru' },
     chunkSize: CHUNK_SIZE,
     retryDelays: RETRY_DELAYS,
     storeFingerprintForResuming: true,
