@@ -116,6 +116,15 @@ describe('the recording player', () => {
     expect(screen.queryByText(/Продолжаем с/)).toBeNull();
   });
 
+  it('resumes a short recording too: only its last twentieth counts as the end', async () => {
+    answer(playback({ duration: 12, position: 7 }));
+    renderPlayer();
+    const player = (await screen.findByLabelText(`Запись занятия ${NAME}`)) as HTMLVideoElement;
+    fireEvent.loadedMetadata(player);
+    expect(player.currentTime).toBe(7);
+    expect(screen.getByText('Продолжаем с 0:07, где вы остановились.')).toBeInTheDocument();
+  });
+
   it('asks again a minute before the address ends and swaps it in at the same second, still playing', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const first = playback();

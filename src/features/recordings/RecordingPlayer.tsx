@@ -20,6 +20,8 @@ export const SAVE_EVERY_MS = 15_000;
 const SEEK_STEP = 5;
 /** A saved position this close to the end starts the recording from the beginning again. */
 const END_MARGIN = 10;
+/** Near the end: the last END_MARGIN seconds, or the last twentieth of a short recording. */
+const endMargin = (duration: number) => Math.min(END_MARGIN, duration / 20);
 
 type Load = { status: 'loading' } | { status: 'failed'; detail: string } | { status: 'ready'; playback: RecordingPlayback };
 
@@ -138,7 +140,7 @@ export function RecordingPlayer({ lessonId, name }: RecordingPlayerProps) {
     getRecordingPlayback(lessonId).then(
       (playback) => {
         if (!live) return;
-        const resume = playback.position > 0 && playback.position < playback.duration - END_MARGIN ? playback.position : 0;
+        const resume = playback.position > 0 && playback.position < playback.duration - endMargin(playback.duration) ? playback.position : 0;
         pending.current = resume > 0 ? { time: resume, play: false } : null;
         seen.current = resume;
         saved.current = Math.floor(playback.position);
