@@ -62,6 +62,7 @@ export const tusMessages = {
   locked: 'Эту загрузку сейчас продолжает другой запрос. Продолжайте её в одной вкладке.',
   completed: 'Загрузка уже закончилась, её нельзя отменить: удалите запись.',
   unsupported: 'Такая загрузка не поддерживается: отправляйте файл по частям, одну за другой.',
+  unreadable: 'В заголовках загрузки недопустимые символы. Начните загрузку заново.',
   failed: 'Часть файла не удалось принять. Продолжите загрузку.',
 } as const;
 
@@ -192,6 +193,13 @@ export class RecordingUploads {
     hijack();
     try {
       await this.tus.handle(request, response);
+    } catch (error) {
+      // Fastify no longer answers for a hijacked request: what tus could not even read (a header value the web's
+      // Headers refuse, such as a NUL character) or failed on is answered here.
+      const unreadable = error instanceof TypeError && /header/i.test(error.message);
+      if (!unreadable) this.deps.log.error({ err: error }, 'an upload request failed in tus');
+      if (response.headersSent) response.destroy();
+      else response.writeHead(unreadable ? 400 : 500, JSON_HEADERS).end(jsonBody({ detail: unreadable ? tusMessages.unreadable : tusMessages.failed }));
     } finally {
       if (created && response.statusCode !== 201) await this.forget(created).catch((error: unknown) => this.deps.log.warn({ err: error }, 'a refused upload could not be removed'));
     }
