@@ -11,7 +11,7 @@ import { inject } from 'vitest';
 import type { CourseDetails } from '../common/wireTypes.ts';
 import { linkIn, waitForLetter } from '../server/tests/mailbox.ts';
 import { call, tokenOf } from './support/api.ts';
-import { baseUrl, DESKTOP, hasHorizontalScroll, newPage, pageErrors, PHONE, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
+import { baseUrl, DESKTOP, hasHorizontalScroll, newPage, pageErrors, PHONE, screenshot, SCREENSHOT_DIR, seriousViolations, useBrowser } from './support/browser.ts';
 import { logInDirectly } from './support/logIn.ts';
 
 const ANNA = { email: 'anna@example.com', password: 'demo-anna-2026' };
@@ -51,6 +51,10 @@ afterAll(async () => {
 
 /** «Смотреть запись» of the lesson in the course's programme (its name ends with the lesson's). */
 const watchButton = (page: Page) => page.getByRole('button', { name: new RegExp(`^Смотреть запись.*${lessonTitle.slice(1, 20)}`) });
+
+/** The lesson in the programme, with its button and the player under it. */
+const lessonItem = (page: Page) =>
+  page.locator('li').filter({ has: page.getByRole('button', { name: new RegExp(`^(Смотреть|Скрыть) запись.*${lessonTitle.slice(1, 20)}`) }) }).last();
 
 async function openPlayer(page: Page): Promise<void> {
   await page.goto(`/courses/${courseId}`);
@@ -98,6 +102,7 @@ describe.each([
     expect(Math.round(await playerTime(page))).toBe(second);
     expect(await hasHorizontalScroll(page)).toBe(false);
     await screenshot(page, `recording-player-${name}`);
+    await lessonItem(page).screenshot({ path: `${SCREENSHOT_DIR}/recording-player-lesson-${name}.png` });
     await expect
       .poll(async () => (await call<{ position: number }>(await tokenOf(PARTICIPANT), 'GET', `/api/v1/lessons/${lessonId}/recording/`)).position, { timeout: 10_000 })
       .toBe(second);
@@ -143,6 +148,7 @@ it('refuses a person who did not pay, and after the window says until when the r
   await participant.getByRole('alert').filter({ hasText: /^Запись была доступна до \d+ [а-я]+ \d{4} г\.$/ }).waitFor();
   expect(await participant.locator('video').count()).toBe(0);
   await screenshot(participant, 'recording-window-over-phone');
+  await lessonItem(participant).screenshot({ path: `${SCREENSHOT_DIR}/recording-window-over-lesson-phone.png` });
   expect(pageErrors(participant)).toEqual([]);
   await participant.context().close();
 });
