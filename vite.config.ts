@@ -63,6 +63,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        // tus-js-client's package points Node at its Node build, which refuses the browser's File: the site's tests
+        // (jsdom) use the browser build the site ships (a vi.mock of it would leak into the other files of a worker).
+        resolve: { alias: [{ find: /^tus-js-client$/, replacement: 'tus-js-client/lib.esm/browser/index.js' }] },
         test: {
           name: 'site',
           environment: 'jsdom',

@@ -69,6 +69,8 @@ describe.each(dbModes())('public API (%s)', (mode) => {
         fullYear: false,
         lessonsBlockSize: 2,
         subscribedForMailouts: false,
+        format: 'live',
+        recordingDays: null,
         authors: [ids.authors.boris, ids.authors.anna],
         lessons: [ids.lessons.free, ids.lessons.full, ids.lessons.last],
       });
@@ -99,6 +101,8 @@ describe.each(dbModes())('public API (%s)', (mode) => {
         participationState: null,
         participant: null,
         startsAt: null,
+        hasRecording: false,
+        recordingDuration: null,
       });
       expect(full.hasFreePlaces).toBe(false);
       expect(last).toMatchObject({ hasFreePlaces: true, duration: 60 });

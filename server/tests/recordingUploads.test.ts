@@ -1,6 +1,6 @@
 // The upload of a lesson's recording over tus (POST, PATCH, HEAD, DELETE under /api/v1/mutabo/lessons/{id}/recording/
 // uploads/), its checks before the first byte, the probe at its end, and the durable processing to ready: on a real
-// port with raw tus requests, clips made by ffmpeg, files in a folder or in S3 (s3rver), both databases.
+// port with raw tus requests, clips made by ffmpeg, files in a folder or in S3 (s3rver), both databases (S3 on one).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -23,7 +23,12 @@ const MiB = 1024 * 1024;
 const lesson = ids.lessons.announced; // of anna's course «Анонс»; boris does not lead it
 const otherLesson = ids.lessons.draftCourse; // anna's too
 
-describe.each(dbModes().flatMap((mode) => (['fs', 's3'] as const).map((kind) => [mode, kind] as const)))('recording uploads: %s, %s', (mode, kind) => {
+// A folder on every database; S3 on one of them (PostgreSQL when there is one): the storage is not the database's
+// business, and each combination costs about 45 s of ffmpeg and uploads.
+const modes = dbModes();
+const combinations = [...modes.map((mode) => [mode, 'fs'] as const), [modes.at(-1)!, 's3'] as const];
+
+describe.each(combinations)('recording uploads: %s, %s', (mode, kind) => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let base: string;
@@ -118,10 +123,10 @@ describe.each(dbModes().flatMap((mode) => (['fs', 's3'] as const).map((kind) => 
     expect(held!.heldAt).not.toBeNull();
   }, 60_000);
 
-  it('refuses another author 403, a missing lesson 404, a guest 401, before anything is stored', async () => {
+  it('refuses another author 404 (as the area does), a missing lesson 404, a guest 401, before anything is stored', async () => {
     const refused = await create(lesson, 1000, 'a.mp4', 'boris');
-    expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { detail: string }).detail).toMatch(/авторы его курса/);
+    expect(refused.status).toBe(404);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/не найдено/);
     expect((await create(999_999, 1000, 'a.mp4')).status).toBe(404);
     expect((await fetch(`${base}/api/v1/mutabo/lessons/${lesson}/recording/uploads/`, { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' } })).status).toBe(401);
     expect((await rows()).filter((row) => row.state !== 'ready')).toEqual([]);
@@ -143,10 +148,10 @@ describe.each(dbModes().flatMap((mode) => (['fs', 's3'] as const).map((kind) => 
     const quota = await create(ids.lessons.freeCourse, 4 * MiB, 'third.mp4');
     expect(quota.status).toBe(413);
     expect(((await quota.json()) as { recording: string[] }).recording[0]).toMatch(/Не хватит места.*занято 7,\d МБ из 10 МБ/);
-    // Someone else's upload: 403 on every tus request of it.
+    // Someone else's upload: not found for every tus request of it.
     const location = first.headers.get('location')!;
-    expect((await head(location, 'boris')).status).toBe(403);
-    expect((await patch(location, 0, Buffer.alloc(10), 'boris')).status).toBe(403);
+    expect((await head(location, 'boris')).status).toBe(404);
+    expect((await patch(location, 0, Buffer.alloc(10), 'boris')).status).toBe(404);
     // An upload's address under another lesson is not found.
     expect((await head(location.replace(`/lessons/${otherLesson}/`, `/lessons/${lesson}/`))).status).toBe(404);
     // Terminated: the row and the files go.
@@ -220,7 +225,7 @@ describe.each(dbModes().flatMap((mode) => (['fs', 's3'] as const).map((kind) => 
 
   it('DELETE /lessons/{id}/recording/ removes the rows and the files', async () => {
     const [row] = (await rows()).filter((candidate) => candidate.lesson_id === lesson);
-    expect((await api('DELETE', `/lessons/${lesson}/recording/`, 'boris')).status).toBe(403);
+    expect((await api('DELETE', `/lessons/${lesson}/recording/`, 'boris')).status).toBe(404);
     expect((await api('DELETE', `/lessons/${lesson}/recording/`)).status).toBe(204);
     expect((await recordingOf(lesson)).state).toBe('none');
     expect(await app.deps.recordings.stat(`lessons/${lesson}/${row!.generation}.mp4`)).toBeNull();

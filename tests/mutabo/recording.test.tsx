@@ -14,10 +14,8 @@ import { editedCourse, mutaboHandlers } from './mutaboData.ts';
 import { CHUNK_SIZE } from '../../src/mutabo/lessons/recording/tusUpload.ts';
 import { FIRST_RENDER, preloadArea } from './preloadArea.ts';
 
-// The site runs tus-js-client's browser build (the bundler takes its `browser` field); the tests' resolver takes the
-// Node one, whose files must be Buffers: the browser build is used here too, over jsdom's XMLHttpRequest and msw.
-vi.mock('tus-js-client', () => import('tus-js-client/lib.esm/browser/index.js' as string));
-
+// tus-js-client is its browser build here too (vite.config.ts, the site project's alias), over jsdom's XMLHttpRequest
+// and msw.
 beforeAll(preloadArea);
 // The first test of a file loads the area's chunk, which on a busy two-core machine has taken over 10 s.
 vi.setConfig({ testTimeout: 40000 });

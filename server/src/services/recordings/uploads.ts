@@ -37,7 +37,6 @@ import type { RecordingStorage } from './storage.ts';
 import { recordingKeys, uploadUrl } from './uploadsState.ts';
 
 export const uploadMessages = {
-  notLessonAuthor: 'Загружать и удалять запись занятия могут только авторы его курса.',
   extension: 'Загрузите запись в mp4, webm или mov.',
   length: 'Не указан размер файла (Upload-Length): начните загрузку заново.',
   tooLarge: (max: number) => `Файл больше ${formatBytes(max)}: такую запись загрузить нельзя. Сохраните её в меньшем размере или разделите на части.`,
@@ -172,7 +171,7 @@ export class RecordingUploads {
   }
 
   /**
-   * Checks a tus request before any of it is read: the caller leads the lesson's course (404 for no lesson, 403 for
+   * Checks a tus request before any of it is read: the caller leads the lesson's course (404 for no lesson and for
    * another's), and for a POST the file's name, length, the quota, no other upload or processing, and ffmpeg; a
    * POST's row is recorded here. Then tus answers it on the raw request and response; what it left undone (a POST
    * that did not create, a DELETE) is settled after.
@@ -211,8 +210,8 @@ export class RecordingUploads {
 
   private async checkLesson(caller: Caller, lessonId: number): Promise<void> {
     const lesson = await lessonOfAuthor(this.deps.db, lessonId, caller.authorId);
-    if (!lesson) throw new HttpError(404, { detail: mutaboMessages.lessonNotFound });
-    if (!lesson.leads) throw new HttpError(403, { detail: uploadMessages.notLessonAuthor });
+    // Another author's lesson is «not found», as everywhere in the area: its existence is not told.
+    if (!lesson?.leads) throw new HttpError(404, { detail: mutaboMessages.lessonNotFound });
   }
 
   private async create(caller: Caller, lessonId: number, request: IncomingMessage): Promise<LessonRecordingRow> {
