@@ -130,7 +130,8 @@ describe('prepare', () => {
     const upright = await prepare(clips.portrait(dir), outputDir());
     expect(ffprobe(upright.video).streams.find((stream) => stream.codec_type === 'video')).toMatchObject({ width: 720, height: 1280 });
     expect(codecsOf(ffprobe(upright.video))).toEqual({ video: 'h264' });
-  });
+    // Two clips made and two transcodes: on two cores shared with the rest of the suite this has taken over 30 s.
+  }, 120_000);
 
   it('transcodes H.264 in 4:4:4, which browsers do not play, to 4:2:0', async () => {
     const prepared = await prepare(clips.h264Full(dir), outputDir());
