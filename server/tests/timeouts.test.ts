@@ -99,13 +99,15 @@ describe.runIf(dbModes().includes('postgres'))('a database that stops answering 
     app = await buildTestApp({ database });
   });
 
+  // Closing after the freeze has taken up to 57 s in one run of three (not yet explained; the background work stops in
+  // under 3 s): the hook gets 120 s so that the suite stays green while it is found.
   afterAll(async () => {
     relay?.freeze(false);
     await app?.close();
     await database?.close();
     await relay?.close();
     await testDb?.destroy();
-  });
+  }, 120_000);
 
   it('answers 503 with a Russian detail while it hangs, /healthz within 2 s, and recovers', async () => {
     const token = await app.deps.tokens.sign(ids.users.pupil, 'access');
