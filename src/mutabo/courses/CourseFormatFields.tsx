@@ -7,19 +7,8 @@ import { COURSE_FORMAT_LABELS, COURSE_FORMATS, MAX_RECORDING_DAYS } from '../../
 import { FieldError } from '../../components/form/fields.tsx';
 import { pluralForm } from '../../../common/plural.ts';
 import { DAY_FORMS } from '../people/recordingAccessText.ts';
+import { FramedFieldset } from '../shell/areaParts.ts';
 import type { CourseFormValues } from './courseForm.ts';
-
-const Fieldset = styled.fieldset`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-
-  legend {
-    padding: 0 ${({ theme }) => theme.space(1)};
-    font-weight: 600;
-  }
-`;
 
 const Choice = styled.label`
   display: flex;
@@ -71,7 +60,7 @@ export function CourseFormatFields({ values, errors, onChange }: CourseFormatFie
   const daysWord = pluralForm(Number.isInteger(typed) ? typed : 5, DAY_FORMS);
   return (
     <>
-      <Fieldset aria-describedby={errors.format ? formatError : undefined}>
+      <FramedFieldset aria-describedby={errors.format ? formatError : undefined}>
         <legend>Формат</legend>
         {COURSE_FORMATS.map((format) => (
           <Choice key={format}>
@@ -81,8 +70,8 @@ export function CourseFormatFields({ values, errors, onChange }: CourseFormatFie
         ))}
         <Hint>{FORMAT_HINTS[values.format]}</Hint>
         {errors.format ? <FieldError id={formatError}>{errors.format}</FieldError> : null}
-      </Fieldset>
-      <Fieldset aria-describedby={errors.recordingDays ? daysError : undefined}>
+      </FramedFieldset>
+      <FramedFieldset aria-describedby={errors.recordingDays ? daysError : undefined}>
         <legend>Запись доступна</legend>
         <Choice>
           <input type="radio" name="recordingAccess" checked={values.recordingAlways} onChange={() => onChange({ recordingAlways: true })} />
@@ -115,7 +104,7 @@ export function CourseFormatFields({ values, errors, onChange }: CourseFormatFie
         </Choice>
         <Hint>После этого срока участник видит, до какого дня запись была доступна. Продлить срок одному человеку можно в его карточке.</Hint>
         {errors.recordingDays ? <FieldError id={daysError}>{errors.recordingDays}</FieldError> : null}
-      </Fieldset>
+      </FramedFieldset>
     </>
   );
 }

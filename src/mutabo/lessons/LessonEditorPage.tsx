@@ -19,7 +19,7 @@ import { timeZoneLabel } from '../../../common/timeZones.ts';
 import { StaleNotice } from '../forms/StaleNotice.tsx';
 import { useEditForm } from '../forms/useEditForm.ts';
 import { LazyRichTextEditor as RichTextEditor } from '../richText/LazyRichTextEditor.tsx';
-import { Notice, Panel } from '../shell/areaParts.ts';
+import { FramedFieldset, Notice, Panel } from '../shell/areaParts.ts';
 import { skipToken, useResource } from '../../data/useResource.ts';
 import { areaResources } from '../areaResources.ts';
 import { DraftWarning } from './DraftWarning.tsx';
@@ -29,18 +29,6 @@ import { CourseNotFound } from '../courses/useLedCourse.tsx';
 import { RecordingPanel } from './recording/RecordingPanel.tsx';
 import { RecordingViewers } from './recording/RecordingViewers.tsx';
 import type { CourseFormat } from '../../../common/recordings.ts';
-
-const Fieldset = styled.fieldset`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-
-  legend {
-    padding: 0 ${({ theme }) => theme.space(1)};
-    font-weight: 600;
-  }
-`;
 
 const StartGrid = styled.div`
   display: grid;
@@ -165,7 +153,7 @@ function LessonEditor({ courseId, timeZone, format, lesson, setLesson, reload }:
           {format === 'recorded' ? (
             <Hint>Курс в записи: у занятий нет времени, участники смотрят запись сразу после оплаты.</Hint>
           ) : (
-            <Fieldset aria-describedby={errors.startsAt ? 'lesson-start-error' : undefined}>
+            <FramedFieldset aria-describedby={errors.startsAt ? 'lesson-start-error' : undefined}>
               <legend>Начало занятия {zone}</legend>
               <Hint>Оставьте пустым, пока время не назначено. Участники увидят время в своём часовом поясе.</Hint>
               <StartGrid>
@@ -173,7 +161,7 @@ function LessonEditor({ courseId, timeZone, format, lesson, setLesson, reload }:
                 <TextField label="Время" name="time" type="time" value={values.time} onChange={(e) => change({ time: e.target.value })} />
               </StartGrid>
               {errors.startsAt ? <FieldError id="lesson-start-error">{errors.startsAt}</FieldError> : null}
-            </Fieldset>
+            </FramedFieldset>
           )}
           <TextField
             label="Ссылка на комнату вебинара (https://…)"

@@ -56,3 +56,16 @@ export const RowActions = styled.div`
     padding-inline: ${({ theme }) => theme.space(3)};
   }
 `;
+
+/** A framed group of fields with its legend (the lesson's start, the course's format and recordings' window). */
+export const FramedFieldset = styled.fieldset`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+
+  legend {
+    padding: 0 ${({ theme }) => theme.space(1)};
+    font-weight: 600;
+  }
+`;
