@@ -31,7 +31,7 @@ async function expectJpeg(file: string, width: number, height: number) {
 
 describe('probe', () => {
   it('reads the duration, size, container and codecs of an mp4 and a webm', async () => {
-    const mp4 = clips.h264(dir);
+    const mp4 = clips.h264();
     expect(await probe(mp4)).toEqual({
       duration: expect.closeTo(2, 1) as number,
       size: readFileSync(mp4).length,
@@ -39,36 +39,36 @@ describe('probe', () => {
       video: { codec: 'h264', width: 1280, height: 720, pixelFormat: 'yuv420p' },
       audio: { codec: 'aac' },
     });
-    const webm = await probe(clips.vp9(dir));
+    const webm = await probe(clips.vp9());
     expect(webm).toMatchObject({ container: 'webm', video: { codec: 'vp9', width: 1280, height: 720 }, audio: { codec: 'opus' } });
     expect(Math.abs(webm.duration! - 2)).toBeLessThan(0.1);
-    expect(await probe(clips.silent(dir))).toMatchObject({ container: 'mov', audio: null });
+    expect(await probe(clips.silent())).toMatchObject({ container: 'mov', audio: null });
   });
 
   it('refuses a text file named .mp4 and a sound without a picture, in Russian', async () => {
     // ffprobe guesses raw AMR-WB sound for the text, and reads nothing in an empty file: the same words for both.
-    const text = await refusal(probe(clips.text(dir)));
+    const text = await refusal(probe(clips.text()));
     expect(text.reason).toBe('notVideo');
     expect(text.message).toMatch(/^Файл не похож на видео/);
-    const empty = await refusal(probe(clips.empty(dir)));
+    const empty = await refusal(probe(clips.empty()));
     expect(empty.reason).toBe('unreadable');
     expect(empty.message).toMatch(/^Файл не похож на видео/);
-    const sound = await refusal(probe(clips.soundOnly(dir)));
+    const sound = await refusal(probe(clips.soundOnly()));
     expect(sound.reason).toBe('notVideo');
     expect(sound.message).toMatch(/^Файл не похож на видео/);
   });
 
   it('refuses a recording over 10 hours and a frame over 4K', async () => {
-    const long = await refusal(probe(clips.elevenHours(dir)));
+    const long = await refusal(probe(clips.elevenHours()));
     expect(long).toMatchObject({ reason: 'tooLong', message: expect.stringContaining('длиннее 10 часов') as string });
-    const large = await refusal(probe(clips.eightK(dir)));
+    const large = await refusal(probe(clips.eightK()));
     expect(large).toMatchObject({ reason: 'tooLarge', message: expect.stringContaining('7680×4320 больше 4K') as string });
   });
 });
 
 describe('prepare', () => {
   it('only remuxes H.264 with AAC in mp4: the same codecs and length, its index (moov) now before the data', async () => {
-    const input = clips.h264(dir);
+    const input = clips.h264();
     const boxes = topLevelBoxes(input);
     expect(boxes.indexOf('moov')).toBeGreaterThan(boxes.indexOf('mdat'));
     const out = outputDir();
@@ -87,13 +87,13 @@ describe('prepare', () => {
   });
 
   it('remuxes H.264 without sound in a mov, and keeps it without sound', async () => {
-    const prepared = await prepare(clips.silent(dir), outputDir());
+    const prepared = await prepare(clips.silent(), outputDir());
     expect(prepared.remuxed).toBe(true);
     expect(codecsOf(ffprobe(prepared.video))).toEqual({ video: 'h264' });
   });
 
   it('reads a phone\'s rotation (the frame as shown) and keeps it when remuxing, the place and time left out', async () => {
-    const input = clips.rotated(dir);
+    const input = clips.rotated();
     expect(ffprobe(input).format.tags).toHaveProperty('location');
     expect((await probe(input)).video).toMatchObject({ width: 360, height: 640 });
     const prepared = await prepare(input, outputDir());
@@ -106,7 +106,7 @@ describe('prepare', () => {
   });
 
   it('transcodes VP9 with Opus in webm to H.264 with AAC in mp4, its index first, the same length', async () => {
-    const input = clips.vp9(dir);
+    const input = clips.vp9();
     const prepared = await prepare(input, outputDir());
     expect(prepared.remuxed).toBe(false);
     const read = ffprobe(prepared.video);
@@ -119,7 +119,7 @@ describe('prepare', () => {
   });
 
   it('transcodes 1080p HEVC down to 720p, and an upright video to 720 wide, both sides even', async () => {
-    const wide = await prepare(clips.hevc1080(dir), outputDir());
+    const wide = await prepare(clips.hevc1080(), outputDir());
     expect(wide.remuxed).toBe(false);
     const read = ffprobe(wide.video);
     expect(codecsOf(read)).toEqual({ video: 'h264', audio: 'aac' });
@@ -127,14 +127,14 @@ describe('prepare', () => {
     expect(Math.abs(duration(wide.video) - 2)).toBeLessThan(0.1);
     await expectJpeg(wide.poster, 1280, 720);
 
-    const upright = await prepare(clips.portrait(dir), outputDir());
+    const upright = await prepare(clips.portrait(), outputDir());
     expect(ffprobe(upright.video).streams.find((stream) => stream.codec_type === 'video')).toMatchObject({ width: 720, height: 1280 });
     expect(codecsOf(ffprobe(upright.video))).toEqual({ video: 'h264' });
     // Two clips made and two transcodes: on two cores shared with the rest of the suite this has taken over 30 s.
   }, 120_000);
 
   it('transcodes H.264 in 4:4:4, which browsers do not play, to 4:2:0', async () => {
-    const prepared = await prepare(clips.h264Full(dir), outputDir());
+    const prepared = await prepare(clips.h264Full(), outputDir());
     expect(prepared.remuxed).toBe(false);
     expect(ffprobe(prepared.video).streams.find((stream) => stream.codec_type === 'video')).toMatchObject({ codec_name: 'h264', pix_fmt: 'yuv420p' });
   });
@@ -142,7 +142,7 @@ describe('prepare', () => {
   it('refuses what is not a video or is over the limits, leaving nothing in the output folder', async () => {
     for (const clip of [clips.text, clips.soundOnly, clips.eightK]) {
       const out = outputDir();
-      await refusal(prepare(clip(dir), out));
+      await refusal(prepare(clip(), out));
       expect(readdirSync(out)).toEqual([]);
     }
   });

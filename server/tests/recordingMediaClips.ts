@@ -1,6 +1,8 @@
 // Short clips for the recordings' processing tests, made by ffmpeg itself, and readers of what came out.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { MediaError } from '../src/services/recordings/mediaLimits.ts';
@@ -9,50 +11,57 @@ const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-log
 const picture = (size: string, rate = 25) => ['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=${rate}`];
 const sound = ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'];
 
-/** The clips, by what they are; each made on first use in `dir`. */
+// Made once for every test file and run on this machine (the 8K frame and the HEVC clip alone took seconds of both
+// cores each time they were made): a clip is named after what ffmpeg was asked, so a changed recipe makes a new file,
+// and is written under a name of its own then renamed, so two files making it at once both find it whole.
+const CACHE = path.join(os.tmpdir(), 'webinar-courses-test-clips');
+
+/** The clips, by what they are; read them, never change them (they are shared by every file and run). */
 export const clips = {
   /** H.264 (4:2:0) and AAC in mp4, 1280×720, 2 s, its index at the end (written without faststart). */
-  h264: (dir: string) => make(dir, 'h264-aac.mp4', [...picture('1280x720'), ...sound, '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac']),
+  h264: () => make('h264-aac.mp4', [...picture('1280x720'), ...sound, '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac']),
   /** The same without sound. */
-  silent: (dir: string) => make(dir, 'h264-silent.mov', [...picture('1280x720'), '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']),
+  silent: () => make('h264-silent.mov', [...picture('1280x720'), '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']),
   /** H.264 in 4:4:4, which browsers do not play. */
-  h264Full: (dir: string) => make(dir, 'h264-444.mp4', [...picture('640x360'), ...sound, '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv444p', '-c:a', 'aac']),
+  h264Full: () => make('h264-444.mp4', [...picture('640x360'), ...sound, '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv444p', '-c:a', 'aac']),
   /** VP9 and Opus in webm, 1280×720, 2 s. */
-  vp9: (dir: string) => make(dir, 'vp9-opus.webm', [...picture('1280x720'), ...sound, '-t', '2', '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus']),
+  vp9: () => make('vp9-opus.webm', [...picture('1280x720'), ...sound, '-t', '2', '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus']),
   /** HEVC and AAC in mp4, 1920×1080, 2 s. */
-  hevc1080: (dir: string) => make(dir, 'hevc-1080.mp4', [...picture('1920x1080'), ...sound, '-t', '2', '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-tag:v', 'hvc1', '-c:a', 'aac']),
+  hevc1080: () => make('hevc-1080.mp4', [...picture('1920x1080'), ...sound, '-t', '2', '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-tag:v', 'hvc1', '-c:a', 'aac']),
   /** Upright 1080×1920 VP8 (a phone held upright), 1 s. */
-  portrait: (dir: string) => make(dir, 'portrait.webm', [...picture('1080x1920'), '-t', '1', '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8']),
+  portrait: () => make('portrait.webm', [...picture('1080x1920'), '-t', '1', '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8']),
   /** H.264 stored 640×360 and marked to be shown turned by 90° (as a phone records it held upright), with a place, 1 s. */
-  rotated: (dir: string) => {
-    const stored = make(dir, 'rotated-source.mp4', [...picture('640x360'), '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']);
-    return make(dir, 'rotated.mp4', ['-i', stored, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-metadata', 'location=+55.7558+037.6173/']);
+  rotated: () => {
+    const stored = make('rotated-source.mp4', [...picture('640x360'), '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']);
+    return make('rotated.mp4', ['-i', stored, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-metadata', 'location=+55.7558+037.6173/']);
   },
   /** 11 hours of black at one frame an hour: a few kilobytes. */
-  elevenHours: (dir: string) => make(dir, 'eleven-hours.mp4', ['-f', 'lavfi', '-i', 'color=c=black:s=64x64:r=1/3600', '-t', '39600', '-c:v', 'libx264', '-pix_fmt', 'yuv420p']),
+  elevenHours: () => make('eleven-hours.mp4', ['-f', 'lavfi', '-i', 'color=c=black:s=64x64:r=1/3600', '-t', '39600', '-c:v', 'libx264', '-pix_fmt', 'yuv420p']),
   /** One 8K frame. */
-  eightK: (dir: string) => make(dir, 'eight-k.mp4', ['-f', 'lavfi', '-i', 'color=c=black:s=7680x4320:r=1', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']),
+  eightK: () => make('eight-k.mp4', ['-f', 'lavfi', '-i', 'color=c=black:s=7680x4320:r=1', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']),
   /** Sound only, AAC in m4a. */
-  soundOnly: (dir: string) => make(dir, 'sound.m4a', [...sound, '-t', '2', '-c:a', 'aac']),
+  soundOnly: () => make('sound.m4a', [...sound, '-t', '2', '-c:a', 'aac']),
   /** Nothing, named .webm. */
-  empty: (dir: string) => {
-    const file = path.join(dir, 'empty.webm');
-    writeFileSync(file, '');
-    return file;
-  },
+  empty: () => write('empty.webm', ''),
   /** Text renamed to .mp4. */
-  text: (dir: string) => {
-    const file = path.join(dir, 'notes.mp4');
-    writeFileSync(file, 'Конспект лекции, а не видео.\n'.repeat(200));
-    return file;
-  },
+  text: () => write('notes.mp4', 'Конспект лекции, а не видео.\n'.repeat(200)),
 };
 
-function make(dir: string, name: string, args: string[]): string {
-  const file = path.join(dir, name);
-  ffmpeg([...args, file]);
+function cached(name: string, recipe: string, create: (file: string) => void): string {
+  const extension = path.extname(name);
+  const stem = `${path.basename(name, extension)}-${createHash('sha256').update(recipe).digest('hex').slice(0, 12)}`;
+  const file = path.join(CACHE, `${stem}${extension}`);
+  if (existsSync(file)) return file;
+  mkdirSync(CACHE, { recursive: true });
+  // The extension stays last: ffmpeg picks the container by it.
+  const part = path.join(CACHE, `${stem}.${process.pid}-${randomUUID().slice(0, 8)}.part${extension}`);
+  create(part);
+  renameSync(part, file);
   return file;
 }
+
+const make = (name: string, args: string[]) => cached(name, JSON.stringify(args), (file) => ffmpeg([...args, file]));
+const write = (name: string, text: string) => cached(name, text, (file) => writeFileSync(file, text));
 
 /** The types of an mp4's top-level boxes, in the order they are in the file. */
 export function topLevelBoxes(file: string): string[] {

@@ -37,7 +37,7 @@ const alive = (pid: number) => {
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'recording-process-'));
-  clip = clips.h264(dir);
+  clip = clips.h264();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

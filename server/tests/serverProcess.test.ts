@@ -75,6 +75,12 @@ const stop = async (server: Running) => {
   return server.exited;
 };
 
+/** Stops the server and expects a clean exit; a failure shows what the process said last. */
+const stopCleanly = async (server: Running) => {
+  const code = await stop(server);
+  expect(code, [...server.errors(), ...server.output().trimEnd().split('\n').slice(-12)].join('\n')).toBe(0);
+};
+
 const dirs: string[] = [];
 const tempDir = (prefix: string) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -166,7 +172,7 @@ describe('the embedded database belongs to one process', () => {
     writeFileSync(lockFile(dataDir), `${dead} 1\n`);
     const third = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '0' });
     expect((await fetch(`${third.base}/healthz`)).status, third.errors().join('\n')).toBe(200);
-    expect(await stop(third)).toBe(0);
+    await stopCleanly(third);
   }, 240_000);
 
   it('creates a new embedded database with the demo content in a child process, so the server keeps none of its memory', async () => {
@@ -180,7 +186,7 @@ describe('the embedded database belongs to one process', () => {
     // The server opened the child's database once: a second PGlite, closed but not yet collected, kept its
     // WebAssembly memory (about 50 MB resident) until the next full garbage collection.
     expect(webAssemblyMemories(server.child.pid!)).toBe(1);
-    expect(await stop(server)).toBe(0);
+    await stopCleanly(server);
   }, 120_000);
 
   it('stopped while it creates the database, leaves no child behind and no half-made database for the next start', async () => {
@@ -215,7 +221,7 @@ describe('the embedded database belongs to one process', () => {
     const next = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '1' });
     expect((await fetch(`${next.base}/healthz`)).status, next.errors().join('\n')).toBe(200);
     expect(readdirSync(dataDir).filter((name) => name.startsWith('pgdata.'))).toEqual([]);
-    expect(await stop(next)).toBe(0);
+    await stopCleanly(next);
   }, 200_000);
 });
 
@@ -296,13 +302,13 @@ describe.runIf(dbModes().includes('postgres'))('on PostgreSQL', () => {
         expect.stringMatching(/^SMTP_URL is not set: letters .* are not being sent/),
       ]);
     } finally {
-      expect(await stop(production)).toBe(0);
+      await stopCleanly(production);
     }
     const demo = await startServer({ DATA_DIR: tempDir('webinar-courses-process-'), DATABASE_URL: url, SEED_DEMO: '1' });
     try {
       expect(((await (await fetch(`${demo.base}/api/v1/courses/`)).json()) as unknown[]).length).toBeGreaterThan(0);
     } finally {
-      expect(await stop(demo)).toBe(0);
+      await stopCleanly(demo);
     }
     const check = openPostgres(url, { poolSize: 1 });
     try {
