@@ -1,8 +1,7 @@
 // The worker of the durable letter queue (table outbox_letters, repositories/letters/outboxRepository.ts): it claims due
 // letters in small batches with a lease, sends each through the mailer, records the result right after each send,
-// and retries failures with exponential backoff. Every process runs one; they share the work through the claims.
-// It wakes on the table's NOTIFY (every process LISTENs: PostgreSQL's connection or PGlite's, as the public cache
-// does), on a timer set to the next letter due, and polls while notices may be missed.
+// and retries failures with exponential backoff. Every process runs one; they share the work through the claims, and
+// the loop that wakes, claims and sleeps is the one of every durable queue (services/durableWorker.ts).
 // When it records letters it makes their answerer the Reply-To (letterReplyTo.ts); when it sends them it names the
 // recipient in To from the account of the address, and counts the mail server's permanent refusals of an address in a
 // row (table mail_delivery_failures): from UNDELIVERABLE_AFTER on the address gets no more news, until a letter to it
@@ -26,6 +25,7 @@ import {
   type OutboxRow,
   type QueuedLetter as RecordedLetter,
 } from '../../repositories/letters/outboxRepository.ts';
+import { DurableWorker } from '../durableWorker.ts';
 import type { Mailer, MailMessage } from './mail.ts';
 import { recordedHeaders, storedHeaders, withReplyTo } from './replyTo.ts';
 import type { Answerer } from './mailMessage.ts';
@@ -134,12 +134,7 @@ interface Recipients {
 
 export class LetterQueue {
   private readonly options: LetterQueueOptions;
-  private running: Promise<unknown> | null = null;
-  private again = false;
-  private closed = false;
-  private timer: NodeJS.Timeout | null = null;
-  private stopListening: (() => Promise<void>) | null = null;
-  private listening = false;
+  private readonly worker: DurableWorker;
   private pruning: NodeJS.Timeout | null = null;
 
   constructor(
@@ -147,19 +142,26 @@ export class LetterQueue {
     options: Partial<LetterQueueOptions> = {},
   ) {
     this.options = { ...DEFAULT_LETTER_QUEUE, ...options };
+    this.worker = new DurableWorker(
+      {
+        channel: OUTBOX_CHANNEL,
+        name: 'the letter queue',
+        idlePollMs: this.options.idlePollMs,
+        step: async () => {
+          const batch = await claimDueLetters(this.parts.db, this.options.batchSize, this.options.leaseMs);
+          if (batch.length === 0) return false;
+          await this.sendBatch(batch);
+          return true;
+        },
+        nextDueAt: () => nextDueAt(this.parts.db),
+      },
+      parts.log,
+    );
   }
 
   /** Starts listening for new letters and sends what is due. */
   async start(database: Pick<Database, 'listen'>): Promise<void> {
-    this.stopListening = await database.listen(OUTBOX_CHANNEL, {
-      onNotify: () => this.wake(),
-      onListening: (listening) => {
-        this.listening = listening;
-        // Back after a gap: whatever was queued meanwhile is looked for now.
-        if (listening) this.wake();
-      },
-    });
-    this.wake();
+    await this.worker.start(database);
     this.pruning = setInterval(() => void this.prune().catch((error: unknown) => this.parts.log.warn({ err: error }, 'old letters could not be deleted')), PRUNE_EVERY_MS);
     this.pruning.unref?.();
   }
@@ -171,17 +173,7 @@ export class LetterQueue {
 
   /** Looks for due letters now (or right after the current round). */
   wake(): void {
-    if (this.closed) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.running = this.rounds().finally(() => {
-      this.running = null;
-      if (this.again) this.wake();
-    });
+    this.worker.wake();
   }
 
   /**
@@ -190,63 +182,13 @@ export class LetterQueue {
    */
   async drain(options: { gathering?: boolean } = {}): Promise<void> {
     if (options.gathering) await releaseGathering(this.parts.db);
-    for (;;) {
-      // A round that ends may start the next one (wake): wait until none runs, then run ours alone.
-      while (this.running) await this.running;
-      const round = this.rounds(false);
-      this.running = round;
-      const sent = await round;
-      if (this.running === round) this.running = null;
-      if (!sent) break;
-    }
-    // Back to the timer of the next letter due (a retry, a gathering letter).
-    this.wake();
+    await this.worker.drain();
   }
 
   /** Stops claiming; the letters already claimed are sent (or given back) before it resolves. */
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
     if (this.pruning) clearInterval(this.pruning);
-    await this.stopListening?.().catch(() => {});
-    while (this.running) await this.running;
-  }
-
-  /** Claims and sends batches until none is due; then sleeps until the next letter falls due. Whether any was sent. */
-  private async rounds(schedule = true): Promise<boolean> {
-    let any = false;
-    try {
-      for (;;) {
-        this.again = false;
-        if (this.closed) return any;
-        const batch = await claimDueLetters(this.parts.db, this.options.batchSize, this.options.leaseMs);
-        if (batch.length === 0) break;
-        any = true;
-        await this.sendBatch(batch);
-      }
-      if (schedule && !this.again) await this.scheduleNext();
-    } catch (error) {
-      this.parts.log.warn({ err: error }, 'the letter queue could not be read; trying again shortly');
-      if (schedule) this.sleep(Math.min(5_000, this.options.idlePollMs));
-    }
-    return any;
-  }
-
-  private async scheduleNext(): Promise<void> {
-    const next = await nextDueAt(this.parts.db);
-    const idle = this.listening ? this.options.idlePollMs : Math.min(5_000, this.options.idlePollMs);
-    this.sleep(next ? Math.min(idle, Math.max(0, next.getTime() - Date.now()) + 20) : idle);
-  }
-
-  private sleep(ms: number) {
-    if (this.closed) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.wake();
-    }, ms);
-    this.timer.unref?.();
+    await this.worker.close();
   }
 
   /** Sends a batch with at most `concurrency` letters at once; on close, the letters not yet started are given back. */
@@ -256,7 +198,7 @@ export class LetterQueue {
     const recipients = await this.recipientsOf(batch);
     const worker = async () => {
       for (let row = waiting.shift(); row; row = waiting.shift()) {
-        if (this.closed) {
+        if (this.worker.closed) {
           waiting.unshift(row);
           return;
         }

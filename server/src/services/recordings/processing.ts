@@ -3,7 +3,7 @@
 // job runs (a process that dies leaves the job to the others once the lease lapses), reads the source from the
 // storage into a working folder, runs prepare (mediaTools.ts: one ffmpeg at a time), puts the mp4 and the poster,
 // and makes the recording ready in one transaction with the lesson's previous one deleted. It wakes on NOTIFY
-// lesson_recordings and polls. docs/RECORDINGS.md, «Processing».
+// lesson_recordings and polls, as every durable queue does (services/durableWorker.ts). docs/RECORDINGS.md, «Processing».
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import {
   renewLease,
   type LessonRecordingRow,
 } from '../../repositories/recordings/lessonRecordingsRepository.ts';
+import { DurableWorker } from '../durableWorker.ts';
 import { MediaError, mediaMessages } from './mediaLimits.ts';
 import { prepare, type MediaToolOptions } from './mediaTools.ts';
 import type { RecordingStorage } from './storage.ts';
@@ -53,11 +54,7 @@ export interface RecordingJobsDeps {
 
 export class RecordingJobs {
   private readonly options: RecordingJobsOptions;
-  private running: Promise<unknown> | null = null;
-  private again = false;
-  private closed = false;
-  private timer: NodeJS.Timeout | null = null;
-  private stopListening: (() => Promise<void>) | null = null;
+  private readonly worker: DurableWorker;
   readonly workDir: string;
 
   constructor(
@@ -66,86 +63,40 @@ export class RecordingJobs {
   ) {
     this.options = { ...DEFAULT_RECORDING_JOBS, ...options };
     this.workDir = path.join(deps.dataDir, 'recordings', '.processing');
+    this.worker = new DurableWorker(
+      {
+        channel: CHANNEL,
+        name: 'the recordings’ jobs',
+        idlePollMs: this.options.idlePollMs,
+        step: async () => {
+          const job = await claimDueRecording(this.deps.db, this.options.leaseMs);
+          if (!job) return false;
+          await this.run(job);
+          return true;
+        },
+        nextDueAt: () => nextRecordingDueAt(this.deps.db),
+      },
+      deps.log,
+    );
   }
 
-  async start(database: Pick<Database, 'listen'>): Promise<void> {
-    this.closed = false;
-    this.stopListening = await database.listen(CHANNEL, {
-      onNotify: () => this.wake(),
-      onListening: (listening) => {
-        if (listening) this.wake();
-      },
-    });
-    this.wake();
+  start(database: Pick<Database, 'listen'>): Promise<void> {
+    return this.worker.start(database);
   }
 
   /** Looks for due jobs now (or right after the current round). */
   wake(): void {
-    if (this.closed) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.running = this.rounds().finally(() => {
-      this.running = null;
-      if (this.again) this.wake();
-    });
+    this.worker.wake();
   }
 
   /** Runs every job due now and resolves when none is left (tests). */
-  async drain(): Promise<void> {
-    for (;;) {
-      while (this.running) await this.running;
-      const round = this.rounds(false);
-      this.running = round;
-      const any = await round;
-      if (this.running === round) this.running = null;
-      if (!any) break;
-    }
-    this.wake();
+  drain(): Promise<void> {
+    return this.worker.drain();
   }
 
   /** Stops claiming; a job under way is finished (or left to its lease) before it resolves. */
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.stopListening?.().catch(() => {});
-    while (this.running) await this.running;
-  }
-
-  private async rounds(schedule = true): Promise<boolean> {
-    let any = false;
-    try {
-      for (;;) {
-        this.again = false;
-        if (this.closed) return any;
-        const job = await claimDueRecording(this.deps.db, this.options.leaseMs);
-        if (!job) break;
-        any = true;
-        await this.run(job);
-      }
-      if (schedule && !this.again) {
-        const next = await nextRecordingDueAt(this.deps.db);
-        this.sleep(next ? Math.min(this.options.idlePollMs, Math.max(0, next.getTime() - Date.now()) + 20) : this.options.idlePollMs);
-      }
-    } catch (error) {
-      this.deps.log.warn({ err: error }, 'the recordings’ jobs could not be read; trying again shortly');
-      if (schedule) this.sleep(Math.min(5_000, this.options.idlePollMs));
-    }
-    return any;
-  }
-
-  private sleep(ms: number) {
-    if (this.closed) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.wake();
-    }, ms);
-    this.timer.unref?.();
+  close(): Promise<void> {
+    return this.worker.close();
   }
 
   /** One claimed job to its end: ready, retried later, or failed. */
