@@ -2,6 +2,7 @@
 // DATA_DIR/recordings/.uploads/): who may upload and what, checked before the first byte; the finished upload probed at
 // once, and its source put into the recordings' storage as a job for processing.ts. docs/RECORDINGS.md, «Upload».
 import { randomBytes } from 'node:crypto';
+import { mkdir, statfs } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -36,6 +37,9 @@ import { probe, type MediaToolOptions } from './mediaTools.ts';
 import type { RecordingStorage } from './storage.ts';
 import { recordingKeys, uploadUrl } from './uploadsState.ts';
 
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+const jsonBody = (body: Record<string, unknown>) => JSON.stringify(body);
+
 export const uploadMessages = {
   extension: 'Загрузите запись в mp4, webm или mov.',
   length: 'Не указан размер файла (Upload-Length): начните загрузку заново.',
@@ -45,6 +49,7 @@ export const uploadMessages = {
   busy: 'Запись этого занятия уже загружается или обрабатывается. Дождитесь конца или удалите её.',
   uploadNotFound: 'Такой загрузки нет: она закончилась или удалена. Начните загрузку заново.',
   notStored: 'Запись загрузилась, но её не удалось сохранить на сервере. Загрузите её ещё раз.',
+  diskFull: 'На сервере не хватает места для этой записи: загрузка остановлена. Попробуйте ещё раз позже.',
   retryNothing: 'Повторить можно только обработку, которая не удалась.',
   retryNoSource: 'Загруженный файл не сохранился: загрузите запись заново.',
 } as const;
@@ -114,6 +119,33 @@ class JsonRefusalsServer extends Server {
   }
 }
 
+/** Bytes left for unprivileged writers on the file system of `dir`; null when it cannot be told. */
+async function freeBytes(dir: string): Promise<number | null> {
+  try {
+    const stats = await statfs(dir);
+    return stats.bavail * stats.bsize;
+  } catch {
+    return null;
+  }
+}
+
+/** The refusal of a write that the disk could not take (507 Insufficient Storage), as tus answers a thrown error. */
+const DISK_FULL = { status_code: 507, body: jsonBody({ detail: uploadMessages.diskFull }) };
+
+/** Below this much free space a failed write is the disk's being full (a write fails once it cannot place a block). */
+const DISK_FULL_BELOW_BYTES = 1024 * 1024;
+
+/**
+ * A write the disk could not take: ENOSPC as the file system said it, or @tus/file-store's one «write failed» (500,
+ * «try again», which a client would repeat for ever against a full disk) with the disk found full.
+ */
+async function isDiskFull(error: unknown, folder: string): Promise<boolean> {
+  if ((error as NodeJS.ErrnoException | null)?.code === 'ENOSPC') return true;
+  if (error !== ERRORS.FILE_WRITE_ERROR) return false;
+  const free = await freeBytes(folder);
+  return free !== null && free < DISK_FULL_BELOW_BYTES;
+}
+
 /** The address the area's form and the tests read the field error under. */
 const FIELD = 'recording';
 
@@ -161,6 +193,13 @@ export class RecordingUploads {
         if (this.admittedOf(req).uploadId !== id) throw { status_code: 404, body: jsonBody({ detail: uploadMessages.uploadNotFound }) };
       },
       onUploadFinish: async (_req, upload) => this.finish(upload),
+      // Before the answer is written (tus has let go of the upload's lock by then), so the author who reads it finds
+      // nothing of the upload left.
+      onResponseError: async (req, error) => {
+        if (!(await isDiskFull(error, this.directory))) return undefined;
+        await this.stopUpload(this.admittedOf(req));
+        return DISK_FULL;
+      },
     }, deps.config.recordingMaxBytes);
   }
 
@@ -208,6 +247,17 @@ export class RecordingUploads {
     }
   }
 
+  /** An upload the disk could not take: nothing of it is kept (the bytes received would only keep the disk full). */
+  private async stopUpload({ lessonId, uploadId }: Admitted): Promise<void> {
+    this.deps.log.error({ lesson: lessonId }, 'a recording’s upload was stopped: the disk of DATA_DIR/recordings/.uploads is full');
+    try {
+      const row = await rowByUploadId(this.deps.db, uploadId);
+      if (row?.state === 'uploading') await this.forget(row);
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'a stopped upload could not be removed');
+    }
+  }
+
   private async checkLesson(caller: Caller, lessonId: number): Promise<void> {
     const lesson = await lessonOfAuthor(this.deps.db, lessonId, caller.authorId);
     // Another author's lesson is «not found», as everywhere in the area: its existence is not told.
@@ -230,6 +280,12 @@ export class RecordingUploads {
     if (!(RECORDING_EXTENSIONS as readonly string[]).includes(extension)) throw field(uploadMessages.extension);
     if (length > config.recordingMaxBytes) throw new HttpError(413, { [FIELD]: [uploadMessages.tooLarge(config.recordingMaxBytes)] });
     await this.checkTools();
+    await mkdir(this.directory, { recursive: true });
+    const free = await freeBytes(this.directory);
+    if (free !== null && free < length + DISK_FULL_BELOW_BYTES) {
+      this.deps.log.error({ lesson: lessonId, length, free }, 'a recording’s upload was refused: the disk of DATA_DIR/recordings/.uploads has no room for it');
+      throw new HttpError(507, { [FIELD]: [uploadMessages.diskFull] });
+    }
     const generation = randomBytes(16).toString('hex');
     const uploadId = randomBytes(16).toString('hex');
     let replaced: LessonRecordingRow | null = null;
@@ -384,8 +440,6 @@ export class RecordingUploads {
   }
 }
 
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
-const jsonBody = (body: Record<string, unknown>) => JSON.stringify(body);
 const field = (message: string) => new HttpError(400, { [FIELD]: [message] });
 
 function isUniqueViolation(error: unknown): boolean {
