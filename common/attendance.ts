@@ -45,6 +45,23 @@ export interface LessonAttendance {
 /** Why a join link does not lead to the room: the page (server-rendered for `?t=`, the site's otherwise) says so. */
 export type JoinRefusal = 'personal' | 'notParticipant' | 'refunded' | 'tooEarly' | 'ended' | 'noRoom' | 'cancelled' | 'accountGone' | 'notFound';
 
+/**
+ * The body of a refused `POST /api/v1/lessons/{id}/join/` (403, or 404 with `notFound`). `course`, when the server
+ * knows it, lets the site's page link to the course.
+ */
+export interface JoinRefusalBody {
+  detail: string;
+  reason: JoinRefusal;
+  course?: number;
+}
+
+/** `POST` path of a join from the site (logged in). */
+export const joinApiPath = (lessonId: number) => `/api/v1/lessons/${lessonId}/join/`;
+
+/** `GET` paths of a lesson's attendance in the authors' area: the list and its CSV file. */
+export const attendanceApiPath = (lessonId: number) => `/api/v1/mutabo/lessons/${lessonId}/attendance/`;
+export const attendanceCsvPath = (lessonId: number) => `/api/v1/mutabo/lessons/${lessonId}/attendance.csv`;
+
 /** The Russian texts of the refusals: a heading and what to do. */
 export const joinRefusals: Record<JoinRefusal, { title: string; text: string }> = {
   personal: {

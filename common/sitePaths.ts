@@ -35,6 +35,8 @@ export const SITE_ROUTES = {
   /** Told after the account was deleted (services/accounts/deletion.ts), when the person is already logged out. */
   accountDeleted: '/user/account-deleted',
   waitingForPayment: '/waiting-for-payment',
+  /** A lesson's join link (issue 35, common/attendance.ts joinPath): sends a participant on to the room. */
+  lessonJoin: '/lessons/:id/join',
 } as const;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,6 +1,7 @@
 // Every address of the site, so that links and the route table spell them once: the patterns live in
 // common/sitePaths.ts, which the server reads to answer unknown addresses with 404.
 import { SITE_ROUTES } from '../../common/sitePaths.ts';
+import { joinPath } from '../../common/attendance.ts';
 
 // The patterns with parameters are the route table's; links build those addresses below.
 const {
@@ -9,10 +10,12 @@ const {
   confirmEmail: _confirmEmail,
   resetPasswordCompletion: _resetPasswordCompletion,
   adminArea: _adminArea,
+  lessonJoin: _lessonJoin,
   ...fixed
 } = SITE_ROUTES;
 
 export const paths = {
   ...fixed,
   course: (id: number | string) => `/courses/${id}`,
+  lessonJoin: joinPath,
 } as const;

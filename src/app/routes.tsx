@@ -41,6 +41,7 @@ const ResetPasswordCompletionPage = lazyPage(
 const ResetPasswordSuccessPage = lazyPage(() => import('../pages/ResetPasswordSuccessPage.tsx'), 'ResetPasswordSuccessPage');
 const WaitingForPaymentPage = lazyPage(() => import('../pages/WaitingForPaymentPage.tsx'), 'WaitingForPaymentPage');
 const AccountDeletedPage = lazyPage(() => import('../pages/AccountDeletedPage.tsx'), 'AccountDeletedPage');
+const LessonJoinPage = lazyPage(() => import('../pages/LessonJoinPage.tsx'), 'LessonJoinPage');
 
 /** The pages with the simple header (Layout): logging in, signing up and the letters' links. */
 const simpleHeaderRoutes: RouteObject[] = [
@@ -114,6 +115,8 @@ export const routes: RouteObject[] = [
           },
           { children: simpleHeaderRoutes },
           { path: paths.waitingForPayment, element: <WaitingForPaymentPage /> },
+          // A lesson's join link (issue 35): a guest is asked to log in on the page itself, not sent away.
+          { path: SITE_ROUTES.lessonJoin, element: <LessonJoinPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -26,6 +26,7 @@ import { listParticipants } from './participants/participantsApi.ts';
 import { getDashboard, listPayments } from './payments/paymentsApi.ts';
 import { getPerson, listPeople } from './people/peopleApi.ts';
 import { getRecordingStorage, listRecordingViewers } from './lessons/recording/recordingApi.ts';
+import { getLessonAttendance } from './lessons/attendance/attendanceApi.ts';
 import { idFromText } from '../../common/ids.ts';
 import type { SharedHistoryEntity } from '../../common/mutabo/history.ts';
 
@@ -87,5 +88,7 @@ export const areaResources = {
   people: areaResource('people', (query: ListQuery) => listPeople(query), ['areaPeople']),
   // A lesson's recording (issue 34): who watched it, and the caller's recordings against the quota on the summary.
   recordingViewers: areaResource('recordingViewers', (lessonId: number) => listRecordingViewers(lessonId), ['courses']),
+  // Who came to a lesson's room (issue 35).
+  lessonAttendance: areaResource('lessonAttendance', (lessonId: number) => getLessonAttendance(lessonId), ['courses']),
   recordingStorage: areaResource('recordingStorage', (_: void) => getRecordingStorage(), ['courses', 'areaDashboard']),
 };

@@ -17,7 +17,8 @@ const Panel = styled.section`
   gap: ${({ theme }) => theme.space(3)};
   justify-items: start;
 
-  a:not([href^='http']) {
+  /* The course's link on the panel's colour; the room's button (a site path since issue 35) keeps its own. */
+  p a {
     color: inherit;
   }
 `;

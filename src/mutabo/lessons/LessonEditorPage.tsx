@@ -28,6 +28,8 @@ import { emptyLessonValues, LESSON_FIELDS, lessonValues, lessonWrite, type Lesso
 import { CourseNotFound } from '../courses/useLedCourse.tsx';
 import { RecordingPanel } from './recording/RecordingPanel.tsx';
 import { RecordingViewers } from './recording/RecordingViewers.tsx';
+import { AttendancePanel } from './attendance/AttendancePanel.tsx';
+import { JOIN_OPENS_MINUTES_BEFORE } from '../../../common/attendance.ts';
 import type { CourseFormat } from '../../../common/recordings.ts';
 
 const StartGrid = styled.div`
@@ -44,6 +46,12 @@ const Hint = styled.p`
   font-size: ${({ theme }) => theme.fonts.sizes.small};
   color: ${({ theme }) => theme.colors.muted};
 `;
+
+/** «Кто пришёл» is shown once the room's join link has opened (before the start), for a lesson with a time. */
+function joinHasOpened(lesson: MutaboLesson): boolean {
+  const start = lesson.startsAt === null ? NaN : Date.parse(lesson.startsAt);
+  return Number.isFinite(start) && start - JOIN_OPENS_MINUTES_BEFORE * 60_000 <= Date.now();
+}
 
 export function LessonEditorPage() {
   const { courseId, lessonId } = useParams();
@@ -197,6 +205,7 @@ function LessonEditor({ courseId, timeZone, format, lesson, setLesson, reload }:
       ) : null}
       {lesson ? <RecordingPanel lesson={lesson} reload={reload} /> : <Hint>Запись можно будет загрузить, когда занятие сохранено.</Hint>}
       {lesson?.recording?.state === 'ready' || lesson?.recording?.replaces ? <RecordingViewers lessonId={lesson.id} /> : null}
+      {lesson && format !== 'recorded' && (joinHasOpened(lesson) || lesson.heldAt) ? <AttendancePanel lessonId={lesson.id} timeZone={timeZone} zoneText={zone} /> : null}
       {lesson ? <HeldPanel lesson={lesson} onHeld={setLesson} /> : null}
       {leave.dialog}
     </section>
