@@ -264,6 +264,18 @@ describe('the lesson about to start (issue 32, item 4)', () => {
     expect(screen.queryByRole('region', { name: 'Занятие скоро начнётся' })).not.toBeInTheDocument();
   });
 
+  it('opens the site’s join link (issue 35) from the panel and the list, in a new tab as the room was', async () => {
+    const joining = soon(6);
+    answerParticipants(() => [{ ...joining, lessons: joining.lessons.map((item) => ({ ...item, roomUrl: '/lessons/202/join' })) }]);
+    renderAsUser('/account/courses');
+    const panel = await screen.findByRole('region', { name: /^Занятие через 6 мин$/ }, FIRST_RENDER);
+    const room = within(panel).getByRole('link', { name: /^Войти в комнату/ });
+    expect(room).toHaveAttribute('href', '/lessons/202/join');
+    expect(room).toHaveAttribute('target', '_blank');
+    const listed = within(screen.getByRole('table')).getByRole('link', { name: /^Войти в комнату вебинара/ });
+    expect(listed).toHaveAttribute('href', '/lessons/202/join');
+  });
+
   it('every other page shows the bar with the room, one step from the home page', async () => {
     server.use(...siteApiHandlers());
     answerParticipants(() => [poetry, soon(6)]);
