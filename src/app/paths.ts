@@ -1,7 +1,6 @@
 // Every address of the site, so that links and the route table spell them once: the patterns live in
 // common/sitePaths.ts, which the server reads to answer unknown addresses with 404.
 import { SITE_ROUTES } from '../../common/sitePaths.ts';
-import { joinPath } from '../../common/attendance.ts';
 
 // The patterns with parameters are the route table's; links build those addresses below.
 const {
@@ -10,6 +9,7 @@ const {
   confirmEmail: _confirmEmail,
   resetPasswordCompletion: _resetPasswordCompletion,
   adminArea: _adminArea,
+  // A lesson's join address is common/attendance.ts joinPath (not imported here: its texts would join the first load).
   lessonJoin: _lessonJoin,
   ...fixed
 } = SITE_ROUTES;
@@ -17,5 +17,4 @@ const {
 export const paths = {
   ...fixed,
   course: (id: number | string) => `/courses/${id}`,
-  lessonJoin: joinPath,
 } as const;
