@@ -130,31 +130,32 @@ export function LessonJoinPage() {
     );
   }
 
-  const refused: JoinState = lessonId === null ? { kind: 'refused', ...joinRefusals.notFound, course: null } : state;
-  if (refused.kind === 'refused') {
-    return (
-      <PageContainer $width="form">
-        <PageTitle>{refused.title}</PageTitle>
-        <Lead>{refused.text}</Lead>
+  const shown: JoinState = lessonId === null ? { kind: 'refused', ...joinRefusals.notFound, course: null } : state;
+  // One live region holds the opening line and then, in its place, why the room does not open: a screen reader hears
+  // both, and the heading names the outcome.
+  return (
+    <PageContainer $width="form">
+      <PageTitle>{shown.kind === 'refused' ? shown.title : 'Вход на занятие'}</PageTitle>
+      <div role="status" aria-live="polite">
+        {shown.kind === 'refused' ? (
+          <Lead>{shown.text}</Lead>
+        ) : (
+          <Opening>
+            <Dot aria-hidden="true" />
+            Открываем комнату занятия…
+          </Opening>
+        )}
+      </div>
+      {shown.kind === 'refused' ? (
         <Links aria-label="Куда перейти">
           <li>
             <Link to={paths.accountCourses}>Мои курсы</Link>
           </li>
           <li>
-            {refused.course === null ? <Link to={paths.home}>Все курсы</Link> : <Link to={paths.course(refused.course)}>Страница курса</Link>}
+            {shown.course === null ? <Link to={paths.home}>Все курсы</Link> : <Link to={paths.course(shown.course)}>Страница курса</Link>}
           </li>
         </Links>
-      </PageContainer>
-    );
-  }
-
-  return (
-    <PageContainer $width="form">
-      <PageTitle>Вход на занятие</PageTitle>
-      <Opening role="status" aria-live="polite">
-        <Dot aria-hidden="true" />
-        Открываем комнату занятия…
-      </Opening>
+      ) : null}
     </PageContainer>
   );
 }

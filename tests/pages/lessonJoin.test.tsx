@@ -58,7 +58,7 @@ describe('the join page of a logged-in person', () => {
     );
     renderApp('/lessons/51/join');
     expect(await screen.findByRole('heading', { level: 1, name: joinRefusals[reason].title }, { timeout: 10000 })).toBeInTheDocument();
-    expect(screen.getByText(joinRefusals[reason].text)).toBeInTheDocument();
+    expect(screen.getByText(joinRefusals[reason].text).closest('[role="status"]')).toHaveAttribute('aria-live', 'polite');
     const ways = screen.getByRole('list', { name: 'Куда перейти' });
     expect(within(ways).getByRole('link', { name: 'Мои курсы' })).toHaveAttribute('href', '/account/courses');
     expect(within(ways).getByRole('link', { name: 'Страница курса' })).toHaveAttribute('href', '/courses/12');
