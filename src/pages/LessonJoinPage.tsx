@@ -10,6 +10,7 @@ import { isRequestError } from '../api/requestError.ts';
 import { useAppSelector } from '../app/hooks.ts';
 import { leaveSite } from '../app/navigation.ts';
 import { paths } from '../app/paths.ts';
+import { ButtonLink } from '../components/Button.ts';
 import { PageContainer } from '../components/PageContainer.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { selectIsLoggedIn } from '../features/session/selectors.ts';
@@ -121,9 +122,9 @@ export function LessonJoinPage() {
         <p>После входа вы вернётесь сюда, и комната занятия откроется.</p>
         <Links>
           <li>
-            <Link to={paths.login} state={{ from: `${location.pathname}${location.search}` }}>
+            <ButtonLink to={paths.login} state={{ from: `${location.pathname}${location.search}` }}>
               Войти на сайт
-            </Link>
+            </ButtonLink>
           </li>
         </Links>
       </PageContainer>
