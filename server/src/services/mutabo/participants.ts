@@ -39,7 +39,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * Every cell is quoted, and every piece of it that a spreadsheet could read as a formula, also after splitting the
  * cell at a separator the file was not written with (`Ivan,=2+3,` opened with commas), starts with an apostrophe.
  */
-const csvCell = (value: string | number | null) => {
+export const csvCell = (value: string | number | null) => {
   const text = value === null ? '' : String(value);
   const safe = text
     .split(/(?<=[,;|\t\r\n])/)
