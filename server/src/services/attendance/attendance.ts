@@ -8,8 +8,8 @@ import { mutaboMessages } from '../../../../common/mutabo/fields.ts';
 import type { Executor } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { attendanceRows, joinFacts, ledLessonOf, recordJoin, type JoinFacts } from '../../repositories/attendance/attendanceRepository.ts';
-import { csvCell } from '../mutabo/participants.ts';
-import type { Caller } from '../mutabo/context.ts';
+import { csvCell } from '../csv.ts';
+import type { Caller } from '../caller.ts';
 import { joinWindow } from './joinLinks.ts';
 
 export type JoinDecision = { ok: true; url: string } | { ok: false; reason: JoinRefusal };
