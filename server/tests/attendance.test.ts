@@ -158,6 +158,14 @@ describe.each(dbModes())('attendance (%s)', (mode) => {
       expectRefusal(await open(linkPath(LESSON, ids.users.pupil)), 'noRoom');
     });
 
+    it('counts no join for a HEAD request', async () => {
+      const before = (await attendanceRow(ids.users.pupil))?.joins ?? 0;
+      const head = await app.inject({ method: 'HEAD', url: linkPath(LESSON, ids.users.pupil), headers: { accept: 'text/html' } });
+      expect(head.statusCode).toBeLessThan(500);
+      expect(head.headers.location).toBeUndefined();
+      expect((await attendanceRow(ids.users.pupil))?.joins ?? 0).toBe(before);
+    });
+
     it('is the site’s page without a token', async () => {
       const response = await open(joinPath(LESSON));
       expect(response.headers.location).toBeUndefined();

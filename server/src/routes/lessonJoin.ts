@@ -46,7 +46,8 @@ const lessonIdOf = (text: string) => (/^\d{1,10}$/.test(text) && Number(text) >=
 
 /** The site's door: registered with the site's routes (app.ts), after the API. */
 export const lessonJoinPageRoutes: ZodRoutes = async (app) => {
-  app.get('/lessons/:id/join', { schema: { params: pageParams, querystring: pageQuery } }, async (request, reply) => {
+  // No HEAD twin: a link checker's HEAD must not count as a join (it gets the site's page, as an unknown address does).
+  app.get('/lessons/:id/join', { exposeHeadRoute: false, schema: { params: pageParams, querystring: pageQuery } }, async (request, reply) => {
     const token = request.query[JOIN_TOKEN_PARAM];
     // Without a token it is the site's page, which asks the API with the visitor's login.
     if (token === undefined) return reply.callNotFound();
