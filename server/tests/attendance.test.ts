@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { joinPath, joinRefusals, type LessonAttendance } from '../../common/attendance.ts';
+import { DELETED_PERSON_NAME } from '../../common/accountDeletion.ts';
 import { mutaboMessages } from '../../common/mutabo/fields.ts';
 import type { CourseDetails } from '../../common/wireTypes.ts';
 import { lessonAttendance, lessons, participants, paymentLessons, payments, recordingPositions, refunds, users } from '../src/db/schema.ts';
@@ -223,6 +224,7 @@ describe.each(dbModes())('attendance (%s)', (mode) => {
       expect(Date.parse(list.joined[0]!.firstJoinedAt)).not.toBeNaN();
       expect(list.absent.map((row) => row.user).sort()).toEqual([ids.users.anna, goneUserId].sort());
       expect(list.absent.find((row) => row.user === ids.users.anna)).toMatchObject({ watchedRecording: true });
+      expect(list.absent.find((row) => row.user === goneUserId)).toMatchObject({ name: DELETED_PERSON_NAME, email: '' });
 
       const csv = await get(`/api/v1/mutabo/lessons/${LESSON}/attendance.csv`, 'anna');
       expect(csv.statusCode).toBe(200);

@@ -78,6 +78,7 @@ export function attendanceRows(db: Executor, lessonId: number) {
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
+      deletedAt: users.deletedAt,
       firstJoinedAt: lessonAttendance.firstJoinedAt,
       watchedRecording: sql<boolean>`(${recordingPositions.userId} IS NOT NULL)`,
     })

@@ -4,6 +4,7 @@
 // handed over; the room's own address is never written anywhere else. And the list of a lesson's authors: who of the
 // approved participants came, who did not, who watched the recording.
 import { joinRefusals, type JoinRefusal, type LessonAttendance } from '../../../../common/attendance.ts';
+import { DELETED_PERSON_NAME } from '../../../../common/accountDeletion.ts';
 import { mutaboMessages } from '../../../../common/mutabo/fields.ts';
 import type { Executor } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -47,7 +48,8 @@ export async function joinLessonByApi(db: Executor, lessonId: number, userId: nu
 
 // ---- The authors' list
 
-const personName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
+/** A deleted account's row is emptied: the area names it as its other lists do. */
+const personName = (row: { firstName: string; lastName: string; deletedAt: Date | null }) => (row.deletedAt !== null ? DELETED_PERSON_NAME : `${row.firstName} ${row.lastName}`.trim());
 
 /** The lesson's attendance for an author who leads its course; 404 «Занятие не найдено.» otherwise. */
 export async function lessonAttendance(db: Executor, caller: Caller, lessonId: number): Promise<LessonAttendance & { timeZone: string; lessonId: number }> {
