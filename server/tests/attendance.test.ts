@@ -284,5 +284,17 @@ describe.each(dbModes())('attendance (%s)', (mode) => {
       const data = await exportPersonalData(testDb.database.db, ids.users.pupil);
       expect(data!.lessonAttendance).toEqual([expect.objectContaining({ lessonId: LESSON, courseTitle: 'Открытый курс', joins: expect.any(Number), firstJoinedAt: expect.any(String) })]);
     });
+
+    it('erases the person’s attendance with the account, and their link then says so', async () => {
+      const db = testDb.database.db;
+      const [person] = await db.insert(users).values({ email: 'leaving@example.org', passwordHash: '!x', firstName: 'Ушедший', isActive: true }).returning({ id: users.id });
+      await db.insert(participants).values({ userId: person!.id, lessonId: LESSON, state: 'approved', participatedAt: new Date() });
+      expect((await open(linkPath(LESSON, person!.id))).statusCode).toBe(302);
+      expect(await attendanceRow(person!.id)).toBeDefined();
+      const deleted = await app.inject({ method: 'DELETE', url: `/api/v1/mutabo/people/${person!.id}/`, headers: bearer(tokens.anna), payload: { writtenRequest: true } });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      expect(await attendanceRow(person!.id)).toBeUndefined();
+      expectRefusal(await open(linkPath(LESSON, person!.id)), 'accountGone');
+    });
   });
 });
