@@ -21,6 +21,7 @@ import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { lessonsRoutes } from './routes/lessons.ts';
 import { lessonRecordingsRoutes } from './routes/lessonRecordings.ts';
+import { lessonJoinApiRoutes, lessonJoinPageRoutes } from './routes/lessonJoin.ts';
 import { libraryRoutes } from './routes/library.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { mutaboRoutes } from './routes/mutabo/area.ts';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await v1.register(coursesRoutes);
         await v1.register(lessonsRoutes);
         await v1.register(lessonRecordingsRoutes);
+        await v1.register(lessonJoinApiRoutes);
         await v1.register(scheduleRoutes);
         await v1.register(feedbackRoutes);
         await v1.register(quotationsRoutes);
@@ -197,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await site.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
     await site.register(sandboxCheckoutRoutes);
     await site.register(newsUnsubscribeRoutes);
+    await site.register(lessonJoinPageRoutes);
     await site.register(sitemapRoutes);
     await registerSite(site, options.distDir ?? null);
   });

@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarFeed, TokenPair, User } from '../../common/wireTypes.ts';
+import { joinPath } from '../../common/attendance.ts';
 import { lessons, participants } from '../src/db/schema.ts';
 import { bearer, loginTokens, post, registeredUser, startAccountsApp, type AccountsContext } from './accountsSupport.ts';
 import { ids } from './fixtures.ts';
@@ -47,7 +48,10 @@ describe.each(dbModes())('the calendar feed after a password change (%s)', (mode
   async function expectWorkingFeed(path: string) {
     const feed = await app().inject({ url: path });
     expect(feed.statusCode).toBe(200);
-    expect(feed.body).toContain(ROOM);
+    // The lesson is there with its room, as the person's join link (docs/ATTENDANCE.md), never the room's own address.
+    expect(feed.body).toContain(`${joinPath(ids.lessons.free)}?t=`);
+    expect(feed.body).toContain(RECORDING);
+    expect(feed.body).not.toContain(ROOM);
   }
 
   async function expectRefusedFeed(path: string) {

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinPath } from '../../common/attendance.ts';
 import type { CourseDetails, CourseShort, UpcomingLesson } from '../../common/wireTypes.ts';
 import { demoContent } from '../src/db/demo/content.ts';
 import { demoRecordingUrl, demoRoomUrl } from '../src/db/demo/schedule.ts';
@@ -68,7 +69,10 @@ describe.each(dbModes())('the demo schedule (%s)', (mode) => {
     const details = (await app.inject({ url: `/api/v1/courses/${id}/`, headers: bearer(login.json<{ access: string }>().access) })).json<CourseDetails>();
     const [first, second] = details.lessons;
     expect(first).toMatchObject({ participationState: 'approved', recordingUrl: demoRecordingUrl(bought.key, 1) });
-    expect(second).toMatchObject({ participationState: 'approved', roomUrl: demoRoomUrl(bought.key) });
+    // The room's link is the site's join address (docs/ATTENDANCE.md), which leads to the demo room.
+    expect(second).toMatchObject({ participationState: 'approved', roomUrl: joinPath(second!.id) });
+    const join = await app.inject({ method: 'POST', url: `/api/v1/lessons/${second!.id}/join/`, headers: bearer(login.json<{ access: string }>().access) });
+    expect(join.json()).toEqual({ url: demoRoomUrl(bought.key) });
     const startsIn = Date.parse(second!.startsAt!) - seededAt.getTime();
     expect(startsIn).toBeGreaterThan(0);
     expect(startsIn).toBeLessThanOrEqual(30 * 60_000);

@@ -2,7 +2,7 @@
 // fields, huge and deep bodies, control characters, junk ids and query strings, wrong content types, multipart junk.
 // The routes are enumerated from the app itself (buildApp's onRoute), so a new endpoint is fuzzed without a change
 // here. Whatever comes in, the answer is never a 5xx, and an API refusal is JSON in one of the wire's shapes:
-// {"detail": "..."}, {"nonFieldErrors": [...]} or {"field": [...]}.
+// {"detail": "..."} (with a "reason" for a refused join), {"nonFieldErrors": [...]} or {"field": [...]}.
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -279,7 +279,10 @@ function problemWith(request: FuzzRequest, statusCode: number, contentType: stri
   const entries = Object.entries(parsed as Record<string, unknown>);
   if ('detail' in parsed) {
     const detail = (parsed as { detail: unknown }).detail;
-    return typeof detail === 'string' && detail.length > 0 && entries.length === 1 ? null : `bad detail: ${body.slice(0, 200)}`;
+    // A refused join names its reason too (common/attendance.ts JoinRefusal): {"detail": "...", "reason": "ended"}.
+    const reason = (parsed as { reason?: unknown }).reason;
+    const extra = entries.length === 2 && typeof reason === 'string' && /^[a-zA-Z]+$/.test(reason);
+    return typeof detail === 'string' && detail.length > 0 && (entries.length === 1 || extra) ? null : `bad detail: ${body.slice(0, 200)}`;
   }
   for (const [, messages] of entries) {
     if (!Array.isArray(messages) || messages.length === 0 || !messages.every((message) => typeof message === 'string' && /[А-ЯЁа-яё]/.test(message))) {
@@ -351,6 +354,11 @@ describe('fuzzing every route', () => {
       'PUT /api/v1/mutabo/people/:id/recording-access/',
       'DELETE /api/v1/mutabo/people/:id/recording-access/',
       'GET /media/recordings/:lessonId/:file',
+      // Attendance (issue 35): the join link, the logged-in join and the authors' list.
+      'GET /lessons/:id/join',
+      'POST /api/v1/lessons/:id/join/',
+      'GET /api/v1/mutabo/lessons/:id/attendance/',
+      'GET /api/v1/mutabo/lessons/:id/attendance.csv',
     ]) {
       expect(names).toContain(expected);
     }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
 import { disciples, lessons, outboxLetters, participants, payments } from '../src/db/schema.ts';
 import { createMailer, type Mailer } from '../src/services/letters/mail.ts';
+import { joinUrl } from '../src/services/attendance/joinLinks.ts';
 import { createCourse, createUsers, json, PUBLIC_URL, RUB, type TestUser } from './enrollmentKit.ts';
 import { eventually } from './eventually.ts';
 import { buildTestApp, seedFixture, testConfig } from './fixtures.ts';
@@ -135,7 +136,10 @@ describe.each(dbModes())('letters about lessons and reminders (%s)', (mode) => {
     const [moved] = lettersTo(berta!, /^Занятие перенесено: курс «Московский курс»$/);
     expect(moved!.text).toContain('Занятие курса «Московский курс» перенесено:\n1. Занятие 1');
     expect(moved!.text).toContain('Было: вт, 25 марта 2031, 17:00 (Германия)\nСтало: вт, 1 апреля 2031, 18:00 (Германия)');
-    expect(moved!.text).toContain(`Комната вебинара: ${ROOM}`);
+    // The room is Berta's personal join link (docs/ATTENDANCE.md), never the room's own address.
+    const bertaLink = joinUrl(app.deps.config, lessonId, berta!.id);
+    expect(moved!.text).toContain(`Комната вебинара: ${bertaLink}`);
+    expect(`${moved!.text}${moved!.html}${moved!.attachments[0]!.content}`).not.toContain(ROOM);
     expect(moved!.text).not.toContain('по часовому поясу курса');
     expect(moved!.html).toMatch(/>Мои курсы<\/a>/);
 
@@ -144,7 +148,7 @@ describe.each(dbModes())('letters about lessons and reminders (%s)', (mode) => {
     const calendar = readIcs(moved!.attachments[0]!.content);
     expect(calendar.method).toBe('PUBLISH');
     expect(calendar.events).toHaveLength(1);
-    expect(calendar.events[0]).toMatchObject({ uid: `lesson-${lessonId}@mutabor.example.org`, sequence: await sequenceOf(lessonId), status: 'CONFIRMED', location: ROOM });
+    expect(calendar.events[0]).toMatchObject({ uid: `lesson-${lessonId}@mutabor.example.org`, sequence: await sequenceOf(lessonId), status: 'CONFIRMED', location: bertaLink });
     expect(calendar.events[0]!.start.toISOString()).toBe('2031-04-01T16:00:00.000Z');
     expect(calendar.events[0]!.end.toISOString()).toBe('2031-04-01T17:00:00.000Z');
     const earlier = readIcs(scheduled!.attachments[0]!.content).events[0]!;
@@ -213,8 +217,10 @@ describe.each(dbModes())('letters about lessons and reminders (%s)', (mode) => {
     const [reminder] = lettersTo(berta!, /^Напоминание о занятии: курс «Курс с напоминаниями»$/);
     expect(lettersTo(berta!, /^Напоминание о занятии/)).toHaveLength(1);
     expect(reminder!.text).toContain('Напоминаем о занятии курса «Курс с напоминаниями»:\n1. Занятие 1\n\nНачало: сб, 10 мая 2031, 18:00 (Германия)\nПродолжительность: 60 минут');
-    expect(reminder!.text).toContain(`Комната вебинара: ${ROOM}`);
-    expect(reminder!.html).toContain(`<a href="${ROOM}"`);
+    const bertaLink = joinUrl(app.deps.config, lessonId, berta!.id);
+    expect(reminder!.text).toContain(`Комната вебинара (ваша личная ссылка, откроется за 30 минут до начала): ${bertaLink}`);
+    expect(reminder!.html).toContain(`<a href="${bertaLink}"`);
+    expect(`${reminder!.text}${reminder!.html}`).not.toContain(ROOM);
     expect(reminder!.html).toMatch(/>Войти в комнату вебинара<\/a>/);
     const [forVera] = lettersTo(vera!, /^Напоминание о занятии/);
     expect(forVera!.text).toContain('Начало: сб, 10 мая 2031, 19:00 по московскому времени');

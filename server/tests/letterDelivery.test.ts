@@ -54,7 +54,7 @@ describe.each(dbModes())('who answers a letter (%s)', (mode) => {
     return context.mailer.sent.slice(before);
   };
 
-  const person = () => ({ email: pupil.email, firstName: pupil.firstName, timeZone: '' });
+  const person = () => ({ userId: pupil.id, email: pupil.email, firstName: pupil.firstName, timeZone: '' });
   const lesson = (): NoticeLesson => ({
     id: course.lessonIds[0]!,
     courseId: course.id,
@@ -76,7 +76,7 @@ describe.each(dbModes())('who answers a letter (%s)', (mode) => {
       ['reset', { kind: 'reset', userId: pupil.id, ...resetLetter(c, person(), `${c.publicUrl}/user/reset-password/completion/x/y/`) }],
       ['email-change', { kind: 'email-change', userId: pupil.id, ...emailChangeLetter(c, person(), 'new-address@example.org', `${c.publicUrl}/user/confirm-email/x/y/z/`) }],
       ['email-change-notice', { kind: 'email-change-notice', userId: pupil.id, ...emailChangeNotice(c, person(), 'new-address@example.org') }],
-      ['receipt', { kind: 'receipt', userId: pupil.id, ...receiptLetter(c, { ...person(), timeZone: '' }, { ...course, timeZone: 'Europe/Moscow' }, [{ id: 1, ...items[0]!, duration: 60, sequence: 1, roomUrl: '', startsAt: null }], paid, false, []) }],
+      ['receipt', { kind: 'receipt', userId: pupil.id, ...receiptLetter(c, { ...person(), userId: pupil.id, timeZone: '' }, { ...course, timeZone: 'Europe/Moscow' }, [{ id: 1, ...items[0]!, duration: 60, sequence: 1, roomUrl: '', startsAt: null }], paid, false, []) }],
       ['late-payment-refund', { kind: 'late-payment-refund', userId: pupil.id, ...refundLetter(c, person(), course, items, paid, []) }],
       ['refund', { kind: 'refund', userId: pupil.id, ...refundedLetter(c, person(), course, items, { paymentId: 7, amount: 1200, currency: 'CURRENCY_CHOICE_RUB' }, []) }],
       ['promotion', { kind: 'promotion', userId: pupil.id, ...promotionLetter(c, person(), course, items) }],

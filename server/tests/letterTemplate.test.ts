@@ -13,7 +13,7 @@ import { promotionLetter } from '../src/services/places/enrollmentLetters.ts';
 import { readOutbox } from './mailbox.ts';
 import { startSmtpStandIn } from './smtpStandIn.ts';
 
-const config = { publicUrl: 'https://mutabor.example', operatorName: 'Мутабор', operatorEmail: null };
+const config = { publicUrl: 'https://mutabor.example', operatorName: 'Мутабор', operatorEmail: null, jwtSecret: 'letter-template-test-secret-0123456789abcdef' };
 const silent = { info() {}, warn() {}, error() {} } as never;
 
 describe('the letter template', () => {

@@ -5,7 +5,7 @@ import { approvalLetter, refundNoticeForOperator } from '../src/services/places/
 import { userText } from '../src/services/letters/userText.ts';
 import type { MailMessage } from '../src/services/letters/mail.ts';
 
-const config = { publicUrl: 'https://mutabor.example', operatorName: 'Мутабор', operatorEmail: 'operator@mutabor.example' };
+const config = { publicUrl: 'https://mutabor.example', operatorName: 'Мутабор', operatorEmail: 'operator@mutabor.example', jwtSecret: 'letter-text-test-secret-0123456789abcdef' };
 const EVIL_NAMES = ['Срочно: https://evil.example/login', 'Зайдите на www.evil.example', 'evil.example/login', 'Пишите: boss@evil.example', 'HTTP://EVIL.EXAMPLE', 'javascript://evil'];
 
 /** Every link a mail client could make of the letter: anchors of the HTML, addresses and domains of the text. */

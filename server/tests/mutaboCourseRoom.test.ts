@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MutaboCourse } from '../../common/mutabo/courses.ts';
 import type { HistoryPage } from '../../common/mutabo/history.ts';
 import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
+import { joinPath } from '../../common/attendance.ts';
 import type { CourseDetails } from '../../common/wireTypes.ts';
 import { auditLog, participants } from '../src/db/schema.ts';
 import { ids } from './fixtures.ts';
@@ -96,9 +97,13 @@ describe.each(dbModes())('the course’s room link (%s)', (mode) => {
     const lesson = (await kit.call('POST', `/api/v1/mutabo/courses/${id}/lessons/`, 'anna', { title: 'Сейчас', duration: 60, startsAt: soon })).json<MutaboLesson>();
     await kit.testDb.database.db.insert(participants).values({ userId: ids.users.pupil, lessonId: lesson.id, state: 'approved', participatedAt: new Date() });
     const seen = async () => (await kit.call('GET', `/api/v1/courses/${id}/`, 'pupil')).json<CourseDetails>().lessons.map((entry) => entry.roomUrl);
-    expect(await seen()).toEqual([WEEKLY]);
+    // The participant's link is the site's join address (docs/ATTENDANCE.md); it leads to the course's room of now.
+    const room = async () => (await kit.call('POST', `/api/v1/lessons/${lesson.id}/join/`, 'pupil')).json<{ url: string }>().url;
+    expect(await seen()).toEqual([joinPath(lesson.id)]);
+    expect(await room()).toBe(WEEKLY);
     await patchCourse(id, { roomUrl: MOVED });
-    expect(await seen()).toEqual([MOVED]);
+    expect(await seen()).toEqual([joinPath(lesson.id)]);
+    expect(await room()).toBe(MOVED);
     // A visitor never gets it.
     expect((await kit.call('GET', `/api/v1/courses/${id}/`, 'guest')).json<CourseDetails>().lessons.map((entry) => entry.roomUrl)).toEqual([undefined]);
     const recorded = await kit.testDb.database.db.select().from(auditLog).where(and(eq(auditLog.courseId, id), eq(auditLog.entity, 'lesson'), eq(auditLog.action, 'update')));

@@ -12,7 +12,9 @@ import { mutaboMessages } from '../../common/mutabo/fields.ts';
 import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
 import type { MutaboDashboard } from '../../common/mutabo/start.ts';
 import type { CalendarFeed, CourseDetails, Lesson, Participation, UpcomingLesson } from '../../common/wireTypes.ts';
+import { joinPath } from '../../common/attendance.ts';
 import { lessons, participants } from '../src/db/schema.ts';
+import { joinUrl } from '../src/services/attendance/joinLinks.ts';
 import { bearer, buildTestApp, ids, seedFixture } from './fixtures.ts';
 import { readIcs } from './icsReader.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
@@ -150,16 +152,18 @@ describe.each(dbModes())('the schedule (%s)', (mode) => {
       await patchLesson(ids.lessons.last, { startsAt: iso(now + 120 * MINUTE), roomUrl: ROOM });
 
       const mine = (await call('GET', `/api/v1/courses/${ids.courses.open}/`, 'pupil')).json<CourseDetails>();
-      expect(lessonIn(mine, ids.lessons.free)).toMatchObject({ roomUrl: ROOM, participationState: 'approved' });
+      // The room's link is the site's join address (docs/ATTENDANCE.md), never the room's own.
+      expect(lessonIn(mine, ids.lessons.free)).toMatchObject({ roomUrl: joinPath(ids.lessons.free), participationState: 'approved' });
+      expect(JSON.stringify(mine)).not.toContain('room-secret');
       expect(lessonIn(mine, ids.lessons.free).recordingUrl).toBeUndefined();
       expect(lessonIn(mine, ids.lessons.last).roomUrl).toBeUndefined();
 
       const lessonsList = (await call('GET', `/api/v1/lessons/?course=${ids.courses.open}`, 'pupil')).json<Lesson[]>();
-      expect(lessonsList.find((lesson) => lesson.id === ids.lessons.free)?.roomUrl).toBe(ROOM);
+      expect(lessonsList.find((lesson) => lesson.id === ids.lessons.free)?.roomUrl).toBe(joinPath(ids.lessons.free));
 
       const myCourses = (await call('GET', '/api/v1/participants/', 'pupil')).json<Participation[]>();
       const row = myCourses.find((entry) => entry.course.id === ids.courses.open)!;
-      expect(row.lessons.find((lesson) => lesson.id === ids.lessons.free)).toMatchObject({ roomUrl: ROOM, startsAt: iso(now + 20 * MINUTE) });
+      expect(row.lessons.find((lesson) => lesson.id === ids.lessons.free)).toMatchObject({ roomUrl: joinPath(ids.lessons.free), startsAt: iso(now + 20 * MINUTE) });
       expect(row.lessons.find((lesson) => lesson.id === ids.lessons.last)?.roomUrl).toBeUndefined();
 
       // An author of the course who is no participant, another user, a guest: no link.
@@ -179,7 +183,7 @@ describe.each(dbModes())('the schedule (%s)', (mode) => {
       // Under way: both.
       await patchLesson(ids.lessons.free, { startsAt: iso(now - 10 * MINUTE) });
       const during = (await call('GET', `/api/v1/courses/${ids.courses.open}/`, 'pupil')).json<CourseDetails>();
-      expect(lessonIn(during, ids.lessons.free)).toMatchObject({ roomUrl: ROOM, recordingUrl: RECORDING });
+      expect(lessonIn(during, ids.lessons.free)).toMatchObject({ roomUrl: joinPath(ids.lessons.free), recordingUrl: RECORDING });
     });
 
     it('a participant who is no longer approved gets no link', async () => {
@@ -311,8 +315,11 @@ describe.each(dbModes())('the schedule (%s)', (mode) => {
       expect(feed.headers['cache-control']).toBe('private, no-store');
       const events = readIcs(feed.body).events;
       expect(events.map((event) => event.uid)).toEqual([`lesson-${ids.lessons.free}@localhost`, `lesson-${ids.lessons.last}@localhost`]);
-      expect(events[0]).toMatchObject({ location: ROOM, url: ROOM, status: 'CONFIRMED' });
-      expect(events[0]!.description).toContain(`Комната вебинара: ${ROOM}`);
+      // The pupil's personal join link (docs/ATTENDANCE.md), never the room's own address.
+      const link = joinUrl(app.deps.config, ids.lessons.free, ids.users.pupil);
+      expect(events[0]).toMatchObject({ location: link, url: link, status: 'CONFIRMED' });
+      expect(events[0]!.description).toContain(`Комната вебинара: ${link}`);
+      expect(feed.body).not.toContain(ROOM);
 
       const renewed = await call('POST', '/api/v1/calendar/feed/', 'pupil');
       expect(renewed.statusCode).toBe(200);

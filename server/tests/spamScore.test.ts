@@ -101,7 +101,7 @@ describe.runIf(installed)('letters in SpamAssassin (default rules, no network te
     const outbox = path.join(dataDir, 'outbox');
 
     // The people of the fixture: Пётр Учеников learns; Анна Петрова leads the courses (Борис Иванов first on «Открытый курс»).
-    const pupil = { email: 'pupil@example.org', firstName: 'Пётр', timeZone: 'Europe/Berlin' } satisfies NoticeRecipient;
+    const pupil = { userId: 7, email: 'pupil@example.org', firstName: 'Пётр', timeZone: 'Europe/Berlin' } satisfies NoticeRecipient;
     const anna = { id: ids.users.anna, email: 'anna@example.org', firstName: 'Анна' };
     const course = { id: ids.courses.open, title: 'Открытый курс' };
     const lessons = [

@@ -291,6 +291,27 @@ export const recordingPositions = pgTable(
   ],
 );
 
+/**
+ * Who came to a lesson's room (issue 35, docs/ATTENDANCE.md): one row per person and lesson, written by the join link
+ * (/lessons/{id}/join) before it sends the person on to the room. Deleted with the lesson, and with the account
+ * (services/accounts/deletion.ts erases it, since the users row stays).
+ */
+export const lessonAttendance = pgTable(
+  'lesson_attendance',
+  {
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstJoinedAt: timestamp('first_joined_at', { withTimezone: true }).notNull().defaultNow(),
+    lastJoinedAt: timestamp('last_joined_at', { withTimezone: true }).notNull().defaultNow(),
+    joins: integer('joins').notNull().default(1),
+  },
+  (table) => [primaryKey({ columns: [table.lessonId, table.userId] }), index('lesson_attendance_user_idx').on(table.userId)],
+);
+
 /** An author's extension of one person's recording window in a course (courses.recording_days): open until `until`. */
 export const recordingAccessExtensions = pgTable(
   'recording_access_extensions',

@@ -17,6 +17,7 @@ import {
   payments,
   recordingAccessExtensions,
   recordingPositions,
+  lessonAttendance,
   users,
 } from '../../db/schema.ts';
 import { countedPlace, countedPlaceAs } from '../places/placesRepository.ts';
@@ -143,6 +144,8 @@ export async function eraseProfile(tx: Tx, userId: number): Promise<void> {
   await tx.delete(mailDeliveryFailures).where(eq(mailDeliveryFailures.userId, userId));
   await tx.delete(recordingPositions).where(eq(recordingPositions.userId, userId));
   await tx.delete(recordingAccessExtensions).where(eq(recordingAccessExtensions.userId, userId));
+  // Who came to which room (docs/ATTENDANCE.md): the users row stays, so its cascade does not erase them.
+  await tx.delete(lessonAttendance).where(eq(lessonAttendance.userId, userId));
 }
 
 /**

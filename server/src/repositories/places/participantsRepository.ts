@@ -236,7 +236,7 @@ export async function courseStateForUser(db: Executor, userId: number, courseId:
       state: row.state,
     });
     if (row.state === 'approved' && row.duration !== null) {
-      approvedLessons.set(row.lessonId, { startsAt: row.startsAt, duration: row.duration, roomUrl: row.roomUrl ?? '', recordingUrl: row.recordingUrl ?? '' });
+      approvedLessons.set(row.lessonId, { id: row.lessonId, startsAt: row.startsAt, duration: row.duration, roomUrl: row.roomUrl ?? '', recordingUrl: row.recordingUrl ?? '' });
     }
   }
   return { participants: found, subscribedForMailouts: Boolean(rows[0]?.subscribed), approvedLessons };

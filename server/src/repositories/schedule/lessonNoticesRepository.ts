@@ -96,6 +96,7 @@ export async function queueDueReminders(db: Db, now: Date): Promise<number> {
 }
 
 interface ReminderFacts {
+  userId: number;
   email: string;
   firstName: string;
   timeZone: string;
@@ -108,6 +109,7 @@ interface ReminderFacts {
 export async function reminderFacts(db: Db, lessonId: number, userId: number): Promise<ReminderFacts | null> {
   const [row] = await db
     .select({
+      userId: users.id,
       email: users.email,
       firstName: users.firstName,
       timeZone: sql<string>`coalesce(${disciples.timezone}, '')`,

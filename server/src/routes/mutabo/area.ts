@@ -15,6 +15,7 @@ import { mutaboPeopleRoutes } from './people.ts';
 import { mutaboPaymentsRoutes } from './payments.ts';
 import { mutaboQuotationsRoutes } from './quotations.ts';
 import { mutaboRecordingViewersRoutes } from './recordingViewers.ts';
+import { mutaboAttendanceRoutes } from './attendance.ts';
 import { mutaboRecordingUploadsRoutes } from './recordingUploads.ts';
 import { mutaboUploadsRoutes } from './uploads.ts';
 import { mutaboDiscountsRoutes } from './discounts.ts';
@@ -42,5 +43,6 @@ export const mutaboRoutes: ZodRoutes = async (app) => {
   await app.register(mutaboPeopleRoutes);
   await app.register(mutaboDiscountsRoutes);
   await app.register(mutaboRecordingViewersRoutes);
+  await app.register(mutaboAttendanceRoutes);
   await app.register(mutaboRecordingUploadsRoutes);
 };

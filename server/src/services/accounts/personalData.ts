@@ -18,6 +18,7 @@ import {
   refundRowsOf,
   subscriptionRowsOf,
 } from '../../repositories/accounts/personalDataRepository.ts';
+import { attendanceRowsOf } from '../../repositories/attendance/attendanceRepository.ts';
 import type { AccountServices } from './accountServices.ts';
 import { takeOrRefuse } from './limits.ts';
 
@@ -37,7 +38,7 @@ function letterStateWord(state: string): string {
 
 /** The person's data, or null when the account is gone. */
 export async function exportPersonalData(db: Db, userId: number, now = new Date()) {
-  const [account, participations, payments, refunds, subscriptions, consents, letters, discounts, recordingPositions, recordingExtensions] = await Promise.all([
+  const [account, participations, payments, refunds, subscriptions, consents, letters, discounts, recordingPositions, recordingExtensions, attendance] = await Promise.all([
     accountOf(db, userId),
     participationRowsOf(db, userId),
     paymentRowsOf(db, userId),
@@ -48,6 +49,7 @@ export async function exportPersonalData(db: Db, userId: number, now = new Date(
     discountRowsOf(db, userId),
     recordingPositionRowsOf(db, userId),
     recordingExtensionRowsOf(db, userId),
+    attendanceRowsOf(db, userId),
   ]);
   if (!account) return null;
   const { country, mainLanguage, visitSchool, readWriteProblems, otherInfo, timezone, ...user } = account;
@@ -73,6 +75,8 @@ export async function exportPersonalData(db: Db, userId: number, now = new Date(
     // Recorded lectures (docs/RECORDINGS.md, «Watching»): where they stopped, and the windows the authors extended.
     recordingPositions: recordingPositions.map(withIsoDates),
     recordingAccessExtensions: recordingExtensions.map(withIsoDates),
+    // Who came to which lesson's room by its join link (docs/ATTENDANCE.md): the lesson, the course, the first join.
+    lessonAttendance: attendance.map(withIsoDates),
   };
 }
 

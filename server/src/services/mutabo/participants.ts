@@ -8,6 +8,7 @@ import { lessonTitles } from '../../repositories/places/enrollmentRepository.ts'
 import { lessonPlaces, participantRows } from '../../repositories/places/participantsRepository.ts';
 import { approveParticipantRows, moveInQueue, participantErrors, type ParticipantsDeps } from '../places/participants.ts';
 import { NoFreePlace } from '../places/places.ts';
+import { csvCell } from '../csv.ts';
 import { mutaboErrors, type Caller } from './context.ts';
 
 export interface ParticipantsFilter {
@@ -31,22 +32,6 @@ export async function listParticipants(deps: ParticipantsDeps, caller: Caller, c
 // ---- CSV
 
 const CSV_STATE: Record<MutaboParticipantState, string> = { reserved: 'Бронь', waiting_list: 'В очереди', approved: 'Подтверждено' };
-
-/** A spreadsheet reads a piece of text starting with one of these as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * Every cell is quoted, and every piece of it that a spreadsheet could read as a formula, also after splitting the
- * cell at a separator the file was not written with (`Ivan,=2+3,` opened with commas), starts with an apostrophe.
- */
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  const safe = text
-    .split(/(?<=[,;|\t\r\n])/)
-    .map((piece) => (FORMULA_START.test(piece.replace(/^ +/, '')) ? piece.replace(/^( *)/, "$1'") : piece))
-    .join('');
-  return `"${safe.replace(/"/g, '""')}"`;
-};
 
 const moscowTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' }) : '');
 

@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import { receiptFacts } from '../../repositories/letters/letterFactsRepository.ts';
 import { calendarText, CALENDAR_CONTENT_TYPE, type CalendarLesson } from '../schedule/calendar.ts';
 import { greeting, letter, myCourses, newsLine, signature, type LetterContext, type PaidPayment } from '../places/enrollmentLetters.ts';
-import { zoneFor, zoneNote, type NoticeRecipient } from '../schedule/lessonLetters.ts';
+import { roomLink, zoneFor, zoneNote, type NoticeRecipient } from '../schedule/lessonLetters.ts';
 import { sellerAnswers } from '../letters/replyTo.ts';
 import type { LetterAttachment, MailMessage } from '../letters/mail.ts';
 
@@ -24,7 +24,7 @@ export interface ReceiptLesson {
   duration: number;
   /** The iCalendar SEQUENCE of its entry. */
   sequence: number;
-  /** '' for none. */
+  /** The room's own address, '' for none: the calendar file carries the payer's join link instead (roomLink). */
   roomUrl: string;
   startsAt: Date | null;
 }
@@ -32,11 +32,11 @@ export interface ReceiptLesson {
 const ROOM_MINUTES = ROOM_OPENS_BEFORE_MS / 60_000;
 
 /** The timed lessons' entries in one file: the same UIDs as every other file of them, so a calendar updates them later. */
-function calendarFile(config: Config, course: { id: number; title: string }, items: ReceiptLesson[], now: Date): LetterAttachment | null {
+function calendarFile(config: Config, recipient: Pick<NoticeRecipient, 'userId'>, course: { id: number; title: string }, items: ReceiptLesson[], now: Date): LetterAttachment | null {
   const entries: CalendarLesson[] = items.flatMap((item) =>
     item.startsAt === null
       ? []
-      : [{ id: item.id, courseId: course.id, courseTitle: course.title, number: item.number, title: item.title, startsAt: item.startsAt, duration: item.duration, sequence: item.sequence, ...(item.roomUrl ? { roomUrl: item.roomUrl } : {}) }],
+      : [{ id: item.id, courseId: course.id, courseTitle: course.title, number: item.number, title: item.title, startsAt: item.startsAt, duration: item.duration, sequence: item.sequence, ...(item.roomUrl ? { roomUrl: roomLink(config, recipient, item) } : {}) }],
   );
   if (entries.length === 0) return null;
   return { filename: `course-${course.id}-lessons.ics`, contentType: CALENDAR_CONTENT_TYPE, content: calendarText(entries, { publicUrl: config.publicUrl, name: course.title, now }) };
@@ -57,7 +57,7 @@ export function receiptLetter(
   const line = (item: ReceiptLesson) => `${item.number}. ${item.title} — ${item.startsAt ? formatLessonTime(item.startsAt, zone) : 'время ещё не назначено'}`;
   const timed = items.some((item) => item.startsAt !== null);
   const untimed = items.some((item) => item.startsAt === null);
-  const file = calendarFile(config, course, items, now);
+  const file = calendarFile(config, recipient, course, items, now);
   const text = [
     greeting(recipient),
     `Мы получили вашу оплату за курс «${course.title}». Ваше участие подтверждено.`,
@@ -90,5 +90,5 @@ export async function composeReceiptLetter(
   footer: string[],
 ): Promise<MailMessage> {
   const facts = await receiptFacts(db, payer.id, course.id, lessonIds);
-  return receiptLetter(config, { ...payer, timeZone: facts.payerTimeZone }, { ...course, timeZone: facts.courseTimeZone }, facts.items, payment, subscribed, footer);
+  return receiptLetter(config, { ...payer, userId: payer.id, timeZone: facts.payerTimeZone }, { ...course, timeZone: facts.courseTimeZone }, facts.items, payment, subscribed, footer);
 }

@@ -19,7 +19,7 @@ import type { Promotion } from '../../repositories/places/placesRepository.ts';
 /** What composing and queueing letters needs: `db` is the transaction of the change the letters tell of. */
 export interface LetterContext {
   db: Db | Tx;
-  config: Pick<AppConfig, 'publicUrl' | 'operatorName' | 'operatorEmail'>;
+  config: Pick<AppConfig, 'publicUrl' | 'operatorName' | 'operatorEmail' | 'jwtSecret'>;
 }
 
 export interface Recipient {

@@ -7,7 +7,7 @@ import type { ScheduledLessonRow } from '../../repositories/schedule/scheduleRep
 /** A scheduled lesson as the schedule's repository reads it, and what a calendar entry adds. */
 export interface CalendarLesson extends ScheduledLessonRow {
   cancelled?: boolean;
-  /** Only in the personal feed. */
+  /** Only in personal files (the feed, a letter's file): the person's join link (docs/ATTENDANCE.md), never the room's own address. */
   roomUrl?: string;
   recordingUrl?: string;
 }

@@ -59,8 +59,11 @@ const sameMemory = (a: FeedEventRow, b: FeedEventRow) =>
   a.sequence === b.sequence &&
   a.cancelled === b.cancelled;
 
-/** The events of the user's feed now, remembered for the next time. */
-export async function feedLessons(db: Executor, userId: number, now: Date = new Date()): Promise<CalendarLesson[]> {
+/**
+ * The events of the user's feed now, remembered for the next time. A lesson's room is the user's personal join link
+ * (`roomLink`, docs/ATTENDANCE.md), never the room's own address.
+ */
+export async function feedLessons(db: Executor, userId: number, roomLink: (lessonId: number) => string, now: Date = new Date()): Promise<CalendarLesson[]> {
   const [approved, remembered] = await Promise.all([approvedLessons(db, userId), feedEvents(db, userId)]);
   const memory = new Map(remembered.map((row) => [row.lessonId, row]));
   const events: CalendarLesson[] = [];
@@ -82,7 +85,7 @@ export async function feedLessons(db: Executor, userId: number, now: Date = new 
       duration: lesson.duration,
       sequence,
       cancelled,
-      ...(cancelled ? {} : { roomUrl: lesson.roomUrl || undefined, recordingUrl: lesson.recordingUrl || undefined }),
+      ...(cancelled ? {} : { roomUrl: lesson.roomUrl ? roomLink(lesson.id) : undefined, recordingUrl: lesson.recordingUrl || undefined }),
     });
   }
   // Told before, gone now.

@@ -4,9 +4,8 @@
 import type { Tx } from '../../db/client.ts';
 import type { CourseRow, LessonRow } from '../../repositories/content/coursesRepository.ts';
 import { approvedParticipantsOf, markRemindersTold, REMINDER_LEADS_MS, type ReminderLead } from '../../repositories/schedule/lessonNoticesRepository.ts';
-import type { LetterContext } from '../places/enrollmentLetters.ts';
 import { queueLetters } from '../letters/letterQueue.ts';
-import { lessonChangeLetter, type LessonTimeChange, type NoticeLesson } from './lessonLetters.ts';
+import { lessonChangeLetter, type LessonLetterConfig, type LessonTimeChange, type NoticeLesson } from './lessonLetters.ts';
 
 /** What of a lesson decides whether its participants are told of a change. */
 type LessonTimes = Pick<LessonRow, 'state' | 'startsAt'>;
@@ -37,7 +36,7 @@ export function draftingIsTold(course: Pick<CourseRow, 'state'>, lesson: LessonT
  */
 export async function queueLessonChangeLetters(
   tx: Tx,
-  config: LetterContext['config'],
+  config: LessonLetterConfig,
   course: Pick<CourseRow, 'id' | 'title' | 'timeZone' | 'state'>,
   before: LessonRow,
   after: LessonRow,

@@ -12,8 +12,12 @@ import { greeting, letter, myCourses, signature, type LetterContext, type Recipi
 import type { LetterAction } from '../letters/template.ts';
 import { courseAnswers } from '../letters/replyTo.ts';
 import type { LetterAttachment, MailMessage } from '../letters/mail.ts';
+import type { AppConfig } from '../../config.ts';
+import { joinUrl } from '../attendance/joinLinks.ts';
 
-type Config = LetterContext['config'];
+/** The letters' settings, and the secret that signs each participant's join link. */
+export type LessonLetterConfig = LetterContext['config'] & Pick<AppConfig, 'jwtSecret'>;
+type Config = LessonLetterConfig;
 
 /** What the letters tell of a lesson. */
 export interface NoticeLesson {
@@ -28,11 +32,13 @@ export interface NoticeLesson {
   duration: number;
   /** The iCalendar SEQUENCE of the entry the letter carries. */
   sequence: number;
-  /** '' for none. */
+  /** The room's own address, '' for none: never written in a letter, only whether there is one (roomLink). */
   roomUrl: string;
 }
 
 export interface NoticeRecipient extends Recipient {
+  /** Whose personal join link the letter carries. */
+  userId: number;
   /** The profile's zone; '' (or a zone this runtime does not know) for none. */
   timeZone: string;
 }
@@ -55,11 +61,18 @@ export function zoneNote(config: Config, own: boolean): string[] {
   return own ? [] : [`Время указано по часовому поясу курса: в вашем профиле пояс не выбран. Выбрать его можно здесь: ${config.publicUrl}${SITE_ROUTES.profileEditor}`];
 }
 
+/**
+ * The room's link a letter gives this participant: their personal join link (docs/ATTENDANCE.md), which records the
+ * join and sends them on to the room; '' while the lesson has no room. The room's own address is never in a letter.
+ */
+export const roomLink = (config: Config, recipient: Pick<NoticeRecipient, 'userId'>, lesson: Pick<NoticeLesson, 'id' | 'roomUrl'>): string =>
+  lesson.roomUrl ? joinUrl(config, lesson.id, recipient.userId) : '';
+
 const lessonLine = (lesson: NoticeLesson) => `${lesson.number}. ${lesson.title}`;
 const courseWords = (lesson: NoticeLesson) => `курс «${lesson.courseTitle}»`;
 
 /** The lesson's calendar entry as a file: the same UID as every other file of it, with the letter's SEQUENCE. */
-function lessonCalendarFile(config: Config, lesson: NoticeLesson, startsAt: Date, cancelled: boolean, now: Date): LetterAttachment {
+function lessonCalendarFile(config: Config, lesson: NoticeLesson, link: string, startsAt: Date, cancelled: boolean, now: Date): LetterAttachment {
   const entry: CalendarLesson = {
     id: lesson.id,
     courseId: lesson.courseId,
@@ -70,7 +83,7 @@ function lessonCalendarFile(config: Config, lesson: NoticeLesson, startsAt: Date
     duration: lesson.duration,
     sequence: lesson.sequence,
     cancelled,
-    ...(lesson.roomUrl && !cancelled ? { roomUrl: lesson.roomUrl } : {}),
+    ...(link && !cancelled ? { roomUrl: link } : {}),
   };
   return {
     filename: `lesson-${lesson.id}.ics`,
@@ -83,7 +96,8 @@ function lessonCalendarFile(config: Config, lesson: NoticeLesson, startsAt: Date
 export function lessonChangeLetter(config: Config, recipient: NoticeRecipient, lesson: NoticeLesson, change: LessonTimeChange, now: Date): MailMessage {
   const { zone, own } = zoneFor(recipient, lesson);
   const time = (at: Date) => formatLessonTime(at, zone);
-  const room = lesson.roomUrl ? [`Комната вебинара: ${lesson.roomUrl}`] : [];
+  const link = roomLink(config, recipient, lesson);
+  const room = link ? [`Комната вебинара: ${link}`] : [];
   let subject: string;
   let told: string[];
   let calendar: string;
@@ -93,13 +107,13 @@ export function lessonChangeLetter(config: Config, recipient: NoticeRecipient, l
       subject = `Назначено время занятия: ${courseWords(lesson)}`;
       told = [`Назначено время занятия курса «${lesson.courseTitle}»:\n${lessonLine(lesson)}\n\nНачало: ${time(change.after)}`, ...room];
       calendar = 'Событие для календаря — во вложении: откройте файл, и занятие появится в вашем календаре.';
-      file = lessonCalendarFile(config, lesson, change.after, false, now);
+      file = lessonCalendarFile(config, lesson, link, change.after, false, now);
       break;
     case 'moved':
       subject = `Занятие перенесено: ${courseWords(lesson)}`;
       told = [`Занятие курса «${lesson.courseTitle}» перенесено:\n${lessonLine(lesson)}\n\nБыло: ${time(change.before)}\nСтало: ${time(change.after)}`, ...room];
       calendar = 'Обновлённое событие для календаря — во вложении: откройте файл, и календарь заменит старое время новым.';
-      file = lessonCalendarFile(config, lesson, change.after, false, now);
+      file = lessonCalendarFile(config, lesson, link, change.after, false, now);
       break;
     case 'unscheduled':
       subject = `Время занятия отменено: ${courseWords(lesson)}`;
@@ -108,13 +122,13 @@ export function lessonChangeLetter(config: Config, recipient: NoticeRecipient, l
         'Новое время пока не назначено. Когда автор его назначит, мы вам напишем.',
       ];
       calendar = 'Во вложении — событие для календаря, отмеченное отменённым: откройте файл, и календарь уберёт старое время.';
-      file = lessonCalendarFile(config, lesson, change.before, true, now);
+      file = lessonCalendarFile(config, lesson, link, change.before, true, now);
       break;
     case 'cancelled':
       subject = `Занятие отменено: ${courseWords(lesson)}`;
       told = [`Занятие курса «${lesson.courseTitle}» отменено:\n${lessonLine(lesson)}\n\nОно было назначено на ${time(change.before)}.`, 'Если у вас есть вопросы, ответьте на это письмо.'];
       calendar = 'Во вложении — событие для календаря, отмеченное отменённым: откройте файл, и календарь уберёт занятие.';
-      file = lessonCalendarFile(config, lesson, change.before, true, now);
+      file = lessonCalendarFile(config, lesson, link, change.before, true, now);
       break;
   }
   const text = [greeting(recipient), ...told, ...zoneNote(config, own), calendar, `Ваши курсы: ${config.publicUrl}${SITE_ROUTES.accountCourses}`, signature(config)].join('\n\n');
@@ -126,8 +140,9 @@ export function reminderLetter(config: Config, recipient: NoticeRecipient, lesso
   const { zone, own } = zoneFor(recipient, lesson);
   const subject = lead === '1h' ? `Скоро начало занятия: ${courseWords(lesson)}` : `Напоминание о занятии: ${courseWords(lesson)}`;
   const opening = lead === '1h' ? `Скоро начнётся занятие курса «${lesson.courseTitle}»:` : `Напоминаем о занятии курса «${lesson.courseTitle}»:`;
-  const room = lesson.roomUrl
-    ? `Комната вебинара: ${lesson.roomUrl}`
+  const link = roomLink(config, recipient, lesson);
+  const room = link
+    ? `Комната вебинара (ваша личная ссылка, откроется за 30 минут до начала): ${link}`
     : `Ссылка на комнату вебинара появится в разделе «Мои курсы» за 30 минут до начала: ${config.publicUrl}${SITE_ROUTES.accountCourses}`;
   const text = [
     greeting(recipient),
@@ -136,6 +151,6 @@ export function reminderLetter(config: Config, recipient: NoticeRecipient, lesso
     ...zoneNote(config, own),
     signature(config),
   ].join('\n\n');
-  const action: LetterAction = lesson.roomUrl ? { label: 'Войти в комнату вебинара', url: lesson.roomUrl } : myCourses(config);
+  const action: LetterAction = link ? { label: 'Войти в комнату вебинара', url: link } : myCourses(config);
   return { ...letter(config, recipient.email, subject, text, action), answeredBy: courseAnswers({ id: lesson.courseId }) };
 }

@@ -6,9 +6,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { queueDueReminders, reminderFacts, REMINDER_LEADS_MS, type ReminderPayload } from '../../repositories/schedule/lessonNoticesRepository.ts';
-import type { LetterContext } from '../places/enrollmentLetters.ts';
 import type { LetterComposer } from '../letters/letterQueue.ts';
-import { reminderLetter } from './lessonLetters.ts';
+import { reminderLetter, type LessonLetterConfig } from './lessonLetters.ts';
 import { startPeriodicSweep } from '../backgroundTasks.ts';
 
 interface ReminderSweepDeps {
@@ -38,7 +37,7 @@ function payloadOf(value: unknown): ReminderPayload | null {
 }
 
 /** Composes a reminder at each attempt; null (the row is dropped) when it is no longer true or no longer timely. */
-export function composeReminderLetter(config: LetterContext['config'], clock: () => number = Date.now): LetterComposer {
+export function composeReminderLetter(config: LessonLetterConfig, clock: () => number = Date.now): LetterComposer {
   const compose: LetterComposer = async (db, row) => {
     const payload = payloadOf(row.payload);
     if (!payload) return null;

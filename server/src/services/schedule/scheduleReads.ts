@@ -7,6 +7,7 @@ import { notFound } from '../../http/errors.ts';
 import { messages } from '../../http/messages.ts';
 import { publicLessonFormat, scheduledCourseLessons, scheduledLesson, upcomingLessons, userOfFeedToken } from '../../repositories/schedule/scheduleRepository.ts';
 import type { Cached, PublicCache } from '../content/publicCache.ts';
+import { joinUrl } from '../attendance/joinLinks.ts';
 import { calendarText } from './calendar.ts';
 import { FEED_TOKEN_PATTERN, feedLessons } from './calendarFeed.ts';
 
@@ -68,8 +69,8 @@ export async function lessonCalendar(deps: ScheduleReadDeps, lessonId: number): 
 }
 
 /** The personal feed of the user whose secret this is (never cached); 404 for any other string. */
-export async function personalFeed(deps: Pick<ScheduleReadDeps, 'db' | 'config'>, token: string | undefined): Promise<string> {
+export async function personalFeed(deps: Pick<ScheduleReadDeps, 'db'> & { config: { publicUrl: string; jwtSecret: string } }, token: string | undefined): Promise<string> {
   const userId = token && FEED_TOKEN_PATTERN.test(token) ? await userOfFeedToken(deps.db, token) : null;
   if (userId === null) throw notFound(scheduleMessages.feedNotFound);
-  return calendarText(await feedLessons(deps.db, userId), { publicUrl: deps.config.publicUrl, name: 'Мои занятия', refreshSeconds: FEED_REFRESH_SECONDS });
+  return calendarText(await feedLessons(deps.db, userId, (lessonId) => joinUrl(deps.config, lessonId, userId)), { publicUrl: deps.config.publicUrl, name: 'Мои занятия', refreshSeconds: FEED_REFRESH_SECONDS });
 }
