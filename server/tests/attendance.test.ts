@@ -169,6 +169,7 @@ describe.each(dbModes())('attendance (%s)', (mode) => {
 
     it('is the site’s page without a token', async () => {
       const response = await open(joinPath(LESSON));
+      expect(response.statusCode).toBe(200);
       expect(response.headers.location).toBeUndefined();
       expect(response.body).toContain('<div id="root">');
     });
