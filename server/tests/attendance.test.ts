@@ -190,7 +190,7 @@ describe.each(dbModes())('attendance (%s)', (mode) => {
     it('refuses with the reason, 404 for a missing lesson and 401 without a login', async () => {
       const boris = await post(LESSON, 'boris');
       expect(boris.statusCode).toBe(403);
-      expect(boris.json()).toEqual({ detail: joinRefusals.notParticipant.text, reason: 'notParticipant' });
+      expect(boris.json()).toEqual({ detail: joinRefusals.notParticipant.text, reason: 'notParticipant', course: ids.courses.open });
       const refunded = await post(ids.lessons.last, 'pupil');
       expect(refunded.json()).toMatchObject({ reason: 'refunded' });
       await lessonAt(-61);

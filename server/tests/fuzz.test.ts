@@ -279,9 +279,12 @@ function problemWith(request: FuzzRequest, statusCode: number, contentType: stri
   const entries = Object.entries(parsed as Record<string, unknown>);
   if ('detail' in parsed) {
     const detail = (parsed as { detail: unknown }).detail;
-    // A refused join names its reason too (common/attendance.ts JoinRefusal): {"detail": "...", "reason": "ended"}.
-    const reason = (parsed as { reason?: unknown }).reason;
-    const extra = entries.length === 2 && typeof reason === 'string' && /^[a-zA-Z]+$/.test(reason);
+    // A refused join names its reason too, and its course when the lesson exists (common/attendance.ts
+    // JoinRefusalBody): {"detail": "...", "reason": "ended", "course": 3}.
+    const { reason, course } = parsed as { reason?: unknown; course?: unknown };
+    const reasonOk = typeof reason === 'string' && /^[a-zA-Z]+$/.test(reason);
+    const courseOk = course === undefined || (typeof course === 'number' && Number.isInteger(course) && course > 0);
+    const extra = reasonOk && courseOk && entries.length === (course === undefined ? 2 : 3);
     return typeof detail === 'string' && detail.length > 0 && (entries.length === 1 || extra) ? null : `bad detail: ${body.slice(0, 200)}`;
   }
   for (const [, messages] of entries) {

@@ -5,7 +5,7 @@
 // - POST /api/v1/lessons/{id}/join/ (logged in): the room's address {url} and the join recorded, or 403 {detail, reason}.
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { JOIN_TOKEN_PARAM, joinRefusals, type JoinAnswer, type JoinRefusal } from '../../../common/attendance.ts';
+import { JOIN_TOKEN_PARAM, joinRefusals, type JoinRefusal } from '../../../common/attendance.ts';
 import { escapeHtml } from '../http/html.ts';
 import { idParams, MAX_ID } from '../http/queryParams.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
@@ -63,7 +63,8 @@ export const lessonJoinPageRoutes: ZodRoutes = async (app) => {
 
 /** The API's door, under /api/v1. */
 export const lessonJoinApiRoutes: ZodRoutes = async (app) => {
-  app.post('/lessons/:id/join/', { schema: { params: idParams }, preValidation: app.requireAuth }, async (request): Promise<JoinAnswer> =>
-    joinLessonByApi(app.deps.db, request.params.id, request.userId!),
-  );
+  app.post('/lessons/:id/join/', { schema: { params: idParams }, preValidation: app.requireAuth }, async (request, reply) => {
+    const answer = await joinLessonByApi(app.deps.db, request.params.id, request.userId!);
+    return reply.code(answer.status).header('cache-control', 'no-store').send(answer.body);
+  });
 };

@@ -10,6 +10,7 @@ import { ledCourseIds } from '../ledCourses.ts';
 /** Everything the join rule needs about one lesson and one person. */
 export interface JoinFacts {
   lessonId: number;
+  courseId: number;
   lessonState: 'draft' | 'published';
   courseState: CourseState;
   startsAt: Date | null;
@@ -27,6 +28,7 @@ export async function joinFacts(db: Executor, lessonId: number, userId: number):
   const [row] = await db
     .select({
       lessonId: lessons.id,
+      courseId: lessons.courseId,
       lessonState: lessons.state,
       courseState: courses.state,
       startsAt: lessons.startsAt,

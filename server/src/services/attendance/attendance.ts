@@ -3,7 +3,7 @@
 // /api/v1/lessons/{id}/join/, logged in). On success the join is recorded (the first one kept) and the room's address
 // handed over; the room's own address is never written anywhere else. And the list of a lesson's authors: who of the
 // approved participants came, who did not, who watched the recording.
-import { joinRefusals, type JoinRefusal, type LessonAttendance } from '../../../../common/attendance.ts';
+import { joinRefusals, type JoinAnswer, type JoinRefusal, type JoinRefusalBody, type LessonAttendance } from '../../../../common/attendance.ts';
 import { DELETED_PERSON_NAME } from '../../../../common/accountDeletion.ts';
 import { mutaboMessages } from '../../../../common/mutabo/fields.ts';
 import type { Executor } from '../../db/client.ts';
@@ -13,7 +13,8 @@ import { csvCell } from '../csv.ts';
 import type { Caller } from '../caller.ts';
 import { joinWindow } from './joinLinks.ts';
 
-export type JoinDecision = { ok: true; url: string } | { ok: false; reason: JoinRefusal };
+/** `course`: the lesson's course, for the refusal page's way back (unknown for a lesson that does not exist). */
+export type JoinDecision = { ok: true; url: string } | { ok: false; reason: JoinRefusal; course?: number };
 
 /** The rule on facts already read (the lesson exists, the person is known), in the order the refusals are told. */
 export function decideJoin(facts: JoinFacts, now: Date): JoinDecision {
@@ -35,15 +36,22 @@ export async function joinLesson(db: Executor, lessonId: number, userId: number 
   if (facts === null) return { ok: false, reason: 'notFound' };
   if (userId === null) return { ok: false, reason: 'personal' };
   const decision = decideJoin(facts, now);
-  if (decision.ok) await recordJoin(db, lessonId, userId);
+  if (!decision.ok) return { ...decision, course: facts.courseId };
+  await recordJoin(db, lessonId, userId);
   return decision;
 }
 
-/** The API's door: 200 {url}, or the refusal as 403 (404 for a lesson that does not exist) with its reason. */
-export async function joinLessonByApi(db: Executor, lessonId: number, userId: number, now = new Date()): Promise<{ url: string }> {
+/** The API's door: 200 {url}, or the refusal as 403 (404 for a lesson that does not exist) with its reason and course. */
+export async function joinLessonByApi(
+  db: Executor,
+  lessonId: number,
+  userId: number,
+  now = new Date(),
+): Promise<{ status: 200; body: JoinAnswer } | { status: 403 | 404; body: JoinRefusalBody }> {
   const decision = await joinLesson(db, lessonId, userId, now);
-  if (decision.ok) return { url: decision.url };
-  throw new HttpError(decision.reason === 'notFound' ? 404 : 403, { detail: joinRefusals[decision.reason].text, reason: decision.reason });
+  if (decision.ok) return { status: 200, body: { url: decision.url } };
+  const body: JoinRefusalBody = { detail: joinRefusals[decision.reason].text, reason: decision.reason, ...(decision.course ? { course: decision.course } : {}) };
+  return { status: decision.reason === 'notFound' ? 404 : 403, body };
 }
 
 // ---- The authors' list
