@@ -71,7 +71,7 @@ describe('live lessons', () => {
     expect(events[0]!.summary).toBe(`${MEMOIR}: 1. ${FIRST}`);
     expect(text).not.toContain(ROOM);
 
-    // «Курсы»: the same times; the personal feed has the room.
+    // «Курсы»: the same times; the personal feed has the join link.
     await page.goto('/account/courses');
     const bought = page.getByRole('list', { name: `Оплаченные занятия курса «${MEMOIR}»` });
     await bought.getByText('вт, 19 января 2038, 17:00 (Германия)').waitFor();
@@ -80,7 +80,9 @@ describe('live lessons', () => {
     const feedUrl = await page.getByLabel('Ссылка на ваш календарь').inputValue();
     expect(feedUrl).toMatch(/\/api\/v1\/calendar\/[A-Za-z0-9_-]{32}\.ics$/);
     const feed = await (await fetch(feedUrl)).text();
-    expect(feed).toContain(ROOM);
+    // The feed leads to the room through the person's own join link (issue 35), not by the room's address.
+    expect(feed).toMatch(/\/lessons\/\d+\/join\?t=/);
+    expect(feed).not.toContain(ROOM);
     await screenshot(page, 'schedule-my-courses-desktop');
     expect(await seriousViolations(page)).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
