@@ -8,7 +8,7 @@ const WATCHDOG_SOURCE = `
 const { workerData } = require('node:worker_threads');
 setTimeout(() => {
   // Straight to the descriptor: the main thread, which carries process.stderr, may be the one that is stuck.
-  try { require('node:fs').writeSync(2, 'The stop did not end in time: the process is killed (SIGKILL).\n'); } catch {}
+  try { require('node:fs').writeSync(2, 'The stop did not end in time: the process is killed (SIGKILL).\\n'); } catch {}
   process.kill(workerData.pid, 'SIGKILL');
 }, Math.max(0, workerData.deadline - Date.now()));
 `;

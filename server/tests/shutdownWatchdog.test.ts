@@ -8,15 +8,17 @@ import { describe, expect, it } from 'vitest';
 const watchdogModule = fileURLToPath(new URL('../src/shutdownWatchdog.ts', import.meta.url));
 
 /** Runs `body` as an ES module under tsx after importing startShutdownWatchdog; resolves with how it ended and when. */
-function run(body: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> {
+function run(body: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number; stderr: string }> {
   const source = `import { startShutdownWatchdog } from ${JSON.stringify(watchdogModule)};\n${body}`;
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', source], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', source], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
   const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
   return new Promise((resolve) =>
     child.once('exit', (code, signal) => {
       clearTimeout(killer);
-      resolve({ code, signal, ms: Date.now() - started });
+      resolve({ code, signal, ms: Date.now() - started, stderr });
     }),
   );
 }
@@ -27,9 +29,11 @@ describe('the shutdown watchdog', () => {
       startShutdownWatchdog(500);
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
     `);
-    expect(result.signal).toBe('SIGKILL');
+    expect(result.signal, result.stderr).toBe('SIGKILL');
     // The process's own start under tsx takes a while; the 15 s fallback would mean the watchdog never fired.
-    expect(result.ms).toBeLessThan(10_000);
+    expect(result.ms, result.stderr).toBeLessThan(10_000);
+    // It says why, straight to the descriptor (the stuck main thread carries process.stderr).
+    expect(result.stderr).toContain('The stop did not end in time: the process is killed (SIGKILL).\n');
   }, 20_000);
 
   it('does nothing once disarmed, and does not keep the process alive', async () => {
