@@ -93,6 +93,9 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
   };
 }
 
+/** How long closing PostgreSQL's connections may wait for the server's side to end them. */
+const CLOSE_WAIT_MS = 5_000;
+
 interface PostgresOptions {
   poolSize?: number;
   /** Delay before re-opening a lost LISTEN connection. */
@@ -156,8 +159,13 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
       return notices.add(channel, handlers);
     },
     async close() {
-      await notices?.close();
-      await pool.end();
+      // Bounded: a connection whose stream was cut in the middle of a message (a network that dropped bytes) never
+      // gets the server's goodbye, and pg's end() would wait for it for ever (timeouts.test.ts found it). What is
+      // left after CLOSE_WAIT_MS is dropped with the process or its sockets.
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
+      await Promise.race([Promise.all([notices?.close(), pool.end()]), deadline]);
+      clearTimeout(timer);
     },
     fresh: async () => database,
   };
