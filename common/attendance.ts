@@ -8,9 +8,6 @@ export const joinPath = (lessonId: number) => `/lessons/${lessonId}/join`;
 /** The query parameter of the signed personal link. */
 export const JOIN_TOKEN_PARAM = 't';
 
-/** How long before the start the join link opens (the room's window ends with the lesson). */
-export const JOIN_OPENS_MINUTES_BEFORE = 30;
-
 /** `POST /api/v1/lessons/{id}/join/` (logged in, from the site): the room's address, the join recorded. */
 export interface JoinAnswer {
   url: string;

@@ -22,11 +22,15 @@ export function lessonEndsAt(lesson: ScheduledLesson): number | null {
   return start === null ? null : start + lesson.duration * 60_000;
 }
 
-/** From 30 minutes before the start to the end of the lesson. */
-export function isRoomOpen(lesson: ScheduledLesson, now: number): boolean {
+/** Where the room stands at `now`: open from 30 minutes before the start to the end; a lesson without a time is not open yet. */
+export function roomWindow(lesson: ScheduledLesson, now: number): 'tooEarly' | 'open' | 'ended' {
   const start = startOf(lesson);
-  return start !== null && now >= start - ROOM_OPENS_BEFORE_MS && now < start + lesson.duration * 60_000;
+  if (start === null || now < start - ROOM_OPENS_BEFORE_MS) return 'tooEarly';
+  return now < start + lesson.duration * 60_000 ? 'open' : 'ended';
 }
+
+/** From 30 minutes before the start to the end of the lesson. */
+export const isRoomOpen = (lesson: ScheduledLesson, now: number): boolean => roomWindow(lesson, now) === 'open';
 
 /** From the start on (once the authors have set the link). */
 export function isRecordingOpen(lesson: ScheduledLesson, now: number): boolean {

@@ -29,7 +29,7 @@ import { CourseNotFound } from '../courses/useLedCourse.tsx';
 import { RecordingPanel } from './recording/RecordingPanel.tsx';
 import { RecordingViewers } from './recording/RecordingViewers.tsx';
 import { AttendancePanel } from './attendance/AttendancePanel.tsx';
-import { JOIN_OPENS_MINUTES_BEFORE } from '../../../common/attendance.ts';
+import { roomWindow } from '../../../common/lessonSchedule.ts';
 import type { CourseFormat } from '../../../common/recordings.ts';
 
 const StartGrid = styled.div`
@@ -49,8 +49,7 @@ const Hint = styled.p`
 
 /** «Кто пришёл» is shown once the room's join link has opened (before the start), for a lesson with a time. */
 function joinHasOpened(lesson: MutaboLesson): boolean {
-  const start = lesson.startsAt === null ? NaN : Date.parse(lesson.startsAt);
-  return Number.isFinite(start) && start - JOIN_OPENS_MINUTES_BEFORE * 60_000 <= Date.now();
+  return roomWindow(lesson, Date.now()) !== 'tooEarly';
 }
 
 export function LessonEditorPage() {

@@ -11,7 +11,7 @@ import { HttpError } from '../../http/errors.ts';
 import { attendanceRows, joinFacts, ledLessonOf, recordJoin, type JoinFacts } from '../../repositories/attendance/attendanceRepository.ts';
 import { csvCell } from '../csv.ts';
 import type { Caller } from '../caller.ts';
-import { joinWindow } from './joinLinks.ts';
+import { roomWindow } from '../../../../common/lessonSchedule.ts';
 
 /** `course`: the lesson's course, for the refusal page's way back (unknown for a lesson that does not exist). */
 export type JoinDecision = { ok: true; url: string } | { ok: false; reason: JoinRefusal; course?: number };
@@ -22,7 +22,8 @@ export function decideJoin(facts: JoinFacts, now: Date): JoinDecision {
   if (facts.participation !== 'approved') return { ok: false, reason: facts.refunded ? 'refunded' : 'notParticipant' };
   if (facts.lessonState === 'draft' || facts.courseState === 'draft') return { ok: false, reason: 'cancelled' };
   if (facts.roomUrl === '') return { ok: false, reason: 'noRoom' };
-  const window = joinWindow(facts, now);
+  // The one window of the room (common/lessonSchedule.ts), the same that gives the site's button.
+  const window = roomWindow({ startsAt: facts.startsAt?.toISOString() ?? null, duration: facts.duration }, now.getTime());
   if (window !== 'open') return { ok: false, reason: window };
   return { ok: true, url: facts.roomUrl };
 }

@@ -3,7 +3,7 @@
 // that signs tokens and recordings' addresses, config.jwtSecret). The link does not expire by itself: whether the room
 // is open is checked against the lesson's time when the link is used, so the link of a moved lesson still works.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { JOIN_OPENS_MINUTES_BEFORE, JOIN_TOKEN_PARAM, joinPath } from '../../../../common/attendance.ts';
+import { JOIN_TOKEN_PARAM, joinPath } from '../../../../common/attendance.ts';
 
 const ID = /^[1-9][0-9]{0,14}$/;
 
@@ -39,14 +39,4 @@ export function checkJoinToken(secret: string, lessonId: number, token: unknown)
   const given = Buffer.from(signed, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected) || given.toString('base64url') !== signed) return null;
   return Number(lesson) === lessonId ? userId : null;
-}
-
-/** Where the lesson's room stands at `now`: open from 30 minutes before the start until the end (start + minutes). */
-export function joinWindow(lesson: { startsAt: Date | null; duration: number }, now: Date): 'open' | 'tooEarly' | 'ended' {
-  // A lesson without a time has no room yet, as common/lessonSchedule.ts isRoomOpen says.
-  if (lesson.startsAt === null) return 'tooEarly';
-  const start = lesson.startsAt.getTime();
-  if (now.getTime() < start - JOIN_OPENS_MINUTES_BEFORE * 60_000) return 'tooEarly';
-  if (now.getTime() >= start + lesson.duration * 60_000) return 'ended';
-  return 'open';
 }
