@@ -1,4 +1,5 @@
 // The wire contract of the API (spec section 3): shared by the site (type-only imports) and the server.
+import type { LessonHomeworkBadge } from './homework.ts';
 import type { CourseFormat } from './recordings.ts';
 import type {
   COURSE_STATES,
@@ -130,6 +131,11 @@ export interface Lesson {
   hasRecording: boolean;
   /** The ready recording's length in seconds; null without one. */
   recordingDuration: number | null;
+  /**
+   * The lesson's homework (issue 35): only in a personal answer, for an approved participant, once the assignment is
+   * open to them (from the lesson's start; at once in a course in recordings). Absent otherwise.
+   */
+  homework?: LessonHomeworkBadge;
 }
 
 interface CourseCommon {

@@ -62,6 +62,8 @@ export const mutaboMessages = {
   timeZoneInvalid: 'Выберите часовой пояс из списка.',
   startsAtInvalid: 'Укажите дату и время начала (ISO 8601 с часовым поясом, например 2026-03-04T16:00:00Z) или оставьте пустым.',
   startsAtOutOfRange: dateRangeMessage,
+  assignmentDueAtInvalid: 'Укажите срок сдачи: дату и время (ISO 8601 с часовым поясом) или оставьте пустым.',
+  assignmentRequiredInvalid: 'Ожидается «да» или «нет».',
   httpsUrlInvalid: 'Ссылка должна начинаться с https://.',
   courseFormatInvalid: 'Выберите, как проходит курс: вебинары или в записи.',
   recordingDaysInvalid: `Срок доступа к записи — целое число дней от 1 до ${MAX_RECORDING_DAYS} или «всегда» (null).`,

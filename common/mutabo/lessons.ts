@@ -20,6 +20,12 @@ export interface MutaboLesson extends Lesson, Versioned {
   heldAt?: string | null;
   /** The uploaded recording, or the upload on its way (issue 34; common/recordings.ts). */
   recording: MutaboLessonRecording;
+  /** The homework (issue 35, common/homework.ts): draft-js raw, '' for none. */
+  assignment: string;
+  /** When answers are due (ISO), or null. */
+  assignmentDueAt: string | null;
+  /** «Стоп-занятие»: the next lesson's recording opens to a participant only once they have sent an answer. */
+  assignmentRequired: boolean;
 }
 
 /** The people of one lesson (a lapsed hold is nobody's). */
@@ -46,22 +52,26 @@ export const LESSON_STATE_LABELS: Record<LessonState, string> = {
 const isoDateTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
- * A lesson's start: ISO 8601 with `Z` or an offset (any zone; answered as UTC), or null (an empty string counts as
- * null) while the lesson is not scheduled.
+ * A moment given by an author (a lesson's start, an assignment's due time): ISO 8601 with `Z` or an offset (any zone;
+ * answered as UTC), or null (an empty string counts as null).
  */
-export const startsAtField = z
-  .union([z.string(), z.null()], { error: m.startsAtInvalid })
-  .transform((value) => (value === null || value.trim() === '' ? null : value.trim()))
-  .refine((value) => {
-    if (value === null) return true;
-    const match = isoDateTime.exec(value);
-    if (!match) return false;
-    const [month, day, hour, minute, second] = [match[2], match[3], match[4], match[5], match[6] ?? '0'].map(Number) as [number, number, number, number, number];
-    const date = new Date(Date.UTC(Number(match[1]), month - 1, day));
-    return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60 && !Number.isNaN(Date.parse(value));
-  }, { error: m.startsAtInvalid, abort: true })
-  .refine((value) => value === null || writtenDateInRange(value), m.startsAtOutOfRange)
-  .transform((value) => (value === null ? null : new Date(value).toISOString()));
+const isoMomentField = (invalid: string) =>
+  z
+    .union([z.string(), z.null()], { error: invalid })
+    .transform((value) => (value === null || value.trim() === '' ? null : value.trim()))
+    .refine((value) => {
+      if (value === null) return true;
+      const match = isoDateTime.exec(value);
+      if (!match) return false;
+      const [month, day, hour, minute, second] = [match[2], match[3], match[4], match[5], match[6] ?? '0'].map(Number) as [number, number, number, number, number];
+      const date = new Date(Date.UTC(Number(match[1]), month - 1, day));
+      return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60 && !Number.isNaN(Date.parse(value));
+    }, { error: invalid, abort: true })
+    .refine((value) => value === null || writtenDateInRange(value), m.startsAtOutOfRange)
+    .transform((value) => (value === null ? null : new Date(value).toISOString()));
+
+/** A lesson's start, or null while the lesson is not scheduled. */
+export const startsAtField = isoMomentField(m.startsAtInvalid);
 
 const lessonFields = {
   number: integerField(m.lessonNumberInvalid, 1, 100_000),
@@ -72,13 +82,17 @@ const lessonFields = {
   startsAt: startsAtField,
   roomUrl: httpsUrlField,
   recordingUrl: httpsUrlField,
+  assignment: richTextField,
+  assignmentDueAt: isoMomentField(m.assignmentDueAtInvalid),
+  assignmentRequired: z.boolean({ error: m.assignmentRequiredInvalid }),
 };
 
 /**
  * `POST /api/v1/mutabo/courses/{id}/lessons/`: `title` and `duration` are required; `number` defaults to after the
  * last lesson (a number already taken is refused under `number`), `content` to '', `state` to `published` (the
  * course itself stays a draft until it opens; issue 22), `startsAt`
- * to null (not scheduled), `roomUrl` and `recordingUrl` to '' (https links only).
+ * to null (not scheduled), `roomUrl` and `recordingUrl` to '' (https links only), `assignment` to '' (no homework),
+ * `assignmentDueAt` to null and `assignmentRequired` to false.
  */
 export const lessonCreateSchema = z.object(
   {
@@ -90,6 +104,9 @@ export const lessonCreateSchema = z.object(
     startsAt: lessonFields.startsAt.default(null),
     roomUrl: lessonFields.roomUrl.default(''),
     recordingUrl: lessonFields.recordingUrl.default(''),
+    assignment: lessonFields.assignment.default(''),
+    assignmentDueAt: lessonFields.assignmentDueAt.default(null),
+    assignmentRequired: lessonFields.assignmentRequired.default(false),
   },
   { error: m.invalidBody },
 );
@@ -105,6 +122,9 @@ export const lessonPatchSchema = z.object(
     startsAt: lessonFields.startsAt.optional(),
     roomUrl: lessonFields.roomUrl.optional(),
     recordingUrl: lessonFields.recordingUrl.optional(),
+    assignment: lessonFields.assignment.optional(),
+    assignmentDueAt: lessonFields.assignmentDueAt.optional(),
+    assignmentRequired: lessonFields.assignmentRequired.optional(),
     version: versionField,
   },
   { error: m.invalidBody },

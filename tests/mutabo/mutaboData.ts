@@ -70,6 +70,9 @@ export const editedCourse: MutaboCourse = {
       version: 1,
       people: { holding: 0, waiting: 0, toldIfDrafted: 0 },
       recording: NO_RECORDING,
+      assignment: '',
+      assignmentDueAt: null,
+      assignmentRequired: false,
     },
   ],
 };

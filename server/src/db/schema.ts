@@ -214,6 +214,11 @@ export const lessons = pgTable(
     sequence: integer('sequence').notNull().default(0),
     /** When an author marked the lesson held (a lesson without a time): its settlement receipts are due then. */
     heldAt: timestamp('held_at', { withTimezone: true }),
+    /** The homework (issue 35): draft-js raw, '' for none; shown to approved participants from the start. */
+    assignment: text('assignment').notNull().default(''),
+    assignmentDueAt: timestamp('assignment_due_at', { withTimezone: true }),
+    /** «Стоп-занятие»: the next lesson's recording opens only to those who sent an answer. */
+    assignmentRequired: boolean('assignment_required').notNull().default(false),
   },
   (table) => [
     unique('lessons_course_number_unique').on(table.courseId, table.number),
@@ -311,6 +316,65 @@ export const lessonAttendance = pgTable(
   },
   (table) => [primaryKey({ columns: [table.lessonId, table.userId] }), index('lesson_attendance_user_idx').on(table.userId)],
 );
+
+/**
+ * A participant's answer to a lesson's assignment (issue 35, docs/HOMEWORK.md). A thread is every answer of one person
+ * to one lesson: at most one is open (a draft or sent and waiting), a returned one stays and a new one follows it.
+ * `seen_at`: the first time an author opened it; from then on it cannot be changed.
+ */
+export const homeworkAnswers = pgTable(
+  'homework_answers',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull().default(''),
+    state: text('state', { enum: ['draft', 'submitted', 'accepted', 'returned'] }).notNull().default('draft'),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    check('homework_answers_state_check', sql`${table.state} IN ('draft', 'submitted', 'accepted', 'returned')`),
+    index('homework_answers_lesson_user_idx').on(table.lessonId, table.userId),
+    index('homework_answers_user_idx').on(table.userId),
+    index('homework_answers_waiting_idx').on(table.submittedAt).where(sql`${table.state} = 'submitted'`),
+    uniqueIndex('homework_answers_one_open').on(table.lessonId, table.userId).where(sql`${table.state} IN ('draft', 'submitted')`),
+  ],
+);
+
+/** A file of an answer: its bytes are in the recordings' storage under `storage_key`, never in the database. */
+export const homeworkFiles = pgTable(
+  'homework_files',
+  {
+    id: serial('id').primaryKey(),
+    answerId: integer('answer_id')
+      .notNull()
+      .references(() => homeworkAnswers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    kind: text('kind').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('homework_files_answer_idx').on(table.answerId), unique('homework_files_storage_key_unique').on(table.storageKey)],
+);
+
+/** When an author's daily digest of new answers was last queued: the next one names the answers sent since. */
+export const homeworkDigests = pgTable('homework_digests', {
+  authorUserId: integer('author_user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+});
 
 /** An author's extension of one person's recording window in a course (courses.recording_days): open until `until`. */
 export const recordingAccessExtensions = pgTable(

@@ -85,11 +85,21 @@ async function occupancyOf(db: Executor, lessonIds: number[]) {
   return new Map(rows.map((row) => [row.lessonId, { taken: row.taken, nextExpiry: row.nextExpiry === null ? null : Number(row.nextExpiry) }]));
 }
 
+/** What of a lesson only its authors (and, in part, its approved participants) get: never part of the public form. */
+export interface LessonPrivateFields {
+  roomUrl: string;
+  recordingUrl: string;
+  heldAt?: string | null;
+  assignment: string;
+  assignmentDueAt: string | null;
+  assignmentRequired: boolean;
+}
+
 export interface CourseDetailsWithVersions extends PublicCourseDetails {
   /** The versions the course row and each lesson row were read at (the authors' API sends them). */
   versions: { course: number; lessons: Map<number, number> };
   /** Each lesson's room and recording links: never part of `course`, which visitors may get. */
-  links: Map<number, { roomUrl: string; recordingUrl: string; heldAt?: string | null }>;
+  links: Map<number, LessonPrivateFields>;
   /** The course's own room link (the authors' form): never part of `course` either. */
   roomUrl: string;
 }
@@ -160,7 +170,19 @@ export async function loadCourseDetails(
     },
     validUntil,
     versions: { course: row.version, lessons: new Map(lessonRows.map((lesson) => [lesson.id, lesson.version])) },
-    links: new Map(lessonRows.map((lesson) => [lesson.id, { roomUrl: lesson.roomUrl, recordingUrl: lesson.recordingUrl, heldAt: lesson.heldAt?.toISOString() ?? null }])),
+    links: new Map(
+      lessonRows.map((lesson) => [
+        lesson.id,
+        {
+          roomUrl: lesson.roomUrl,
+          recordingUrl: lesson.recordingUrl,
+          heldAt: lesson.heldAt?.toISOString() ?? null,
+          assignment: lesson.assignment,
+          assignmentDueAt: lesson.assignmentDueAt?.toISOString() ?? null,
+          assignmentRequired: lesson.assignmentRequired,
+        },
+      ]),
+    ),
     roomUrl: row.roomUrl,
   };
 }

@@ -11,7 +11,19 @@ export type { CourseRow, LessonRow };
 
 export type CourseValues = Partial<Omit<typeof courses.$inferInsert, 'id' | 'version' | 'createdAt'>>;
 export type LessonValues = Partial<
-  Pick<typeof lessons.$inferInsert, 'number' | 'title' | 'content' | 'duration' | 'state' | 'startsAt' | 'roomUrl' | 'recordingUrl' | 'sequence'>
+  Pick<typeof lessons.$inferInsert, | 'number'
+    | 'title'
+    | 'content'
+    | 'duration'
+    | 'state'
+    | 'startsAt'
+    | 'roomUrl'
+    | 'recordingUrl'
+    | 'sequence'
+    | 'assignment'
+    | 'assignmentDueAt'
+    | 'assignmentRequired'
+  >
 >;
 export interface PriceValues {
   currency: Currency;
@@ -134,7 +146,8 @@ export async function lockCourseForCopy(tx: Tx, courseId: number): Promise<Cours
 
 /**
  * Copies the given lessons of a course into another inside the database (their texts never pass through the
- * process): the same number, title, text, duration and room, the given start and state, no recording. Answers the
+ * process): the same number, title, text, duration, room and assignment (without its due time, which belonged to the
+ * old dates), the given start and state, no recording. Answers the
  * new lessons' ids and numbers.
  */
 export async function copyLessons(
@@ -150,8 +163,8 @@ export async function copyLessons(
     sql`, `,
   );
   const result = await tx.execute(sql`
-    INSERT INTO ${lessons} ("course_id", "number", "title", "content", "duration", "state", "starts_at", "room_url", "recording_url")
-    SELECT ${to}::integer, l."number", l."title", l."content", l."duration", ${state}::lesson_state, moved.starts_at, l."room_url", ''
+    INSERT INTO ${lessons} ("course_id", "number", "title", "content", "duration", "state", "starts_at", "room_url", "recording_url", "assignment", "assignment_required")
+    SELECT ${to}::integer, l."number", l."title", l."content", l."duration", ${state}::lesson_state, moved.starts_at, l."room_url", '', l."assignment", l."assignment_required"
     FROM ${lessons} l JOIN (VALUES ${moved}) AS moved(id, starts_at) ON l."id" = moved.id
     WHERE l."course_id" = ${from}
     RETURNING "id", "number"`);

@@ -43,13 +43,17 @@ export function toMutaboLessons(
   now = new Date(),
 ): MutaboLesson[] {
   return course.lessons.map((lesson) => {
+    const own = links.get(lesson.id);
     const counts = people.get(lesson.id) ?? { holding: 0, waiting: 0, approved: 0 };
     const told = draftingIsTold(course, { state: lesson.state, startsAt: lesson.startsAt === null ? null : new Date(lesson.startsAt) }, now);
     return {
       ...lesson,
-      roomUrl: links.get(lesson.id)?.roomUrl ?? '',
-      recordingUrl: links.get(lesson.id)?.recordingUrl ?? '',
-      heldAt: links.get(lesson.id)?.heldAt ?? null,
+      roomUrl: own?.roomUrl ?? '',
+      recordingUrl: own?.recordingUrl ?? '',
+      heldAt: own?.heldAt ?? null,
+      assignment: own?.assignment ?? '',
+      assignmentDueAt: own?.assignmentDueAt ?? null,
+      assignmentRequired: own?.assignmentRequired ?? false,
       version: versions.lessons.get(lesson.id) ?? 1,
       people: { holding: counts.holding, waiting: counts.waiting, toldIfDrafted: told ? counts.approved : 0 },
       recording: recordings.get(lesson.id) ?? NO_RECORDING,

@@ -66,6 +66,9 @@ export async function createLessonSeries(ctx: MutaboContext, caller: Caller, cou
         startsAt,
         roomUrl: course.roomUrl,
         recordingUrl: '',
+        assignment: '',
+        assignmentDueAt: null,
+        assignmentRequired: false,
       })),
     );
     for (const row of rows) {

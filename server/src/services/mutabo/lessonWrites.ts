@@ -20,6 +20,9 @@ export function lessonSnapshot(row: LessonRow): Record<string, unknown> {
     startsAt: row.startsAt?.toISOString() ?? null,
     roomUrl: row.roomUrl,
     recordingUrl: row.recordingUrl,
+    assignment: row.assignment,
+    assignmentDueAt: row.assignmentDueAt?.toISOString() ?? null,
+    assignmentRequired: row.assignmentRequired,
   };
 }
 

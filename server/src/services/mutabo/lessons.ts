@@ -34,10 +34,13 @@ function wouldLeaveOpenCourseEmpty(locked: LockedCourseForWrite, lessonId: numbe
 
 /** The fields the patch changes (a start as a Date, compared by its instant). */
 function changedLessonValues(before: LessonRow, patch: LessonPatch): LessonValues {
-  const { version: _version, startsAt, ...fields } = patch;
+  const { version: _version, startsAt, assignmentDueAt, ...fields } = patch;
   const values: LessonValues = Object.fromEntries(Object.entries(fields).filter(([key, value]) => value !== undefined && before[key as keyof LessonRow] !== value));
   if (startsAt !== undefined && (startsAt === null ? before.startsAt !== null : before.startsAt?.getTime() !== Date.parse(startsAt))) {
     values.startsAt = startsAt === null ? null : new Date(startsAt);
+  }
+  if (assignmentDueAt !== undefined && (assignmentDueAt === null ? before.assignmentDueAt !== null : before.assignmentDueAt?.getTime() !== Date.parse(assignmentDueAt))) {
+    values.assignmentDueAt = assignmentDueAt === null ? null : new Date(assignmentDueAt);
   }
   return values;
 }
@@ -87,6 +90,9 @@ export async function createLesson(ctx: MutaboContext, caller: Caller, courseId:
       startsAt: input.startsAt === null ? null : new Date(input.startsAt),
       roomUrl: lessonRoomUrl(locked.course.roomUrl, input.roomUrl),
       recordingUrl: input.recordingUrl,
+      assignment: input.assignment,
+      assignmentDueAt: input.assignmentDueAt === null ? null : new Date(input.assignmentDueAt),
+      assignmentRequired: input.assignmentRequired,
     });
     await recordWrite(tx, { userId: caller.userId, entity: 'lesson', entityId: row.id, courseId, action: 'create', before: null, after: lessonSnapshot(row) });
     return { value: row.id, changed: true };
