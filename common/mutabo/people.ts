@@ -38,6 +38,10 @@ export interface MutaboPersonLesson {
   expiredAt: string | null;
   /** When the person asked for the place (ISO). */
   since: string;
+  /** When they first came into the lesson's room through the site's join link (ISO), null if they never did. */
+  joinedAt: string | null;
+  /** They watched the lesson's recording on the site: «смотрел запись». */
+  watchedRecording: boolean;
 }
 
 export interface MutaboPersonPayment {

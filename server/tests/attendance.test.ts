@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { joinPath, joinRefusals, type LessonAttendance } from '../../common/attendance.ts';
 import { DELETED_PERSON_NAME } from '../../common/accountDeletion.ts';
 import { mutaboMessages } from '../../common/mutabo/fields.ts';
+import type { MutaboPersonCard } from '../../common/mutabo/people.ts';
 import type { CourseDetails } from '../../common/wireTypes.ts';
 import { lessonAttendance, lessons, participants, paymentLessons, payments, recordingPositions, refunds, users } from '../src/db/schema.ts';
 import { joinToken, joinUrl, checkJoinToken } from '../src/services/attendance/joinLinks.ts';
@@ -235,6 +236,19 @@ describe.each(dbModes())('attendance (%s)', (mode) => {
       expect(lines[0]).toBe('"Имя";"Почта";"Пришёл";"Первый вход";"Смотрел запись"');
       expect(lines[1]).toMatch(/^"Пётр Учеников";"pupil@example\.org";"да";"\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}";"нет"$/);
       expect(lines).toContain(`"'=HYPERLINK(""x"") Петрова; ""Анна""";"anna@example.org";"нет";"";"да"`);
+    });
+
+    it('shows on a person’s card the lessons they came to, and the ones whose recording they watched', async () => {
+      const db = testDb.database.db;
+      await db.insert(participants).values({ userId: ids.users.anna, lessonId: LESSON, state: 'approved', participatedAt: new Date() }).onConflictDoNothing();
+      await db.insert(recordingPositions).values({ userId: ids.users.anna, lessonId: LESSON, seconds: 30, furthest: 30 }).onConflictDoNothing();
+      expect((await open(linkPath(LESSON, ids.users.pupil))).statusCode).toBe(302);
+      const pupil = (await get(`/api/v1/mutabo/people/${ids.users.pupil}/`, 'boris')).json<MutaboPersonCard>();
+      const came = pupil.lessons.find((lesson) => lesson.lessonId === LESSON);
+      expect(came).toMatchObject({ watchedRecording: false });
+      expect(Date.parse(came!.joinedAt!)).toBe((await attendanceRow(ids.users.pupil))!.firstJoinedAt.getTime());
+      const anna = (await get(`/api/v1/mutabo/people/${ids.users.anna}/`, 'boris')).json<MutaboPersonCard>();
+      expect(anna.lessons.find((lesson) => lesson.lessonId === LESSON)).toMatchObject({ joinedAt: null, watchedRecording: true });
     });
 
     it('is 404 for another author’s lesson and 401 for a guest', async () => {

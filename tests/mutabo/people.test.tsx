@@ -55,6 +55,8 @@ const card: MutaboPersonCard = {
       state: 'approved',
       expiredAt: null,
       since: '2026-02-02T10:00:00Z',
+      joinedAt: '2026-03-05T14:52:00Z',
+      watchedRecording: false,
     },
     {
       courseId: 5,
@@ -66,6 +68,8 @@ const card: MutaboPersonCard = {
       state: 'waiting_list',
       expiredAt: null,
       since: '2026-02-02T10:00:00Z',
+      joinedAt: null,
+      watchedRecording: true,
     },
   ],
   payments: [
@@ -180,6 +184,9 @@ describe('«Люди» in the authors’ area', () => {
     expect(within(rowOf(lessons, '1. Пушкин')).getByText('Подтверждено')).toBeInTheDocument();
     expect(within(rowOf(lessons, '2. Гоголь')).getByText('В очереди')).toBeInTheDocument();
     expect(within(rowOf(lessons, '2. Гоголь')).getByText('не назначено')).toBeInTheDocument();
+    // The lessons attended: came into the room (the first join, in the author's zone), or watched the recording.
+    expect(within(rowOf(lessons, '1. Пушкин')).getByText(/^пришёл\(ла\) 05\.03\.2026/)).toBeInTheDocument();
+    expect(within(rowOf(lessons, '2. Гоголь')).getByText('смотрел(а) запись')).toBeInTheDocument();
 
     const payments = screen.getByRole('region', { name: 'Платежи' });
     const payment = within(rowOf(payments, '№ 7'));

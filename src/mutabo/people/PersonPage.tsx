@@ -89,6 +89,13 @@ function RequestPanel({ person, onRecorded }: { person: MutaboPersonCard; onReco
   );
 }
 
+/** Whether the person came into the room (through the site's join link) or watched the recording instead. */
+function presenceText(lesson: MutaboPersonCard['lessons'][number]): string {
+  if (lesson.joinedAt !== null) return `пришёл(ла) ${formatDateTime(lesson.joinedAt)}${lesson.watchedRecording ? ', смотрел(а) запись' : ''}`;
+  if (lesson.watchedRecording) return 'смотрел(а) запись';
+  return '—';
+}
+
 function LessonsPanel({ person }: { person: MutaboPersonCard }) {
   return (
     <Panel aria-labelledby="person-lessons-title">
@@ -104,6 +111,7 @@ function LessonsPanel({ person }: { person: MutaboPersonCard }) {
               <Th>Время занятия</Th>
               <Th>Состояние</Th>
               <Th>Записан(а)</Th>
+              <Th>Был(а) на занятии</Th>
             </Tr>
           </thead>
           <tbody>
@@ -116,6 +124,7 @@ function LessonsPanel({ person }: { person: MutaboPersonCard }) {
                 <Td label="Время занятия">{lesson.startsAt ? formatDateTime(lesson.startsAt) : 'не назначено'}</Td>
                 <Td label="Состояние">{placeText(lesson)}</Td>
                 <Td label="Записан(а)">{formatDateTime(lesson.since)}</Td>
+                <Td label="Был(а) на занятии">{presenceText(lesson)}</Td>
               </Tr>
             ))}
           </tbody>

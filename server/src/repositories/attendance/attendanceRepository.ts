@@ -92,6 +92,21 @@ export function attendanceRows(db: Executor, lessonId: number) {
     .orderBy(asc(lessonAttendance.firstJoinedAt), asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 
+/**
+ * Per lesson, whether the person came into the room (their first join) or watched its recording on the site (a saved
+ * position): the lessons attended on their card in the area.
+ */
+export async function presenceOf(db: Executor, userId: number): Promise<Map<number, { firstJoinedAt: Date | null; watchedRecording: boolean }>> {
+  const result = await db.execute(sql`
+    SELECT coalesce(a.lesson_id, p.lesson_id) AS lesson_id, a.first_joined_at, (p.user_id IS NOT NULL) AS watched
+    FROM (SELECT lesson_id, first_joined_at FROM ${lessonAttendance} WHERE user_id = ${userId}) a
+    FULL JOIN (SELECT lesson_id, user_id FROM ${recordingPositions} WHERE user_id = ${userId}) p ON p.lesson_id = a.lesson_id`);
+  const rows = (result as unknown as { rows: { lesson_id: number; first_joined_at: Date | string | null; watched: boolean }[] }).rows;
+  return new Map(
+    rows.map((row) => [Number(row.lesson_id), { firstJoinedAt: row.first_joined_at === null ? null : new Date(row.first_joined_at), watchedRecording: Boolean(row.watched) }]),
+  );
+}
+
 /** The person's joins, for «Мои данные». */
 export function attendanceRowsOf(db: Executor, userId: number) {
   return db

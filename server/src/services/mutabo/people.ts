@@ -18,6 +18,7 @@ import { recordingWatchMessages as wm, type PersonRecordingAccess } from '../../
 import { deleteExtension, ledCourseWindow, lockedExtension, upsertExtension, windowedLessonsOf } from '../../repositories/recordings/viewingRepository.ts';
 import { placeWindowEnd } from '../recordings/access.ts';
 import { HttpError } from '../../http/errors.ts';
+import { presenceOf } from '../../repositories/attendance/attendanceRepository.ts';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
@@ -43,7 +44,7 @@ export async function getPerson(db: Db, caller: Caller, id: number): Promise<Mut
     consentRowsOf(db, id),
   ]);
   if (!account || !state) throw peopleErrors.notFound();
-  const [discounts, recordingAccess] = await Promise.all([personDiscounts(db, caller, account.email), personRecordingAccess(db, caller, id)]);
+  const [discounts, recordingAccess, presence] = await Promise.all([personDiscounts(db, caller, account.email), personRecordingAccess(db, caller, id), presenceOf(db, id)]);
   const paidLessons = await lessonsWithCourses(db, [...new Set(payments.flatMap((payment) => payment.lessonIds))]);
   return {
     ...toPersonListItem(account),
@@ -59,6 +60,8 @@ export async function getPerson(db: Db, caller: Caller, id: number): Promise<Mut
       state: row.state,
       expiredAt: iso(row.expiredAt),
       since: row.createdAt.toISOString(),
+      joinedAt: iso(presence.get(row.lessonId)?.firstJoinedAt ?? null),
+      watchedRecording: presence.get(row.lessonId)?.watchedRecording ?? false,
     })),
     payments: payments.map((row) => ({
       id: row.id,
