@@ -78,6 +78,15 @@ describe.each(dbModes())('the demo schedule (%s)', (mode) => {
     expect(startsIn).toBeLessThanOrEqual(30 * 60_000);
   });
 
+  it('gives the demo participant’s past lesson homework due after the next lesson, as a «стоп-занятие»', async () => {
+    const courseId = (await app.inject('/api/v1/courses/')).json<CourseShort[]>().find((course) => course.title === bought.title)!.id;
+    const [first] = await testDb.database.db.select().from(t.lessons).where(and(eq(t.lessons.courseId, courseId), eq(t.lessons.number, 1)));
+    expect(first!.assignment).toContain('Порфирием');
+    expect(first!.assignmentRequired).toBe(true);
+    expect(first!.assignmentDueAt!.getTime() - first!.startsAt!.getTime()).toBe(9 * DAY);
+    expect(first!.assignmentDueAt!.getTime()).toBeGreaterThan(seededAt.getTime());
+  });
+
   it('queues the reminder of that lesson for the demo participant', async () => {
     await sweepReminders({ db: testDb.database.db, log: app.log }, new Date());
     const [user] = await testDb.database.db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, participant.email));

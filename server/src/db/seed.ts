@@ -119,6 +119,14 @@ async function insertAuthors(tx: Tx, content: DemoContent, accountIds: Map<strin
   return new Map(content.authors.map((author, index) => [author.key, rows[index]!.id]));
 }
 
+/** A demo lesson's homework as the lessons table holds it (no homework: the columns' defaults). */
+function demoAssignment(lesson: DemoContent['courses'][number]['lessons'][number], startsAt: Date | null) {
+  if (!lesson.assignment) return {};
+  const { text, dueDaysAfterStart, required } = lesson.assignment;
+  const due = dueDaysAfterStart !== undefined && startsAt !== null ? new Date(startsAt.getTime() + dueDaysAfterStart * 86_400_000) : null;
+  return { assignment: paragraphsToDraftRaw(text), assignmentDueAt: due, assignmentRequired: Boolean(required) };
+}
+
 async function insertCourses(tx: Tx, content: DemoContent, authorIds: Map<string, number>, now: Date) {
   /** Course key → its lessons' ids by number. */
   const lessonIds = new Map<string, number[]>();
@@ -173,6 +181,7 @@ async function insertCourses(tx: Tx, content: DemoContent, authorIds: Map<string
       state: lesson.draft ? ('draft' as const) : ('published' as const),
       full: Boolean(lesson.full),
       places: course.participantsLimit,
+      ...demoAssignment(lesson, times.get(course.key)![index]!.startsAt),
     })),
   );
   const fullLessons: { lessonId: number; places: number }[] = [];

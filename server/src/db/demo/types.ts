@@ -39,6 +39,11 @@ export interface DemoLesson {
   draft?: boolean;
   /** When set, the lesson is shown fully occupied (the seed fills it with participants). */
   full?: boolean;
+  /**
+   * The lesson's homework (issue 35): its text, when it is due (days after the lesson's start; none when not given) and
+   * whether it is a «стоп-занятие» (the next lesson's recording waits for an answer).
+   */
+  assignment?: { text: DemoRichText; dueDaysAfterStart?: number; required?: boolean };
 }
 
 /**
