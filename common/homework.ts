@@ -161,6 +161,9 @@ export const homeworkApiPath = (lessonId: number) => `/api/v1/lessons/${lessonId
 export const homeworkAnswersApiPath = (lessonId: number) => `/api/v1/lessons/${lessonId}/homework/answers/`;
 export const homeworkAnswerApiPath = (answerId: number) => `/api/v1/homework/answers/${answerId}/`;
 export const HOMEWORK_QUEUE_API_PATH = '/api/v1/mutabo/homework/';
+/** What the queue's `state` may be: one state of a sent answer, or `all` of them (drafts never). */
+export const HOMEWORK_QUEUE_STATES = ['submitted', 'accepted', 'returned', 'all'] as const;
+export type HomeworkQueueState = (typeof HOMEWORK_QUEUE_STATES)[number];
 export const HOMEWORK_STATS_API_PATH = '/api/v1/mutabo/homework/stats/';
 export const mutaboHomeworkAnswerApiPath = (answerId: number) => `/api/v1/mutabo/homework/answers/${answerId}/`;
 export const homeworkDecisionApiPath = (answerId: number) => `/api/v1/mutabo/homework/answers/${answerId}/decision/`;
@@ -196,6 +199,9 @@ export const homeworkMessages = {
   commentRequired: 'Напишите, что доработать.',
   commentTooLong: `Комментарий длиннее ${HOMEWORK_COMMENT_MAX.toLocaleString('ru-RU')} символов.`,
   decisionInvalid: 'Выберите «Принято» или «На доработку».',
+  /** The queue's `state`: a sent state or `all`. */
+  queueStateInvalid: 'Выберите состояние ответа: отправлено, принято, на доработку или все.',
+  courseInvalid: 'Укажите номер курса целым положительным числом.',
   fileRefused: 'Ссылка на файл устарела или открыта не тем человеком. Обновите страницу.',
   fileMissing: 'Файл не найден: возможно, ответ удалён.',
   storageFull: 'На сервере не хватает места для файлов. Попробуйте позже.',

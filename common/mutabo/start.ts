@@ -105,4 +105,6 @@ export interface MutaboDashboard {
   revenue: Revenue[];
   /** What discounts cost, per course and currency. */
   discountCosts: DiscountCost[];
+  /** Homework answers waiting for a decision (state submitted) over the caller's courses (issue 35). */
+  homeworkWaiting: number;
 }

@@ -1,12 +1,13 @@
 // The work a server process does besides answering requests, started in one place from AppDeps and stopped with one
 // call: the letter queue's worker (in every app: a letter recorded by a request is sent by whichever process claims
-// it), and, in the server process (main.ts; tests start them only when they ask), the four periodic sweeps: lapsed
-// payment holds, lesson reminders, checkout reminders and settlement receipts. Each sweep is safe to run in every
+// it), and, in the server process (main.ts; tests start them only when they ask), the five periodic sweeps: lapsed
+// payment holds, lesson reminders, checkout reminders, settlement receipts and the homework digest. Each sweep is safe to run in every
 // process at once (each row is claimed or queued once).
 import type { AppDeps } from './appDeps.ts';
 import { startCheckoutReminderSweep } from './services/payments/checkoutReminders.ts';
 import { settlementsWanted, startSettlementSweep } from './services/payments/settlements.ts';
 import { startReminderSweep } from './services/schedule/lessonReminders.ts';
+import { startHomeworkDigestSweep } from './services/homework/digest.ts';
 
 export interface SweepOptions {
   /** How often each sweep runs; a minute in production. */
@@ -34,6 +35,8 @@ export async function startBackgroundWork(deps: AppDeps, sweeps: SweepOptions | 
     sweepStops.push(startReminderSweep(deps, intervalMs));
     // One reminder of a checkout left cancelled or expired, CHECKOUT_REMINDER_HOURS after it (0: none).
     sweepStops.push(startCheckoutReminderSweep({ db, log, hours: config.checkoutReminderHours }, intervalMs));
+    // The authors' daily digest of new homework answers, at 09:00 in Moscow: one letter per author and day, whichever process sweeps first.
+    sweepStops.push(startHomeworkDigestSweep({ db, log, config }, intervalMs));
     // Settlement receipts of prepaid lessons once given (RECEIPTS=yookassa; payments made with full_prepayment).
     if (settlementsWanted(config.yookassa?.receipts)) {
       sweepStops.push(startSettlementSweep({ db, log, provider: deps.providers.bySystem.yookassa }, intervalMs));

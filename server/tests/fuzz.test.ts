@@ -362,6 +362,11 @@ describe('fuzzing every route', () => {
       'POST /api/v1/lessons/:id/join/',
       'GET /api/v1/mutabo/lessons/:id/attendance/',
       'GET /api/v1/mutabo/lessons/:id/attendance.csv',
+      // Homework, the authors' side (issue 35): the queue, the numbers, an answer and the decision.
+      'GET /api/v1/mutabo/homework/',
+      'GET /api/v1/mutabo/homework/stats/',
+      'GET /api/v1/mutabo/homework/answers/:id/',
+      'POST /api/v1/mutabo/homework/answers/:id/decision/',
     ]) {
       expect(names).toContain(expected);
     }

@@ -20,6 +20,7 @@ import { discountLetter } from '../src/services/mutabo/discounts.ts';
 import { newsLetter } from '../src/services/mutabo/mailings.ts';
 import { queueMovedLetter, refundedLetter, rejectedLetter } from '../src/services/places/participantLetters.ts';
 import { currentSellerFooter } from '../src/services/payments/sellerFooter.ts';
+import { decisionLetter, digestLetter } from '../src/services/homework/reviewLetters.ts';
 import { ids, seedFixture, testConfig } from './fixtures.ts';
 import { parseLetter } from './mailbox.ts';
 import { createTestDatabase, type TestDatabase } from './testDb.ts';
@@ -183,6 +184,34 @@ describe.runIf(installed)('letters in SpamAssassin (default rules, no network te
           ...discountLetter(config, course, { email: pupil.email, expiresAt: after, percent: 15, amounts: null }, 'Пётр', { firstName: 'Анна', lastName: 'Петрова', gender: 'female' }, 'Как договорились после занятия: скидка на весь курс.'),
         },
       ],
+      [
+        'homework returned',
+        {
+          kind: 'homework-decision',
+          userId: ids.users.pupil,
+          ...decisionLetter(config, pupil, {
+            decision: 'returned',
+            comment: 'Хорошее начало. Во втором абзаце не хватает примера из текста, а вывод стоит сформулировать своими словами.\nПришлите, пожалуйста, исправленный вариант до пятницы.',
+            lesson: lessons[0]!,
+            course,
+          }),
+        },
+      ],
+      [
+        'homework accepted',
+        { kind: 'homework-decision', userId: ids.users.pupil, ...decisionLetter(config, pupil, { decision: 'accepted', comment: 'Отличная работа, спасибо!', lesson: lessons[0]!, course }) },
+      ],
+      [
+        'homework digest',
+        {
+          kind: 'homework-digest',
+          userId: anna.id,
+          ...digestLetter(config, { email: anna.email, firstName: 'Анна' }, [
+            { title: course.title, lessons: [{ ...lessons[0]!, answers: 2, people: ['Пётр Учеников', 'Мария Соколова'] }, { ...lessons[1]!, answers: 1, people: ['Пётр Учеников'] }] },
+            { title: 'Годовой курс', lessons: [{ number: 3, title: 'Чтение вслух', answers: 1, people: ['Иван Кузнецов'] }] },
+          ]),
+        },
+      ],
       ['news', { kind: 'news', userId: ids.users.pupil, ...newsLetter(config, course, news, { id: ids.users.pupil, email: pupil.email, firstName: 'Пётр', lastName: 'Учеников' }) }],
       ['test letter', { kind: 'news', userId: anna.id, ...newsLetter(config, course, { subject: 'Проверка', text: 'Проверка рассылки.', to: 'test' }, { id: anna.id, email: anna.email, firstName: 'Анна', lastName: 'Петрова' }) }],
     ];
@@ -205,7 +234,7 @@ describe.runIf(installed)('letters in SpamAssassin (default rules, no network te
   it('sends every kind as a person would read it: To with the name, a Reply-To where someone answers', () => {
     for (const { kind, raw } of letters) {
       const letter = parseLetter(raw.toString('utf8'));
-      expect(letter.toName, kind).toBe(kind === 'test letter' ? 'Анна Петрова' : 'Пётр Учеников');
+      expect(letter.toName, kind).toBe(kind === 'test letter' || kind === 'homework digest' ? 'Анна Петрова' : 'Пётр Учеников');
       expect(letter.headers.get('to'), kind).toMatch(/^=\?UTF-8\?[BQ]\?.+\?= <[^<>@]+@[^<>]+>$/);
       expect(letter.headers.get('reply-to'), kind).toBeTruthy();
     }

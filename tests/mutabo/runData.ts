@@ -180,6 +180,7 @@ export function dashboard(patch: Partial<MutaboDashboard> = {}): MutaboDashboard
       { currency: 'CURRENCY_CHOICE_EURO', payments: 1, paid: 40, refunded: 0, net: 40 },
     ],
     discountCosts: [],
+    homeworkWaiting: 0,
     ...patch,
   };
 }

@@ -16,6 +16,7 @@ import { mutaboPaymentsRoutes } from './payments.ts';
 import { mutaboQuotationsRoutes } from './quotations.ts';
 import { mutaboRecordingViewersRoutes } from './recordingViewers.ts';
 import { mutaboAttendanceRoutes } from './attendance.ts';
+import { mutaboHomeworkRoutes } from './homework.ts';
 import { mutaboRecordingUploadsRoutes } from './recordingUploads.ts';
 import { mutaboUploadsRoutes } from './uploads.ts';
 import { mutaboDiscountsRoutes } from './discounts.ts';
@@ -44,5 +45,6 @@ export const mutaboRoutes: ZodRoutes = async (app) => {
   await app.register(mutaboDiscountsRoutes);
   await app.register(mutaboRecordingViewersRoutes);
   await app.register(mutaboAttendanceRoutes);
+  await app.register(mutaboHomeworkRoutes);
   await app.register(mutaboRecordingUploadsRoutes);
 };

@@ -34,6 +34,7 @@ import { requestRefund, type RefundDeps } from '../payments/refunds.ts';
 import { sellerReadiness } from '../payments/sellerReadiness.ts';
 import { mutaboErrors, type Caller } from './context.ts';
 import { discountCosts } from '../../repositories/payments/discountsRepository.ts';
+import { waitingAnswersCount } from '../../repositories/homework/reviewRepository.ts';
 
 const cents = (amount: string | number) => Math.round(Number(amount) * 100);
 
@@ -211,7 +212,7 @@ export async function dashboardWithSeller(deps: { db: Db; config: Pick<AppConfig
 }
 
 export async function dashboard(db: Db, caller: Caller): Promise<MutaboDashboard> {
-  const [courseRows, lessonRows, people, awaiting, holds, refundRows, money, refused, costs] = await Promise.all([
+  const [courseRows, lessonRows, people, awaiting, holds, refundRows, money, refused, costs, homeworkWaiting] = await Promise.all([
     dashboardCourses(db, caller.authorId),
     dashboardLessons(db, caller.authorId),
     dashboardPeople(db, caller.authorId),
@@ -221,6 +222,7 @@ export async function dashboard(db: Db, caller: Caller): Promise<MutaboDashboard
     revenue(db, { authorId: caller.authorId }),
     failedReceipts(db, caller.authorId),
     discountCosts(db, { authorId: caller.authorId }),
+    waitingAnswersCount(db, caller.authorId),
   ]);
   const courseTitle = new Map(courseRows.map((course) => [course.id, course.title]));
   const limitOf = new Map(courseRows.map((course) => [course.id, course.participantsLimit]));
@@ -267,5 +269,6 @@ export async function dashboard(db: Db, caller: Caller): Promise<MutaboDashboard
     failedReceipts: refused,
     revenue: toRevenue(money),
     discountCosts: costs,
+    homeworkWaiting,
   };
 }
