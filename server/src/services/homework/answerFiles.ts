@@ -55,7 +55,7 @@ const CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
  */
 export function cleanFileName(raw: string, kind: HomeworkFileKind): string {
   const base = raw.normalize('NFC').split(/[/\\]/).pop() ?? '';
-  let name = base.replace(CONTROL, '').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
+  let name = base.replace(/[\t\r\n]/g, ' ').replace(CONTROL, '').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
   if (name === '') name = `файл.${KIND_EXTENSIONS[kind]}`;
   const chars = [...name];
   if (chars.length <= HOMEWORK_FILE_NAME_MAX) return name;
