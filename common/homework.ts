@@ -1,7 +1,6 @@
 // Homework between the lessons (issue 35, «Homework», docs/HOMEWORK.md): an assignment per lesson, participants'
 // answers with files, the authors' review queue and decisions, the numbers per assignment. What the server and the
 // site both read: the limits, the wire shapes, the paths and the Russian texts.
-import type { Paged } from './wireTypes.ts';
 
 // ---- Limits
 
@@ -110,8 +109,14 @@ export interface HomeworkQueueItem {
   course: { id: number; title: string };
 }
 
-/** `GET /api/v1/mutabo/homework/?course=&state=submitted&page=`: oldest first. */
-export interface HomeworkQueuePage extends Paged<HomeworkQueueItem> {
+/**
+ * `GET /api/v1/mutabo/homework/?course=&state=submitted&page=`: oldest first. The shape of wireTypes.ts `Paged`, written
+ * out: wireTypes.ts imports this module (Lesson.homework), and a type import back would close a circle.
+ */
+export interface HomeworkQueuePage {
+  count: number;
+  next: string | null;
+  results: HomeworkQueueItem[];
   /** Answers waiting (state submitted) over the caller's courses (or the one asked for). */
   waiting: number;
 }
