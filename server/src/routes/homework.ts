@@ -53,6 +53,7 @@ async function readForm(request: FastifyRequest, dir: string): Promise<HomeworkF
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
+    if (code === 'ENOSPC') throw new HttpError(503, { detail: hm.storageFull });
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw filesError(homeworkText(hm.fileTooLarge, { name: current }));
     if (code === 'FST_FILES_LIMIT') throw filesError(hm.tooManyFiles);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(400, { nonFieldErrors: [unreadable] });
