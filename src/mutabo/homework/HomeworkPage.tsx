@@ -1,5 +1,6 @@
 // «Задания» (issue 35): the answers to review, oldest first, narrowed by course and state and paged (all kept in the
 // address), and below them the numbers of each assignment.
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { idFromText } from '../../../common/ids.ts';
@@ -71,7 +72,7 @@ export function HomeworkPage() {
           none="Все курсы"
           onChange={(value) => go({ course: idFromText(value), state: filter })}
         />
-        <SelectField label="Ответы" name="state" value={filter} onChange={(event) => go({ course: courseId, state: queueFilterOf(event.target.value) })}>
+        <SelectField label="Состояние" name="state" value={filter} onChange={(event) => go({ course: courseId, state: queueFilterOf(event.target.value) })}>
           {QUEUE_FILTERS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -88,10 +89,14 @@ export function HomeworkPage() {
 function HomeworkQueue({ query, setPage }: { query: HomeworkQueueQuery; setPage: (page: number) => void }) {
   const key = JSON.stringify(query);
   const loaded = useResource(areaResources.homeworkQueue, { key, query });
+  // While another filter or page loads, the list read last stays, marked busy, so the table does not jump away.
+  const [last, setLast] = useState<{ key: string; page: HomeworkQueuePage } | null>(null);
+  if (loaded.data && loaded.data !== last) setLast(loaded.data);
+  const shown = loaded.data ?? last;
   if (loaded.error?.statusCode === 403) return <NotAuthorPage />;
   if (loaded.error) return <ErrorScreen />;
-  if (!loaded.data) return <Loader label="Загружаем ответы" />;
-  return <QueueTable data={loaded.data.page} stale={loaded.data.key !== key} page={query.page} setPage={setPage} />;
+  if (!shown) return <Loader label="Загружаем ответы" />;
+  return <QueueTable data={shown.page} stale={shown.key !== key} page={query.page} setPage={setPage} />;
 }
 
 interface QueueTableProps {
