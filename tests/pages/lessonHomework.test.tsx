@@ -13,7 +13,9 @@ import {
 import { server } from '../support/server.ts';
 import { gate } from '../support/gate.ts';
 import { FIRST_RENDER } from '../support/firstRender.ts';
-import { answerCourse, course, lesson, renderAsUser } from './enrollment/enrollmentTestKit.ts';
+import type { Participation } from '../../common/wireTypes.ts';
+import { adultDisciple, discipleHandler } from './account/accountTestKit.ts';
+import { anna, answerCourse, course, lesson, renderAsUser } from './enrollment/enrollmentTestKit.ts';
 
 vi.setConfig({ testTimeout: 15000 });
 
@@ -96,6 +98,27 @@ describe('«Задание» under a lesson', () => {
     expect(await screen.findByText('Прочитайте «Пророка» вслух и напишите, где меняется ритм.', {}, FIRST_RENDER)).toBeInTheDocument();
     expect(screen.getByText(/^Сдать до .*10 декабря 2026, 20:00 по московскому времени$/)).toBeInTheDocument();
     expect(screen.getByText(/^Стоп-занятие/)).toBeInTheDocument();
+  });
+});
+
+describe('«Задание» in «Мои курсы»', () => {
+  it('shows the bought lesson’s homework state with its link', async () => {
+    const row: Participation = {
+      id: 1,
+      course: { id: 5, title: 'Как читать стихи' },
+      authors: [anna],
+      subscribed: true,
+      lessons: [
+        lesson(1, { participationState: 'approved', homework: { state: 'submitted', dueAt: null, required: false } }),
+        lesson(2, { participationState: 'approved' }),
+      ],
+    };
+    server.use(discipleHandler(adultDisciple), http.get('*/api/v1/participants/', () => HttpResponse.json([row])));
+    renderAsUser('/account/courses');
+    const bought = await screen.findByRole('list', { name: 'Оплаченные занятия курса «Как читать стихи»' }, FIRST_RENDER);
+    const [first, second] = within(bought).getAllByRole('listitem');
+    expect(within(first!).getByRole('link', { name: 'Задание к занятию 1. Ритм и рифма: Отправлено' })).toHaveAttribute('href', '/lessons/101/homework');
+    expect(within(second!).queryByRole('link', { name: /Задание/ })).not.toBeInTheDocument();
   });
 });
 
