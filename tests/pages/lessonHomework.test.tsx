@@ -270,6 +270,27 @@ describe('the homework page', () => {
     expect(screen.queryByRole('form', { name: 'Ответ на задание' })).not.toBeInTheDocument();
   });
 
+  it('stays ready for another change after a change is saved while the answer is not seen', async () => {
+    const changed = sentAnswer({ text: 'Во второй строфе.' });
+    answerHomework(homework({ answers: [sentAnswer()], next: 'edit' }), homework({ answers: [changed], next: 'edit' }));
+    let patches = 0;
+    server.use(
+      http.patch('*/api/v1/homework/answers/71/', () => {
+        patches += 1;
+        return HttpResponse.json(changed);
+      }),
+    );
+    const { user } = renderAsUser('/lessons/101/homework');
+    const form = await formOf();
+    await user.clear(within(form).getByLabelText('Ваш ответ'));
+    await user.type(within(form).getByLabelText('Ваш ответ'), 'Во второй строфе.');
+    await user.click(within(form).getByRole('button', { name: 'Сохранить изменения' }));
+    expect(await screen.findByText('Изменения сохранены.')).toBeInTheDocument();
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Сохранить изменения' })).toBeEnabled());
+    await user.click(within(form).getByRole('button', { name: 'Сохранить изменения' }));
+    await waitFor(() => expect(patches).toBe(2));
+  });
+
   it('shows the thread with the author’s comment, and «done» once accepted', async () => {
     const returned = sentAnswer({ id: 70, state: 'returned', comment: 'Посмотрите ещё на цезуры.', decidedAt: '2026-12-09T12:00:00Z', seen: true, late: true });
     const accepted = sentAnswer({ id: 72, state: 'accepted', decidedAt: '2026-12-10T12:00:00Z', seen: true });

@@ -183,7 +183,8 @@ export function HomeworkAnswerForm({ lessonId, open, onSent, onConflict }: Homew
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending) return;
+    // Once: a second press while the first is on its way does nothing.
+    if (sending || sent.current) return;
     const found: Errors = {};
     if (text.length > HOMEWORK_TEXT_MAX) found.text = homeworkMessages.textTooLong;
     if (fileCount > HOMEWORK_FILES_MAX) found.files = homeworkMessages.tooManyFiles;
@@ -199,9 +200,17 @@ export function HomeworkAnswerForm({ lessonId, open, onSent, onConflict }: Homew
       const write: AnswerWrite = { text, files: added, removeFiles: removed, submit: true };
       const onProgress = added.length > 0 ? (fraction: number) => setProgress(fraction) : undefined;
       const id = answerId.current;
-      await mutate(() => (id === null ? createHomeworkAnswer(lessonId, write, onProgress) : updateHomeworkAnswer(id, write, onProgress)), {
+      const saved = await mutate(() => (id === null ? createHomeworkAnswer(lessonId, write, onProgress) : updateHomeworkAnswer(id, write, onProgress)), {
         invalidates: ['homework', 'enrollment'],
       });
+      // A changed answer stays in this form (the page reads the thread again); its files are now the saved ones.
+      answerId.current = saved.id;
+      setKept(saved.files);
+      setAdded([]);
+      setRemoved([]);
+      setSending(false);
+      setProgress(null);
+      if (!asDraft) sent.current = false;
       onSent(asDraft ? 'Ответ отправлен. Авторы курса посмотрят его и напишут, что думают.' : 'Изменения сохранены.');
     } catch (caught) {
       if (!isRequestError(caught)) throw caught;

@@ -76,7 +76,7 @@ export function HomeworkView({ homework, reload }: HomeworkViewProps) {
           <h2 id="homework-form">{editingSent ? 'Изменить ответ' : last?.state === 'returned' ? 'Новый ответ' : 'Ответить'}</h2>
           {editingSent ? <p>Ответ отправлен. Пока авторы его не открыли, его можно изменить.</p> : null}
           <HomeworkAnswerForm
-            key={`${homework.next}-${open?.id ?? 'new'}-${homework.answers.length}`}
+            key={`${homework.next}-${open?.id ?? 'new'}-${open?.state ?? ''}-${homework.answers.length}`}
             lessonId={homework.lessonId}
             open={open}
             onSent={(sent) => {
