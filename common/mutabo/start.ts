@@ -69,8 +69,6 @@ export interface MutaboFirstSteps {
 
 /** `GET /api/v1/mutabo/dashboard/`: what needs the author now, over the courses they lead. */
 export interface MutaboDashboard {
-  /** Answers to assignments waiting for a decision over the caller's courses (issue 35, common/homework.ts). */
-  homeworkWaiting?: number;
   /** The seller's details still missing, and whether that stops payments through YooKassa or PayPal now. */
   seller?: SellerReadiness;
   /** Receipts YooKassa refused, until they are resent: oldest first. */
