@@ -244,7 +244,9 @@ describe.each(dbModes())('homework: the authors’ side (%s)', (mode) => {
       expect(letter).toMatchObject({ kind: 'homework-decision', recipient: `hw-${nextPerson}@example.org`, userId: zoya });
       expect(letter!.subject).toBe('Задание к занятию 1 «Свободное занятие»: нужно доработать');
       expect(letter!.text).toContain('> Перепишите второй абзац.\n> И добавьте вывод: https[:]//example[.]org/ссылка');
-      expect(letter!.text).toContain(`/courses/${ids.courses.open}`);
+      // The way back is the assignment's own page, where the thread is and the answer is sent again.
+      expect(letter!.text).toContain(`/lessons/${ids.lessons.free}/homework`);
+      expect(letter!.html).toContain(`href="${kit.app.deps.config.publicUrl}/lessons/${ids.lessons.free}/homework"`);
       expect(letter!.html).toContain('Перепишите второй абзац.');
 
       const again = await decide(id, { decision: 'accepted', comment: '' });
