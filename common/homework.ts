@@ -67,6 +67,9 @@ export interface HomeworkAnswer {
 export interface LessonHomework {
   lessonId: number;
   courseId: number;
+  /** What the page's title names. */
+  lesson: { number: number; title: string };
+  courseTitle: string;
   /** Draft.js raw (JSON), as the lesson's other rich text. */
   assignment: string;
   /** ISO or null. */

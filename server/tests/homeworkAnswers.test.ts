@@ -78,7 +78,7 @@ describe.each(dbModes())('homework answers (%s)', (mode) => {
       await db().update(lessons).set({ assignmentDueAt: due, assignmentRequired: true }).where(eq(lessons.id, lessonId));
       const answer = await get(pupil, lessonId);
       expect(answer.headers['cache-control']).toBe('no-store');
-      expect(answer.json()).toEqual({ lessonId, courseId, assignment: ASSIGNMENT, dueAt: due.toISOString(), required: true, timeZone: 'Europe/Moscow', answers: [], next: 'new' });
+      expect(answer.json()).toEqual({ lessonId, courseId, lesson: expect.any(Object), courseTitle: expect.any(String), assignment: ASSIGNMENT, dueAt: due.toISOString(), required: true, timeZone: 'Europe/Moscow', answers: [], next: 'new' });
     });
 
     it('refuses a guest (401), a lesson that is missing or a draft (404), a lesson without an assignment (404)', async () => {
@@ -144,6 +144,11 @@ describe.each(dbModes())('homework answers (%s)', (mode) => {
       const thread = await homework(pupil, lessonId);
       expect(thread.answers).toEqual([body]);
       expect(thread.next).toBe('edit');
+      // The page's title names the lesson and its course.
+      const [named] = await db().select({ number: lessons.number, title: lessons.title }).from(lessons).where(eq(lessons.id, lessonId));
+      expect(thread.lesson).toEqual({ number: named!.number, title: named!.title });
+      expect(thread.courseTitle).toEqual(expect.any(String));
+      expect(thread.courseTitle).not.toBe('');
       const again = await send(app(), 'POST', answersUrl(lessonId), pupil, { text: 'Ещё один' });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ detail: hm.alreadyOpen });

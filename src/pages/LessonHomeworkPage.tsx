@@ -23,10 +23,10 @@ export function LessonHomeworkPage() {
   else body = <HomeworkView homework={homework.data} reload={() => void homework.reload()} />;
   return (
     <PageContainer $width="text">
-      <PageTitle>Задание к занятию</PageTitle>
+      <PageTitle>{homework.data ? `Задание к занятию ${homework.data.lesson.number} «${homework.data.lesson.title}»` : 'Задание к занятию'}</PageTitle>
       {homework.data ? (
         <p>
-          <Link to={paths.course(homework.data.courseId)}>← К курсу</Link>
+          <Link to={paths.course(homework.data.courseId)}>← Курс «{homework.data.courseTitle}»</Link>
         </p>
       ) : (
         <p>

@@ -27,6 +27,8 @@ const assignment = JSON.stringify({
 const homework = (patch: Partial<LessonHomework> = {}): LessonHomework => ({
   lessonId: 101,
   courseId: 5,
+  lesson: { number: 1, title: 'Ритм и рифма' },
+  courseTitle: 'Пушкин вслух',
   assignment,
   dueAt: '2026-12-10T17:00:00Z',
   required: true,
@@ -137,6 +139,9 @@ describe('the homework page', () => {
     );
     const { user } = renderAsUser('/lessons/101/homework');
     const form = await formOf();
+    // The page names the lesson and leads back to its course.
+    expect(screen.getByRole('heading', { level: 1, name: 'Задание к занятию 1 «Ритм и рифма»' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Курс «Пушкин вслух»' })).toHaveAttribute('href', '/courses/5');
     await user.type(within(form).getByLabelText('Ваш ответ'), 'Ритм меняется в третьей строфе.');
     expect(within(form).getByText('31 из 20 000 символов')).toBeInTheDocument();
     await user.upload(within(form).getByLabelText('Файлы'), pdf());

@@ -16,6 +16,9 @@ export type HomeworkAnswerRow = typeof homeworkAnswers.$inferSelect;
 export interface AssignmentFacts {
   lessonId: number;
   courseId: number;
+  lessonNumber: number;
+  lessonTitle: string;
+  courseTitle: string;
   lessonState: 'draft' | 'published';
   courseState: CourseState;
   format: CourseFormat;
@@ -31,6 +34,9 @@ export interface AssignmentFacts {
 const factColumns = {
   lessonId: lessons.id,
   courseId: lessons.courseId,
+  lessonNumber: lessons.number,
+  lessonTitle: lessons.title,
+  courseTitle: courses.title,
   lessonState: lessons.state,
   courseState: courses.state,
   format: courses.format,

@@ -91,6 +91,8 @@ export async function lessonHomework(deps: HomeworkDeps, userId: number, lessonI
   return {
     lessonId,
     courseId: facts.courseId,
+    lesson: { number: facts.lessonNumber, title: facts.lessonTitle },
+    courseTitle: facts.courseTitle,
     assignment: facts.assignment,
     dueAt: facts.dueAt?.toISOString() ?? null,
     required: facts.required,
