@@ -33,7 +33,7 @@ const item = (id: number, patch: Partial<HomeworkQueueItem> = {}): HomeworkQueue
   files: 2,
   person: { id: 40 + id, name: `Ученик ${id}`, email: `pupil${id}@example.com` },
   lesson: { id: 51, number: 1, title: 'Пушкин' },
-  course: { id: 5, title: 'Медленное чтение' },
+  course: { id: 5, title: 'Медленное чтение', timeZone: 'Asia/Yekaterinburg' },
   ...patch,
 });
 
@@ -122,6 +122,8 @@ describe("the area's «Задания»", () => {
     const rows = within(queue).getAllByRole('row');
     expect(rows).toHaveLength(21);
     expect(rows[1]).toHaveTextContent('Ученик 1pupil1@example.comМедленное чтениеЗанятие 1. Пушкин');
+    // Sent at 10:00 UTC: 15:00 in the course's zone, as on the answer's own page.
+    expect(rows[1]).toHaveTextContent('09.12.2026, 15:00');
     expect(within(rows[1]!).getByRole('link', { name: 'Ученик 1' })).toHaveAttribute('href', '/mutabo/homework/1');
     expect(within(queue).getByText('Ждут проверки: 3')).toBeInTheDocument();
 

@@ -17,7 +17,7 @@ import { CourseSelect } from '../content/CourseSelect.tsx';
 import { Muted, Notice, Panel, TitleRow } from '../shell/areaParts.ts';
 import { Badge, CellNote, DataTable, Td, Th, Tr } from '../shell/DataTable.tsx';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
-import { formatDateTime } from '../shell/timeText.ts';
+import { formatDateTimeIn } from '../shell/timeText.ts';
 import { useAddressParams } from '../useAddressParams.ts';
 import type { HomeworkQueueQuery } from './homeworkApi.ts';
 import { medianText, QUEUE_FILTERS, queueFilterOf, queueState, type QueueFilter } from './homeworkWords.ts';
@@ -140,7 +140,7 @@ function QueueTable({ data, stale, page, setPage }: QueueTableProps) {
                   </CellNote>
                 </Td>
                 <Td label="Отправлен">
-                  {formatDateTime(item.submittedAt)}
+                  {formatDateTimeIn(item.submittedAt, item.course.timeZone)}
                   {item.late ? <CellNote>с опозданием</CellNote> : null}
                 </Td>
                 <Td label="Состояние">
