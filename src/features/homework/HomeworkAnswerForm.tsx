@@ -53,9 +53,37 @@ const Small = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-const FileInput = styled.input`
-  max-width: 100%;
-  min-height: 44px;
+/** The file input itself is hidden (the browser would name its button in its own language): its Russian label is the button. */
+const FilePicker = styled.div`
+  position: relative;
+
+  input {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    opacity: 0;
+  }
+
+  label {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    padding: 0 ${({ theme }) => theme.space(4)};
+    border: 2px solid ${({ theme }) => theme.colors.primary};
+    border-radius: ${({ theme }) => theme.radius};
+    color: ${({ theme }) => theme.colors.primary};
+    cursor: pointer;
+  }
+
+  input:focus-visible + label {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+
+  input:disabled + label {
+    cursor: progress;
+    opacity: 0.6;
+  }
 `;
 
 const FileList = styled.ul`
@@ -251,17 +279,20 @@ export function HomeworkAnswerForm({ lessonId, open, onSent, onConflict }: Homew
         <Small id={ids.filesHint}>
           До {HOMEWORK_FILES_MAX} файлов, каждый до 20 МБ: PDF, DOCX, ODT, TXT, JPEG, PNG или HEIC.
         </Small>
-        <FileInput
-          id={ids.files}
-          type="file"
-          name="files"
-          multiple
-          accept={HOMEWORK_FILE_ACCEPT}
-          onChange={pickFiles}
-          disabled={sending}
-          aria-invalid={errors.files ? true : undefined}
-          aria-describedby={[ids.filesHint, errors.files ? ids.filesError : ''].filter(Boolean).join(' ')}
-        />
+        <FilePicker>
+          <input
+            id={ids.files}
+            type="file"
+            name="files"
+            multiple
+            accept={HOMEWORK_FILE_ACCEPT}
+            onChange={pickFiles}
+            disabled={sending}
+            aria-invalid={errors.files ? true : undefined}
+            aria-describedby={[ids.filesHint, errors.files ? ids.filesError : ''].filter(Boolean).join(' ')}
+          />
+          <label htmlFor={ids.files}>{fileCount > 0 ? 'Добавить файлы' : 'Выбрать файлы'}</label>
+        </FilePicker>
         {errors.files ? <FieldError id={ids.filesError}>{errors.files}</FieldError> : null}
         {fileCount > 0 ? (
           <FileList aria-label="Приложенные файлы">
