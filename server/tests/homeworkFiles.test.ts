@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOMEWORK_FILE_NAME_MAX, homeworkMessages as hm, homeworkText } from '../../common/homework.ts';
 import { checkHomeworkFile, cleanFileName, type FileCheck } from '../src/services/homework/answerFiles.ts';
-import { docxFile, heicFile, jpegWithGps, lyingZipDocx, odtFile, pdfFile, pngFile, zip, zipBombDocx } from './homeworkKit.ts';
+import { docxFile, heicFile, jpegWithGps, lyingZipDocx, odtFile, pdfFile, pngFile, realHeic, zip, zipBombDocx } from './homeworkKit.ts';
 
 let dir: string;
 let counter = 0;
@@ -43,7 +43,25 @@ describe('what a file is', () => {
     expect(await kindOf('notes.txt', Buffer.from('Первая строка.\nВторая строка.\n'))).toBe('txt');
     expect(await kindOf('photo.png', await jpegWithGps())).toBe('jpeg');
     expect(await kindOf('photo.jpg', await pngFile())).toBe('png');
-    expect(await kindOf('IMG_0001.HEIC', heicFile())).toBe('heic');
+  });
+
+  it('turns a HEIC photo into a JPEG without its metadata where libheif converts it; keeps it as it came without it', async () => {
+    const heic = await realHeic(dir);
+    if (heic === null) {
+      // No libheif-examples here: the photo is kept byte for byte, offered for download.
+      expect(await kindOf('IMG_0001.HEIC', heicFile())).toBe('heic');
+      return;
+    }
+    const result = await check('IMG_0001.HEIC', heic);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.file).toMatchObject({ kind: 'jpeg', name: 'IMG_0001.jpg' });
+    const stored = await sharp(await readFile(result.file.path)).metadata();
+    expect(stored.format).toBe('jpeg');
+    expect(stored.exif).toBeUndefined();
+    // Upright: the 64×48 source had orientation 6.
+    expect([stored.width, stored.height]).toEqual([48, 64]);
+    // A file that only looks like HEIC does not convert: it is broken, not kept.
+    expect(await kindOf('IMG_0002.HEIC', heicFile())).toBe(homeworkText(hm.fileBroken, { name: 'IMG_0002.HEIC' }));
   });
 
   it('refuses what is none of the kinds, naming the file', async () => {

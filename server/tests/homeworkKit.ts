@@ -1,7 +1,8 @@
 // Shared pieces of the homework tests (homework*.test.ts): a lesson with an assignment and approved participants, the
 // multipart bodies the site's form sends, and real files made here: a pdf, a docx and an odt built as zips, a zip bomb
 // dressed as a docx, a JPEG with EXIF GPS.
-import { readdirSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
@@ -188,7 +189,23 @@ export async function pngFile(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The first bytes of a HEIC photo: a `ftyp` box of brand heic (the rest is not looked into). */
+/**
+ * A real HEIC photo of the GPS JPEG (libheif's heif-enc carries its EXIF over), or null where libheif-examples is not
+ * installed.
+ */
+export async function realHeic(dir: string): Promise<Buffer | null> {
+  const jpeg = path.join(dir, 'source.jpg');
+  const heic = path.join(dir, 'source.heic');
+  writeFileSync(jpeg, await jpegWithGps());
+  try {
+    execFileSync('heif-enc', ['-q', '60', '-o', heic, jpeg], { stdio: 'ignore' });
+  } catch {
+    return null;
+  }
+  return readFileSync(heic);
+}
+
+/** The first bytes of a HEIC photo: a `ftyp` box of brand heic, and nothing a decoder could open. */
 export const heicFile = (): Buffer => {
   const ftyp = Buffer.alloc(24);
   ftyp.writeUInt32BE(24, 0);

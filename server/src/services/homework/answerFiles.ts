@@ -3,11 +3,13 @@
 // refused without ever being inflated whole; images are re-encoded (turned upright by their EXIF orientation, every
 // metadata left behind: no GPS, no camera); names are cleaned and cut. The route has written each part to a file of
 // its own (at most HOMEWORK_FILE_MAX_BYTES); what is kept is a file next to it.
-import { open, readFile, stat } from 'node:fs/promises';
+import { open, readFile, rm, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { crc32, inflateRaw } from 'node:zlib';
 import sharp from 'sharp';
 import { HOMEWORK_FILE_NAME_MAX, homeworkMessages as hm, homeworkText, type HomeworkFileKind } from '../../../../common/homework.ts';
+import { MediaError } from '../recordings/mediaLimits.ts';
+import { runTool } from '../recordings/mediaProcess.ts';
 
 const inflate = promisify(inflateRaw) as (buffer: Buffer, options: { maxOutputLength: number }) => Promise<Buffer>;
 
@@ -159,6 +161,24 @@ function isText(data: Buffer): boolean {
   }
 }
 
+/** libheif's converter; a missing one leaves HEIC photos as they came. */
+export const HEIF_CONVERT = 'heif-convert';
+/** A phone's photo converts in well under a second; a file that takes longer is not one. */
+const HEIF_CONVERT_TIMEOUT_MS = 60_000;
+
+/** The HEIC photo as a JPEG beside it, or null when heif-convert is not installed; throws when it cannot convert it. */
+async function heicToJpeg(input: string): Promise<string | null> {
+  const output = `${input}.heic.jpg`;
+  try {
+    await runTool(HEIF_CONVERT, ['-q', '95', input, output], HEIF_CONVERT_TIMEOUT_MS);
+  } catch (error) {
+    await rm(output, { force: true });
+    if (error instanceof MediaError && error.reason === 'notInstalled') return null;
+    throw error;
+  }
+  return output;
+}
+
 /** Re-encodes an image as the same kind: upright, every metadata left out (sharp keeps none unless asked). */
 async function reencode(file: IncomingFile, kind: 'jpeg' | 'png'): Promise<string> {
   const output = `${file.path}.out.${KIND_EXTENSIONS[kind]}`;
@@ -200,9 +220,27 @@ export async function checkHomeworkFile(file: IncomingFile): Promise<FileCheck> 
     }
   }
   if (sniffed === 'heic') {
-    // The prebuilt sharp has no HEVC decoder (libheif with AV1 only): a HEIC photo is kept as it came, after a look at
-    // its boxes; it is offered for download, not shown (docs/HOMEWORK.md, «Files»).
-    return head.readUInt32BE(0) >= 16 ? ready('heic') : refuse(hm.fileBroken);
+    if (head.readUInt32BE(0) < 16) return refuse(hm.fileBroken);
+    // The prebuilt sharp has no HEVC decoder (its libheif does AV1 only). With libheif's heif-convert (Debian's
+    // libheif-examples) the photo becomes a JPEG, re-encoded as any other: upright, no metadata, shown in the page.
+    // Without it the photo is kept as it came, metadata and all, and offered for download (docs/HOMEWORK.md, «Files»).
+    let converted: string | null;
+    try {
+      converted = await heicToJpeg(file.path);
+    } catch {
+      return refuse(hm.fileBroken);
+    }
+    if (converted === null) return ready('heic');
+    try {
+      const output = await reencode({ ...file, path: converted }, 'jpeg');
+      const { size } = await stat(output);
+      const name = cleanFileName(file.name, 'jpeg').replace(/\.(heic|heif)$/i, '.jpg');
+      return { ok: true, file: { name, kind: 'jpeg', path: output, size } };
+    } catch {
+      return refuse(hm.fileBroken);
+    } finally {
+      await rm(converted, { force: true });
+    }
   }
   const data = await readFile(file.path);
   if (sniffed === 'zip') {
