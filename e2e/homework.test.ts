@@ -61,7 +61,7 @@ async function openAssignment(): Promise<Page> {
   await page.goto(`/courses/${courseId}`);
   await page.getByRole('link', { name: new RegExp(`^Задание к занятию .*${lessonTitle.slice(0, 20).replace(/[«»]/g, '.')}`) }).first().click();
   await page.waitForURL(`**/lessons/${lessonId}/homework`);
-  await page.getByRole('heading', { name: 'Задание' }).waitFor();
+  await page.getByRole('heading', { name: 'Задание', exact: true }).waitFor();
   return page;
 }
 
