@@ -22,6 +22,7 @@ import { healthRoutes } from './routes/health.ts';
 import { lessonsRoutes } from './routes/lessons.ts';
 import { lessonRecordingsRoutes } from './routes/lessonRecordings.ts';
 import { lessonJoinApiRoutes, lessonJoinPageRoutes } from './routes/lessonJoin.ts';
+import { telegramRoutes } from './routes/telegram.ts';
 import { libraryRoutes } from './routes/library.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { mutaboRoutes } from './routes/mutabo/area.ts';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await v1.register(lessonsRoutes);
         await v1.register(lessonRecordingsRoutes);
         await v1.register(lessonJoinApiRoutes);
+        await v1.register(telegramRoutes);
         await v1.register(scheduleRoutes);
         await v1.register(feedbackRoutes);
         await v1.register(quotationsRoutes);

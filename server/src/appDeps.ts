@@ -1,6 +1,7 @@
 // AppDeps: everything the server's services work with, made once per app by buildApp (app.ts) and decorated as
 // `app.deps`. Routes hand it, or the domain service made from it, to the service functions: a service declares the
 // part it uses as its own interface (EnrollmentDeps, RefundDeps, MutaboContext…), and AppDeps satisfies each of them.
+import { TelegramBot } from './services/telegram/bot.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
@@ -56,6 +57,8 @@ export interface AppDeps {
   recordingUploads: RecordingUploads;
   /** The worker that processes uploaded recordings (services/recordings/processing.ts), started with the letters'. */
   recordingJobs: RecordingJobs;
+  /** The Telegram bot (services/telegram/bot.ts), null without TELEGRAM_BOT_TOKEN. */
+  telegram: TelegramBot | null;
 }
 
 export interface AppDepsOptions {
@@ -109,5 +112,6 @@ export function createAppDeps(config: AppConfig, database: Database, log: Fastif
     paymentFollowUps: createPaymentFollowUps(base),
     recordingUploads: new RecordingUploads({ ...base, wakeJobs: () => recordingJobs.wake() }),
     recordingJobs,
+    telegram: config.telegram ? new TelegramBot({ db, config, log }, config.telegram) : null,
   };
 }
