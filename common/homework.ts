@@ -67,6 +67,9 @@ export interface HomeworkAnswer {
 export interface LessonHomework {
   lessonId: number;
   courseId: number;
+  /** What the page's title names. */
+  lesson: { number: number; title: string };
+  courseTitle: string;
   /** Draft.js raw (JSON), as the lesson's other rich text. */
   assignment: string;
   /** ISO or null. */
@@ -106,7 +109,8 @@ export interface HomeworkQueueItem {
   files: number;
   person: { id: number; name: string; email: string };
   lesson: { id: number; number: number; title: string };
-  course: { id: number; title: string };
+  /** With its zone: the area shows an answer's times in its course's zone, as on the answer's own page. */
+  course: { id: number; title: string; timeZone: string };
 }
 
 /**

@@ -37,6 +37,8 @@ export const SITE_ROUTES = {
   waitingForPayment: '/waiting-for-payment',
   /** A lesson's join link (issue 35, common/attendance.ts joinPath): sends a participant on to the room. */
   lessonJoin: '/lessons/:id/join',
+  /** A lesson's homework (issue 35, common/homework.ts): the assignment and the participant's answers. */
+  lessonHomework: '/lessons/:id/homework',
 } as const;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

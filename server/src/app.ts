@@ -21,6 +21,8 @@ import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { lessonsRoutes } from './routes/lessons.ts';
 import { lessonRecordingsRoutes } from './routes/lessonRecordings.ts';
+import { homeworkRoutes } from './routes/homework.ts';
+import { homeworkFilesRoutes } from './routes/homeworkFiles.ts';
 import { lessonJoinApiRoutes, lessonJoinPageRoutes } from './routes/lessonJoin.ts';
 import { telegramRoutes } from './routes/telegram.ts';
 import { libraryRoutes } from './routes/library.ts';
@@ -168,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(healthRoutes);
     await api.register(mediaRoutes);
     await api.register(recordingFilesRoutes);
+    await api.register(homeworkFilesRoutes);
     await api.register(
       async (v1) => {
         await v1.register(authorsRoutes);
@@ -175,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await v1.register(lessonsRoutes);
         await v1.register(lessonRecordingsRoutes);
         await v1.register(lessonJoinApiRoutes);
+        await v1.register(homeworkRoutes);
         await v1.register(telegramRoutes);
         await v1.register(scheduleRoutes);
         await v1.register(feedbackRoutes);

@@ -1,6 +1,7 @@
 // What the tests of the authors' API share: an app on a seeded test database, tokens of the fixture's people, and a
 // call helper (guest, the two authors, a pupil).
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Mailer } from '../src/services/letters/mail.ts';
 import { bearer, buildTestApp, ids, seedFixture } from './fixtures.ts';
 import { createTestDatabase, type DbMode, type TestDatabase } from './testDb.ts';
 
@@ -14,10 +15,11 @@ export interface MutaboKit {
   close: () => Promise<void>;
 }
 
-export async function openMutaboKit(mode: DbMode): Promise<MutaboKit> {
+/** `mailer`: a test's own transport (a file that reads queued letters from their rows keeps them from being sent). */
+export async function openMutaboKit(mode: DbMode, options: { mailer?: Mailer } = {}): Promise<MutaboKit> {
   const testDb = await createTestDatabase(mode);
   await seedFixture(testDb.database.db);
-  const app = await buildTestApp({ database: testDb.database });
+  const app = await buildTestApp({ database: testDb.database, mailer: options.mailer });
   const tokens: Record<Exclude<Who, 'guest'>, string> = {
     anna: await app.deps.tokens.sign(ids.users.anna, 'access'),
     boris: await app.deps.tokens.sign(ids.users.boris, 'access'),

@@ -106,8 +106,8 @@ describe.runIf(installed)('letters in SpamAssassin (default rules, no network te
     const anna = { id: ids.users.anna, email: 'anna@example.org', firstName: 'Анна' };
     const course = { id: ids.courses.open, title: 'Открытый курс' };
     const lessons = [
-      { number: 1, title: 'Свободное занятие' },
-      { number: 4, title: 'Последнее занятие' },
+      { id: ids.lessons.free, number: 1, title: 'Свободное занятие' },
+      { id: ids.lessons.last, number: 4, title: 'Последнее занятие' },
     ];
     const lesson: NoticeLesson = {
       id: ids.lessons.free,
@@ -147,8 +147,8 @@ describe.runIf(installed)('letters in SpamAssassin (default rules, no network te
             pupil,
             { ...course, timeZone: 'Europe/Moscow' },
             [
-              { id: ids.lessons.free, ...lessons[0]!, duration: 90, sequence: 2, roomUrl: '', startsAt: after },
-              { id: ids.lessons.free + 1, ...lessons[1]!, duration: 90, sequence: 0, roomUrl: '', startsAt: null },
+              { ...lessons[0]!, duration: 90, sequence: 2, roomUrl: '', startsAt: after },
+              { ...lessons[1]!, id: ids.lessons.free + 1, duration: 90, sequence: 0, roomUrl: '', startsAt: null },
             ],
             paid,
             true,

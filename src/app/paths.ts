@@ -11,10 +11,13 @@ const {
   adminArea: _adminArea,
   // A lesson's join address is common/attendance.ts joinPath (not imported here: its texts would join the first load).
   lessonJoin: _lessonJoin,
+  lessonHomework: _lessonHomework,
   ...fixed
 } = SITE_ROUTES;
 
 export const paths = {
   ...fixed,
   course: (id: number | string) => `/courses/${id}`,
+  /** A lesson's homework page (issue 35). */
+  lessonHomework: (id: number | string) => `/lessons/${id}/homework`,
 } as const;

@@ -42,6 +42,7 @@ const ResetPasswordSuccessPage = lazyPage(() => import('../pages/ResetPasswordSu
 const WaitingForPaymentPage = lazyPage(() => import('../pages/WaitingForPaymentPage.tsx'), 'WaitingForPaymentPage');
 const AccountDeletedPage = lazyPage(() => import('../pages/AccountDeletedPage.tsx'), 'AccountDeletedPage');
 const LessonJoinPage = lazyPage(() => import('../pages/LessonJoinPage.tsx'), 'LessonJoinPage');
+const LessonHomeworkPage = lazyPage(() => import('../pages/LessonHomeworkPage.tsx'), 'LessonHomeworkPage');
 
 /** The pages with the simple header (Layout): logging in, signing up and the letters' links. */
 const simpleHeaderRoutes: RouteObject[] = [
@@ -111,7 +112,11 @@ export const routes: RouteObject[] = [
             // The authors' area: its own chunk and its own routes under the splat, which matches /mutabo itself too. The
             // route that renders the area's useRoutes must end in «*», or React Router warns of descendant routes.
             element: <RequireAuth />,
-            children: [{ path: SITE_ROUTES.adminArea, element: <MutaboPage /> }],
+            children: [
+              { path: SITE_ROUTES.adminArea, element: <MutaboPage /> },
+              // A lesson's homework (issue 35): only for a logged-in participant.
+              { path: SITE_ROUTES.lessonHomework, element: <LessonHomeworkPage /> },
+            ],
           },
           { children: simpleHeaderRoutes },
           { path: paths.waitingForPayment, element: <WaitingForPaymentPage /> },

@@ -7,6 +7,8 @@ import { CourseEditorPage } from './courses/CourseEditorPage.tsx';
 import { CourseListPage } from './courses/CourseListPage.tsx';
 import { CourseDiscountsPage } from './discounts/CourseDiscountsPage.tsx';
 import { PromoCodesPage } from './discounts/PromoCodesPage.tsx';
+import { HomeworkAnswerPage } from './homework/HomeworkAnswerPage.tsx';
+import { HomeworkPage } from './homework/HomeworkPage.tsx';
 import { LessonEditorPage } from './lessons/LessonEditorPage.tsx';
 import { MailingPage } from './mailings/MailingPage.tsx';
 import { MailingsPage } from './mailings/MailingsPage.tsx';
@@ -34,6 +36,8 @@ const areaRoutes: RouteObject[] = [
   { path: relative(areaPaths.participants(':courseId')), element: <ParticipantsPage /> },
   { path: relative(areaPaths.coursePayments(':courseId')), element: <CoursePaymentsPage /> },
   { path: relative(areaPaths.courseDiscounts(':courseId')), element: <CourseDiscountsPage /> },
+  { path: relative(areaPaths.homework), element: <HomeworkPage /> },
+  { path: relative(areaPaths.homeworkAnswer(':answerId')), element: <HomeworkAnswerPage /> },
   { path: relative(areaPaths.payments), element: <PaymentsPage /> },
   { path: relative(areaPaths.promoCodes), element: <PromoCodesPage /> },
   { path: relative(areaPaths.people), element: <PeoplePage /> },

@@ -47,4 +47,8 @@ export const areaPaths = {
   offer: `${root}/offer`,
   policy: `${root}/policy`,
   authorPage: `${root}/author`,
+  /** «Задания» (issue 35): the answers to review, filtered by course, state and page (kept in the address). */
+  homework: `${root}/homework`,
+  homeworkQueue: (filter: { course?: number; state?: string; page?: number; view?: string } = {}) => withQuery(`${root}/homework`, filter),
+  homeworkAnswer: (answerId: number | string) => `${root}/homework/${answerId}`,
 } as const;

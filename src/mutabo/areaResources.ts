@@ -27,6 +27,7 @@ import { getDashboard, listPayments } from './payments/paymentsApi.ts';
 import { getPerson, listPeople } from './people/peopleApi.ts';
 import { getRecordingStorage, listRecordingViewers } from './lessons/recording/recordingApi.ts';
 import { getLessonAttendance } from './lessons/attendance/attendanceApi.ts';
+import { getHomeworkAnswer, listHomeworkQueue, listHomeworkStats, type HomeworkQueueQuery } from './homework/homeworkApi.ts';
 import { idFromText } from '../../common/ids.ts';
 import type { SharedHistoryEntity } from '../../common/mutabo/history.ts';
 
@@ -90,5 +91,14 @@ export const areaResources = {
   recordingViewers: areaResource('recordingViewers', (lessonId: number) => listRecordingViewers(lessonId), ['courses']),
   // Who came to a lesson's room (issue 35).
   lessonAttendance: areaResource('lessonAttendance', (lessonId: number) => getLessonAttendance(lessonId), ['courses']),
+  // Homework (issue 35): the review queue (remembering the query it answers, as the payments do), one answer with its
+  // thread, the numbers per assignment.
+  homeworkQueue: areaResource(
+    'homeworkQueue',
+    async ({ key, query }: { key: string; query: HomeworkQueueQuery }) => ({ key, page: await listHomeworkQueue(query) }),
+    ['areaHomework'],
+  ),
+  homeworkAnswer: areaResource('homeworkAnswer', (answerId: number) => getHomeworkAnswer(answerId), ['areaHomework']),
+  homeworkStats: areaResource('homeworkStats', (course: number | null) => listHomeworkStats(course ?? undefined), ['areaHomework', 'courses']),
   recordingStorage: areaResource('recordingStorage', (_: void) => getRecordingStorage(), ['courses', 'areaDashboard']),
 };

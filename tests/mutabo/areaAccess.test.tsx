@@ -53,6 +53,7 @@ describe('who may enter /mutabo', () => {
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Сводка',
       'Курсы',
+      'Задания',
       'Платежи',
       'Промокоды',
       'Люди',

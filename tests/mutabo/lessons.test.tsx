@@ -195,7 +195,18 @@ describe('the lessons of a course', () => {
     await user.selectOptions(screen.getByLabelText('Состояние занятия'), 'published');
     await user.click(screen.getByRole('button', { name: 'Добавить занятие' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/mutabo/courses/5'));
-    expect(sent).toEqual({ title: 'Толстой', content: '', duration: 90, state: 'published', startsAt: null, roomUrl: '', recordingUrl: '' });
+    expect(sent).toEqual({
+      title: 'Толстой',
+      content: '',
+      duration: 90,
+      state: 'published',
+      startsAt: null,
+      roomUrl: '',
+      recordingUrl: '',
+      assignment: '',
+      assignmentDueAt: null,
+      assignmentRequired: false,
+    });
   });
 });
 
@@ -261,6 +272,42 @@ describe('a lesson’s time and links', () => {
     await user.type(within(start).getByLabelText('Время'), '19:00');
     await user.click(screen.getByRole('button', { name: 'Сохранить занятие' }));
     await waitFor(() => expect(sent.startsAt).toBe('2026-03-29T17:00:00.000Z'));
+  });
+
+  it('saves the assignment with its due time in the course’s zone and «стоп-занятие», with the version read', async () => {
+    let sent: Record<string, unknown> = {};
+    const assignment = JSON.stringify({
+      blocks: [{ key: 'a1', text: 'Прочитайте «Пророка» вслух.', type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} }],
+      entityMap: {},
+    });
+    answer({ ...editedCourse, lessons: [{ ...scheduled, assignment }] }, (body) => (sent = body as typeof sent));
+    const { user } = renderApp('/mutabo/courses/5/lessons/51');
+    const due = await screen.findByRole('group', { name: 'Сдать до (по московскому времени)' }, FIRST_RENDER);
+    expect(await screen.findByText('Прочитайте «Пророка» вслух.', {}, FIRST_RENDER)).toBeInTheDocument();
+    await user.type(within(due).getByLabelText('Дата сдачи'), '2026-03-10');
+    await user.type(within(due).getByLabelText('Время сдачи'), '20:00');
+    await user.click(screen.getByLabelText('Стоп-занятие: запись следующего занятия откроется только после ответа'));
+    await user.click(screen.getByRole('button', { name: 'Сохранить занятие' }));
+    await waitFor(() => expect(sent).toMatchObject({ assignmentDueAt: '2026-03-10T17:00:00.000Z', assignmentRequired: true, version: 1 }));
+    expect(JSON.parse(sent.assignment as string)).toMatchObject({ blocks: [expect.objectContaining({ text: 'Прочитайте «Пророка» вслух.' })] });
+    expect(await screen.findByText('Занятие сохранено.')).toBeInTheDocument();
+  });
+
+  it('shows a saved due time in the course’s zone, and refuses a due date without a time', async () => {
+    let patches = 0;
+    answer(
+      { ...editedCourse, lessons: [{ ...scheduled, assignment: '', assignmentDueAt: '2026-03-10T17:00:00.000Z', assignmentRequired: true }] },
+      () => (patches += 1),
+    );
+    const { user } = renderApp('/mutabo/courses/5/lessons/51');
+    const due = await screen.findByRole('group', { name: 'Сдать до (по московскому времени)' }, FIRST_RENDER);
+    expect(within(due).getByLabelText('Дата сдачи')).toHaveValue('2026-03-10');
+    expect(within(due).getByLabelText('Время сдачи')).toHaveValue('20:00');
+    expect(screen.getByLabelText('Стоп-занятие: запись следующего занятия откроется только после ответа')).toBeChecked();
+    await user.clear(within(due).getByLabelText('Время сдачи'));
+    await user.click(screen.getByRole('button', { name: 'Сохранить занятие' }));
+    expect(await within(due).findByText('Укажите и дату, и время, до которого сдать задание, — или оставьте оба поля пустыми.')).toBeInTheDocument();
+    expect(patches).toBe(0);
   });
 
   it('keeps what was typed and says what is wrong: a date without a time, a link that is not https', async () => {

@@ -16,6 +16,7 @@ import { calendarFileUrl } from '../../api/endpoints.ts';
 import { LessonTime } from '../schedule/index.ts';
 import { useVisitorTimeZone } from '../schedule/index.ts';
 import type { CourseFormat } from '../../../common/recordings.ts';
+import { HomeworkBadge } from '../homework/index.ts';
 import { canWatchRecording, RecordingPanel, recordingForSale, recordingLabel, WatchRecordingButton, watchedAsRecording } from '../recordings/index.ts';
 
 const NO_PLACES_MARK = '[нет мест]';
@@ -200,6 +201,7 @@ function LessonItem({ lesson, level, timeZone, now, format }: LessonItemProps) {
       ) : null}
       {watchable ? <RecordingPanel id={playerId} lessonId={lesson.id} name={name} open={watching} /> : null}
       {roomPending ? <RoomPending>{roomPending}</RoomPending> : null}
+      {lesson.homework ? <HomeworkBadge lessonId={lesson.id} name={name} homework={lesson.homework} timeZone={timeZone} /> : null}
       {lesson.content ? <LessonContent source={lesson.content} /> : null}
     </Item>
   );

@@ -7,6 +7,7 @@ import styled from 'styled-components';
 import type { Lesson, Participation } from '../../../common/wireTypes.ts';
 import { paths } from '../../app/paths.ts';
 import { LessonRoomLinks } from '../schedule/index.ts';
+import { HomeworkBadge } from '../homework/index.ts';
 import { courseByAuthors, publishedLessons } from '../../lib/courseFacts.ts';
 import { isApproved } from '../../../common/lessonBlocks.ts';
 import { courseParticipation, type CourseParticipation } from '../enrollment/index.ts';
@@ -139,6 +140,7 @@ function BoughtLesson({ lesson, timeZone }: { lesson: Lesson; timeZone: string }
         </LessonLinks>
       ) : null}
       {watchable ? <RecordingPanel id={playerId} lessonId={lesson.id} name={name} open={watching} /> : null}
+      {lesson.homework ? <HomeworkBadge lessonId={lesson.id} name={name} homework={lesson.homework} timeZone={timeZone} /> : null}
     </li>
   );
 }

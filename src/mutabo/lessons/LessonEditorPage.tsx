@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import styled from 'styled-components';
-import { FieldError, FormErrorBlock, SelectField, TextField } from '../../components/form/fields.tsx';
+import { CheckboxField, FieldError, FormErrorBlock, SelectField, TextField } from '../../components/form/fields.tsx';
 import { FormActions } from '../../components/form/FormLayout.ts';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import { Loader } from '../../components/Loader.tsx';
@@ -186,6 +186,32 @@ function LessonEditor({ courseId, timeZone, format, lesson, setLesson, reload }:
             Ссылки видят только участники, допущенные к занятию: комнату — за 30 минут до начала, запись — после начала. Без своей ссылки занятие
             проходит в комнате курса (она задаётся в форме курса).
           </Hint>
+          <FramedFieldset>
+            <legend>Задание</legend>
+            <Hint>Участники увидят задание, когда начнётся занятие, и смогут ответить текстом и файлами. Оставьте пустым, если задания нет.</Hint>
+            <RichTextEditor
+              key={`assignment-${form.editorKey}`}
+              label="Текст задания"
+              initialValue={values.assignment}
+              error={errors.assignment}
+              onChange={(assignment) => change({ assignment })}
+            />
+            <FramedFieldset aria-describedby={errors.assignmentDueAt ? 'lesson-due-error' : undefined}>
+              <legend>Сдать до ({zone})</legend>
+              <StartGrid>
+                <TextField label="Дата сдачи" name="dueDate" type="date" value={values.dueDate} onChange={(e) => change({ dueDate: e.target.value })} />
+                <TextField label="Время сдачи" name="dueTime" type="time" value={values.dueTime} onChange={(e) => change({ dueTime: e.target.value })} />
+              </StartGrid>
+              {errors.assignmentDueAt ? <FieldError id="lesson-due-error">{errors.assignmentDueAt}</FieldError> : null}
+            </FramedFieldset>
+            <CheckboxField
+              label="Стоп-занятие: запись следующего занятия откроется только после ответа"
+              name="assignmentRequired"
+              checked={values.assignmentRequired}
+              error={errors.assignmentRequired}
+              onChange={(e) => change({ assignmentRequired: e.target.checked })}
+            />
+          </FramedFieldset>
           <FormActions>
             <LoadingButton loading={form.saving}>{lesson ? 'Сохранить занятие' : 'Добавить занятие'}</LoadingButton>
           </FormActions>

@@ -15,12 +15,29 @@ export interface LessonFormValues {
   time: string;
   roomUrl: string;
   recordingUrl: string;
+  /** The homework (issue 35): draft-js raw, '' for none; its due date and time in the course's zone; «стоп-занятие». */
+  assignment: string;
+  dueDate: string;
+  dueTime: string;
+  assignmentRequired: boolean;
 }
 
-export const LESSON_FIELDS = ['title', 'content', 'duration', 'state', 'startsAt', 'roomUrl', 'recordingUrl'] as const;
+export const LESSON_FIELDS = [
+  'title',
+  'content',
+  'duration',
+  'state',
+  'startsAt',
+  'roomUrl',
+  'recordingUrl',
+  'assignment',
+  'assignmentDueAt',
+  'assignmentRequired',
+] as const;
 
 const lessonFormMessages = {
   dateAndTime: 'Укажите и дату, и время начала — или оставьте оба поля пустыми.',
+  dueDateAndTime: 'Укажите и дату, и время, до которого сдать задание, — или оставьте оба поля пустыми.',
   badDateTime: 'Дата ДД.ММ.ГГГГ и время ЧЧ:ММ.',
 };
 
@@ -34,10 +51,15 @@ export const emptyLessonValues = (): LessonFormValues => ({
   time: '',
   roomUrl: '',
   recordingUrl: '',
+  assignment: '',
+  dueDate: '',
+  dueTime: '',
+  assignmentRequired: false,
 });
 
 export function lessonValues(lesson: MutaboLesson, timeZone: string): LessonFormValues {
   const wall = lesson.startsAt ? wallTimeAt(new Date(lesson.startsAt), timeZone) : null;
+  const due = lesson.assignmentDueAt ? wallTimeAt(new Date(lesson.assignmentDueAt), timeZone) : null;
   return {
     title: lesson.title,
     content: lesson.content,
@@ -47,21 +69,26 @@ export function lessonValues(lesson: MutaboLesson, timeZone: string): LessonForm
     time: wall ? timeInputValue(wall) : '',
     roomUrl: lesson.roomUrl,
     recordingUrl: lesson.recordingUrl,
+    assignment: lesson.assignment ?? '',
+    dueDate: due ? dateInputValue(due) : '',
+    dueTime: due ? timeInputValue(due) : '',
+    assignmentRequired: lesson.assignmentRequired ?? false,
   };
 }
 
-/** The start as sent: null for no time, or the message for a date and time that cannot be read. */
-function startsAt(values: LessonFormValues, timeZone: string): string | null | { error: string } {
-  const date = values.date.trim();
-  const time = values.time.trim();
+/** A moment typed as a date and a time in the zone, as sent: null for none, or the message for one that cannot be read. */
+function zonedMoment(dateText: string, timeText: string, timeZone: string, incomplete: string): string | null | { error: string } {
+  const date = dateText.trim();
+  const time = timeText.trim();
   if (date === '' && time === '') return null;
-  if (date === '' || time === '') return { error: lessonFormMessages.dateAndTime };
+  if (date === '' || time === '') return { error: incomplete };
   const wall = parseWallTime(date, time);
   return wall ? zonedToUtc(wall, timeZone).toISOString() : { error: lessonFormMessages.badDateTime };
 }
 
 export function lessonWrite(values: LessonFormValues, timeZone: string): { body: LessonCreatePayload } | { errors: Record<string, string> } {
-  const start = startsAt(values, timeZone);
+  const start = zonedMoment(values.date, values.time, timeZone, lessonFormMessages.dateAndTime);
+  const due = zonedMoment(values.dueDate, values.dueTime, timeZone, lessonFormMessages.dueDateAndTime);
   const body: LessonCreatePayload = {
     title: values.title,
     content: values.content,
@@ -70,9 +97,13 @@ export function lessonWrite(values: LessonFormValues, timeZone: string): { body:
     startsAt: typeof start === 'object' && start !== null ? null : start,
     roomUrl: values.roomUrl.trim(),
     recordingUrl: values.recordingUrl.trim(),
+    assignment: values.assignment,
+    assignmentDueAt: typeof due === 'object' && due !== null ? null : due,
+    assignmentRequired: values.assignmentRequired,
   };
   const checked = lessonCreateSchema.safeParse(body);
   const errors = checked.success ? {} : issueMessages(checked.error.issues);
   if (typeof start === 'object' && start !== null) errors.startsAt = start.error;
+  if (typeof due === 'object' && due !== null) errors.assignmentDueAt = due.error;
   return Object.keys(errors).length === 0 ? { body } : { errors };
 }

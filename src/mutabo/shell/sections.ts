@@ -11,6 +11,7 @@ interface AreaSection {
 export const areaSections: readonly AreaSection[] = [
   { label: 'Сводка', path: areaPaths.start, end: true },
   { label: 'Курсы', path: areaPaths.courses },
+  { label: 'Задания', path: areaPaths.homework },
   { label: 'Платежи', path: areaPaths.payments },
   { label: 'Промокоды', path: areaPaths.promoCodes },
   { label: 'Люди', path: areaPaths.people },

@@ -292,7 +292,14 @@ function Dashboard({ data, reload }: { data: MutaboDashboard; reload: () => void
   const awaiting = data.courses.filter((course) => course.awaitingApproval > 0);
   const seller = data.seller;
   const failedReceipts = data.failedReceipts ?? [];
-  const nothingUrgent = failedReceipts.length === 0 && data.refundsRequired.length === 0 && awaiting.length === 0 && data.lapsingHolds.length === 0 && !seller?.paymentsRefused;
+  const homeworkWaiting = data.homeworkWaiting ?? 0;
+  const nothingUrgent =
+    failedReceipts.length === 0 &&
+    data.refundsRequired.length === 0 &&
+    awaiting.length === 0 &&
+    data.lapsingHolds.length === 0 &&
+    !seller?.paymentsRefused &&
+    homeworkWaiting === 0;
   return (
     <>
       {data.courses.length === 0 ? (
@@ -302,6 +309,12 @@ function Dashboard({ data, reload }: { data: MutaboDashboard; reload: () => void
         </Muted>
       ) : nothingUrgent ? (
         <Muted>Сейчас ничего не ждёт вашего решения.</Muted>
+      ) : null}
+
+      {homeworkWaiting > 0 ? (
+        <Section id="start-homework" title="Задания">
+          <Link to={areaPaths.homework}>Ответы на задания ждут проверки: {homeworkWaiting}</Link>
+        </Section>
       ) : null}
 
       {seller && seller.missing.length > 0 ? (

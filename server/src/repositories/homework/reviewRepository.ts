@@ -52,7 +52,7 @@ export function pageQueue(db: Executor, filter: QueueFilter, limit: number, offs
       dueAt: lessons.assignmentDueAt,
       person: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, deletedAt: users.deletedAt },
       lesson: { id: lessons.id, number: lessons.number, title: lessons.title },
-      course: { id: courses.id, title: courses.title },
+      course: { id: courses.id, title: courses.title, timeZone: courses.timeZone },
     })
     .from(homeworkAnswers)
     .innerJoin(lessons, eq(lessons.id, homeworkAnswers.lessonId))

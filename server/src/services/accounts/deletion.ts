@@ -6,6 +6,8 @@
 // - news subscriptions end, the profile, the calendar feed, the letters to the person (a pending one is dropped; a
 //   mailing's stay for its counts without address or text), the count of letters the address refused and the limits
 //   kept under the address are erased;
+// - the person's homework answers go with their files' rows; the files themselves are removed from the storage after
+//   the commit (a failure to remove one is logged, it never holds the deletion back);
 // - the users row stays, emptied (repositories/accounts/accountDeletionRepository.ts emptyAccount): no address, names or year of
 //   birth, inactive, a password that never matches and a new password stamp, so every token and link dies at once in
 //   every process (the trigger of migration 0004, and this process at once). The address is free to sign up again.
@@ -17,6 +19,7 @@
 //
 // Why the row stays rather than goes: the records the law keeps need a payer, and the history a person, that is no
 // longer anyone; a kept id also keeps an old token's user id from ever naming a new account.
+import type { FastifyBaseLogger } from 'fastify';
 import type { AuthStates } from './authStates.ts';
 import { accountDeletionMessages as dm, type AccountDeletionPreview } from '../../../../common/accountDeletion.ts';
 import type { AppConfig } from '../../config.ts';
@@ -36,6 +39,8 @@ import {
   unlinkAuthorRecord,
 } from '../../repositories/accounts/accountDeletionRepository.ts';
 import { recordConsent, type ConsentOrigin } from '../../repositories/accounts/consentsRepository.ts';
+import { eraseAnswers } from '../../repositories/homework/answersRepository.ts';
+import type { RecordingStorage } from '../recordings/storage.ts';
 import { lockUserPaymentsOnLessons } from '../../repositories/payments/paymentsRepository.ts';
 import type { LockedCourse, Promotion } from '../../repositories/places/placesRepository.ts';
 import { readSeller } from '../../repositories/payments/sellerRepository.ts';
@@ -60,6 +65,9 @@ export interface AccountDeletionDeps {
   publicCache: Pick<PublicCache, 'invalidate'>;
   /** Forgets the account's token state this process keeps; other processes hear the trigger. */
   authStates: Pick<AuthStates, 'forget'>;
+  /** Where the homework answers' files are: removed after the commit. */
+  recordings: Pick<RecordingStorage, 'delete'>;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 interface DeletionOptions {
@@ -123,8 +131,12 @@ export async function deleteAccount(deps: AccountDeletionDeps, userId: number, o
     const courseIds = await coursesToLock(deps.db, userId);
     try {
       // The promotions' letters are queued in the transaction and the public cache dropped after a deletion (withCoursesLocked).
-      const result = await withCoursesLocked(deps, courseIds, (tx, locked) => deleteLocked(tx, userId, courseIds, locked, options));
-      if (result.status === 'deleted') deps.authStates.forget(userId);
+      const files: string[] = [];
+      const result = await withCoursesLocked(deps, courseIds, (tx, locked) => deleteLocked(tx, userId, courseIds, locked, options, files));
+      if (result.status === 'deleted') {
+        deps.authStates.forget(userId);
+        await removeFiles(deps, files);
+      }
       return result;
     } catch (error) {
       if (!(error instanceof CoursesMoved) || attempt >= ATTEMPTS) throw error;
@@ -132,7 +144,18 @@ export async function deleteAccount(deps: AccountDeletionDeps, userId: number, o
   }
 }
 
-async function deleteLocked(tx: Tx, userId: number, courseIds: number[], locked: LockedCourse[], options: DeletionOptions): Promise<PlacesChange<AccountDeletionResult>> {
+/** The homework files of a deleted account, once the deletion is committed; a file that stays is logged, not fatal. */
+async function removeFiles(deps: Pick<AccountDeletionDeps, 'recordings' | 'log'>, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await deps.recordings.delete(key);
+    } catch (error) {
+      deps.log.warn({ err: error, key }, 'a deleted account’s homework file could not be removed from the storage');
+    }
+  }
+}
+
+async function deleteLocked(tx: Tx, userId: number, courseIds: number[], locked: LockedCourse[], options: DeletionOptions, files: string[]): Promise<PlacesChange<AccountDeletionResult>> {
   const unchanged = (value: AccountDeletionResult) => ({ value, changed: false });
   const account = await lockAccount(tx, userId);
   if (!account || account.deletedAt !== null) return unchanged({ status: 'gone' });
@@ -168,6 +191,8 @@ async function deleteLocked(tx: Tx, userId: number, courseIds: number[], locked:
   await recordConsent(tx, { userId, kind: 'processing', action: 'withdrawn' }, origin);
 
   await eraseProfile(tx, userId);
+  // Reset first: a transaction tried again must not name the files of the one rolled back twice.
+  files.splice(0, files.length, ...(await eraseAnswers(tx, userId)));
   const lettersDropped = await eraseLetters(tx, userId, account.email);
   await eraseLimits(tx, userId, account.email);
   // A personal discount names the address: it goes with the account (a new account with it starts without one).

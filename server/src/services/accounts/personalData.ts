@@ -19,6 +19,8 @@ import {
   subscriptionRowsOf,
 } from '../../repositories/accounts/personalDataRepository.ts';
 import { attendanceRowsOf } from '../../repositories/attendance/attendanceRepository.ts';
+import { HOMEWORK_STATE_LABELS } from '../../../../common/homework.ts';
+import { answersForExport } from '../../repositories/homework/answersRepository.ts';
 import type { AccountServices } from './accountServices.ts';
 import { takeOrRefuse } from './limits.ts';
 
@@ -38,7 +40,7 @@ function letterStateWord(state: string): string {
 
 /** The person's data, or null when the account is gone. */
 export async function exportPersonalData(db: Db, userId: number, now = new Date()) {
-  const [account, participations, payments, refunds, subscriptions, consents, letters, discounts, recordingPositions, recordingExtensions, attendance] = await Promise.all([
+  const [account, participations, payments, refunds, subscriptions, consents, letters, discounts, recordingPositions, recordingExtensions, attendance, homework] = await Promise.all([
     accountOf(db, userId),
     participationRowsOf(db, userId),
     paymentRowsOf(db, userId),
@@ -50,6 +52,7 @@ export async function exportPersonalData(db: Db, userId: number, now = new Date(
     recordingPositionRowsOf(db, userId),
     recordingExtensionRowsOf(db, userId),
     attendanceRowsOf(db, userId),
+    answersForExport(db, userId),
   ]);
   if (!account) return null;
   const { country, mainLanguage, visitSchool, readWriteProblems, otherInfo, timezone, ...user } = account;
@@ -77,6 +80,9 @@ export async function exportPersonalData(db: Db, userId: number, now = new Date(
     recordingAccessExtensions: recordingExtensions.map(withIsoDates),
     // Who came to which lesson's room by its join link (docs/ATTENDANCE.md): the lesson, the course, the first join.
     lessonAttendance: attendance.map(withIsoDates),
+    // Answers to the lessons' assignments (docs/HOMEWORK.md): the text, the state, the authors' comment, the files'
+    // names and sizes (the files themselves are the person's own: they have them).
+    homeworkAnswers: homework.map((row) => withIsoDates({ ...row, state: HOMEWORK_STATE_LABELS[row.state] })),
   };
 }
 

@@ -9,6 +9,7 @@ import { findPublishedCourse, listPublishedCourses } from '../../repositories/co
 import { discountOfUser } from '../../repositories/payments/discountsRepository.ts';
 import { subscribedCourseIds } from '../../repositories/places/enrollmentRepository.ts';
 import { courseStateForUser } from '../../repositories/places/participantsRepository.ts';
+import { homeworkBadges, withHomeworkBadges } from '../homework/assignmentAccess.ts';
 import { withDiscount } from '../payments/discounts.ts';
 import { joinCourse, withdrawFromCourse, type EnrollmentDeps } from '../places/enrollment.ts';
 import { personalizeCourse, personalizeCourseList, personalizeLessons, stateValidUntil } from './coursePersonalization.ts';
@@ -67,10 +68,17 @@ export function createCourseReads(deps: CourseReadDeps): CourseReads {
       if (userId === null) return { kind: 'cached', cached };
       const mine = await personal.get(`course:${id}:${userId}`, cached, async () => {
         const now = Date.now();
-        const [state, discount] = await Promise.all([courseStateForUser(deps.db, userId, id), discountOfUser(deps.db, userId, id, new Date(now))]);
+        const [state, discount, homework] = await Promise.all([
+          courseStateForUser(deps.db, userId, id),
+          discountOfUser(deps.db, userId, id, new Date(now)),
+          homeworkBadges(deps.db, userId, cached.value.lessons.map((lesson) => lesson.id), new Date(now)),
+        ]);
         // A personal discount shows until it expires (granting or revoking one drops the public cache, and this with it).
-        const validUntil = Math.min(stateValidUntil(state, now), discount?.expiresAt?.getTime() ?? Infinity);
-        return { value: withDiscount(personalizeCourse(cached.value, state, now), discount), validUntil };
+        // A homework badge follows the answers, which change without touching the course: a form with one is not kept;
+        // one whose assignment is still to open is kept until it opens.
+        const validUntil = homework.badges.size > 0 ? 0 : Math.min(stateValidUntil(state, now), discount?.expiresAt?.getTime() ?? Infinity, homework.nextOpening);
+        const course = personalizeCourse(cached.value, state, now);
+        return { value: withDiscount({ ...course, lessons: withHomeworkBadges(course.lessons, homework.badges) }, discount), validUntil };
       });
       return { kind: 'cached', cached: mine };
     },
@@ -81,13 +89,30 @@ export function createCourseReads(deps: CourseReadDeps): CourseReads {
 export async function publishedLessons(deps: CourseReadDeps, courseId: number, userId: number | null): Promise<Lesson[]> {
   const { lessons } = (await cachedCourseDetails(deps, courseId)).value;
   if (userId === null) return lessons;
-  return personalizeLessons(lessons, await courseStateForUser(deps.db, userId, courseId));
+  const [state, homework] = await Promise.all([
+    courseStateForUser(deps.db, userId, courseId),
+    homeworkBadges(
+      deps.db,
+      userId,
+      lessons.map((lesson) => lesson.id),
+    ),
+  ]);
+  return withHomeworkBadges(personalizeLessons(lessons, state), homework.badges);
 }
 
 /** The course as the caller now sees it (the public form from the cache, their own fields merged). */
 async function courseForCaller(deps: CourseReadDeps, courseId: number, userId: number): Promise<CourseDetails> {
   const cached = await cachedCourseDetails(deps, courseId);
-  return personalizeCourse(cached.value, await courseStateForUser(deps.db, userId, courseId));
+  const [state, homework] = await Promise.all([
+    courseStateForUser(deps.db, userId, courseId),
+    homeworkBadges(
+      deps.db,
+      userId,
+      cached.value.lessons.map((lesson) => lesson.id),
+    ),
+  ]);
+  const course = personalizeCourse(cached.value, state);
+  return { ...course, lessons: withHomeworkBadges(course.lessons, homework.badges) };
 }
 
 /** Joins the caller to a free course (services/places/enrollment.ts), answered with the course as they now see it. */

@@ -3,7 +3,8 @@
 // author (queued by the digest sweep, digest.ts). The author's comment and the people's names are user text: shown as
 // written, never as links (userText).
 import { pluralize } from '../../../../common/plural.ts';
-import { coursePage, greeting, letter, signature, type LetterContext, type Recipient } from '../places/enrollmentLetters.ts';
+import { SITE_ROUTES } from '../../../../common/sitePaths.ts';
+import { greeting, letter, signature, type LetterContext, type Recipient } from '../places/enrollmentLetters.ts';
 import type { MailMessage } from '../letters/mail.ts';
 import { courseAnswers, sellerAnswers } from '../letters/replyTo.ts';
 import { userText } from '../letters/userText.ts';
@@ -16,7 +17,7 @@ export const MUTABO_HOMEWORK_ROUTE = '/mutabo/homework';
 export interface DecisionFacts {
   decision: 'accepted' | 'returned';
   comment: string;
-  lesson: { number: number; title: string };
+  lesson: { id: number; number: number; title: string };
   course: { id: number; title: string };
 }
 
@@ -25,9 +26,12 @@ const decisionWords = { accepted: 'принято', returned: 'нужно дор
 export const decisionSubject = (facts: Pick<DecisionFacts, 'decision' | 'lesson'>) =>
   `Задание к занятию ${facts.lesson.number} «${facts.lesson.title}»: ${decisionWords[facts.decision]}`;
 
-/** To the participant: the decision, the author's comment quoted, and the course page where they answer again. */
+/** The assignment's own page, where the thread is and where a returned answer is sent again. */
+const homeworkPage = (config: Config, lessonId: number) => ({ label: 'Открыть задание', url: `${config.publicUrl}${SITE_ROUTES.lessonHomework.replace(':id', String(lessonId))}` });
+
+/** To the participant: the decision, the author's comment quoted, and the assignment's page where they answer again. */
 export function decisionLetter(config: Config, recipient: Recipient, facts: DecisionFacts): MailMessage {
-  const page = coursePage(config, facts.course);
+  const page = homeworkPage(config, facts.lesson.id);
   const about = `ваш ответ на задание к занятию ${facts.lesson.number} «${facts.lesson.title}» курса «${facts.course.title}»`;
   const told = facts.decision === 'accepted' ? `Автор курса проверил ${about}. Ответ принят.` : `Автор курса проверил ${about} и просит его доработать.`;
   // The comment quoted line by line, as a reply quotes a letter.
@@ -36,8 +40,8 @@ export function decisionLetter(config: Config, recipient: Recipient, facts: Deci
   const quoted = comment ? [`Комментарий автора:\n${quote(userText(comment))}`] : [];
   const next =
     facts.decision === 'accepted'
-      ? `Задание и все ваши ответы — на странице курса: ${page.url}`
-      : `Отправить исправленный ответ можно на странице курса, в задании к занятию ${facts.lesson.number}: ${page.url}`;
+      ? `Задание и все ваши ответы — на странице задания: ${page.url}`
+      : `Отправить исправленный ответ можно на странице задания: ${page.url}`;
   const text = [greeting(recipient), told, ...quoted, next, 'Если у вас есть вопросы, ответьте на это письмо.', signature(config)].join('\n\n');
   return { ...letter(config, recipient.email, decisionSubject(facts), text, page), answeredBy: courseAnswers(facts.course) };
 }

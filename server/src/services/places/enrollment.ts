@@ -17,6 +17,7 @@ import { lockUserPaymentsOnLessons } from '../../repositories/payments/paymentsR
 import { takenPlaces, type Promotion } from '../../repositories/places/placesRepository.ts';
 import { failPayment, promoteWaitingList } from './places.ts';
 import type { PublicCache } from '../content/publicCache.ts';
+import { homeworkBadges } from '../homework/assignmentAccess.ts';
 
 export interface EnrollmentDeps {
   db: Db;
@@ -132,7 +133,7 @@ export async function listParticipations(deps: EnrollmentDeps, userId: number, o
   const [subscriptions, rows] = await Promise.all([subscribedCourseIds(db, userId, onlyCourseId), participationsOf(db, userId, onlyCourseId)]);
   const courseIds = [...new Set([...subscriptions, ...rows.map((row) => row.lesson.courseId)])];
   if (courseIds.length === 0) return [];
-  const [courseRows, authorRows, taken, recordings] = await Promise.all([
+  const [courseRows, authorRows, taken, recordings, homework] = await Promise.all([
     coursesForList(db, courseIds),
     authorsOfCourses(db, courseIds),
     takenPlaces(
@@ -142,6 +143,11 @@ export async function listParticipations(deps: EnrollmentDeps, userId: number, o
     readyRecordingsOf(
       db,
       rows.map((row) => row.lesson.id),
+    ),
+    homeworkBadges(
+      db,
+      userId,
+      rows.filter((row) => row.participant.state === 'approved').map((row) => row.lesson.id),
     ),
   ]);
   const subscribed = new Set(subscriptions);
@@ -178,6 +184,7 @@ export async function listParticipations(deps: EnrollmentDeps, userId: number, o
         hasRecording: recordings.has(lesson.id),
         recordingDuration: recordings.get(lesson.id) ?? null,
         ...(participant.state === 'approved' ? approvedLessonLinks(lesson, now) : {}),
+        ...(homework.badges.has(lesson.id) ? { homework: homework.badges.get(lesson.id)! } : {}),
       })),
   }));
 }

@@ -8,9 +8,13 @@
 // - The window: courses.recording_days null → always; else N days after the later of the lesson's end and the place's
 //   approval (a recording bought after the lesson), or until the author's extension for that course and person if that
 //   is later.
+// - «Стоп-занятие» (issue 35, docs/HOMEWORK.md): when the published lesson before this one (by number) has a required
+//   assignment, a participant who sent no answer to it (submitted, accepted or returned) waits for the recording.
 import { isRecordingOpen, lessonEndsAt } from '../../../../common/lessonSchedule.ts';
+import { homeworkMessages, homeworkText } from '../../../../common/homework.ts';
 import { recordingWatchMessages as wm, recordingWindowOver } from '../../../../common/recordings.ts';
 import type { Executor } from '../../db/client.ts';
+import { stopLessonBefore } from '../../repositories/homework/answersRepository.ts';
 import { watchingFacts, type WatchingFacts } from '../../repositories/recordings/viewingRepository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -61,7 +65,15 @@ export function decideWatching(facts: Omit<WatchingFacts, 'generation' | 'record
 /** Whether the person may watch the lesson's recording now (with the reason when not); null for a lesson that does not exist. */
 export async function recordingEntitlement(db: Executor, userId: number, lessonId: number, now = new Date()): Promise<{ facts: WatchingFacts; decision: WatchDecision } | null> {
   const facts = await watchingFacts(db, lessonId, userId);
-  return facts === null ? null : { facts, decision: decideWatching(facts, now) };
+  if (facts === null) return null;
+  const decision = decideWatching(facts, now);
+  if (decision.allowed && !facts.isAuthor) {
+    const stop = await stopLessonBefore(db, lessonId, userId);
+    if (stop !== null && !stop.answered) {
+      return { facts, decision: { allowed: false, detail: homeworkText(homeworkMessages.stopLesson, { number: stop.number }), availableUntil: decision.availableUntil } };
+    }
+  }
+  return { facts, decision };
 }
 
 /** The short form for anyone who only asks yes or no. */
