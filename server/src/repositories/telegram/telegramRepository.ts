@@ -31,8 +31,8 @@ export async function bindChat(tx: Tx, userId: number, chatId: number, name: str
     .onConflictDoUpdate({ target: telegramChats.userId, set: { chatId, name, boundAt: at } });
 }
 
-export async function chatOf(db: Executor, userId: number): Promise<{ chatId: number; name: string } | null> {
-  const [row] = await db.select({ chatId: telegramChats.chatId, name: telegramChats.name }).from(telegramChats).where(eq(telegramChats.userId, userId));
+export async function chatOf(db: Executor, userId: number): Promise<{ chatId: number; name: string; boundAt: Date } | null> {
+  const [row] = await db.select({ chatId: telegramChats.chatId, name: telegramChats.name, boundAt: telegramChats.boundAt }).from(telegramChats).where(eq(telegramChats.userId, userId));
   return row ?? null;
 }
 
@@ -46,10 +46,4 @@ export async function unbindUser(db: Executor, userId: number): Promise<boolean>
 export async function unbindChat(db: Executor, chatId: number): Promise<boolean> {
   const rows = await db.delete(telegramChats).where(eq(telegramChats.chatId, chatId)).returning({ userId: telegramChats.userId });
   return rows.length > 0;
-}
-
-/** Part of deleting an account: the users row stays (emptied), so its chat and codes go here. */
-export async function eraseTelegram(db: Executor, userId: number): Promise<void> {
-  await db.delete(telegramChats).where(eq(telegramChats.userId, userId));
-  await db.delete(telegramCodes).where(eq(telegramCodes.userId, userId));
 }
