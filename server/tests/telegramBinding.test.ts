@@ -8,7 +8,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { botReplies, telegramMessages, type TelegramLink, type TelegramStatus } from '../../common/telegram.ts';
+import { botReplies, DEFAULT_CHOICES, telegramMessages, type NotificationChoices, type TelegramLink, type TelegramStatus } from '../../common/telegram.ts';
 import { telegramChats, telegramCodes } from '../src/db/schema.ts';
 import { exportPersonalData } from '../src/services/accounts/personalData.ts';
 import { deleteAccount } from '../src/services/accounts/deletion.ts';
@@ -209,6 +209,28 @@ describe.each(dbModes())('binding a Telegram chat (%s)', (mode) => {
     expect(exported!.telegram).toMatchObject({ chatId: 9301, name: 'Экспорт' });
     await deleteAccount(app.deps, user.id, { by: { kind: 'self' } });
     expect(await chatRow(user.id)).toBeUndefined();
+  });
+
+  it('keeps each kind’s channels: the defaults first, any subset changed, a bad or empty choice refused under its kind', async () => {
+    const user = await person();
+    const url = '/api/v1/users/me/notifications/';
+    const get = async () => (await app.inject({ method: 'GET', url, headers: user.headers })).json<NotificationChoices>();
+    const patch = (payload: unknown) => app.inject({ method: 'PATCH', url, headers: user.headers, payload: payload as object });
+    expect(await get()).toEqual(DEFAULT_CHOICES);
+    const changed = await patch({ payments: ['telegram', 'email'], reminders: ['email'] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toEqual({ ...DEFAULT_CHOICES, payments: ['email', 'telegram'], reminders: ['email'] });
+    expect(await get()).toEqual({ ...DEFAULT_CHOICES, payments: ['email', 'telegram'], reminders: ['email'] });
+    const empty = await patch({ news: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ news: [telegramMessages.choiceEmpty] });
+    const unknown = await patch({ homework: ['pigeon'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json<Record<string, unknown>>())).toEqual(['homework']);
+    expect((await patch({ sms: ['email'] })).statusCode).toBe(400);
+    expect((await patch({ changes: ['email', 'email'] })).statusCode).toBe(400);
+    expect(await get()).toEqual({ ...DEFAULT_CHOICES, payments: ['email', 'telegram'], reminders: ['email'] });
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
 
   it('sets the webhook at the server process’s start, with the secret', async () => {

@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 import { bindingStatus, createBindingLink, unbindAccount } from '../services/telegram/binding.ts';
 import { describeTelegramError } from '../services/telegram/bot.ts';
+import { choicesPatchSchema, notificationChoicesOf, patchNotificationChoices } from '../services/telegram/choices.ts';
 
 const isUpdate = (body: unknown): body is Update =>
   typeof body === 'object' && body !== null && !Array.isArray(body) && Number.isSafeInteger((body as { update_id?: unknown }).update_id);
@@ -26,6 +27,15 @@ export const telegramRoutes: ZodRoutes = async (app) => {
     await unbindAccount(app.deps, request.userId!);
     return reply.code(204).send();
   });
+
+  app.get('/users/me/notifications/', { preHandler: app.requireAuth }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return notificationChoicesOf(app.deps.db, request.userId!);
+  });
+
+  app.patch('/users/me/notifications/', { schema: { body: choicesPatchSchema }, preHandler: app.requireAuth }, async (request) =>
+    patchNotificationChoices(app.deps, request.userId!, request.body),
+  );
 
   app.post('/telegram/webhook/', async (request, reply) => {
     const bot = app.deps.telegram;

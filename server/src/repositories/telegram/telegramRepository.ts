@@ -1,7 +1,7 @@
 // The SQL of the Telegram binding (issue 36, docs/TELEGRAM.md): the deep link's codes, the chat bound to an account.
 import { and, eq, ne } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { telegramChats, telegramCodes, users } from '../../db/schema.ts';
+import { notificationChoices, telegramChats, telegramCodes, users } from '../../db/schema.ts';
 
 export async function insertCode(db: Executor, codeHash: string, userId: number, expiresAt: Date): Promise<void> {
   await db.insert(telegramCodes).values({ codeHash, userId, expiresAt });
@@ -46,4 +46,17 @@ export async function unbindUser(db: Executor, userId: number): Promise<boolean>
 export async function unbindChat(db: Executor, chatId: number): Promise<boolean> {
   const rows = await db.delete(telegramChats).where(eq(telegramChats.chatId, chatId)).returning({ userId: telegramChats.userId });
   return rows.length > 0;
+}
+
+/** The person's stored channels per kind, or null for the defaults. */
+export async function storedChoices(db: Executor, userId: number): Promise<Record<string, string[]> | null> {
+  const [row] = await db.select({ choices: notificationChoices.choices }).from(notificationChoices).where(eq(notificationChoices.userId, userId));
+  return row?.choices ?? null;
+}
+
+export async function saveChoices(db: Executor, userId: number, choices: Record<string, string[]>, at: Date): Promise<void> {
+  await db
+    .insert(notificationChoices)
+    .values({ userId, choices, updatedAt: at })
+    .onConflictDoUpdate({ target: notificationChoices.userId, set: { choices, updatedAt: at } });
 }
