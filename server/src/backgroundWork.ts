@@ -26,6 +26,8 @@ export async function startBackgroundWork(deps: AppDeps, sweeps: SweepOptions | 
   await deps.letters.start(deps.database);
   // Uploaded recordings are processed by whichever process claims them first (services/recordings/processing.ts).
   await deps.recordingJobs.start(deps.database);
+  // Telegram messages are sent by whichever process claims them first (services/telegram/telegramQueue.ts).
+  await deps.telegramQueue?.start(deps.database);
   const sweepStops: (() => Promise<void>)[] = [];
   if (sweeps) {
     const { intervalMs } = sweeps;
@@ -53,6 +55,7 @@ export async function startBackgroundWork(deps: AppDeps, sweeps: SweepOptions | 
         // What the read-backs still under way record is sent by this worker; the letters claimed are sent before the mailer closes.
         await deps.background.settled();
         await deps.recordingJobs.close();
+        await deps.telegramQueue?.close();
         await deps.letters.close();
         await deps.mailer.close();
       })();

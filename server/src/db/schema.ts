@@ -403,6 +403,38 @@ export const telegramCodes = pgTable(
   (table) => [index('telegram_codes_user_idx').on(table.userId)],
 );
 
+/**
+ * Telegram messages kept until sent (issue 36, docs/TELEGRAM.md, «Never lost, never doubled»): the letter queue's
+ * pattern (claimed with FOR UPDATE SKIP LOCKED and a lease, retried with backoff, a dedupe key each), composed when
+ * sent from the facts in `payload` (a reminder of a lesson moved meanwhile is dropped). `rerouted`: the person had
+ * blocked the bot, the chat was unbound and the message went by e-mail instead.
+ */
+export const outboxTelegram = pgTable(
+  'outbox_telegram',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('outbox_telegram_dedupe_key_unique').on(table.dedupeKey),
+    check('outbox_telegram_state_known', sql`${table.state} IN ('pending', 'sent', 'failed', 'dropped', 'rerouted')`),
+    index('outbox_telegram_due_idx').on(table.nextAttemptAt, table.id).where(sql`${table.state} = 'pending'`),
+    index('outbox_telegram_user_idx').on(table.userId),
+  ],
+);
+
 /** A person's channels per kind of message (common/telegram.ts); no row: the defaults. */
 export const notificationChoices = pgTable('notification_choices', {
   userId: integer('user_id')
