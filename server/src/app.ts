@@ -24,6 +24,7 @@ import { lessonRecordingsRoutes } from './routes/lessonRecordings.ts';
 import { homeworkRoutes } from './routes/homework.ts';
 import { homeworkFilesRoutes } from './routes/homeworkFiles.ts';
 import { lessonJoinApiRoutes, lessonJoinPageRoutes } from './routes/lessonJoin.ts';
+import { telegramRoutes } from './routes/telegram.ts';
 import { libraryRoutes } from './routes/library.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { mutaboRoutes } from './routes/mutabo/area.ts';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await v1.register(lessonRecordingsRoutes);
         await v1.register(lessonJoinApiRoutes);
         await v1.register(homeworkRoutes);
+        await v1.register(telegramRoutes);
         await v1.register(scheduleRoutes);
         await v1.register(feedbackRoutes);
         await v1.register(quotationsRoutes);

@@ -1,6 +1,8 @@
 // AppDeps: everything the server's services work with, made once per app by buildApp (app.ts) and decorated as
 // `app.deps`. Routes hand it, or the domain service made from it, to the service functions: a service declares the
 // part it uses as its own interface (EnrollmentDeps, RefundDeps, MutaboContext…), and AppDeps satisfies each of them.
+import { TelegramBot } from './services/telegram/bot.ts';
+import { TelegramQueue, type TelegramQueueOptions } from './services/telegram/telegramQueue.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
@@ -56,6 +58,10 @@ export interface AppDeps {
   recordingUploads: RecordingUploads;
   /** The worker that processes uploaded recordings (services/recordings/processing.ts), started with the letters'. */
   recordingJobs: RecordingJobs;
+  /** The Telegram bot (services/telegram/bot.ts), null without TELEGRAM_BOT_TOKEN. */
+  telegram: TelegramBot | null;
+  /** The worker of the Telegram queue (services/telegram/telegramQueue.ts), started with the letters'; null without a bot. */
+  telegramQueue: TelegramQueue | null;
 }
 
 export interface AppDepsOptions {
@@ -71,6 +77,8 @@ export interface AppDepsOptions {
   accounts?: AccountsOptions;
   /** Test-only: a shorter lease, backoff or poll of the recordings' processing than DEFAULT_RECORDING_JOBS. */
   recordingJobs?: Partial<RecordingJobsOptions>;
+  /** Test-only: other pace, backoff or poll of the Telegram queue than DEFAULT_TELEGRAM_QUEUE. */
+  telegramQueue?: Partial<TelegramQueueOptions>;
 }
 
 /** Makes the dependencies; nothing is started or connected here (buildApp does that, and closes them). */
@@ -101,6 +109,7 @@ export function createAppDeps(config: AppConfig, database: Database, log: Fastif
     recordings: createRecordingStorage(config.recordings),
   };
   const lease = config.recordingJobLeaseSeconds === null ? {} : { leaseMs: config.recordingJobLeaseSeconds * 1000 };
+  const telegram = config.telegram ? new TelegramBot({ db, config, log }, config.telegram) : null;
   const recordingJobs = new RecordingJobs({ ...base, dataDir: config.dataDir }, { ...lease, ...options.recordingJobs });
   return {
     ...base,
@@ -109,5 +118,7 @@ export function createAppDeps(config: AppConfig, database: Database, log: Fastif
     paymentFollowUps: createPaymentFollowUps(base),
     recordingUploads: new RecordingUploads({ ...base, wakeJobs: () => recordingJobs.wake() }),
     recordingJobs,
+    telegram,
+    telegramQueue: telegram ? new TelegramQueue({ db, log, config, bot: telegram }, options.telegramQueue) : null,
   };
 }

@@ -26,6 +26,8 @@ export async function startBackgroundWork(deps: AppDeps, sweeps: SweepOptions | 
   await deps.letters.start(deps.database);
   // Uploaded recordings are processed by whichever process claims them first (services/recordings/processing.ts).
   await deps.recordingJobs.start(deps.database);
+  // Telegram messages are sent by whichever process claims them first (services/telegram/telegramQueue.ts).
+  await deps.telegramQueue?.start(deps.database);
   const sweepStops: (() => Promise<void>)[] = [];
   if (sweeps) {
     const { intervalMs } = sweeps;
@@ -37,6 +39,8 @@ export async function startBackgroundWork(deps: AppDeps, sweeps: SweepOptions | 
     sweepStops.push(startCheckoutReminderSweep({ db, log, hours: config.checkoutReminderHours }, intervalMs));
     // The authors' daily digest of new homework answers, at 09:00 in Moscow: one letter per author and day, whichever process sweeps first.
     sweepStops.push(startHomeworkDigestSweep({ db, log, config }, intervalMs));
+    // The Telegram bot's webhook is (re)set, or on a developer's machine its long polling started (services/telegram/bot.ts).
+    if (deps.telegram) await deps.telegram.start();
     // Settlement receipts of prepaid lessons once given (RECEIPTS=yookassa; payments made with full_prepayment).
     if (settlementsWanted(config.yookassa?.receipts)) {
       sweepStops.push(startSettlementSweep({ db, log, provider: deps.providers.bySystem.yookassa }, intervalMs));
@@ -47,9 +51,11 @@ export async function startBackgroundWork(deps: AppDeps, sweeps: SweepOptions | 
     stop() {
       stopping ??= (async () => {
         await Promise.all(sweepStops.map((stop) => stop()));
+        await deps.telegram?.stop();
         // What the read-backs still under way record is sent by this worker; the letters claimed are sent before the mailer closes.
         await deps.background.settled();
         await deps.recordingJobs.close();
+        await deps.telegramQueue?.close();
         await deps.letters.close();
         await deps.mailer.close();
       })();

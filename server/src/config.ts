@@ -75,6 +75,21 @@ export interface AppConfig {
   recordingQuotaBytes: number;
   /** Testing knob: the processing job's lease in seconds (RECORDING_JOB_LEASE_SECONDS); null for the default, 5 minutes. */
   recordingJobLeaseSeconds: number | null;
+  /** The Telegram bot (docs/TELEGRAM.md); null without TELEGRAM_BOT_TOKEN: the site then offers no Telegram at all. */
+  telegram: TelegramSettings | null;
+}
+
+export interface TelegramSettings {
+  token: string;
+  /** The bot's username without @: the deep link is https://t.me/<username>?start=<code>. */
+  username: string;
+  /**
+   * TELEGRAM_WEBHOOK_SECRET: Telegram sends it in X-Telegram-Bot-Api-Secret-Token to the webhook, which refuses
+   * anything else; null: no webhook, the process asks for updates by long polling (a developer's machine).
+   */
+  webhookSecret: string | null;
+  /** TELEGRAM_API_URL: the Bot API's root, https://api.telegram.org unless a test points it at its stand-in. */
+  apiUrl: string;
 }
 
 /**
@@ -108,7 +123,7 @@ export interface DkimSettings {
 export type EnvConfig = Omit<AppConfig, 'jwtSecret'> & { jwtSecret: string | null };
 
 /** Variables whose values must never appear in logs or error lines. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'YOOKASSA_SECRET_KEY', 'PAYPAL_CLIENT_SECRET', 'DKIM_PRIVATE_KEY', 'S3_SECRET_ACCESS_KEY']);
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'YOOKASSA_SECRET_KEY', 'PAYPAL_CLIENT_SECRET', 'DKIM_PRIVATE_KEY', 'S3_SECRET_ACCESS_KEY', 'TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET']);
 
 export class ConfigError extends Error {
   constructor(
@@ -314,6 +329,18 @@ const envSchema = z.object({
       .regex(/^\/(?:[A-Za-z0-9_.-]+\/)+$/, 'must be the path of an internal nginx location, starting and ending with /, such as /internal/recordings/')
       .optional(),
   ),
+  TELEGRAM_BOT_TOKEN: z.preprocess(blankToUndefined, z.string().trim().regex(/^[0-9]{1,20}:[A-Za-z0-9_-]{20,100}$/, 'must be the token BotFather gave, such as 123456789:AAE…').optional()),
+  TELEGRAM_BOT_USERNAME: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .transform((value) => value.replace(/^@/, ''))
+      .pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, 'must be the bot\'s username, such as mutabor_school_bot'))
+      .optional(),
+  ),
+  TELEGRAM_WEBHOOK_SECRET: z.preprocess(blankToUndefined, z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16 to 256 characters of A-Z, a-z, 0-9, _ and -').optional()),
+  TELEGRAM_API_URL: httpUrl('must be an http:// or https:// URL'),
   S3_ENDPOINT: httpUrl('must be an http:// or https:// URL such as https://storage.yandexcloud.net'),
   S3_BUCKET: z.preprocess(
     blankToUndefined,
@@ -420,6 +447,21 @@ function dkimSettings(domain: string | undefined, selector: string | undefined, 
   return { domainName: domain!, keySelector: selector!, privateKey: `${pem}\n` };
 }
 
+/** The bot, when its token is given: its username is then required too (the deep link names it). */
+function telegramSettings(vars: z.infer<typeof envSchema>): TelegramSettings | null {
+  if (!vars.TELEGRAM_BOT_TOKEN) {
+    if (vars.TELEGRAM_WEBHOOK_SECRET) throw new ConfigError('TELEGRAM_WEBHOOK_SECRET', 'needs TELEGRAM_BOT_TOKEN: without a bot there is no webhook');
+    return null;
+  }
+  if (!vars.TELEGRAM_BOT_USERNAME) throw new ConfigError('TELEGRAM_BOT_USERNAME', 'must be set with TELEGRAM_BOT_TOKEN: the profile\'s link opens https://t.me/<username>');
+  return {
+    token: vars.TELEGRAM_BOT_TOKEN,
+    username: vars.TELEGRAM_BOT_USERNAME,
+    webhookSecret: vars.TELEGRAM_WEBHOOK_SECRET ?? null,
+    apiUrl: (vars.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/+$/, ''),
+  };
+}
+
 /** nginx's internal location of the recordings' folder; with S3 the browser is sent to the store instead. */
 function recordingsAccelRedirect(vars: z.infer<typeof envSchema>): string | null {
   if (!vars.RECORDINGS_ACCEL_REDIRECT) return null;
@@ -518,6 +560,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     recordingMaxBytes: vars.RECORDING_MAX_BYTES,
     recordingQuotaBytes: vars.RECORDING_QUOTA_BYTES,
     recordingJobLeaseSeconds: vars.RECORDING_JOB_LEASE_SECONDS ?? null,
+    telegram: telegramSettings(vars),
   };
 }
 

@@ -139,6 +139,27 @@ describe('config', () => {
     expect(configError({ RECEIPTS: 'yookassa', RECEIPT_VAT_CODE: '1.5' }).variable).toBe('RECEIPT_VAT_CODE');
   });
 
+  it('offers no Telegram without a bot token, and needs the bot’s username with one (docs/TELEGRAM.md)', () => {
+    expect(loadConfig({}, tempDir()).telegram).toBeNull();
+    const token = '123456789:AAE' + 'x'.repeat(32);
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_BOT_USERNAME: '@mutabor_school_bot' }, tempDir()).telegram).toEqual({
+      token,
+      username: 'mutabor_school_bot',
+      webhookSecret: null,
+      apiUrl: 'https://api.telegram.org',
+    });
+    expect(
+      loadConfig({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_BOT_USERNAME: 'mutabor_school_bot', TELEGRAM_WEBHOOK_SECRET: 's'.repeat(32), TELEGRAM_API_URL: 'http://127.0.0.1:9/' }, tempDir()).telegram,
+    ).toMatchObject({ webhookSecret: 's'.repeat(32), apiUrl: 'http://127.0.0.1:9' });
+    expect(configError({ TELEGRAM_BOT_TOKEN: token }).variable).toBe('TELEGRAM_BOT_USERNAME');
+    expect(configError({ TELEGRAM_WEBHOOK_SECRET: 's'.repeat(32) }).variable).toBe('TELEGRAM_WEBHOOK_SECRET');
+    expect(configError({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_BOT_USERNAME: 'bot', TELEGRAM_WEBHOOK_SECRET: 'short' }).variable).toBe('TELEGRAM_BOT_USERNAME');
+    const badToken = configError({ TELEGRAM_BOT_TOKEN: 'hunter2-not-a-token', TELEGRAM_BOT_USERNAME: 'mutabor_school_bot' });
+    expect(badToken.variable).toBe('TELEGRAM_BOT_TOKEN');
+    expect(badToken.message).not.toContain('hunter2');
+    expect(configError({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_BOT_USERNAME: 'mutabor_school_bot', TELEGRAM_WEBHOOK_SECRET: 'hunter2 with spaces!' }).message).not.toContain('hunter2');
+  });
+
   it('never repeats a secret value in the error', () => {
     expect(configError({ JWT_SECRET: 'tooshort-secret' }).message).not.toContain('tooshort-secret');
     expect(configError({ DATABASE_URL: 'mysql://admin:hunter2@db/app' }).message).not.toContain('hunter2');

@@ -5,7 +5,7 @@
 /**
  * What cached data shows, by the names a write invalidates it by. The public site's: 'courses' (a course, its lessons
  * and the lists), 'authors', …, 'account' for the signed-in person's own data ('profile' their account's details, 'enrollment'
- * their participation and subscriptions, 'payment' their payment, 'homework' their answers to assignments), 'reference' for what no one edits on the site. The area's own data adds its sections' names.
+ * their participation and subscriptions, 'payment' their payment, 'homework' their answers to assignments, 'telegram' their Telegram chat, 'notifications' where their messages go), 'reference' for what no one edits on the site. The area's own data adds its sections' names.
  */
 export type SiteTag =
   | 'courses'
@@ -22,6 +22,8 @@ export type SiteTag =
   | 'enrollment'
   | 'payment'
   | 'homework'
+  | 'telegram'
+  | 'notifications'
   | 'reference';
 
 export type AreaTag =

@@ -1,5 +1,5 @@
-// The own profile, read-only (spec section 2): the fields, then Edit, Change password and Logout; then «Мои данные» and
-// «Удалить аккаунт».
+// The own profile, read-only (spec section 2): the fields, then Edit, Change password and Logout; then, when the site
+// has a Telegram bot, «Telegram» and «Куда присылать сообщения» (issue 36); then «Мои данные» and «Удалить аккаунт».
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -15,6 +15,7 @@ import { MyDataBlock } from '../features/profile/MyDataBlock.tsx';
 import { ProfileDetails } from '../features/profile/ProfileDetails.tsx';
 import { PROFILE_TITLE } from '../features/profile/profileFields.ts';
 import { useLogout } from '../features/session/useLogout.ts';
+import { TelegramSettings } from '../features/telegram/index.ts';
 
 const Section = styled.section`
   max-width: ${({ theme }) => theme.widths.text}px;
@@ -67,6 +68,7 @@ export function ProfilePage() {
               Выйти
             </Button>
           </FormActions>
+          <TelegramSettings />
           <MyDataBlock />
           <DeleteAccountBlock isAuthor={Boolean(account.user?.author)} />
         </>

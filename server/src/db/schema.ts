@@ -376,6 +376,74 @@ export const homeworkDigests = pgTable('homework_digests', {
   lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * The Telegram chat bound to an account (issue 36, docs/TELEGRAM.md): one per account, and one account per chat (a new
+ * binding of either replaces the old). `name` is the chat's name as Telegram gave it at binding.
+ */
+export const telegramChats = pgTable('telegram_chats', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  chatId: bigint('chat_id', { mode: 'number' }).notNull().unique('telegram_chats_chat_id_unique'),
+  name: text('name').notNull().default(''),
+  boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A binding code of the deep link, kept as its SHA-256 only: single-use, valid 15 minutes. */
+export const telegramCodes = pgTable(
+  'telegram_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('telegram_codes_user_idx').on(table.userId)],
+);
+
+/**
+ * Telegram messages kept until sent (issue 36, docs/TELEGRAM.md, «Never lost, never doubled»): the letter queue's
+ * pattern (claimed with FOR UPDATE SKIP LOCKED and a lease, retried with backoff, a dedupe key each), composed when
+ * sent from the facts in `payload` (a reminder of a lesson moved meanwhile is dropped). `rerouted`: the person had
+ * blocked the bot, the chat was unbound and the message went by e-mail instead.
+ */
+export const outboxTelegram = pgTable(
+  'outbox_telegram',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('outbox_telegram_dedupe_key_unique').on(table.dedupeKey),
+    check('outbox_telegram_state_known', sql`${table.state} IN ('pending', 'sent', 'failed', 'dropped', 'rerouted')`),
+    index('outbox_telegram_due_idx').on(table.nextAttemptAt, table.id).where(sql`${table.state} = 'pending'`),
+    index('outbox_telegram_user_idx').on(table.userId),
+  ],
+);
+
+/** A person's channels per kind of message (common/telegram.ts); no row: the defaults. */
+export const notificationChoices = pgTable('notification_choices', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  choices: jsonb('choices').$type<Record<string, string[]>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** An author's extension of one person's recording window in a course (courses.recording_days): open until `until`. */
 export const recordingAccessExtensions = pgTable(
   'recording_access_extensions',

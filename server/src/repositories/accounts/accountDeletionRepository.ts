@@ -3,23 +3,7 @@
 // write runs in the deletion's transaction, after the courses' lesson rows and the payments in progress are locked.
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import {
-  authLimits,
-  authors,
-  calendarFeedEvents,
-  calendarFeeds,
-  disciples,
-  lessons,
-  mailDeliveryFailures,
-  mailingSubscriptions,
-  outboxLetters,
-  participants,
-  payments,
-  recordingAccessExtensions,
-  recordingPositions,
-  lessonAttendance,
-  users,
-} from '../../db/schema.ts';
+import { authLimits, authors, calendarFeedEvents, calendarFeeds, disciples, lessonAttendance, lessons, mailDeliveryFailures, mailingSubscriptions, notificationChoices, outboxLetters, participants, payments, recordingAccessExtensions, recordingPositions, telegramChats, users } from '../../db/schema.ts';
 import { countedPlace, countedPlaceAs } from '../places/placesRepository.ts';
 
 /**
@@ -146,6 +130,10 @@ export async function eraseProfile(tx: Tx, userId: number): Promise<void> {
   await tx.delete(recordingAccessExtensions).where(eq(recordingAccessExtensions.userId, userId));
   // Who came to which room (docs/ATTENDANCE.md): the users row stays, so its cascade does not erase them.
   await tx.delete(lessonAttendance).where(eq(lessonAttendance.userId, userId));
+  // The Telegram chat and the channels chosen (docs/TELEGRAM.md). Binding codes stay until they lapse (a hash and
+  // the emptied account's id): the bot can then say the account was deleted instead of «unknown link».
+  await tx.delete(telegramChats).where(eq(telegramChats.userId, userId));
+  await tx.delete(notificationChoices).where(eq(notificationChoices.userId, userId));
 }
 
 /**

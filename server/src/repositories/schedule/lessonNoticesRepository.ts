@@ -2,8 +2,9 @@
 // sweep (one INSERT … SELECT whose unique dedupe keys make each reminder once, whichever process sweeps), and what
 // a reminder letter is composed from when it is sent.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { courses, disciples, lessons, outboxLetters, participants, users } from '../../db/schema.ts';
+import { wantsChannel } from '../telegram/telegramOutboxRepository.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import { courses, disciples, lessons, outboxLetters, outboxTelegram, participants, users } from '../../db/schema.ts';
 
 export type ReminderLead = '24h' | '1h';
 
@@ -62,7 +63,15 @@ export async function markRemindersTold(tx: Tx, lessonId: number, startsAt: Date
       dedupeKey: reminderKey(lead, lessonId, userId, startsAt),
     })),
   );
-  if (rows.length > 0) await tx.insert(outboxLetters).values(rows).onConflictDoNothing({ target: outboxLetters.dedupeKey });
+  if (rows.length === 0) return;
+  // In both queues: the change was told by e-mail or in Telegram, and neither sweep sends the reminder after it.
+  await tx.insert(outboxLetters).values(rows).onConflictDoNothing({ target: outboxLetters.dedupeKey });
+  await tx.insert(outboxTelegram).values(rows).onConflictDoNothing({ target: outboxTelegram.dedupeKey });
+}
+
+/** A reminder by e-mail in the place of one Telegram could not deliver (the person blocked the bot): composed when sent. */
+export async function queueReminderLetter(db: Executor, userId: number, payload: unknown, dedupeKey: string): Promise<void> {
+  await db.insert(outboxLetters).values({ kind: 'reminder', userId, payload, dedupeKey }).onConflictDoNothing({ target: outboxLetters.dedupeKey });
 }
 
 /**
@@ -71,14 +80,21 @@ export async function markRemindersTold(tx: Tx, lessonId: number, startsAt: Date
  * moment: the approval's own letter is fresh), and the 1-hour one while less than an hour is left. A reminder whose
  * dedupe key is known is not queued again. Answers how many it queued.
  */
-export async function queueDueReminders(db: Db, now: Date): Promise<number> {
+export async function queueDueReminders(db: Db, now: Date, botOn = false): Promise<number> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const windows = sql.join(
     LEAD_WINDOWS.map((window) => sql`(${window.lead}::text, make_interval(secs => ${window.opens}), make_interval(secs => ${window.closes}), ${window.last}::boolean)`),
     sql`, `,
   );
-  const result = await db.execute(sql`
-    INSERT INTO ${outboxLetters} (kind, user_id, payload, dedupe_key)
+  // By e-mail, and in Telegram, each to those who get reminders there (issue 36): two statements, the same rows.
+  let queued = 0;
+  for (const [table, channel] of [
+    [outboxLetters, 'email'],
+    [outboxTelegram, 'telegram'],
+  ] as const) {
+    if (channel === 'telegram' && !botOn) continue;
+    const result = await db.execute(sql`
+    INSERT INTO ${table} (kind, user_id, payload, dedupe_key)
     SELECT 'reminder', p.user_id,
       jsonb_build_object('lead', due.lead, 'lessonId', l.id, 'userId', p.user_id, 'startsAt', to_jsonb(l.starts_at)),
       'reminder:' || due.lead || ':' || l.id || ':' || p.user_id || ':' || floor(extract(epoch FROM l.starts_at))::bigint
@@ -90,9 +106,12 @@ export async function queueDueReminders(db: Db, now: Date): Promise<number> {
     WHERE l.state = 'published' AND c.state <> 'draft' AND c.format <> 'recorded'
       AND l.starts_at > ${at} AND l.starts_at <= ${at} + make_interval(secs => ${LEAD_WINDOWS[0]!.opens})
       AND (due.last OR p.participated_at IS NULL OR p.participated_at <= l.starts_at - due.opens)
+      AND ${wantsChannel(sql`p.user_id`, 'reminders', channel, botOn)}
     ON CONFLICT (dedupe_key) DO NOTHING
     RETURNING id`);
-  return (result as unknown as { rows: unknown[] }).rows.length;
+    queued += (result as unknown as { rows: unknown[] }).rows.length;
+  }
+  return queued;
 }
 
 interface ReminderFacts {

@@ -21,6 +21,7 @@ import {
 import { attendanceRowsOf } from '../../repositories/attendance/attendanceRepository.ts';
 import { HOMEWORK_STATE_LABELS } from '../../../../common/homework.ts';
 import { answersForExport } from '../../repositories/homework/answersRepository.ts';
+import { chatOf } from '../../repositories/telegram/telegramRepository.ts';
 import type { AccountServices } from './accountServices.ts';
 import { takeOrRefuse } from './limits.ts';
 
@@ -40,7 +41,7 @@ function letterStateWord(state: string): string {
 
 /** The person's data, or null when the account is gone. */
 export async function exportPersonalData(db: Db, userId: number, now = new Date()) {
-  const [account, participations, payments, refunds, subscriptions, consents, letters, discounts, recordingPositions, recordingExtensions, attendance, homework] = await Promise.all([
+  const [account, participations, payments, refunds, subscriptions, consents, letters, discounts, recordingPositions, recordingExtensions, attendance, homework, telegram] = await Promise.all([
     accountOf(db, userId),
     participationRowsOf(db, userId),
     paymentRowsOf(db, userId),
@@ -53,6 +54,7 @@ export async function exportPersonalData(db: Db, userId: number, now = new Date(
     recordingExtensionRowsOf(db, userId),
     attendanceRowsOf(db, userId),
     answersForExport(db, userId),
+    chatOf(db, userId),
   ]);
   if (!account) return null;
   const { country, mainLanguage, visitSchool, readWriteProblems, otherInfo, timezone, ...user } = account;
@@ -83,6 +85,8 @@ export async function exportPersonalData(db: Db, userId: number, now = new Date(
     // Answers to the lessons' assignments (docs/HOMEWORK.md): the text, the state, the authors' comment, the files'
     // names and sizes (the files themselves are the person's own: they have them).
     homeworkAnswers: homework.map((row) => withIsoDates({ ...row, state: HOMEWORK_STATE_LABELS[row.state] })),
+    // The Telegram chat bound to the account (docs/TELEGRAM.md): its id, its name as Telegram gave it, since when.
+    telegram: telegram === null ? null : withIsoDates(telegram),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import type { CourseRow, LessonRow } from '../../repositories/content/coursesRepository.ts';
 import { approvedParticipantsOf, markRemindersTold, REMINDER_LEADS_MS, type ReminderLead } from '../../repositories/schedule/lessonNoticesRepository.ts';
 import { queueLetters } from '../letters/letterQueue.ts';
+import { channelsOfPeople, insertTelegrams } from '../../repositories/telegram/telegramOutboxRepository.ts';
 import { lessonChangeLetter, type LessonLetterConfig, type LessonTimeChange, type NoticeLesson } from './lessonLetters.ts';
 
 /** What of a lesson decides whether its participants are told of a change. */
@@ -23,6 +24,11 @@ function lessonTimeChange(before: LessonTimes, after: LessonTimes, now: Date): L
   if (was === null) return { kind: 'scheduled', after: is! };
   if (is !== null) return { kind: 'moved', before: was, after: is };
   return after.state === 'published' ? { kind: 'unscheduled', before: was } : { kind: 'cancelled', before: was };
+}
+
+/** A change as a Telegram message's facts keep it (JSON: times as ISO). */
+export function changePayload(change: LessonTimeChange): Record<string, string> {
+  return Object.fromEntries(Object.entries(change).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : String(value)]));
 }
 
 /** Whether making the lesson a draft now would queue its approved participants the letter that it is cancelled. */
@@ -45,8 +51,27 @@ export async function queueLessonChangeLetters(
   if (course.state === 'draft') return; // draftingIsTold says the same for a lesson made a draft
   const change = lessonTimeChange(before, after, now);
   if (!change) return;
-  const people = await approvedParticipantsOf(tx, after.id);
-  if (people.length === 0) return;
+  const everyone = await approvedParticipantsOf(tx, after.id);
+  if (everyone.length === 0) return;
+  // By e-mail and in Telegram, each to those who get changes there (issue 36; composed when sent: services/telegram).
+  const channels = await channelsOfPeople(
+    tx,
+    everyone.map((person) => person.userId),
+    'changes',
+    Boolean((config as { telegram?: unknown }).telegram),
+  );
+  const people = everyone.filter((person) => channels.email.has(person.userId));
+  await insertTelegrams(
+    tx,
+    everyone
+      .filter((person) => channels.telegram.has(person.userId))
+      .map((person) => ({
+        kind: 'lesson-change',
+        userId: person.userId,
+        payload: { lessonId: after.id, userId: person.userId, sequence: after.sequence, change: changePayload(change) },
+        dedupeKey: `lesson-change:${after.id}:${person.userId}:${after.sequence}`,
+      })),
+  );
   const lesson: NoticeLesson = {
     id: after.id,
     courseId: course.id,
@@ -73,7 +98,7 @@ export async function queueLessonChangeLetters(
       tx,
       after.id,
       change.after,
-      people.map((person) => person.userId),
+      everyone.map((person) => person.userId),
       told,
     );
   }
