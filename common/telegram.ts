@@ -22,16 +22,6 @@ export const DEFAULT_CHOICES: NotificationChoices = {
   news: ['email'],
 };
 
-/**
- * Where a message of this kind goes: the chosen channels, with Telegram replaced by e-mail while no chat is bound (a
- * message is never sent nowhere).
- */
-export function channelsFor(choices: NotificationChoices, kind: NotificationKind, bound: boolean): NotificationChannel[] {
-  const chosen = choices[kind];
-  if (bound) return chosen;
-  return ['email'];
-}
-
 /** The words of the profile's choices. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   reminders: 'Напоминания о занятиях (за сутки и за час)',

@@ -1,6 +1,6 @@
 // Where each kind of message goes (issue 36, docs/TELEGRAM.md, «What goes there»): the person's channels per kind,
 // e-mail, Telegram or both; until they choose, DEFAULT_CHOICES (reminders and changes to Telegram, the rest by e-mail).
-// A choice of Telegram while no chat is bound is kept and means e-mail until one is (common/telegram.ts channelsFor).
+// A choice of Telegram while no chat is bound is kept and means e-mail until one is (repositories/telegram/telegramOutboxRepository.ts wantsChannel).
 import { z } from 'zod';
 import { DEFAULT_CHOICES, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, telegramMessages, type NotificationChannel, type NotificationChoices } from '../../../../common/telegram.ts';
 import type { Executor } from '../../db/client.ts';
