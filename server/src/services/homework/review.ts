@@ -31,7 +31,7 @@ import {
 } from '../../repositories/homework/reviewRepository.ts';
 import { leadsCourse } from '../../repositories/ledCourses.ts';
 import type { Caller } from '../caller.ts';
-import { queueLetters } from '../letters/letterQueue.ts';
+import { queueNotices } from '../telegram/notices.ts';
 import type { LetterContext } from '../places/enrollmentLetters.ts';
 import { isLate, toHomeworkAnswer } from './answerWire.ts';
 import { decisionLetter } from './reviewLetters.ts';
@@ -133,7 +133,7 @@ export async function decideHomework(deps: ReviewDeps, caller: Caller, answerId:
     const row = await decideAnswer(tx, answerId, { state: body.decision, comment: body.comment, decidedBy: caller.userId, now });
     if (!row) throw reviewErrors.decided();
     const message = decisionLetter(deps.config, found.person, { decision: body.decision, comment: body.comment, lesson: found.lesson, course: found.course });
-    await queueLetters(tx, [{ ...message, kind: 'homework-decision', userId: found.person.id, dedupeKey: `homework-decision:${answerId}` }]);
+    await queueNotices(tx, deps.config, [{ ...message, kind: 'homework-decision', userId: found.person.id, dedupeKey: `homework-decision:${answerId}` }]);
     return row;
   });
   return toDetail(deps, caller, { ...found, answer: decided }, now);

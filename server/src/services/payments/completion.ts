@@ -39,7 +39,7 @@ import {
   type LetterContext,
   type PaidPayment,
 } from '../places/enrollmentLetters.ts';
-import { queueLetters, type QueuedLetter } from '../letters/letterQueue.ts';
+import type { QueuedLetter } from '../letters/letterQueue.ts';
 import { composeReceiptLetter } from './receiptLetters.ts';
 import { withCourseLocked } from '../places/courseLock.ts';
 import { failPayment } from '../places/places.ts';
@@ -53,6 +53,7 @@ import { retakePromoUse } from '../../repositories/payments/discountsRepository.
 import { insertRefund } from '../../repositories/payments/refundsRepository.ts';
 import { insertAuditRecord } from '../../repositories/history/auditRepository.ts';
 import { askAutomaticRefund, retryAutomaticRefunds, type RefundDeps } from './refunds.ts';
+import { queueNotices } from '../telegram/notices.ts';
 
 /** What deciding a payment's end needs; the providers for the refund of money that cannot complete a payment. */
 export interface OutcomeDeps extends RefundDeps {
@@ -249,7 +250,7 @@ async function queueOutcomeLetters(config: LetterContext['config'], tx: Tx, done
       queued.push({ kind: 'late-payment-operator', dedupeKey: `late-payment-operator:${payment.id}`, ...notice });
     }
   }
-  await queueLetters(tx, queued);
+  await queueNotices(tx, config, queued);
 }
 
 export type SettleResult = OutcomeResult | 'pending' | 'mismatch';

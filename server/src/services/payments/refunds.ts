@@ -50,6 +50,7 @@ import { recordSentReceipt } from '../../repositories/payments/receiptsRepositor
 import { insertAuditRecord } from '../../repositories/history/auditRepository.ts';
 import type { Caller } from '../caller.ts';
 import { refundedLetter, rejectedLetter } from '../places/participantLetters.ts';
+import { queueNotices } from '../telegram/notices.ts';
 
 export interface RefundDeps {
   db: Db;
@@ -326,7 +327,7 @@ async function queueRefundLetters(deps: RefundDeps, tx: Tx, applied: Applied): P
   if (payer?.email && course) {
     const amount = { paymentId: applied.payment.id, amount: Number(applied.refund.amount), currency: applied.refund.currency as Currency };
     const letter = refundedLetter(deps.config, payer, course, items, amount, await currentSellerFooter(tx));
-    await queueLetters(tx, [{ kind: 'refund', userId: applied.payment.userId, dedupeKey: `refund:${applied.refund.id}`, ...letter }]);
+    await queueNotices(tx, deps.config, [{ kind: 'refund', userId: applied.payment.userId, dedupeKey: `refund:${applied.refund.id}`, ...letter }]);
   }
 }
 

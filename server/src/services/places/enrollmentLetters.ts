@@ -9,12 +9,13 @@ import type { AppConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { approvalLetterFacts, lessonsWithCourses, recipientsByIds, subscribedToNews } from '../../repositories/letters/letterFactsRepository.ts';
 import { gatherLetter } from '../../repositories/letters/outboxRepository.ts';
-import { queueLetters, type LetterComposer, type QueuedLetter } from '../letters/letterQueue.ts';
+import type { LetterComposer, QueuedLetter } from '../letters/letterQueue.ts';
 import { userText } from '../letters/userText.ts';
 import { renderLetter, type LetterAction } from '../letters/template.ts';
 import { courseAnswers, sellerAnswers } from '../letters/replyTo.ts';
 import type { MailMessage } from '../letters/mail.ts';
 import type { Promotion } from '../../repositories/places/placesRepository.ts';
+import { queueNotices } from '../telegram/notices.ts';
 
 /** What composing and queueing letters needs: `db` is the transaction of the change the letters tell of. */
 export interface LetterContext {
@@ -168,7 +169,7 @@ export async function queuePromotionLetters(context: LetterContext, promotions: 
     entry.lessons.sort((a, b) => a.number - b.number);
     letters.push({ kind: 'promotion', userId: person.id, ...promotionLetter(context.config, person, entry.course, entry.lessons) });
   }
-  await queueLetters(db, letters);
+  await queueNotices(db, context.config, letters);
 }
 
 export { subscribedToNews };

@@ -6,6 +6,7 @@ import type { CourseRow, LessonRow } from '../../repositories/content/coursesRep
 import { approvedParticipantsOf, markRemindersTold, REMINDER_LEADS_MS, type ReminderLead } from '../../repositories/schedule/lessonNoticesRepository.ts';
 import { queueLetters } from '../letters/letterQueue.ts';
 import { channelsOfPeople, insertTelegrams } from '../../repositories/telegram/telegramOutboxRepository.ts';
+import { telegramOn } from '../telegram/notices.ts';
 import { lessonChangeLetter, type LessonLetterConfig, type LessonTimeChange, type NoticeLesson } from './lessonLetters.ts';
 
 /** What of a lesson decides whether its participants are told of a change. */
@@ -58,7 +59,7 @@ export async function queueLessonChangeLetters(
     tx,
     everyone.map((person) => person.userId),
     'changes',
-    Boolean((config as { telegram?: unknown }).telegram),
+    telegramOn(config),
   );
   const people = everyone.filter((person) => channels.email.has(person.userId));
   await insertTelegrams(

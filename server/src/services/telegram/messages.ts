@@ -86,6 +86,11 @@ export async function composeTelegram(db: Db, config: LessonLetterConfig, row: T
       return reminderMessage(db, config, row, now);
     case 'lesson-change':
       return changeMessage(db, config, row);
+    case 'notice': {
+      // Composed with its letter (a decision, a payment, news): sent as it was then.
+      const text = (row.payload as { text?: unknown }).text;
+      return typeof text === 'string' && text !== '' ? { text } : null;
+    }
     default:
       return null;
   }

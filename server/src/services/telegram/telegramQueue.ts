@@ -14,7 +14,7 @@ import { queueReminderLetter, reminderFacts } from '../../repositories/schedule/
 import { claimDueTelegrams, markTelegram, nextTelegramDueAt, retryTelegram, type TelegramRow } from '../../repositories/telegram/telegramOutboxRepository.ts';
 import { chatOf, unbindChat } from '../../repositories/telegram/telegramRepository.ts';
 import { DurableWorker } from '../durableWorker.ts';
-import { queueLetters } from '../letters/letterQueue.ts';
+import { queueLetters, type QueuedLetter } from '../letters/letterQueue.ts';
 import { lessonChangeLetter, type LessonLetterConfig, type LessonTimeChange } from '../schedule/lessonLetters.ts';
 import type { TelegramBot } from './bot.ts';
 import { describeTelegramError } from './bot.ts';
@@ -169,6 +169,10 @@ export class TelegramQueue {
     const { db, config } = this.deps;
     await db.transaction(async (tx) => {
       if (row.kind === 'reminder') await queueReminderLetter(tx, row.userId, row.payload, `${row.dedupeKey}:email`);
+      if (row.kind === 'notice') {
+        const letter = (row.payload as { letter?: QueuedLetter }).letter;
+        if (letter) await queueLetters(tx, [{ ...letter, dedupeKey: `${row.dedupeKey}:email` }]);
+      }
       if (row.kind === 'lesson-change') {
         const payload = row.payload as { lessonId: number; userId: number; change: Record<string, string> };
         const facts = await reminderFacts(tx, payload.lessonId, payload.userId);
