@@ -33,9 +33,9 @@ afterAll(async () => {
 
 async function openProfile(owner: Browser, viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
   const context = await owner.newContext({ viewport, locale: 'ru-RU', baseURL: server.baseUrl });
+  const page = await context.newPage();
   // The deep link opens t.me in a new tab: there is no internet here, and the journey plays the bot itself.
   context.on('page', (opened) => void opened.close());
-  const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await logInDirectly(page, PARTICIPANT);
@@ -88,9 +88,10 @@ describe('Telegram from the profile', () => {
     await reminders.getByRole('checkbox', { name: 'по почте' }).uncheck();
     await choices.getByText('Изменения сохранены.').waitFor();
     expect(await reminders.getByRole('checkbox', { name: 'в Telegram' }).isChecked()).toBe(true);
-    // The last channel cannot be taken away.
-    await reminders.getByRole('checkbox', { name: 'в Telegram' }).uncheck();
+    // The last channel cannot be taken away: the box stays checked and the row says why.
+    await reminders.getByRole('checkbox', { name: 'в Telegram' }).click();
     expect(await reminders.getByRole('checkbox', { name: 'в Telegram' }).isChecked()).toBe(true);
+    await reminders.getByText('Выберите хотя бы один способ: по почте или в Telegram.').waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await screenshot(page, 'telegram-profile-bound-desktop');
     expect(await seriousViolations(page)).toEqual([]);

@@ -13,6 +13,7 @@ import { joinPath } from '../../common/attendance.ts';
 import { lessons, outboxLetters, outboxTelegram, participants, telegramChats } from '../src/db/schema.ts';
 import { sweepReminders } from '../src/services/schedule/lessonReminders.ts';
 import { createBindingLink, startCommand } from '../src/services/telegram/binding.ts';
+import { queueNotices } from '../src/services/telegram/notices.ts';
 import { createCourse, createUser, type TestUser } from './enrollmentKit.ts';
 import { buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';
 import { startBotApiStandIn, type BotApiStandIn } from './telegramStandIn.ts';
@@ -156,6 +157,45 @@ describe.each(dbModes())('Telegram messages (%s)', (mode) => {
     const letters = await reminderLetters(person.id);
     expect(letters).toHaveLength(1);
     expect(letters[0]!.dedupeKey).toMatch(/:email$/);
+  });
+
+  it('sends a notice (a homework decision, a refund) as the person chose, and by e-mail instead when the chat blocked the bot', async () => {
+    const inTelegram = await boundPerson();
+    const both = await boundPerson();
+    await app.inject({ method: 'PATCH', url: '/api/v1/users/me/notifications/', headers: both.headers, payload: { payments: ['email', 'telegram'] } });
+    const byMail = await createUser({ app, db: db() }, 'tgm-notice');
+    const letter = (userId: number, kind: string, key: string) => ({
+      kind,
+      userId,
+      dedupeKey: key,
+      to: `${userId}@example.org`,
+      subject: `Тема ${key}`,
+      text: `Текст ${key}: https://school.example.org/lessons/1/homework`,
+      html: `<p>Текст ${key}</p>`,
+    });
+    // The homework decision to a bound person with the defaults: e-mail (homework is e-mail until chosen otherwise).
+    await app.deps.db.transaction((tx) =>
+      queueNotices(tx, app.deps.config, [
+        letter(inTelegram.id, 'homework-decision', 'n1'),
+        letter(both.id, 'refund', 'n2'),
+        letter(byMail.id, 'refund', 'n3'),
+        letter(inTelegram.id, 'confirmation', 'n4'),
+      ]),
+    );
+    await app.inject({ method: 'PATCH', url: '/api/v1/users/me/notifications/', headers: inTelegram.headers, payload: { homework: ['telegram'] } });
+    api.blocked.add(inTelegram.chatId);
+    await app.deps.db.transaction((tx) => queueNotices(tx, app.deps.config, [letter(inTelegram.id, 'homework-decision', 'n5')]));
+    await drain();
+
+    const letterKeys = async (userId: number) => (await db().select().from(outboxLetters).where(eq(outboxLetters.userId, userId))).map((row) => row.dedupeKey).sort();
+    expect(await letterKeys(inTelegram.id)).toEqual(['n1', 'n4', 'n5:telegram:email']);
+    expect(await letterKeys(both.id)).toEqual(['n2']);
+    expect(await letterKeys(byMail.id)).toEqual(['n3']);
+    const toBoth = api.sent.filter((message) => message.chatId === both.chatId);
+    expect(toBoth.map((message) => message.text)).toEqual(['Тема n2\n\nТекст n2: https://school.example.org/lessons/1/homework']);
+    expect((await telegramRows(inTelegram.id)).map((row) => row.state)).toEqual(['rerouted']);
+    const [rerouted] = await db().select().from(outboxLetters).where(eq(outboxLetters.dedupeKey, 'n5:telegram:email'));
+    expect(rerouted).toMatchObject({ kind: 'homework-decision', subject: 'Тема n5' });
   });
 
   it('waits as a 429 asks and loses nothing; two processes send each message once', async () => {
