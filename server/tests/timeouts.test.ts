@@ -1,6 +1,7 @@
 // Nothing hangs for good: a body that never finishes loses its connection, and a database that accepts connections
 // but never answers makes requests answer 503 (not 500, not never) and /healthz answer within 2 s.
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../src/db/client.ts';
@@ -55,7 +56,7 @@ describe('HTTP timeouts', () => {
 });
 
 /** A TCP relay to PostgreSQL that can freeze: it then accepts connections and passes nothing either way. */
-async function freezableRelay(target: URL): Promise<{ url: string; freeze(frozen: boolean): void; close(): Promise<void> }> {
+async function freezableRelay(target: URL): Promise<{ url: string; freeze(frozen: boolean): void; cut(): void; close(): Promise<void> }> {
   let frozen = false;
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
@@ -78,6 +79,11 @@ async function freezableRelay(target: URL): Promise<{ url: string; freeze(frozen
   return {
     url: url.toString(),
     freeze: (value) => (frozen = value),
+    /** Ends every connection now, as a network that drops them does. */
+    cut: () => {
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+    },
     close: () => {
       for (const socket of sockets) socket.destroy();
       return new Promise((resolve) => server.close(() => resolve()));
@@ -110,6 +116,27 @@ describe.runIf(dbModes().includes('postgres'))('a database that stops answering 
     expect(Date.now() - started).toBeLessThan(15_000);
     await relay?.close();
     await testDb?.destroy();
+  });
+
+  it('goes on when a connection is cut while a transaction holds it: that transaction fails, nothing else', async () => {
+    // Between two statements of a transaction the client is checked out: the pool does not listen to it, and its
+    // 'error' event («Connection terminated unexpectedly») was uncaught, ending the process (a run of 2026-11-29).
+    const cutInside = database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      relay.cut();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.execute(sql`SELECT 1`);
+    });
+    await expect(cutInside).rejects.toThrow();
+    let recovered = false;
+    for (let attempt = 0; attempt < 20 && !recovered; attempt += 1) {
+      recovered = await database.db.execute(sql`SELECT 1`).then(
+        () => true,
+        () => false,
+      );
+      if (!recovered) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(recovered).toBe(true);
   });
 
   it('answers 503 with a Russian detail while it hangs, /healthz within 2 s, and recovers', async () => {

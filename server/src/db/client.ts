@@ -121,8 +121,11 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     query_timeout: statementTimeout + 2_000,
     keepAlive: true,
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // An idle client losing its connection must not crash the process; the pool replaces it. A client checked out (a
+  // transaction, the startup lock) that loses it between two queries emits 'error' too, where the pool does not listen:
+  // each client gets a listener of its own for its whole life (the next query on it fails, and is reported, anyway).
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePostgres({ client: pool, schema });
   let notices: ReturnType<typeof listenConnection> | null = null;
   const database: Database = {
@@ -131,6 +134,8 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     async migrate() {
       // A connection of its own, without the statement timeout: a migration may rightly take long.
       const client = new pg.Client({ connectionString: url, connectionTimeoutMillis });
+      // A connection lost mid-migration fails the awaited statement; the event itself must not end the process.
+      client.on('error', () => {});
       await client.connect();
       try {
         await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder });
