@@ -22,6 +22,12 @@ export const DEFAULT_CHOICES: NotificationChoices = {
   news: ['email'],
 };
 
+/**
+ * Kinds that are e-mail only for now: course news (mailings) are not sent in Telegram yet (their counts, consent and
+ * unsubscribe links come first), so the profile offers no Telegram for them and the API refuses it.
+ */
+export const EMAIL_ONLY_KINDS: readonly NotificationKind[] = ['news'];
+
 /** The words of the profile's choices. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   reminders: 'Напоминания о занятиях (за сутки и за час)',
@@ -61,6 +67,7 @@ export const telegramMessages = {
   notBound: 'Telegram не подключён к вашей учётной записи.',
   choicesInvalid: 'Для каждого вида сообщений выберите «по почте», «в Telegram» или оба.',
   choiceEmpty: 'Выберите хотя бы один способ: по почте или в Telegram.',
+  emailOnly: 'Новости курсов пока приходят только по почте.',
 } as const;
 
 /** What the bot says (plain text; `{name}` and `{site}` filled in). */

@@ -93,6 +93,10 @@ export interface MutaboDashboard {
     waiting: number;
     /** People of a free course whose places wait for the author's approval (one person with four lessons is one). */
     awaitingApproval: number;
+    /** Approved participants (a person with four lessons is one). */
+    participants: number;
+    /** Of them, those with Telegram bound (issue 36): reachable there. */
+    inTelegram: number;
   }[];
   /** The people awaiting approval, each with their lessons: per course, oldest request first (at most 50 people). */
   awaitingPeople: MutaboAwaitingPerson[];

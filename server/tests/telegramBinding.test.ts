@@ -8,13 +8,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { MutaboDashboard } from '../../common/mutabo/start.ts';
 import { botReplies, DEFAULT_CHOICES, telegramMessages, type NotificationChoices, type TelegramLink, type TelegramStatus } from '../../common/telegram.ts';
-import { telegramChats, telegramCodes } from '../src/db/schema.ts';
+import { participants, telegramChats, telegramCodes } from '../src/db/schema.ts';
 import { exportPersonalData } from '../src/services/accounts/personalData.ts';
 import { deleteAccount } from '../src/services/accounts/deletion.ts';
 import { startCommand } from '../src/services/telegram/binding.ts';
 import { createUser, type TestUser } from './enrollmentKit.ts';
-import { buildTestApp, seedFixture, testConfig } from './fixtures.ts';
+import { buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';
 import { messageUpdate, startBotApiStandIn, type BotApiStandIn } from './telegramStandIn.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
 
@@ -228,9 +229,27 @@ describe.each(dbModes())('binding a Telegram chat (%s)', (mode) => {
     expect(unknown.statusCode).toBe(400);
     expect(Object.keys(unknown.json<Record<string, unknown>>())).toEqual(['homework']);
     expect((await patch({ sms: ['email'] })).statusCode).toBe(400);
+    // Course news are e-mail only for now.
+    const news = await patch({ news: ['email', 'telegram'] });
+    expect(news.statusCode).toBe(400);
+    expect(news.json()).toEqual({ news: [telegramMessages.emailOnly] });
     expect((await patch({ changes: ['email', 'email'] })).statusCode).toBe(400);
     expect(await get()).toEqual({ ...DEFAULT_CHOICES, payments: ['email', 'telegram'], reminders: ['email'] });
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it('counts on the authors’ summary how many of a course’s participants are reachable in Telegram', async () => {
+    const token = await app.deps.tokens.sign(ids.users.anna, 'access');
+    const course = async () =>
+      (await app.inject({ method: 'GET', url: '/api/v1/mutabo/dashboard/', headers: { authorization: `Bearer ${token}` } })).json<MutaboDashboard>().courses.find((row) => row.id === ids.courses.open)!;
+    const user = await person();
+    await db().insert(participants).values({ userId: user.id, lessonId: ids.lessons.free, state: 'approved', participatedAt: new Date() });
+    const before = await course();
+    await say(9401, `/start ${codeOf(await linkFor(user))}`);
+    const after = await course();
+    expect(after.participants).toBe(before.participants);
+    expect(after.inTelegram).toBe(before.inTelegram + 1);
+    expect(after.inTelegram).toBeLessThanOrEqual(after.participants);
   });
 
   it('sets the webhook at the server process’s start, with the secret', async () => {

@@ -131,8 +131,10 @@ export function dashboard(patch: Partial<MutaboDashboard> = {}): MutaboDashboard
         fullLessons: [],
         waiting: 2,
         awaitingApproval: 2,
+        participants: 5,
+        inTelegram: 3,
       },
-      { id: 6, title: 'Мастерская текста', state: 'announced', participantsLimit: 8, placesLeft: 8, mostPlacesLeft: 8, publishedLessons: 7, fullLessons: [], waiting: 0, awaitingApproval: 0 },
+      { id: 6, title: 'Мастерская текста', state: 'announced', participantsLimit: 8, placesLeft: 8, mostPlacesLeft: 8, publishedLessons: 7, fullLessons: [], waiting: 0, awaitingApproval: 0, participants: 0, inTelegram: 0 },
     ],
     awaitingPeople: [
       {

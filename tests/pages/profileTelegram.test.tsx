@@ -239,6 +239,10 @@ describe('«Куда присылать сообщения»', () => {
     expect(box(REMINDERS, 'по почте')).not.toBeChecked();
     expect(box(NEWS, 'по почте')).toBeChecked();
     expect(box(NEWS, 'в Telegram')).not.toBeChecked();
+    // Course news are e-mail only for now: the row says so and offers no Telegram.
+    expect(box(NEWS, 'в Telegram')).toBeDisabled();
+    expect(row(NEWS)).toHaveTextContent(telegramMessages.emailOnly);
+    expect(box(NEWS, 'в Telegram')).toHaveAccessibleDescription(telegramMessages.emailOnly);
     expect(choicesBlock()).toHaveTextContent('Письма об учётной записи (подтверждение, смена пароля, удаление) приходят только по почте.');
 
     // Shown at once, before the answer.
@@ -258,16 +262,16 @@ describe('«Куда присылать сообщения»', () => {
     answer.open();
     await waitFor(() => expect(within(choicesBlock()).getByRole('status')).toHaveTextContent('Изменения сохранены.'));
 
-    await user.click(box(NEWS, 'в Telegram'));
+    await user.click(box(PAYMENTS, 'в Telegram'));
     await waitFor(() => expect(choices.patches).toHaveLength(2));
     await user.click(box(REMINDERS, 'в Telegram'));
     await waitFor(() => expect(choices.patches).toHaveLength(3));
-    expect(choices.patches).toEqual([{ reminders: ['email', 'telegram'] }, { news: ['email', 'telegram'] }, { reminders: ['email'] }]);
+    expect(choices.patches).toEqual([{ reminders: ['email', 'telegram'] }, { payments: ['email', 'telegram'] }, { reminders: ['email'] }]);
     await waitFor(() => expect(within(choicesBlock()).getByRole('status')).toHaveTextContent('Изменения сохранены.'));
     expect(box(REMINDERS, 'по почте')).toBeChecked();
     expect(box(REMINDERS, 'в Telegram')).not.toBeChecked();
-    expect(box(NEWS, 'по почте')).toBeChecked();
-    expect(box(NEWS, 'в Telegram')).toBeChecked();
+    expect(box(PAYMENTS, 'по почте')).toBeChecked();
+    expect(box(PAYMENTS, 'в Telegram')).toBeChecked();
   });
 
   it('keeps the last channel of a kind checked and says why, without sending anything', async () => {

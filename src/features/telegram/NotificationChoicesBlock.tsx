@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
+  EMAIL_ONLY_KINDS,
   NOTIFICATION_CHANNEL_LABELS,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KIND_LABELS,
@@ -87,6 +88,14 @@ const RowError = styled(FieldError)`
   padding-top: ${({ theme }) => theme.space(1)};
 `;
 
+const RowNote = styled.p`
+  clear: both;
+  margin: 0;
+  padding-top: ${({ theme }) => theme.space(1)};
+  font-size: ${({ theme }) => theme.fonts.sizes.small};
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
 type Pending = Partial<Record<NotificationKind, NotificationChannel[]>>;
 type RowErrors = Partial<Record<NotificationKind, string>>;
 
@@ -157,20 +166,26 @@ export function NotificationChoicesBlock({ bound }: { bound: boolean }) {
             <Row key={kind}>
               <legend>{NOTIFICATION_KIND_LABELS[kind]}</legend>
               <Choices>
-                {NOTIFICATION_CHANNELS.map((channel) => (
-                  <Choice key={channel}>
-                    <input
-                      type="checkbox"
-                      name={`${kind}-${channel}`}
-                      checked={shown.includes(channel)}
-                      aria-describedby={error ? errorId : undefined}
-                      aria-invalid={error ? true : undefined}
-                      onChange={(event) => void change(kind, shown, channel, event.currentTarget.checked)}
-                    />
-                    {NOTIFICATION_CHANNEL_LABELS[channel]}
-                  </Choice>
-                ))}
+                {NOTIFICATION_CHANNELS.map((channel) => {
+                  const unavailable = channel === 'telegram' && EMAIL_ONLY_KINDS.includes(kind);
+                  const described = [error ? errorId : '', unavailable ? `${baseId}-${kind}-note` : ''].filter(Boolean).join(' ');
+                  return (
+                    <Choice key={channel}>
+                      <input
+                        type="checkbox"
+                        name={`${kind}-${channel}`}
+                        checked={shown.includes(channel)}
+                        disabled={unavailable}
+                        aria-describedby={described || undefined}
+                        aria-invalid={error ? true : undefined}
+                        onChange={(event) => void change(kind, shown, channel, event.currentTarget.checked)}
+                      />
+                      {NOTIFICATION_CHANNEL_LABELS[channel]}
+                    </Choice>
+                  );
+                })}
               </Choices>
+              {EMAIL_ONLY_KINDS.includes(kind) ? <RowNote id={`${baseId}-${kind}-note`}>{telegramMessages.emailOnly}</RowNote> : null}
               {error ? <RowError id={errorId}>{error}</RowError> : null}
             </Row>
           );

@@ -425,6 +425,7 @@ function Dashboard({ data, reload }: { data: MutaboDashboard; reload: () => void
                   <Facts>
                     {COURSE_STATE_LABELS[course.state]} · {placesText(course)}
                     {course.waiting > 0 ? ` · в очереди ${peopleCount(course.waiting)}` : ''}
+                    {course.inTelegram > 0 ? ` · в Telegram ${course.inTelegram} из ${peopleCount(course.participants)}` : ''}
                   </Facts>
                 </Item>
               ))}

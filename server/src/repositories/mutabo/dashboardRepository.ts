@@ -4,7 +4,7 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { courses, lessons, participants, users } from '../../db/schema.ts';
+import { courses, lessons, participants, telegramChats, users } from '../../db/schema.ts';
 import { ledCourseIds } from '../ledCourses.ts';
 import { lessonTakenCount, lessonWaitingCount } from '../places/placesRepository.ts';
 
@@ -44,12 +44,18 @@ export async function dashboardLessons(db: Executor, authorId: number) {
  * Per course of the caller's (not a draft): the people on the waiting lists of its published lessons, and the people
  * whose places (reserved without an end: a free course's) wait for approval, each person counted once.
  */
-export async function dashboardPeople(db: Executor, authorId: number): Promise<{ courseId: number; waiting: number; awaiting: number }[]> {
+export async function dashboardPeople(
+  db: Executor,
+  authorId: number,
+): Promise<{ courseId: number; waiting: number; awaiting: number; approved: number; inTelegram: number }[]> {
+  const bound = sql`EXISTS (SELECT 1 FROM ${telegramChats} WHERE ${telegramChats.userId} = ${participants.userId})`;
   return db
     .select({
       courseId: lessons.courseId,
       waiting: sql<number>`count(DISTINCT ${participants.userId}) FILTER (WHERE ${participants.state} = 'waiting_list')`.mapWith(Number),
       awaiting: sql<number>`count(DISTINCT ${participants.userId}) FILTER (WHERE ${participants.state} = 'reserved' AND ${participants.expiredAt} IS NULL)`.mapWith(Number),
+      approved: sql<number>`count(DISTINCT ${participants.userId}) FILTER (WHERE ${participants.state} = 'approved')`.mapWith(Number),
+      inTelegram: sql<number>`count(DISTINCT ${participants.userId}) FILTER (WHERE ${participants.state} = 'approved' AND ${bound})`.mapWith(Number),
     })
     .from(participants)
     .innerJoin(lessons, eq(lessons.id, participants.lessonId))

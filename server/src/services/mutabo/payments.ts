@@ -257,6 +257,8 @@ export async function dashboard(db: Db, caller: Caller): Promise<MutaboDashboard
         fullLessons: own.filter((lesson) => left(lesson) === 0).map((lesson) => lesson.number),
         waiting: counts?.waiting ?? 0,
         awaitingApproval: course.paid ? 0 : (counts?.awaiting ?? 0),
+        participants: counts?.approved ?? 0,
+        inTelegram: counts?.inTelegram ?? 0,
       };
     }),
     awaitingPeople: awaitingLines(awaiting),
