@@ -294,8 +294,10 @@ describe.each(dbModes())('deleting one’s account (%s)', (mode) => {
     ]);
     const answers = await Promise.all([remove(person), remove(person), remove(person)]);
     const codes = answers.map((answer) => answer.statusCode).sort();
-    expect(codes.filter((code) => code === 204)).toHaveLength(1);
-    expect(codes.every((code) => code === 204 || code === 401)).toBe(true);
+    // What each said, should one be neither 204 nor 401 (it happened once in a full run on PostgreSQL, 2026-11-29).
+    const said = JSON.stringify(answers.map((answer) => [answer.statusCode, answer.body.slice(0, 300)]));
+    expect(codes.filter((code) => code === 204), said).toHaveLength(1);
+    expect(codes.every((code) => code === 204 || code === 401), said).toBe(true);
     const withdrawals = await context.db.select().from(consents).where(and(eq(consents.userId, person.id), eq(consents.kind, 'processing'), eq(consents.action, 'withdrawn')));
     expect(withdrawals).toHaveLength(1);
     const promotions = await context.db.select().from(outboxLetters).where(and(eq(outboxLetters.userId, waiting!.id), eq(outboxLetters.kind, 'promotion')));

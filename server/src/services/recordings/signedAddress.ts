@@ -3,18 +3,12 @@
 // the site's signing secret over the person, the lesson, the file (whose name carries the recording's generation, so
 // a replaced recording's addresses lead nowhere) and the moment it ends. It is valid at most 10 minutes: a forwarded
 // address stops working by then, and the page asks for a new one while it plays.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { checkUntil, signUntil } from '../expiringSignatures.ts';
 
 export const RECORDINGS_PATH = '/media/recordings';
 
 /** The longest life of an address, in seconds. */
 export const RECORDING_ADDRESS_MAX_SECONDS = 600;
-
-/**
- * How far past the longest life an address's end may lie when it is checked: the clocks of the processes behind the
- * proxy differ by a little, and one process checks what another signed.
- */
-const CLOCK_SKEW_SECONDS = 60;
 
 /** A file's name: its generation and its kind (the video, its poster). */
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\.(?:mp4|jpg)$/;
@@ -30,9 +24,8 @@ export function isRecordingFileName(file: string): boolean {
   return FILE_NAME.test(file);
 }
 
-function signature(secret: string, target: RecordingAddressTarget, expiresAt: number): Buffer {
-  return createHmac('sha256', secret).update(`recording-address:${target.userId}:${target.lessonId}:${target.file}:${expiresAt}`).digest();
-}
+/** What the signature names: the person, the lesson and the file. */
+const subjectOf = (target: RecordingAddressTarget) => `recording-address:${target.userId}:${target.lessonId}:${target.file}`;
 
 /** The address of the file for this person, valid `lifetimeSeconds` from now (at most 10 minutes). */
 export function signRecordingAddress(
@@ -45,7 +38,7 @@ export function signRecordingAddress(
   if (!Number.isSafeInteger(target.userId) || !Number.isSafeInteger(target.lessonId)) throw new Error('A recording address names a person and a lesson by their ids');
   const lifetime = Math.min(Math.max(Math.floor(lifetimeSeconds), 1), RECORDING_ADDRESS_MAX_SECONDS);
   const expiresAt = Math.floor(now.getTime() / 1000) + lifetime;
-  const query = `u=${target.userId}&e=${expiresAt}&s=${signature(secret, target, expiresAt).toString('base64url')}`;
+  const query = `u=${target.userId}&e=${expiresAt}&s=${signUntil(secret, subjectOf(target), expiresAt)}`;
   return { path: `${RECORDINGS_PATH}/${target.lessonId}/${target.file}?${query}`, expiresAt: new Date(expiresAt * 1000) };
 }
 
@@ -73,12 +66,6 @@ export function checkRecordingAddress(secret: string, received: ReceivedRecordin
   if (typeof u !== 'string' || typeof e !== 'string' || typeof s !== 'string') return { ok: false, reason: 'malformed' };
   if (!ID.test(lessonId) || !ID.test(u) || !/^[0-9]{1,12}$/.test(e) || !isRecordingFileName(file)) return { ok: false, reason: 'malformed' };
   const target = { userId: Number(u), lessonId: Number(lessonId), file };
-  const expiresAt = Number(e);
-  const expected = signature(secret, target, expiresAt);
-  const given = Buffer.from(s, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected) || given.toString('base64url') !== s) return { ok: false, reason: 'forged' };
-  const secondsLeft = Math.floor((expiresAt * 1000 - now.getTime()) / 1000);
-  if (secondsLeft < 1) return { ok: false, reason: 'expired' };
-  if (secondsLeft > RECORDING_ADDRESS_MAX_SECONDS + CLOCK_SKEW_SECONDS) return { ok: false, reason: 'forged' };
-  return { ok: true, target, secondsLeft: Math.min(secondsLeft, RECORDING_ADDRESS_MAX_SECONDS) };
+  const checked = checkUntil(secret, subjectOf(target), Number(e), s, now, RECORDING_ADDRESS_MAX_SECONDS);
+  return checked.ok ? { ok: true, target, secondsLeft: checked.secondsLeft } : checked;
 }
