@@ -119,6 +119,6 @@ export function createAppDeps(config: AppConfig, database: Database, log: Fastif
     recordingUploads: new RecordingUploads({ ...base, wakeJobs: () => recordingJobs.wake() }),
     recordingJobs,
     telegram,
-    telegramQueue: telegram ? new TelegramQueue({ db, log, config, bot: telegram }, options.telegramQueue) : null,
+    telegramQueue: telegram ? new TelegramQueue({ db, log, config, bot: telegram, shared: database.kind === 'postgres' }, options.telegramQueue) : null,
   };
 }

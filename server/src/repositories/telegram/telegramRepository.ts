@@ -1,5 +1,5 @@
 // The SQL of the Telegram binding (issue 36, docs/TELEGRAM.md): the deep link's codes, the chat bound to an account.
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { notificationChoices, telegramChats, telegramCodes, users } from '../../db/schema.ts';
 
@@ -59,4 +59,13 @@ export async function saveChoices(db: Executor, userId: number, choices: Record<
     .insert(notificationChoices)
     .values({ userId, choices, updatedAt: at })
     .onConflictDoUpdate({ target: notificationChoices.userId, set: { choices, updatedAt: at } });
+}
+
+/** The key of the advisory lock whose holder sends Telegram messages (one process at a time). */
+const SENDER_LOCK = 8_036;
+
+/** Takes the senders' lock until the transaction ends; false when another process holds it. */
+export async function trySenderLock(tx: Tx): Promise<boolean> {
+  const result = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${SENDER_LOCK}) AS locked`);
+  return Boolean((result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked);
 }

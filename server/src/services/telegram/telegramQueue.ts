@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.ts';
 import { queueReminderLetter, reminderFacts } from '../../repositories/schedule/lessonNoticesRepository.ts';
 import { claimDueTelegrams, markTelegram, nextTelegramDueAt, retryTelegram, type TelegramRow } from '../../repositories/telegram/telegramOutboxRepository.ts';
-import { chatOf, unbindChat } from '../../repositories/telegram/telegramRepository.ts';
+import { chatOf, trySenderLock, unbindChat } from '../../repositories/telegram/telegramRepository.ts';
 import { DurableWorker } from '../durableWorker.ts';
 import { queueLetters, type QueuedLetter } from '../letters/letterQueue.ts';
 import { lessonChangeLetter, type LessonLetterConfig, type LessonTimeChange } from '../schedule/lessonLetters.ts';
@@ -32,6 +32,10 @@ export interface TelegramQueueOptions {
   perSecond: number;
   /** The least time between two messages to one chat (Telegram allows about one a second). */
   perChatMs: number;
+  /** How long a process waits before looking again while another one sends. */
+  lockedOutMs: number;
+  /** How long one process's turn at sending lasts when several share the database. */
+  turnMs: number;
 }
 
 export const DEFAULT_TELEGRAM_QUEUE: TelegramQueueOptions = {
@@ -43,6 +47,8 @@ export const DEFAULT_TELEGRAM_QUEUE: TelegramQueueOptions = {
   batch: 25,
   perSecond: 25,
   perChatMs: 1_050,
+  lockedOutMs: 1_000,
+  turnMs: 30_000,
 };
 
 export interface TelegramQueueDeps {
@@ -50,6 +56,11 @@ export interface TelegramQueueDeps {
   log: FastifyBaseLogger;
   config: LessonLetterConfig;
   bot: TelegramBot;
+  /**
+   * The database is PostgreSQL, which several processes may share: they then take turns sending. False for the
+   * embedded database (one process, and a transaction held there would hold up every request).
+   */
+  shared: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -99,6 +110,27 @@ export class TelegramQueue {
   }
 
   private async step(closed: () => boolean): Promise<boolean> {
+    if (!this.deps.shared) return this.sendBatch(closed);
+    // Several processes on one PostgreSQL: one sends at a time (a transaction-scoped advisory lock, let go at the end
+    // of its turn or with a process that dies), so the pace of one is the pace of all, under Telegram's 30 a second. A
+    // turn sends batch after batch for up to turnMs, then waits until its last second's sends have aged out before it
+    // lets go: the next sender starts a fresh second, and no chat hears twice within one.
+    return this.deps.db.transaction(async (tx) => {
+      if (!(await trySenderLock(tx))) {
+        // Another process is sending what is due: look again in a while rather than at once.
+        await sleep(this.options.lockedOutMs);
+        return false;
+      }
+      const turnEnds = Date.now() + this.options.turnMs;
+      let sent = false;
+      while (!closed() && Date.now() < turnEnds && (await this.sendBatch(closed))) sent = true;
+      const last = this.recent.at(-1);
+      if (last !== undefined) await sleep(Math.max(0, last + 1000 - Date.now()));
+      return sent;
+    });
+  }
+
+  private async sendBatch(closed: () => boolean): Promise<boolean> {
     const rows = await claimDueTelegrams(this.deps.db, this.options.batch, this.options.leaseMs);
     if (rows.length === 0) return false;
     for (const row of rows) {
