@@ -349,7 +349,8 @@ export interface PasswordResetCompletionPayload {
 /** A row of the account's course list. */
 export interface Participation {
   id: number;
-  course: CourseRef;
+  /** With its format (issue 34): «Мои курсы» names a course sold in recordings. */
+  course: CourseRef & { format?: CourseFormat };
   authors: AuthorRef[];
   subscribed: boolean;
   lessons: Lesson[];

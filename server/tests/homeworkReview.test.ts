@@ -2,7 +2,7 @@
 // answer with its thread (reading marks it seen), the decision and its letter (one winner of two at once), the daily
 // digest (one letter per author and day, none when nothing is new), the numbers per assignment and the start page's
 // count. The participants' answers and files are inserted as rows here: their own API is tested with it.
-import { and, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   HOMEWORK_COMMENT_MAX,
@@ -297,11 +297,13 @@ describe.each(dbModes())('homework: the authors’ side (%s)', (mode) => {
     // 09:05 in Moscow, days ahead: the answers of the other tests are long before its first 24 hours.
     const day0 = new Date(digestSlot(new Date()).getTime() + 5 * DAY + 5 * MINUTE);
     const sweep = (at: Date) => sweepHomeworkDigests({ db: db(), config: kit.app.deps.config }, at);
+    // In the order they were queued: rows the worker has tried (and updated) come back in any order otherwise.
     const digestsTo = (email: string) =>
       db()
         .select()
         .from(outboxLetters)
-        .where(and(eq(outboxLetters.kind, 'homework-digest'), eq(outboxLetters.recipient, email)));
+        .where(and(eq(outboxLetters.kind, 'homework-digest'), eq(outboxLetters.recipient, email)))
+        .orderBy(asc(outboxLetters.id));
 
     it('sends each author one letter a day with the answers since the last one; none when nothing is new', async () => {
       await db().delete(homeworkDigests);

@@ -240,6 +240,9 @@ describe.each(dbModes())('courses in recordings (%s)', (mode) => {
       const approved = await json(context.app, 'POST', '/api/v1/mutabo/participants/approve/', anna, { participants: [row!.id] });
       expect(approved.statusCode, approved.body).toBeLessThan(300);
       expect(await stateOf(pupil.id, b)).toBe('approved');
+      // «Мои курсы» names the course's format.
+      const mine = await json(context.app, 'GET', '/api/v1/participants/', pupil);
+      expect(mine.json<{ course: { id: number; format: string } }[]>().find((row) => row.course.id === course.id)?.course.format).toBe('recorded');
     });
   });
 

@@ -166,6 +166,22 @@ describe('recordings in «Мои курсы»', () => {
     await user.click(within(first!).getByRole('button', { name: 'Смотреть запись занятия 1. Ритм и рифма (1:05:09)' }));
     expect(await within(first!).findByLabelText('Запись занятия 1. Ритм и рифма')).toHaveAttribute('poster', playback.poster);
   });
+
+  it('names a course sold in recordings «В записи», and says nothing of a live one', async () => {
+    const rows: Participation[] = [
+      { id: 5, course: { id: 5, title: 'Как читать стихи', format: 'recorded' }, authors: [anna], subscribed: false, lessons: [lesson(1, { participationState: 'approved', hasRecording: true, recordingDuration: 60 })] },
+      { id: 6, course: { id: 6, title: 'Живой семинар', format: 'live' }, authors: [anna], subscribed: false, lessons: [lesson(1, { id: 601, course: 6, participationState: 'approved', startsAt: held })] },
+    ];
+    server.use(
+      discipleHandler(adultDisciple),
+      http.get('*/api/v1/participants/', () => HttpResponse.json(rows)),
+    );
+    renderAsUser('/account/courses');
+    const recorded = (await screen.findByRole('link', { name: 'Как читать стихи' })).closest('td')!;
+    expect(recorded).toHaveTextContent('Как читать стихиВ записи');
+    const live = screen.getByRole('link', { name: 'Живой семинар' }).closest('td')!;
+    expect(live).toHaveTextContent(/^Живой семинар$/);
+  });
 });
 
 describe('a recorded course in the catalogue', () => {

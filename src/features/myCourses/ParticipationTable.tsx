@@ -14,6 +14,7 @@ import { courseParticipation, type CourseParticipation } from '../enrollment/ind
 import { NewsSwitch } from './NewsSwitch.tsx';
 import { LessonTime } from '../schedule/index.ts';
 import { canWatchRecording, RecordingPanel, WatchRecordingButton } from '../recordings/index.ts';
+import { COURSE_FORMAT_LABELS } from '../../../common/recordings.ts';
 
 const STATUS_LABELS: Record<CourseParticipation, string> = {
   approved: 'Участник курса',
@@ -96,6 +97,13 @@ const CourseLink = styled(Link)`
   font-weight: 600;
 `;
 
+/** «В записи» under a course sold as recordings. */
+const Format = styled.span`
+  display: block;
+  font-size: ${({ theme }) => theme.fonts.sizes.small};
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
 const Status = styled.p`
   margin: 0;
   font-weight: 600;
@@ -175,6 +183,7 @@ export function ParticipationTable({ rows, busy, timeZone }: ParticipationTableP
             <tr role="row" key={row.id}>
               <td role="cell" data-label="Курс">
                 <CourseLink to={paths.course(row.course.id)}>{row.course.title}</CourseLink>
+                {row.course.format === 'recorded' ? <Format>{COURSE_FORMAT_LABELS.recorded}</Format> : null}
               </td>
               <td role="cell" data-label="Кто ведёт курс">
                 {courseByAuthors(row.authors)}

@@ -154,7 +154,7 @@ export async function listParticipations(deps: EnrollmentDeps, userId: number, o
   const now = Date.now();
   return courseRows.map((course) => ({
     id: course.id,
-    course: { id: course.id, title: course.title },
+    course: { id: course.id, title: course.title, format: course.format },
     authors: authorRows.filter((row) => row.courseId === course.id).map(({ id, firstName, lastName, genitive }) => ({ id, firstName, lastName, genitive })),
     subscribed: subscribed.has(course.id),
     lessons: rows
