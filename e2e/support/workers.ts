@@ -1,4 +1,5 @@
 // How many journey files run at once (vitest.e2e.config.ts), each on a server of its own (globalSetup.ts).
-// Three on the two cores of CI: one journey mostly waits on another's browser or server. The journeys took 487 s two
-// at a time and 373 s three at a time there (docs/BENCHMARKS.md, «The test run»).
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
+// Two on the two cores of CI. Three were faster (487 s two at a time, 373 s three at a time, docs/BENCHMARKS.md «The
+// test run»), but with the journeys that start servers of their own, three at a time left a page load past 30 s in
+// four of seven full runs on 2026-11-29 (a different journey each time, always at its first page).
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
