@@ -6,18 +6,16 @@
 //
 // BENCH_DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres); a fresh
 // database is created on it for the run and dropped after. Without a reachable server only PGlite is measured.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
-import { openPglite, openPostgres, type Database } from '../server/src/db/client.ts';
+import type { Database } from '../server/src/db/client.ts';
 import { authors, courseAuthors, courses, mailings, mailingSubscriptions, outboxLetters, users } from '../server/src/db/schema.ts';
 import { UNUSABLE_PASSWORD } from '../server/src/services/accounts/passwords.ts';
 import { startSmtpStandIn } from '../server/tests/smtpStandIn.ts';
+import { onFreshDatabase, postgresReachable } from './benchDatabase.ts';
 import { writeBenchmarkSection } from './benchmarkReport.ts';
 
 const LETTERS = Number(process.env.BENCH_LETTERS ?? 1000);
@@ -106,57 +104,12 @@ async function measure(mode: Mode, transport: Transport, database: Database, dat
   }
 }
 
-async function withPglite<T>(run: (database: Database, dataDir: string) => Promise<T>): Promise<T> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-mailing-'));
-  const database = await openPglite(path.join(dataDir, 'pgdata'));
-  try {
-    await database.migrate();
-    return await run(database, dataDir);
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function withPostgres<T>(server: string, run: (database: Database, dataDir: string) => Promise<T>): Promise<T> {
-  const name = `bench_mailing_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString());
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-mailing-'));
-  try {
-    await database.migrate();
-    return await run(database, dataDir);
-  } finally {
-    await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function postgresReachable(server: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: server, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const results: Result[] = [];
 const server = process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES;
 const modes: Mode[] = (await postgresReachable(server)) ? ['pglite', 'postgres'] : ['pglite'];
 for (const mode of modes) {
   for (const transport of ['outbox', 'smtp'] as const) {
-    const result = await (mode === 'pglite'
-      ? withPglite((database, dataDir) => measure(mode, transport, database, dataDir))
-      : withPostgres(server, (database, dataDir) => measure(mode, transport, database, dataDir)));
+    const result = await onFreshDatabase('bench-mailing', mode === 'pglite' ? null : server, (database, dataDir) => measure(mode, transport, database, dataDir));
     results.push(result);
     process.stdout.write(`${mode} → ${transport}: ${result.letters} letters in ${(result.totalMs / 1000).toFixed(1)} s (${Math.round(result.letters / (result.totalMs / 1000))} letters/s), POST answered in ${Math.round(result.recordMs)} ms\n`);
   }

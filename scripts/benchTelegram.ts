@@ -9,19 +9,15 @@
 //
 // BENCH_DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres); a fresh
 // database is created on it for each run and dropped after.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, count, eq, like } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
-import { openPglite, openPostgres, type Database } from '../server/src/db/client.ts';
+import type { Database } from '../server/src/db/client.ts';
 import { courses, lessons, outboxLetters, outboxTelegram, participants, telegramChats, users } from '../server/src/db/schema.ts';
 import { UNUSABLE_PASSWORD } from '../server/src/services/accounts/passwords.ts';
 import { sweepReminders } from '../server/src/services/schedule/lessonReminders.ts';
 import { startBotApiStandIn } from '../server/tests/telegramStandIn.ts';
+import { onFreshDatabase, postgresReachable } from './benchDatabase.ts';
 import { writeBenchmarkSection } from './benchmarkReport.ts';
 
 const REMINDERS = Number(process.env.BENCH_REMINDERS ?? 5000);
@@ -108,52 +104,11 @@ async function measure(database: Database, dataDir: string, bound: number, unbou
   }
 }
 
-async function onFreshDatabase<T>(server: string | null, run: (database: Database, dataDir: string) => Promise<T>): Promise<T> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-telegram-'));
-  if (server === null) {
-    const database = await openPglite(path.join(dataDir, 'pgdata'));
-    try {
-      await database.migrate();
-      return await run(database, dataDir);
-    } finally {
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-  const name = `bench_telegram_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString());
-  try {
-    await database.migrate();
-    return await run(database, dataDir);
-  } finally {
-    await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function postgresReachable(server: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: server, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const candidate = process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES;
 const server = (await postgresReachable(candidate)) ? candidate : null;
-const alone = await onFreshDatabase(server, (database, dataDir) => measure(database, dataDir, 0, LETTERS));
+const alone = await onFreshDatabase('bench-telegram', server, (database, dataDir) => measure(database, dataDir, 0, LETTERS));
 process.stdout.write(`letters alone: ${LETTERS} in ${(alone.lettersMs / 1000).toFixed(1)} s\n`);
-const both = await onFreshDatabase(server, (database, dataDir) => measure(database, dataDir, REMINDERS, LETTERS));
+const both = await onFreshDatabase('bench-telegram', server, (database, dataDir) => measure(database, dataDir, REMINDERS, LETTERS));
 process.stdout.write(
   `with Telegram: ${REMINDERS} messages in ${(both.telegramMs! / 1000).toFixed(1)} s (${both.tooMany} answered 429), ${LETTERS} letters in ${(both.lettersMs / 1000).toFixed(1)} s\n`,
 );

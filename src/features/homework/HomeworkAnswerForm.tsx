@@ -19,7 +19,7 @@ import {
   type HomeworkFile,
 } from '../../../common/homework.ts';
 import { createHomeworkAnswer, updateHomeworkAnswer, type AnswerWrite } from './homeworkApi.ts';
-import { fileSizeText } from './homeworkText.ts';
+import { fileSizeText } from '../../lib/fileSize.ts';
 
 /** How long typing pauses before the draft is saved. */
 export const DRAFT_SAVE_DELAY_MS = 1500;

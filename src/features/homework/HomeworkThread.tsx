@@ -3,7 +3,7 @@
 import styled from 'styled-components';
 import { formatLessonDateTime } from '../../../common/lessonTimeText.ts';
 import { HOMEWORK_STATE_LABELS, type HomeworkAnswer, type HomeworkFile } from '../../../common/homework.ts';
-import { fileSizeText } from './homeworkText.ts';
+import { fileSizeText } from '../../lib/fileSize.ts';
 
 const Answers = styled.ol`
   list-style: none;

@@ -28,7 +28,7 @@ import { Muted, Notice, Panel, RowActions } from '../shell/areaParts.ts';
 import { Badge } from '../shell/DataTable.tsx';
 import { formatDateTimeIn } from '../shell/timeText.ts';
 import { decideHomeworkAnswer } from './homeworkApi.ts';
-import { fileSizeText } from './homeworkWords.ts';
+import { fileSizeText } from '../../lib/fileSize.ts';
 
 const Text = styled.p`
   white-space: pre-wrap;

@@ -30,9 +30,3 @@ export function medianText(seconds: number | null): string {
   return pluralize(days, DAYS);
 }
 
-/** «1,5 МБ», «320 КБ». */
-export function fileSizeText(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toLocaleString('ru-RU', { maximumFractionDigits: 1 })}\u00a0МБ`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)}\u00a0КБ`;
-  return `${bytes}\u00a0Б`;
-}
