@@ -461,6 +461,26 @@ export const recordingAccessExtensions = pgTable(
   (table) => [primaryKey({ columns: [table.courseId, table.userId] })],
 );
 
+/**
+ * Views of the public pages (issue 37, docs/STATS.md): one counter per page and day (the day in Moscow), never a row
+ * per person, no address, no user agent. Written every minute from the counts kept in memory
+ * (services/stats/viewCounter.ts); a course page's counters carry the course, so the funnel can sum them.
+ */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    day: date('day').notNull(),
+    path: text('path').notNull(),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    views: integer('views').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.path] }),
+    check('page_views_views_non_negative', sql`${table.views} >= 0`),
+    index('page_views_course_day_idx').on(table.courseId, table.day).where(sql`${table.courseId} IS NOT NULL`),
+  ],
+);
+
 export const payments = pgTable(
   'payments',
   {
@@ -511,6 +531,9 @@ export const payments = pgTable(
     check('payments_amount_non_negative', sql`${table.amount} >= 0`),
     index('payments_user_idx').on(table.userId),
     index('payments_in_progress_expiry_idx').on(table.expiresAt).where(sql`${table.state} = 'STATE_IN_PROGRESS'`),
+    // The statistics (issue 37): money by the day it was paid, checkouts by the day they began.
+    index('payments_paid_at_idx').on(table.paidAt).where(sql`${table.paidAt} IS NOT NULL`),
+    index('payments_created_at_idx').on(table.createdAt),
   ],
 );
 
@@ -524,7 +547,7 @@ export const paymentLessons = pgTable(
       .notNull()
       .references(() => lessons.id, { onDelete: 'restrict' }),
   },
-  (table) => [primaryKey({ columns: [table.paymentId, table.lessonId] })],
+  (table) => [primaryKey({ columns: [table.paymentId, table.lessonId] }), index('payment_lessons_lesson_idx').on(table.lessonId)],
 );
 
 /** Numbers the waiting lists' rows (participants.queue_order, migration 0012, which makes the column own it). */
@@ -591,6 +614,7 @@ export const refunds = pgTable(
     check('refunds_state_known', sql`${table.state} IN ('pending', 'succeeded', 'failed')`),
     check('refunds_source_known', sql`${table.source} IN ('area', 'provider')`),
     index('refunds_payment_idx').on(table.paymentId),
+    index('refunds_completed_at_idx').on(table.completedAt).where(sql`${table.state} = 'succeeded'`),
   ],
 );
 
