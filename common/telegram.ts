@@ -23,10 +23,10 @@ export const DEFAULT_CHOICES: NotificationChoices = {
 };
 
 /**
- * Kinds that are e-mail only for now: course news (mailings) are not sent in Telegram yet (their counts, consent and
- * unsubscribe links come first), so the profile offers no Telegram for them and the API refuses it.
+ * Course news reach Telegram only where the person's news consent is recorded (a subscription to that course's news):
+ * a letter to a course's participants goes by e-mail to those who did not subscribe, whatever they chose.
  */
-export const EMAIL_ONLY_KINDS: readonly NotificationKind[] = ['news'];
+export const NEWS_TELEGRAM_NOTE = 'В Telegram приходят новости курсов, на которые вы подписаны; письма участникам остальных курсов — по почте.';
 
 /** The words of the profile's choices. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
@@ -67,7 +67,6 @@ export const telegramMessages = {
   notBound: 'Telegram не подключён к вашей учётной записи.',
   choicesInvalid: 'Для каждого вида сообщений выберите «по почте», «в Telegram» или оба.',
   choiceEmpty: 'Выберите хотя бы один способ: по почте или в Telegram.',
-  emailOnly: 'Новости курсов пока приходят только по почте.',
 } as const;
 
 /** What the bot says (plain text; `{name}` and `{site}` filled in). */

@@ -91,6 +91,8 @@ export interface MutaboMailingSummary {
 
 export interface MutaboMailingRecipient {
   email: string;
+  /** Where it went: a letter, or a Telegram message (course news to a subscriber who chose Telegram). */
+  channel: 'email' | 'telegram';
   firstName: string;
   lastName: string;
   state: MailingRecipientState;
@@ -110,4 +112,9 @@ export interface MutaboMailing extends MutaboMailingSummary {
 export interface MailingAudienceCounts {
   subscribers: number;
   participants: number;
+  /**
+   * How many of each audience get it in Telegram and how many by e-mail (a person who chose both is in both): Telegram
+   * for a subscriber of the course's news who bound it and chose it for news, e-mail for everyone else.
+   */
+  channels: Record<'subscribers' | 'participants', { email: number; telegram: number }>;
 }

@@ -82,7 +82,7 @@ describe.each(dbModes())('news mailings (%s)', (mode) => {
       { userId: people[0]!.id, lessonId: second, state: 'approved' },
     ]);
     const counts = await json(app(), 'GET', `/api/v1/mutabo/courses/${course.id}/mailings/audience/`, anna);
-    expect(counts.json<MailingAudienceCounts>()).toEqual({ subscribers: 3, participants: 3 });
+    expect(counts.json<MailingAudienceCounts>()).toEqual({ subscribers: 3, participants: 3, channels: { subscribers: { email: 3, telegram: 0 }, participants: { email: 3, telegram: 0 } } });
 
     const created = await send(course.id, { subject: 'Участникам', text: 'Завтра занятие.', to: 'participants' });
     expect(created.statusCode).toBe(202);
@@ -126,7 +126,7 @@ describe.each(dbModes())('news mailings (%s)', (mode) => {
     expect(result.author).toEqual({ id: 1, firstName: 'Анна', lastName: 'Петрова' });
     expect(result.finishedAt).not.toBeNull();
     expect(result.recipients).toEqual(
-      people.map((person) => ({ email: person.email, firstName: person.firstName, lastName: 'Покупатель', state: 'sent', error: null, attempts: 1, sentAt: expect.any(String) })),
+      people.map((person) => ({ email: person.email, firstName: person.firstName, lastName: 'Покупатель', channel: 'email', state: 'sent', error: null, attempts: 1, sentAt: expect.any(String) })),
     );
   });
 

@@ -31,14 +31,19 @@ const mailing = (patch: Partial<MutaboMailing> = {}): MutaboMailing => ({
   ...summary(40, { state: 'sending', finishedAt: null, total: 3, sent: 1, failed: 0 }),
   text: 'Здравствуйте!\n\nПервое занятие — 5 марта.',
   recipients: [
-    { email: 'kate@example.com', firstName: 'Екатерина', lastName: 'Соколова', state: 'sent', error: null, attempts: 1, sentAt: '2026-02-01T10:00:10Z' },
-    { email: 'petya@example.com', firstName: 'Петя', lastName: 'Иванов', state: 'pending', error: null, attempts: 1, sentAt: null },
-    { email: 'igor@example.com', firstName: '', lastName: '', state: 'pending', error: null, attempts: 0, sentAt: null },
+    { email: 'kate@example.com', firstName: 'Екатерина', lastName: 'Соколова', state: 'sent', error: null, attempts: 1, sentAt: '2026-02-01T10:00:10Z', channel: 'email' },
+    { email: 'petya@example.com', firstName: 'Петя', lastName: 'Иванов', state: 'pending', error: null, attempts: 1, sentAt: null, channel: 'telegram' },
+    { email: 'igor@example.com', firstName: '', lastName: '', state: 'pending', error: null, attempts: 0, sentAt: null, channel: 'email' },
   ],
   ...patch,
 });
 
-function mailingsApi(counts: MailingAudienceCounts = { subscribers: 12, participants: 3 }, history: MutaboMailingSummary[] = [summary(31)]) {
+const channels = (subscribers: [number, number], participants: [number, number]) => ({
+  subscribers: { telegram: subscribers[0], email: subscribers[1] },
+  participants: { telegram: participants[0], email: participants[1] },
+});
+
+function mailingsApi(counts: MailingAudienceCounts = { subscribers: 12, participants: 3, channels: channels([4, 9], [0, 3]) }, history: MutaboMailingSummary[] = [summary(31)]) {
   const posted: Record<string, unknown>[] = [];
   let historyLoads = 0;
   server.use(
@@ -77,6 +82,8 @@ describe("a course's mailings", () => {
     mailingsApi();
     const { user } = await openComposer();
     expect(screen.getByRole('radio', { name: 'Участникам курса: 3 письма' })).toBeInTheDocument();
+    // How many get it in Telegram and how many by e-mail, for the chosen audience.
+    expect(screen.getByText('Получат в Telegram — 4, по почте — 9.')).toBeInTheDocument();
     await write(user, 'Начинаем в марте', 'Здравствуйте!{Enter}{Enter}Первое занятие — 5 марта.{Enter}Ссылка придёт письмом.');
     const preview = within(screen.getByRole('article', { name: 'Предпросмотр письма' }));
     expect(preview.getByText('Начинаем в марте')).toBeInTheDocument();
@@ -122,6 +129,7 @@ describe("a course's mailings", () => {
     await user.click(screen.getByRole('button', { name: 'Отправить…' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Отправить рассылку?' }));
     expect(dialog.getByText(/^Будет отправлено 3 письма — участникам курса «Медленное чтение»\. Тема: «Начинаем в марте»\.$/)).toBeInTheDocument();
+    expect(dialog.getByText('Получат в Telegram — 0, по почте — 3.')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Отправить 3 письма' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/mutabo/courses/5/mailings/40'));
     expect(api.posted).toEqual([{ subject: 'Начинаем в марте', text: 'Первое занятие — 5 марта.', to: 'participants' }]);
@@ -129,7 +137,7 @@ describe("a course's mailings", () => {
   });
 
   it('does not ask to send to an audience without recipients', async () => {
-    mailingsApi({ subscribers: 0, participants: 3 });
+    mailingsApi({ subscribers: 0, participants: 3, channels: channels([0, 0], [0, 3]) });
     const { user } = renderApp('/mutabo/courses/5/mailings');
     await screen.findByRole('radio', { name: 'Подписчикам новостей курса: 0 писем' }, FIRST_RENDER);
     await write(user, 'Тема', 'Текст');
@@ -192,6 +200,9 @@ describe("a course's mailings", () => {
     const failedRow = screen.getByText('igor@example.com').closest('tr')!;
     expect(within(failedRow).getByText('не доставлено')).toBeInTheDocument();
     expect(within(failedRow).getByText('550 5.1.1 Mailbox does not exist')).toBeInTheDocument();
+    // A message that went to Telegram says so.
+    expect(within(screen.getByText('petya@example.com').closest('tr')!).getByText('в Telegram')).toBeInTheDocument();
+    expect(within(failedRow).queryByText('в Telegram')).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Только не доставленные' }));
     expect(screen.queryByText('kate@example.com')).not.toBeInTheDocument();
     // Done: it is not read again.

@@ -5,6 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import {
   DEFAULT_CHOICES,
+  NEWS_TELEGRAM_NOTE,
   NOTIFICATIONS_API_PATH,
   TELEGRAM_API_PATH,
   telegramMessages,
@@ -239,10 +240,10 @@ describe('«Куда присылать сообщения»', () => {
     expect(box(REMINDERS, 'по почте')).not.toBeChecked();
     expect(box(NEWS, 'по почте')).toBeChecked();
     expect(box(NEWS, 'в Telegram')).not.toBeChecked();
-    // Course news are e-mail only for now: the row says so and offers no Telegram.
-    expect(box(NEWS, 'в Telegram')).toBeDisabled();
-    expect(row(NEWS)).toHaveTextContent(telegramMessages.emailOnly);
-    expect(box(NEWS, 'в Telegram')).toHaveAccessibleDescription(telegramMessages.emailOnly);
+    // Course news may go to Telegram: the row says which news do.
+    expect(box(NEWS, 'в Telegram')).toBeEnabled();
+    expect(row(NEWS)).toHaveTextContent(NEWS_TELEGRAM_NOTE);
+    expect(box(NEWS, 'в Telegram')).toHaveAccessibleDescription(NEWS_TELEGRAM_NOTE);
     expect(choicesBlock()).toHaveTextContent('Письма об учётной записи (подтверждение, смена пароля, удаление) приходят только по почте.');
 
     // Shown at once, before the answer.

@@ -426,12 +426,15 @@ export const outboxTelegram = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** A course news mailing's message (migration 0034): its history counts it beside the mailing's letters. */
+    mailingId: integer('mailing_id').references(() => mailings.id, { onDelete: 'cascade' }),
   },
   (table) => [
     unique('outbox_telegram_dedupe_key_unique').on(table.dedupeKey),
     check('outbox_telegram_state_known', sql`${table.state} IN ('pending', 'sent', 'failed', 'dropped', 'rerouted')`),
     index('outbox_telegram_due_idx').on(table.nextAttemptAt, table.id).where(sql`${table.state} = 'pending'`),
     index('outbox_telegram_user_idx').on(table.userId),
+    index('outbox_telegram_mailing_idx').on(table.mailingId, table.id).where(sql`${table.mailingId} IS NOT NULL`),
   ],
 );
 

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
-  EMAIL_ONLY_KINDS,
+  NEWS_TELEGRAM_NOTE,
   NOTIFICATION_CHANNEL_LABELS,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KIND_LABELS,
@@ -167,15 +167,13 @@ export function NotificationChoicesBlock({ bound }: { bound: boolean }) {
               <legend>{NOTIFICATION_KIND_LABELS[kind]}</legend>
               <Choices>
                 {NOTIFICATION_CHANNELS.map((channel) => {
-                  const unavailable = channel === 'telegram' && EMAIL_ONLY_KINDS.includes(kind);
-                  const described = [error ? errorId : '', unavailable ? `${baseId}-${kind}-note` : ''].filter(Boolean).join(' ');
+                  const described = [error ? errorId : '', kind === 'news' ? `${baseId}-${kind}-note` : ''].filter(Boolean).join(' ');
                   return (
                     <Choice key={channel}>
                       <input
                         type="checkbox"
                         name={`${kind}-${channel}`}
                         checked={shown.includes(channel)}
-                        disabled={unavailable}
                         aria-describedby={described || undefined}
                         aria-invalid={error ? true : undefined}
                         onChange={(event) => void change(kind, shown, channel, event.currentTarget.checked)}
@@ -185,7 +183,7 @@ export function NotificationChoicesBlock({ bound }: { bound: boolean }) {
                   );
                 })}
               </Choices>
-              {EMAIL_ONLY_KINDS.includes(kind) ? <RowNote id={`${baseId}-${kind}-note`}>{telegramMessages.emailOnly}</RowNote> : null}
+              {kind === 'news' ? <RowNote id={`${baseId}-${kind}-note`}>{NEWS_TELEGRAM_NOTE}</RowNote> : null}
               {error ? <RowError id={errorId}>{error}</RowError> : null}
             </Row>
           );

@@ -117,7 +117,7 @@ function Mailing({ mailing, courseTitle, pollFailed }: { mailing: MutaboMailing;
             <tbody>
               {recipients.map((recipient, index) => (
                 // A deleted account's letters keep no address: their rows are told apart by their place.
-                <Tr key={recipient.email || `deleted-${index}`}>
+                <Tr key={`${recipient.channel}-${recipient.email || `deleted-${index}`}`}>
                   <Td label="Получатель">
                     {personName(recipient)}
                     {recipient.firstName || recipient.lastName ? <CellNote>{recipient.email}</CellNote> : null}
@@ -126,6 +126,7 @@ function Mailing({ mailing, courseTitle, pollFailed }: { mailing: MutaboMailing;
                     <Badge $tone={recipient.state === 'sent' ? 'done' : recipient.state === 'failed' ? 'attention' : 'plain'}>
                       {MAILING_RECIPIENT_STATE_LABELS[recipient.state]}
                     </Badge>
+                    {recipient.channel === 'telegram' ? <CellNote>в Telegram</CellNote> : null}
                     {recipient.error ? <CellNote>{recipient.error}</CellNote> : null}
                   </Td>
                   <Td label="Попыток">{recipient.attempts}</Td>

@@ -15,6 +15,7 @@ import {
   type MailingCreatePayload,
 } from '../../../common/mutabo/mailings.ts';
 import { lettersCount } from '../../../common/plural.ts';
+import { channelsText } from './mailingText.ts';
 import { isRequestError, type RequestError } from '../../api/requestError.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -219,6 +220,7 @@ function Composer({ course, counts, countsFailed, onTestSent }: ComposerProps) {
                 {audienceLabel(audience)}
               </label>
             ))}
+            {counts ? <Hint>Получат {channelsText(counts.channels[to])}.</Hint> : null}
             {countsFailed ? <FieldError>Не удалось узнать число получателей; сервер проверит его при отправке.</FieldError> : null}
             {fields.to ? <FieldError id="mailing-to-error">{fields.to}</FieldError> : null}
           </AudienceChoice>
@@ -245,6 +247,7 @@ function Composer({ course, counts, countsFailed, onTestSent }: ComposerProps) {
               {count === undefined ? 'Письмо будет отправлено' : `Будет отправлено ${lettersCount(count)}`} —{' '}
               {MAILING_AUDIENCE_LABELS[to].toLowerCase()} «{course.title}». Тема: «{subject.trim()}».
             </p>
+            {counts ? <p>Получат {channelsText(counts.channels[to])}.</p> : null}
             <p>Отменить отправку будет нельзя.</p>
           </>
         }

@@ -1,9 +1,9 @@
 // The SQL of news mailings (table mailings, their letters in outbox_letters): who an audience is, a mailing's row,
 // the course's history with the letters' counts, and a mailing's recipients with each letter's result.
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MailingAudience, MailingRecipientState, MutaboMailingRecipient, MutaboMailingSummary } from '../../../../common/mutabo/mailings.ts';
 import type { Executor, Tx } from '../../db/client.ts';
-import { authors, courses, lessons, mailingSubscriptions, mailings, outboxLetters, participants, users } from '../../db/schema.ts';
+import { authors, courses, lessons, mailingSubscriptions, mailings, outboxLetters, outboxTelegram, participants, users } from '../../db/schema.ts';
 import { countedPlace } from '../places/placesRepository.ts';
 
 export interface AudienceMember {
@@ -39,9 +39,20 @@ export async function audienceMembers(db: Executor, courseId: number, audience: 
   return rows.sort((a, b) => a.id - b.id);
 }
 
-export async function audienceCounts(db: Executor, courseId: number): Promise<{ subscribers: number; participants: number }> {
+/** Both audiences now, by id. */
+export async function audiences(db: Executor, courseId: number): Promise<{ subscribers: AudienceMember[]; participants: AudienceMember[] }> {
   const [subscribers, people] = await Promise.all([subscribersOf(db, courseId), participantsOf(db, courseId)]);
-  return { subscribers: subscribers.length, participants: people.length };
+  return { subscribers, participants: people };
+}
+
+/** Of these people, those subscribed to the course's news (their news consent recorded). */
+export async function subscribedAmong(db: Executor, courseId: number, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: mailingSubscriptions.userId })
+    .from(mailingSubscriptions)
+    .where(and(eq(mailingSubscriptions.courseId, courseId), inArray(mailingSubscriptions.userId, [...userIds])));
+  return new Set(rows.map((row) => row.userId));
 }
 
 export async function insertMailing(tx: Tx, mailing: { courseId: number; userId: number; audience: MailingAudience; subject: string; text: string }): Promise<number> {
@@ -59,9 +70,10 @@ const summaryColumns = {
   authorId: authors.id,
   authorFirstName: sql<string | null>`coalesce(${authors.firstName}, ${users.firstName})`,
   authorLastName: sql<string | null>`coalesce(${authors.lastName}, ${users.lastName})`,
-  total: sql<number>`(SELECT count(*) FROM ${outboxLetters} WHERE ${outboxLetters.mailingId} = ${mailings.id})`.mapWith(Number),
-  sent: sql<number>`(SELECT count(*) FROM ${outboxLetters} WHERE ${outboxLetters.mailingId} = ${mailings.id} AND ${outboxLetters.state} = 'sent')`.mapWith(Number),
-  failed: sql<number>`(SELECT count(*) FROM ${outboxLetters} WHERE ${outboxLetters.mailingId} = ${mailings.id} AND ${outboxLetters.state} IN ('failed', 'dropped'))`.mapWith(Number),
+  // A mailing's Telegram messages count beside its letters; one rerouted to e-mail (the bot blocked) is its letter.
+  total: sql<number>`(SELECT count(*) FROM ${outboxLetters} WHERE ${outboxLetters.mailingId} = ${mailings.id}) + (SELECT count(*) FROM ${outboxTelegram} WHERE ${outboxTelegram.mailingId} = ${mailings.id} AND ${outboxTelegram.state} <> 'rerouted')`.mapWith(Number),
+  sent: sql<number>`(SELECT count(*) FROM ${outboxLetters} WHERE ${outboxLetters.mailingId} = ${mailings.id} AND ${outboxLetters.state} = 'sent') + (SELECT count(*) FROM ${outboxTelegram} WHERE ${outboxTelegram.mailingId} = ${mailings.id} AND ${outboxTelegram.state} = 'sent')`.mapWith(Number),
+  failed: sql<number>`(SELECT count(*) FROM ${outboxLetters} WHERE ${outboxLetters.mailingId} = ${mailings.id} AND ${outboxLetters.state} IN ('failed', 'dropped')) + (SELECT count(*) FROM ${outboxTelegram} WHERE ${outboxTelegram.mailingId} = ${mailings.id} AND ${outboxTelegram.state} IN ('failed', 'dropped'))`.mapWith(Number),
 };
 
 const selectSummaries = (db: Executor, where: SQL) =>
@@ -104,8 +116,40 @@ export async function findMailing(db: Executor, mailingId: number): Promise<(Mut
 
 const RECIPIENT_STATES: Record<string, MailingRecipientState> = { pending: 'pending', sent: 'sent', failed: 'failed', dropped: 'failed' };
 
-/** Every letter of the mailing: to whom, its state, the last error, attempts and when it was sent. */
+/** Every letter and Telegram message of the mailing: to whom, where, its state, the last error, attempts and when it was sent. */
 export async function mailingRecipients(db: Executor, mailingId: number): Promise<MutaboMailingRecipient[]> {
+  const [letters, messages] = await Promise.all([mailingLetters(db, mailingId), mailingTelegrams(db, mailingId)]);
+  return [...letters, ...messages];
+}
+
+async function mailingTelegrams(db: Executor, mailingId: number): Promise<MutaboMailingRecipient[]> {
+  const rows = await db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      state: outboxTelegram.state,
+      error: outboxTelegram.lastError,
+      attempts: outboxTelegram.attempts,
+      sentAt: outboxTelegram.sentAt,
+    })
+    .from(outboxTelegram)
+    .innerJoin(users, eq(users.id, outboxTelegram.userId))
+    .where(and(eq(outboxTelegram.mailingId, mailingId), sql`${outboxTelegram.state} <> 'rerouted'`))
+    .orderBy(asc(outboxTelegram.id));
+  return rows.map((row) => ({
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    channel: 'telegram' as const,
+    state: RECIPIENT_STATES[row.state] ?? 'pending',
+    error: row.state === 'sent' ? null : row.error,
+    attempts: row.attempts,
+    sentAt: row.sentAt?.toISOString() ?? null,
+  }));
+}
+
+async function mailingLetters(db: Executor, mailingId: number): Promise<MutaboMailingRecipient[]> {
   const rows = await db
     .select({
       email: outboxLetters.recipient,
@@ -124,6 +168,7 @@ export async function mailingRecipients(db: Executor, mailingId: number): Promis
     email: row.email ?? '',
     firstName: row.firstName ?? '',
     lastName: row.lastName ?? '',
+    channel: 'email' as const,
     state: RECIPIENT_STATES[row.state] ?? 'pending',
     error: row.state === 'sent' ? null : row.error,
     attempts: row.attempts,

@@ -2,7 +2,7 @@
 // approvals, claiming due letters with FOR UPDATE SKIP LOCKED and a lease, and recording each attempt's result.
 import { and, asc, eq, inArray, isNotNull, isNull, lte, min, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { mailings, outboxLetters, type LetterAttachment } from '../../db/schema.ts';
+import { mailings, outboxLetters, outboxTelegram, type LetterAttachment } from '../../db/schema.ts';
 
 export type OutboxRow = typeof outboxLetters.$inferSelect;
 
@@ -188,7 +188,7 @@ export async function releaseGathering(db: Db): Promise<void> {
     .where(and(eq(outboxLetters.state, 'pending'), isNotNull(outboxLetters.gatherKey), eq(outboxLetters.attempts, 0)));
 }
 
-/** Marks the mailings among `ids` finished whose every letter is sent, failed or dropped. */
+/** Marks the mailings among `ids` finished whose every letter and Telegram message is done (sent, failed, dropped, rerouted). */
 export async function finishMailings(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await db
@@ -199,6 +199,7 @@ export async function finishMailings(db: Db, ids: readonly number[]): Promise<vo
         inArray(mailings.id, [...ids]),
         isNull(mailings.finishedAt),
         sql`NOT EXISTS (SELECT 1 FROM ${outboxLetters} WHERE ${outboxLetters.mailingId} = ${mailings.id} AND ${outboxLetters.state} = 'pending')`,
+        sql`NOT EXISTS (SELECT 1 FROM ${outboxTelegram} WHERE ${outboxTelegram.mailingId} = ${mailings.id} AND ${outboxTelegram.state} = 'pending')`,
       ),
     );
 }

@@ -13,6 +13,8 @@ export interface QueuedTelegram {
   userId: number;
   payload: Record<string, unknown>;
   dedupeKey: string;
+  /** For a course news mailing's message: the mailing. */
+  mailingId?: number;
 }
 
 /** Records messages; a dedupe key already queued is skipped (whoever queued it first, it goes once). */

@@ -1,6 +1,8 @@
 // An author's letters to a course's news subscribers or participants (or to themselves, to check it): the mailing is
 // recorded with one queued letter per recipient in one transaction and delivered by the letter queue's workers in
 // the background; its history shows each letter's result. Every letter carries the recipient's own unsubscribe link.
+// A subscriber of the course's news who bound Telegram and chose it for news gets it there (issue 36; the news
+// consent is recorded with the subscription); everyone else, and whoever chose both, by e-mail.
 import {
   MAILING_REASONS,
   mailingMessages as mm,
@@ -13,9 +15,12 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { audienceCounts, audienceMembers, findMailing, insertMailing, mailingRecipients, mailingsOfCourse, type AudienceMember } from '../../repositories/letters/mailingsRepository.ts';
+import { audienceMembers, audiences, findMailing, insertMailing, mailingRecipients, mailingsOfCourse, subscribedAmong, type AudienceMember } from '../../repositories/letters/mailingsRepository.ts';
 import { ledCourse } from '../../repositories/ledCourses.ts';
+import { channelsOfPeople, insertTelegrams } from '../../repositories/telegram/telegramOutboxRepository.ts';
+import type { Executor } from '../../db/client.ts';
 import { queueLetters, type QueuedLetter } from '../letters/letterQueue.ts';
+import { noticeText, telegramOn } from '../telegram/notices.ts';
 import { renderLetter } from '../letters/template.ts';
 import { courseAnswers } from '../letters/replyTo.ts';
 import { listUnsubscribeHeaders, unsubscribeLink } from '../letters/unsubscribeLinks.ts';
@@ -23,7 +28,7 @@ import { mutaboErrors, type Caller } from './context.ts';
 
 export interface MailingsDeps {
   db: Db;
-  config: Pick<AppConfig, 'publicUrl' | 'operatorName' | 'jwtSecret'>;
+  config: Pick<AppConfig, 'publicUrl' | 'operatorName' | 'jwtSecret'> & Partial<Pick<AppConfig, 'telegram'>>;
 }
 
 /** 404 for a course the caller does not lead, or for no course (a malformed id): checked before a mailing's form is read. */
@@ -58,9 +63,39 @@ async function courseOf(deps: MailingsDeps, caller: Caller, courseId: number) {
   return course;
 }
 
+/** Who of these members gets the course's news by e-mail and who in Telegram (someone who chose both, in both). */
+async function newsChannels(db: Executor, config: MailingsDeps['config'], courseId: number, members: readonly AudienceMember[]) {
+  const ids = members.map((member) => member.id);
+  if (!telegramOn(config)) return { email: new Set(ids), telegram: new Set<number>() };
+  const subscribed = await subscribedAmong(db, courseId, ids);
+  const chosen = await channelsOfPeople(db, [...subscribed], 'news', true);
+  return { email: new Set(ids.filter((id) => !subscribed.has(id) || chosen.email.has(id))), telegram: chosen.telegram };
+}
+
 export async function mailingAudience(deps: MailingsDeps, caller: Caller, courseId: number): Promise<MailingAudienceCounts> {
   await courseOf(deps, caller, courseId);
-  return audienceCounts(deps.db, courseId);
+  const found = await audiences(deps.db, courseId);
+  const count = async (members: AudienceMember[]) => {
+    const channels = await newsChannels(deps.db, deps.config, courseId, members);
+    return { email: channels.email.size, telegram: channels.telegram.size };
+  };
+  return {
+    subscribers: found.subscribers.length,
+    participants: found.participants.length,
+    channels: { subscribers: await count(found.subscribers), participants: await count(found.participants) },
+  };
+}
+
+/** The news in Telegram: the letter's subject and text (with the unsubscribe link), the course page as the button. */
+function newsTelegram(config: MailingsDeps['config'], course: { id: number }, mailingId: number, letter: QueuedLetter) {
+  return {
+    kind: 'notice',
+    userId: letter.userId!,
+    mailingId,
+    dedupeKey: `${letter.dedupeKey}:telegram`,
+    // The whole letter rides along: a chat that blocked the bot gets it by e-mail instead.
+    payload: { text: noticeText(letter), button: { text: 'Открыть страницу курса', url: `${config.publicUrl}/courses/${course.id}` }, letter: { ...letter } },
+  };
 }
 
 /** Records the mailing and its letters; 409 when the audience is empty. The letters go after the commit. */
@@ -70,17 +105,17 @@ export async function createMailing(deps: MailingsDeps, caller: Caller, courseId
     const members = await audienceMembers(tx, courseId, mailing.to, caller.userId);
     if (members.length === 0) throw new HttpError(409, { detail: mm.noRecipients });
     const id = await insertMailing(tx, { courseId, userId: caller.userId, audience: mailing.to, subject: mailing.subject, text: mailing.text });
+    const channels = await newsChannels(tx, deps.config, courseId, members);
     for (let start = 0; start < members.length; start += INSERT_CHUNK) {
-      await queueLetters(
-        tx,
-        members.slice(start, start + INSERT_CHUNK).map((member) => ({
-          kind: 'news',
-          userId: member.id,
-          mailingId: id,
-          dedupeKey: `mailing:${id}:${member.id}`,
-          ...newsLetter(deps.config, course, mailing, member),
-        })),
-      );
+      const letters: QueuedLetter[] = members.slice(start, start + INSERT_CHUNK).map((member) => ({
+        kind: 'news',
+        userId: member.id,
+        mailingId: id,
+        dedupeKey: `mailing:${id}:${member.id}`,
+        ...newsLetter(deps.config, course, mailing, member),
+      }));
+      await queueLetters(tx, letters.filter((letter) => channels.email.has(letter.userId!)));
+      await insertTelegrams(tx, letters.filter((letter) => channels.telegram.has(letter.userId!)).map((letter) => newsTelegram(deps.config, course, id, letter)));
     }
     return { id };
   });

@@ -2,7 +2,7 @@
 // e-mail, Telegram or both; until they choose, DEFAULT_CHOICES (reminders and changes to Telegram, the rest by e-mail).
 // A choice of Telegram while no chat is bound is kept and means e-mail until one is (repositories/telegram/telegramOutboxRepository.ts wantsChannel).
 import { z } from 'zod';
-import { DEFAULT_CHOICES, EMAIL_ONLY_KINDS, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, telegramMessages, type NotificationChannel, type NotificationChoices } from '../../../../common/telegram.ts';
+import { DEFAULT_CHOICES, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, telegramMessages, type NotificationChannel, type NotificationChoices } from '../../../../common/telegram.ts';
 import type { Executor } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { saveChoices, storedChoices } from '../../repositories/telegram/telegramRepository.ts';
@@ -27,7 +27,7 @@ function merged(stored: Record<string, string[]> | null): NotificationChoices {
   const choices = { ...DEFAULT_CHOICES };
   for (const kind of NOTIFICATION_KINDS) {
     const list = stored?.[kind];
-    if (Array.isArray(list) && !EMAIL_ONLY_KINDS.includes(kind)) {
+    if (Array.isArray(list)) {
       const known = NOTIFICATION_CHANNELS.filter((channel) => list.includes(channel));
       if (known.length > 0) choices[kind] = known;
     }
@@ -48,8 +48,6 @@ export async function patchNotificationChoices(
 ): Promise<NotificationChoices> {
   const asked = NOTIFICATION_KINDS.filter((kind) => patch[kind]?.includes('telegram'));
   if (!deps.config.telegram && asked.length > 0) throw new HttpError(400, Object.fromEntries(asked.map((kind) => [kind, [telegramMessages.notConfigured]])));
-  const emailOnly = asked.filter((kind) => EMAIL_ONLY_KINDS.includes(kind));
-  if (emailOnly.length > 0) throw new HttpError(400, Object.fromEntries(emailOnly.map((kind) => [kind, [telegramMessages.emailOnly]])));
   const current = merged(await storedChoices(deps.db, userId));
   const next: NotificationChoices = { ...current };
   for (const kind of NOTIFICATION_KINDS) {

@@ -88,8 +88,9 @@ export async function composeTelegram(db: Db, config: LessonLetterConfig, row: T
       return changeMessage(db, config, row);
     case 'notice': {
       // Composed with its letter (a decision, a payment, news): sent as it was then.
-      const text = (row.payload as { text?: unknown }).text;
-      return typeof text === 'string' && text !== '' ? { text } : null;
+      const { text, button } = row.payload as { text?: unknown; button?: { text?: unknown; url?: unknown } };
+      if (typeof text !== 'string' || text === '') return null;
+      return typeof button?.text === 'string' && typeof button.url === 'string' ? { text, button: { text: button.text, url: button.url } } : { text };
     }
     default:
       return null;

@@ -16,7 +16,7 @@ export const NOTICE_KINDS: Record<string, NotificationKind> = {
   refund: 'payments',
   'late-payment-refund': 'payments',
   'homework-decision': 'homework',
-  // Course news (mailings) are still e-mail only: their counts, consent and unsubscribe links come first.
+  // Course news (mailings) are routed by services/mutabo/mailings.ts: only where the news consent is recorded.
 };
 
 /** Telegram's longest message. */

@@ -13,6 +13,7 @@ import type { Database, Db } from '../../db/client.ts';
 import { queueReminderLetter, reminderFacts } from '../../repositories/schedule/lessonNoticesRepository.ts';
 import { claimDueTelegrams, markTelegram, nextTelegramDueAt, retryTelegram, type TelegramRow } from '../../repositories/telegram/telegramOutboxRepository.ts';
 import { chatOf, trySenderLock, unbindChat } from '../../repositories/telegram/telegramRepository.ts';
+import { finishMailings } from '../../repositories/letters/outboxRepository.ts';
 import { DurableWorker } from '../durableWorker.ts';
 import { queueLetters, type QueuedLetter } from '../letters/letterQueue.ts';
 import { lessonChangeLetter, type LessonLetterConfig, type LessonTimeChange } from '../schedule/lessonLetters.ts';
@@ -138,6 +139,9 @@ export class TelegramQueue {
       if (closed()) await retryTelegram(this.deps.db, row.id, 0, null, false);
       else await this.deliver(row);
     }
+    // A news mailing is finished when its last letter or message is done.
+    const mailingIds = new Set(rows.flatMap((row) => (row.mailingId === null ? [] : [row.mailingId])));
+    if (mailingIds.size > 0) await finishMailings(this.deps.db, [...mailingIds]);
     return true;
   }
 
