@@ -11,6 +11,7 @@ import pg from 'pg';
 import { ensureBuilt } from '../support/testServer.ts';
 import { freePort } from '../../server/tests/freePort.ts';
 import { startS3StandIn, type S3StandIn } from '../../server/tests/recordingsS3StandIn.ts';
+import { startBotApiStandIn, type BotApiStandIn } from '../../server/tests/telegramStandIn.ts';
 import { serverNodeArgs } from '../../scripts/serverCommand.ts';
 
 export interface ClusterServer {
@@ -27,6 +28,8 @@ export interface Cluster {
   proxyUrl: string;
   servers: ClusterServer[];
   databaseUrl: string;
+  /** The stand-in of Telegram's Bot API the processes talk to, and the webhook's secret. */
+  telegram: { url: string; webhookSecret: string };
   stop(): Promise<void>;
 }
 
@@ -111,6 +114,8 @@ export async function startCluster(): Promise<Cluster> {
   const serverChildren: ChildProcess[] = [];
   let nginx: ChildProcess | null = null;
   let store: S3StandIn | null = null;
+  let botApi: BotApiStandIn | null = null;
+  const webhookSecret = randomBytes(16).toString('hex');
   let databaseCreated = false;
   let stopped: Promise<void> | null = null;
 
@@ -136,6 +141,7 @@ export async function startCluster(): Promise<Cluster> {
       const exits = await Promise.all(serverChildren.map((child) => stopProcess(child)));
       process.removeListener('exit', killAllNow);
       await store?.stop().catch(() => {});
+      await botApi?.close().catch(() => {});
       if (databaseCreated) await adminQuery(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(databaseName)} WITH (FORCE)`).catch(() => {});
       const logs = serverChildren.map((_, index) => tail(path.join(root, `server-${index + 1}.log`)));
       rmSync(root, { recursive: true, force: true });
@@ -152,6 +158,7 @@ export async function startCluster(): Promise<Cluster> {
     // The processes have folders of their own: a recording uploaded through one is served by the others from S3.
     store = await startS3StandIn();
     const recordings = store.settings;
+    const bot = (botApi = await startBotApiStandIn());
 
     const ports = await Promise.all(Array.from({ length: PROCESSES + 1 }, freePort));
     const proxyPort = ports.pop()!;
@@ -190,6 +197,10 @@ export async function startCluster(): Promise<Cluster> {
           S3_ACCESS_KEY_ID: recordings.accessKeyId,
           S3_SECRET_ACCESS_KEY: recordings.secretAccessKey,
           S3_REGION: recordings.region,
+          TELEGRAM_BOT_TOKEN: bot.token,
+          TELEGRAM_BOT_USERNAME: bot.username,
+          TELEGRAM_API_URL: bot.url,
+          TELEGRAM_WEBHOOK_SECRET: webhookSecret,
         },
         logFile,
       );
@@ -220,7 +231,7 @@ export async function startCluster(): Promise<Cluster> {
     });
     await waitFor(`${proxyUrl}/healthz`, proxy, 'nginx', nginxLog, Date.now() + 20_000);
 
-    return { proxyUrl, servers, databaseUrl, stop };
+    return { proxyUrl, servers, databaseUrl, telegram: { url: bot.url, webhookSecret }, stop };
   } catch (error) {
     await stop().catch(() => {});
     throw error;

@@ -8,6 +8,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrls', [cluster.proxyUrl]);
   project.provide('clusterServers', cluster.servers);
   project.provide('clusterDatabaseUrl', cluster.databaseUrl);
+  project.provide('clusterTelegram', cluster.telegram);
   return () => cluster.stop();
 }
 
@@ -15,5 +16,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     clusterServers: ClusterServer[];
     clusterDatabaseUrl: string;
+    clusterTelegram: { url: string; webhookSecret: string };
   }
 }

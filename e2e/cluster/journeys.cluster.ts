@@ -290,6 +290,94 @@ it('plays a recording uploaded through one process from every process (the store
   }
 });
 
+it('binds Telegram through the proxy and sends each message once, though all three processes send', async () => {
+  const telegram = inject('clusterTelegram');
+  const record = async () => (await (await fetch(`${telegram.url}/stand-in/record`)).json()) as { sent: { chatId: number; text: string }[]; calls: { method: string; params: Record<string, unknown> }[] };
+  // Each process set the webhook at its start, to the same address with the same secret (setWebhook is idempotent).
+  const hooks = (await record()).calls.filter((call) => call.method === 'setWebhook');
+  expect(hooks.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(hooks.map((call) => `${String(call.params.url)} ${String(call.params.secret_token)}`)).size).toBe(1);
+  expect(hooks[0]!.params.url).toBe(`${baseUrl()}/api/v1/telegram/webhook/`);
+
+  const stamp = Date.now();
+  const people = 30;
+  const password = 'Телеграм кластер 2031';
+  const hash = await hashPassword(password, { cost: 2 ** 10 });
+  const anna = demoContent.accounts.find((account) => account.key === 'anna')!;
+  const annaLogin = await fetch(`${baseUrl()}/api/v1/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: anna.email, password: anna.password }) });
+  const { access: annaToken } = (await annaLogin.json()) as { access: string };
+
+  // A course of Anna's with a lesson in three days and the people approved in it, written straight into the database.
+  const { rows: courseRows } = await database.query<{ id: number }>(
+    `INSERT INTO courses (title, disciples_age, state, start, "end") VALUES ($1, 'DISCIPLES_AGE_ADULTS', 'can_be_subscribed', current_date, current_date + 30) RETURNING id`,
+    [`Кластер и Telegram ${stamp}`],
+  );
+  const courseId = courseRows[0]!.id;
+  await database.query('INSERT INTO course_authors (course_id, author_id, position) SELECT $1, id, 0 FROM authors WHERE email = $2', [courseId, anna.email]);
+  const { rows: lessonRows } = await database.query<{ id: number }>(
+    `INSERT INTO lessons (course_id, number, title, duration, state, starts_at) VALUES ($1, 1, 'Занятие в кластере', 60, 'published', now() + interval '3 days') RETURNING id`,
+    [courseId],
+  );
+  const lessonId = lessonRows[0]!.id;
+  const emails = Array.from({ length: people }, (_, index) => `telegram-${stamp}-${index}@example.org`);
+  const { rows: userRows } = await database.query<{ id: number }>(
+    `INSERT INTO users (email, password_hash, first_name, last_name, is_active) SELECT email, $2, 'Читатель', 'Телеграмов', true FROM unnest($1::text[]) AS email RETURNING id`,
+    [emails, hash],
+  );
+  const userIds = userRows.map((row) => row.id);
+  await database.query('INSERT INTO disciples (user_id) SELECT unnest($1::int[])', [userIds]);
+  await database.query(`INSERT INTO participants (user_id, lesson_id, state, participated_at) SELECT unnest($1::int[]), $2, 'approved', now()`, [userIds, lessonId]);
+
+  // The first binds as a person does: a link from the profile, then /start in the chat, which Telegram posts to the webhook.
+  const firstChat = 8_100_000 + (stamp % 100_000) * 100;
+  const login = await fetch(`${baseUrl()}/api/v1/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: emails[0], password }) });
+  const { access } = (await login.json()) as { access: string };
+  const link = await fetch(`${baseUrl()}/api/v1/users/me/telegram/`, { method: 'POST', headers: bearer(access) });
+  expect(link.status).toBe(201);
+  const code = new URL(((await link.json()) as { url: string }).url).searchParams.get('start')!;
+  const update = {
+    update_id: stamp,
+    message: { message_id: 1, date: Math.floor(stamp / 1000), from: { id: firstChat, is_bot: false, first_name: 'Читатель' }, chat: { id: firstChat, type: 'private', first_name: 'Читатель' }, text: `/start ${code}`, entities: [{ type: 'bot_command', offset: 0, length: 6 }] },
+  };
+  const post = (secret: string) =>
+    fetch(`${baseUrl()}/api/v1/telegram/webhook/`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': secret }, body: JSON.stringify(update) });
+  expect((await post('wrong-secret-wrong-secret')).status).toBe(401);
+  expect((await post(telegram.webhookSecret)).status).toBe(200);
+  expect((await record()).sent.find((message) => message.chatId === firstChat)?.text).toMatch(/^Готово: этот чат связан с учётной записью/);
+  const status = await getJson<{ bound: boolean }>(`${servers()[2]!.url}/api/v1/users/me/telegram/`, access);
+  expect(status.body.bound).toBe(true);
+  // The others are bound straight in the database.
+  await database.query('INSERT INTO telegram_chats (user_id, chat_id, name) SELECT id, $2 + n, \'Чат\' FROM unnest($1::int[]) WITH ORDINALITY AS t(id, n)', [userIds.slice(1), firstChat]);
+
+  // Anna moves the lesson through the proxy: one change message per person in Telegram, whichever processes send them.
+  const { rows: versionRows } = await database.query<{ version: number }>('SELECT version FROM lessons WHERE id = $1', [lessonId]);
+  const newStart = new Date(Date.now() + 4 * 86_400_000);
+  newStart.setUTCMinutes(0, 0, 0);
+  const moved = await fetch(`${baseUrl()}/api/v1/mutabo/lessons/${lessonId}/`, {
+    method: 'PATCH',
+    headers: { ...bearer(annaToken), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ startsAt: newStart.toISOString(), version: versionRows[0]!.version }),
+  });
+  expect(moved.status).toBe(200);
+  const chats = new Set(Array.from({ length: people }, (_, index) => firstChat + index));
+  const changes = async () => (await record()).sent.filter((message) => chats.has(message.chatId) && message.text.startsWith('Занятие курса'));
+  expect(await within(30_000, async () => (await changes()).length >= people)).toBe(true);
+  // A moment more, for any second copy to show.
+  await sleep(2_000);
+  const perChat = new Map<number, number>();
+  for (const message of await changes()) perChat.set(message.chatId, (perChat.get(message.chatId) ?? 0) + 1);
+  expect([...perChat.values()].filter((count) => count !== 1)).toEqual([]);
+  expect(perChat.size).toBe(people);
+  const { rows: states } = await database.query<{ state: string; count: string }>(
+    "SELECT state, count(*) FROM outbox_telegram WHERE user_id = ANY($1::int[]) AND kind = 'lesson-change' GROUP BY state",
+    [userIds],
+  );
+  expect(states.map((row) => `${row.state}:${row.count}`)).toEqual([`sent:${people}`]);
+  // And no letter about the change: Telegram is where they get changes.
+  const { rows: letters } = await database.query("SELECT id FROM outbox_letters WHERE user_id = ANY($1::int[]) AND kind = 'lesson-change'", [userIds]);
+  expect(letters).toHaveLength(0);
+});
+
 // Last: it leaves two processes running.
 it('keeps serving through the proxy while one process stops cleanly on SIGTERM', async () => {
   const [stopping, ...others] = servers();

@@ -60,6 +60,8 @@ export async function startBotApiStandIn(username = 'mutabor_test_bot', token = 
   };
   const server = createServer((request, response) => {
     void (async () => {
+      // Not Telegram's: what it received, for a test in another process (the cluster's journeys).
+      if (request.method === 'GET' && request.url === '/stand-in/record') return answer(response, 200, { sent: standIn.sent, calls: standIn.calls });
       const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.url ?? '');
       if (!match || match[1] !== token) return answer(response, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
       const method = match[2]!;
