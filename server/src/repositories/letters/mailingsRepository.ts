@@ -116,64 +116,47 @@ export async function findMailing(db: Executor, mailingId: number): Promise<(Mut
 
 const RECIPIENT_STATES: Record<string, MailingRecipientState> = { pending: 'pending', sent: 'sent', failed: 'failed', dropped: 'failed' };
 
-/** Every letter and Telegram message of the mailing: to whom, where, its state, the last error, attempts and when it was sent. */
+interface RecipientRow {
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  state: string;
+  error: string | null;
+  attempts: number;
+  sentAt: Date | null;
+}
+
+const toRecipient = (channel: MutaboMailingRecipient['channel']) => (row: RecipientRow): MutaboMailingRecipient => ({
+  email: row.email ?? '',
+  firstName: row.firstName ?? '',
+  lastName: row.lastName ?? '',
+  channel,
+  state: RECIPIENT_STATES[row.state] ?? 'pending',
+  error: row.state === 'sent' ? null : row.error,
+  attempts: row.attempts,
+  sentAt: row.sentAt?.toISOString() ?? null,
+});
+
+/**
+ * Every letter and Telegram message of the mailing: to whom, where, its state, the last error, attempts and when it was
+ * sent. A message rerouted to e-mail (the bot blocked) is its letter.
+ */
 export async function mailingRecipients(db: Executor, mailingId: number): Promise<MutaboMailingRecipient[]> {
-  const [letters, messages] = await Promise.all([mailingLetters(db, mailingId), mailingTelegrams(db, mailingId)]);
-  return [...letters, ...messages];
-}
-
-async function mailingTelegrams(db: Executor, mailingId: number): Promise<MutaboMailingRecipient[]> {
-  const rows = await db
-    .select({
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      state: outboxTelegram.state,
-      error: outboxTelegram.lastError,
-      attempts: outboxTelegram.attempts,
-      sentAt: outboxTelegram.sentAt,
-    })
-    .from(outboxTelegram)
-    .innerJoin(users, eq(users.id, outboxTelegram.userId))
-    .where(and(eq(outboxTelegram.mailingId, mailingId), sql`${outboxTelegram.state} <> 'rerouted'`))
-    .orderBy(asc(outboxTelegram.id));
-  return rows.map((row) => ({
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    channel: 'telegram' as const,
-    state: RECIPIENT_STATES[row.state] ?? 'pending',
-    error: row.state === 'sent' ? null : row.error,
-    attempts: row.attempts,
-    sentAt: row.sentAt?.toISOString() ?? null,
-  }));
-}
-
-async function mailingLetters(db: Executor, mailingId: number): Promise<MutaboMailingRecipient[]> {
-  const rows = await db
-    .select({
-      email: outboxLetters.recipient,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      state: outboxLetters.state,
-      error: outboxLetters.lastError,
-      attempts: outboxLetters.attempts,
-      sentAt: outboxLetters.sentAt,
-    })
-    .from(outboxLetters)
-    .leftJoin(users, eq(users.id, outboxLetters.userId))
-    .where(eq(outboxLetters.mailingId, mailingId))
-    .orderBy(asc(outboxLetters.id));
-  return rows.map((row) => ({
-    email: row.email ?? '',
-    firstName: row.firstName ?? '',
-    lastName: row.lastName ?? '',
-    channel: 'email' as const,
-    state: RECIPIENT_STATES[row.state] ?? 'pending',
-    error: row.state === 'sent' ? null : row.error,
-    attempts: row.attempts,
-    sentAt: row.sentAt?.toISOString() ?? null,
-  }));
+  const [letters, messages] = await Promise.all([
+    db
+      .select({ email: outboxLetters.recipient, firstName: users.firstName, lastName: users.lastName, state: outboxLetters.state, error: outboxLetters.lastError, attempts: outboxLetters.attempts, sentAt: outboxLetters.sentAt })
+      .from(outboxLetters)
+      .leftJoin(users, eq(users.id, outboxLetters.userId))
+      .where(eq(outboxLetters.mailingId, mailingId))
+      .orderBy(asc(outboxLetters.id)),
+    db
+      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, state: outboxTelegram.state, error: outboxTelegram.lastError, attempts: outboxTelegram.attempts, sentAt: outboxTelegram.sentAt })
+      .from(outboxTelegram)
+      .innerJoin(users, eq(users.id, outboxTelegram.userId))
+      .where(and(eq(outboxTelegram.mailingId, mailingId), sql`${outboxTelegram.state} <> 'rerouted'`))
+      .orderBy(asc(outboxTelegram.id)),
+  ]);
+  return [...letters.map(toRecipient('email')), ...messages.map(toRecipient('telegram'))];
 }
 
 /** The course's title and whether the person gets its news; null when there is no such course. */
