@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/AppProviders.tsx';
 import { readInitialResources } from './app/initialData.ts';
 import { setNavigator } from './app/navigation.ts';
-import { countPageViews } from './app/pageViews.ts';
 import { preloadPage, SiteRoutes } from './app/routes.tsx';
 import { createSiteHistory, SiteRouter } from './app/SiteRouter.tsx';
 import { makeStore } from './app/store.ts';
@@ -13,8 +12,9 @@ const store = makeStore({ resources: readInitialResources() });
 const history = createSiteHistory();
 // Sagas (the 401 redirect, payment and form flows) move the browser through the router.
 setNavigator((path) => history.navigator.push(path));
-// The view beacon on each page change (the server counts the first page's HTML itself).
-countPageViews(history);
+// The view beacon on each page change (the server counts the first page's HTML itself): its own small chunk, fetched
+// beside the page's code, so that the first load carries none of it (npm run size).
+void import('./app/pageViews.ts').then(({ countPageViews }) => countPageViews(history), () => {});
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
