@@ -5,7 +5,19 @@ import { z } from 'zod';
 import { MAX_VIEW_PATH_LENGTH } from '../../../common/stats.ts';
 import type { ZodRoutes } from '../http/zodTypeProvider.ts';
 
-const viewBody = z.object({ path: z.string().min(1).max(MAX_VIEW_PATH_LENGTH), landing: z.boolean().optional() });
+// Read by no one but a developer: the site's beacon never reads its answer.
+const viewMessages = {
+  path: `Укажите адрес страницы: строку от 1 до ${MAX_VIEW_PATH_LENGTH} символов.`,
+  landing: 'Признак первой страницы — true или false.',
+} as const;
+
+const viewBody = z.object(
+  {
+    path: z.string({ error: viewMessages.path }).min(1, { error: viewMessages.path }).max(MAX_VIEW_PATH_LENGTH, { error: viewMessages.path }),
+    landing: z.boolean({ error: viewMessages.landing }).optional(),
+  },
+  { error: viewMessages.path },
+);
 
 export const statsRoutes: ZodRoutes = async (app) => {
   app.post('/stats/view/', { bodyLimit: 1024, schema: { body: viewBody } }, async (request, reply) => {
