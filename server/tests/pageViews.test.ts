@@ -258,6 +258,14 @@ describe.each(dbModes())('page views (%s)', (mode) => {
     await counter.stop();
   });
 
+  it('holds at most maxKeys pages and days between flushes', async () => {
+    const counter = new ViewCounter({ db: db(), log: app.log }, { now: () => clock, maxKeys: 2 });
+    for (const page of ['/', '/about', '/library', '/', '/timetable']) counter.countHtml(page, { userAgent: BROWSER, address: freshAddress() });
+    expect(counter.pending).toBe(2);
+    await counter.stop();
+    expect(await counters()).toEqual({ [`${today} /`]: 2, [`${today} /about`]: 1 });
+  });
+
   it('holds an address to its limit under 50 parallel beacons, and answers them all 204', async () => {
     const address = freshAddress();
     const responses = await Promise.all(Array.from({ length: 50 }, () => beacon({ path: '/feedbacks' }, { address })));
