@@ -12,6 +12,9 @@ const store = makeStore({ resources: readInitialResources() });
 const history = createSiteHistory();
 // Sagas (the 401 redirect, payment and form flows) move the browser through the router.
 setNavigator((path) => history.navigator.push(path));
+// The view beacon on each page change (the server counts the first page's HTML itself): its own small chunk, fetched
+// beside the page's code, so that the first load carries none of it (npm run size).
+void import('./app/pageViews.ts').then(({ countPageViews }) => countPageViews(history), () => {});
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

@@ -37,6 +37,7 @@ import { recordingFilesRoutes } from './routes/recordingFiles.ts';
 import { sandboxCheckoutRoutes } from './routes/sandboxCheckout.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
 import { sitemapRoutes } from './routes/sitemap.ts';
+import { statsRoutes } from './routes/stats.ts';
 import { sellerRoutes } from './routes/seller.ts';
 import { testEndpointsRoutes } from './routes/testEndpoints.ts';
 import { registerSite } from './routes/site.ts';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await v1.register(participantsRoutes);
         await v1.register(paymentsRoutes);
         await v1.register(sellerRoutes);
+        await v1.register(statsRoutes);
         await v1.register(mutaboRoutes, { prefix: '/mutabo' });
         if (config.testEndpoints) await v1.register(testEndpointsRoutes);
       },

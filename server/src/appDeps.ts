@@ -23,6 +23,7 @@ import type { RecordingStorage } from './services/recordings/storage.ts';
 import { createRecordingStorage } from './services/recordings/storageFromConfig.ts';
 import { RecordingJobs, type RecordingJobsOptions } from './services/recordings/processing.ts';
 import { RecordingUploads } from './services/recordings/uploads.ts';
+import { ViewCounter, type ViewCounterOptions } from './services/stats/viewCounter.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -62,6 +63,8 @@ export interface AppDeps {
   telegram: TelegramBot | null;
   /** The worker of the Telegram queue (services/telegram/telegramQueue.ts), started with the letters'; null without a bot. */
   telegramQueue: TelegramQueue | null;
+  /** The views of the public pages, counted in memory and written every minute (services/stats/viewCounter.ts). */
+  pageViews: ViewCounter;
 }
 
 export interface AppDepsOptions {
@@ -79,6 +82,8 @@ export interface AppDepsOptions {
   recordingJobs?: Partial<RecordingJobsOptions>;
   /** Test-only: other pace, backoff or poll of the Telegram queue than DEFAULT_TELEGRAM_QUEUE. */
   telegramQueue?: Partial<TelegramQueueOptions>;
+  /** Test-only: another clock, key bound or per-address limit of the view counter than DEFAULT_VIEW_COUNTER. */
+  viewCounter?: Partial<ViewCounterOptions>;
 }
 
 /** Makes the dependencies; nothing is started or connected here (buildApp does that, and closes them). */
@@ -120,5 +125,6 @@ export function createAppDeps(config: AppConfig, database: Database, log: Fastif
     recordingJobs,
     telegram,
     telegramQueue: telegram ? new TelegramQueue({ db, log, config, bot: telegram, shared: database.kind === 'postgres' }, options.telegramQueue) : null,
+    pageViews: new ViewCounter({ db, log }, options.viewCounter),
   };
 }

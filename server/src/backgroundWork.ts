@@ -1,5 +1,5 @@
 // The work a server process does besides answering requests, started in one place from AppDeps and stopped with one
-// call: the letter queue's worker (in every app: a letter recorded by a request is sent by whichever process claims
+// call: the page views' flush every minute (in every app), the letter queue's worker (in every app: a letter recorded by a request is sent by whichever process claims
 // it), and, in the server process (main.ts; tests start them only when they ask), the five periodic sweeps: lapsed
 // payment holds, lesson reminders, checkout reminders, settlement receipts and the homework digest. Each sweep is safe to run in every
 // process at once (each row is claimed or queued once).
@@ -28,6 +28,8 @@ export async function startBackgroundWork(deps: AppDeps, sweeps: SweepOptions | 
   await deps.recordingJobs.start(deps.database);
   // Telegram messages are sent by whichever process claims them first (services/telegram/telegramQueue.ts).
   await deps.telegramQueue?.start(deps.database);
+  // The page views counted in memory are written every minute, and once more when the app closes.
+  deps.pageViews.start();
   const sweepStops: (() => Promise<void>)[] = [];
   if (sweeps) {
     const { intervalMs } = sweeps;
@@ -51,6 +53,7 @@ export async function startBackgroundWork(deps: AppDeps, sweeps: SweepOptions | 
     stop() {
       stopping ??= (async () => {
         await Promise.all(sweepStops.map((stop) => stop()));
+        await deps.pageViews.stop();
         await deps.telegram?.stop();
         // What the read-backs still under way record is sent by this worker; the letters claimed are sent before the mailer closes.
         await deps.background.settled();

@@ -59,6 +59,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/v1/lessons/:id/recording/position/': { seconds: 1 },
   'PUT /api/v1/mutabo/people/:id/recording-access/': { course: 1, until: '2031-03-01T00:00:00Z' },
   'DELETE /api/v1/mutabo/people/:id/recording-access/': { course: 1 },
+  'POST /api/v1/stats/view/': { path: '/courses/1' },
   'PATCH /api/v1/mutabo/seller/': { name: 'ИП Петрова Анна Сергеевна', inn: '500100732259', ogrn: '304500116000157', email: 'seller@example.org', phone: '+7 495 000-00-00', version: 1 },
 };
 
@@ -367,6 +368,8 @@ describe('fuzzing every route', () => {
       'GET /api/v1/mutabo/homework/stats/',
       'GET /api/v1/mutabo/homework/answers/:id/',
       'POST /api/v1/mutabo/homework/answers/:id/decision/',
+      // The view beacon (issue 37).
+      'POST /api/v1/stats/view/',
     ]) {
       expect(names).toContain(expected);
     }

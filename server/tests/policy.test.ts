@@ -66,8 +66,10 @@ describe.each(dbModes())('the privacy policy (%s)', (mode) => {
     // It tells the truth about this site: what is stored, the minors' fields, who receives data, the browser, how long,
     // and what a person can do; and none of the old false claims.
     for (const words_ of [/год рождения/, /ходит ли участник в школу/, /трудности с чтением и письмом/, /Отвечать необязательно/, /ЮKassa/, /PayPal/, /почтовый сервис/, /хостинг/]) expect(words).toMatch(words_);
-    for (const words_ of [/не сохраняет файлы cookie/, /accessToken/, /refreshToken/, /Веб-аналитики и сервисов интернет-статистики на Сайте нет/, /в Российской Федерации/, /30 дней после отправки/, /пять лет/]) expect(words).toMatch(words_);
+    for (const words_ of [/не сохраняет файлы cookie/, /accessToken/, /refreshToken/, /Сторонней веб-аналитики и сервисов интернет-статистики на Сайте нет/, /в Российской Федерации/, /30 дней после отправки/, /пять лет/]) expect(words).toMatch(words_);
     for (const words_ of [/Мои данные/, /удаления учётной записи/, new RegExp(WITHDRAWAL_SUBJECT), /статьи 18\.1/]) expect(words).toMatch(words_);
+    // Issue 37: what the view counter counts, and that nothing of the visitor is kept.
+    for (const words_ of [/сколько раз за день открыта каждая страница/, /ни IP-адрес, ни название браузера, ни учётная запись/, /Просмотры поисковых и других роботов и собственные просмотры авторов Сайта не считаются/]) expect(words).toMatch(words_);
     expect(words).not.toMatch(/ни при каких условиях не передаются третьим лицам/);
     expect(words).not.toMatch(/с помощью сервисов интернет-статистики/);
     // The fixture's seller is the operator, with the seller's details and e-mail.

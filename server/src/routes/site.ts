@@ -77,6 +77,10 @@ export async function registerSite(app: FastifyInstance, distDir: string | null)
   const indexRenderer = root ? createIndexRenderer(root, ogImages) : null;
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const page = await indexRenderer!.render(app, request.url);
+    // A view of a public page (services/stats/viewCounter.ts decides which count): its HTML, however it was read.
+    if (request.method === 'GET' && page.status === 200) {
+      app.deps.pageViews.countHtml(request.url.split('?', 1)[0]!, { userAgent: request.headers['user-agent'], address: request.ip });
+    }
     // The same address answers JSON to a client that takes only JSON.
     return reply.code(page.status).header('cache-control', 'no-cache').header('vary', 'accept').type('text/html; charset=utf-8').send(page.html);
   };
