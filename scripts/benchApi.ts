@@ -62,6 +62,9 @@ const JWT_SECRET = 'benchmark-secret-benchmark-secret-benchmark';
 /** What the site's requests carry (spec section 7) and every browser adds (Accept-Encoding). */
 const BROWSER_HEADERS = { accept: 'application/json', 'accept-language': 'ru', 'accept-encoding': 'gzip, deflate, br' };
 
+/** A browser opening a page: counted as a view (a robot's user agent would not be). */
+const PAGE_HEADERS = { accept: 'text/html', 'accept-language': 'ru', 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36' };
+
 /** The reference servers, each answering GET /api/v1/courses/ with the app's own bytes; see referenceServer. */
 type Reference = 'bare' | 'unwritten' | 'log' | 'hooks';
 
@@ -287,6 +290,8 @@ async function main() {
       { name: bareWithout, url: reference('bare'), headers: plain, target: false },
       { name: `GET ${CATALOGUE} without Accept-Encoding`, url: `${api}${CATALOGUE}`, headers: plain, target: false, bare: bareWithout },
       { name: `GET ${details} logged in`, url: `${api}${details}`, headers: { ...browser, authorization: `Bearer ${token}` }, target: false, bare },
+      // The course's page as a browser opens it: its HTML, the view counted (issue 37: counting must cost nothing measurable).
+      { name: `GET /courses/${course.id} (the page's HTML, its view counted)`, url: `${api}/courses/${course.id}`, headers: PAGE_HEADERS, target: false, bare },
     ]);
     const byName = new Map(measured.map((m) => [m.name, m]));
     const [bareRow, unwrittenRow, logRow, hooksRow, catalogueRow, detailsRow] = measured as [Measured, Measured, Measured, Measured, Measured, Measured];
