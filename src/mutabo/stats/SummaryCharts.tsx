@@ -64,9 +64,9 @@ const Frame = styled.div`
   }
 `;
 
-/** One line under the chart, kept even when empty. */
+/** Up to two lines under the chart, their room kept even when empty. */
 const Note = styled.p`
-  min-height: 1.5em;
+  min-height: 3em;
   margin: ${({ theme }) => theme.space(2)} 0;
   color: ${({ theme }) => theme.colors.muted};
   font-size: ${({ theme }) => theme.fonts.sizes.small};

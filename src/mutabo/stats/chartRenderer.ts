@@ -39,18 +39,19 @@ function valueLabels(shown: { spec: ChartSpec }): Plugin<'bar' | 'line'> {
         if (meta.type !== 'bar' || meta.hidden) return;
         meta.data.forEach((element, index) => {
           const value = dataset.data[index];
-          if (typeof value !== 'number') return;
+          // A zero beside other series' bars says nothing the table does not.
+          if (typeof value !== 'number' || (value === 0 && spec.series.length > 1)) return;
           const note = spec.notes?.[index];
           const text = note ? `${spec.format(value)} · ${note}` : spec.format(value);
           const width = ctx.measureText(text).width;
           const bar = element as unknown as { x: number; y: number; base: number; width: number; height: number };
           if (spec.horizontal) {
-            if (bar.height < 12 || bar.x + 4 + width > chart.chartArea.right + 40) return;
+            if (bar.height < 12 || bar.x + 4 + width > chart.width) return;
             ctx.textAlign = 'left';
             ctx.textBaseline = 'middle';
             ctx.fillText(text, bar.x + 4, bar.y);
           } else {
-            if (width > bar.width + 4 || bar.y - 16 < chart.chartArea.top - 2) return;
+            if (width + 2 > bar.width || bar.y - 16 < chart.chartArea.top - 2) return;
             ctx.textAlign = 'center';
             ctx.textBaseline = 'bottom';
             ctx.fillText(text, bar.x, Math.min(bar.y, bar.base) - 2);
@@ -76,7 +77,9 @@ function configOf(spec: ChartSpec): ChartConfiguration<'bar' | 'line'> {
               label: series.label,
               data: series.values,
               borderColor: series.color,
-              backgroundColor: series.color,
+              // Its legend box is white inside a dashed border, the line's own look; the points are filled.
+              backgroundColor: '#ffffff',
+              pointBackgroundColor: series.color,
               borderWidth: 2,
               borderDash: [6, 4],
               pointStyle: 'rect' as const,

@@ -13,8 +13,8 @@ export interface ChartSeries {
 }
 
 export interface ChartSpec {
-  /** Under each bar (or beside it, horizontal): short. */
-  labels: string[];
+  /** Under each bar (or beside it, horizontal): short, or in lines. */
+  labels: (string | string[])[];
   /** The same in full, for the tooltip. */
   titles?: string[];
   series: ChartSeries[];

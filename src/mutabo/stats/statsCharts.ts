@@ -35,6 +35,17 @@ export function netChart(rows: MoneyRow[], currency: Currency, by: StatsGrouping
   };
 }
 
+/** A step's name in lines of some 16 letters, so that it fits beside its bar on a phone. */
+function inLines(text: string, width = 16): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 /** The steps' names where the chart is small. */
 const SHORT_STEPS = { views: 'Просмотры', checkouts: 'Начали оплату', paid: 'Оплатили', attended: 'Пришли' } as const;
 
@@ -45,7 +56,7 @@ const SHORT_STEPS = { views: 'Просмотры', checkouts: 'Начали оп
 export function funnelChart(funnel: FunnelStats, short = false): ChartSpec {
   const steps = funnelSteps(funnel).filter((step) => step.people !== null);
   return {
-    labels: steps.map((step) => (short ? SHORT_STEPS[step.key] : step.label)),
+    labels: steps.map((step) => (short ? SHORT_STEPS[step.key] : inLines(step.label))),
     titles: steps.map((step) => step.label),
     series: [{ label: 'Людей', values: steps.map((step) => step.people), pattern: 'stripes', color: SERIES_COLORS[0] }],
     horizontal: true,

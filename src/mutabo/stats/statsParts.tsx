@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import type { StatsQuery } from '../../../common/stats.ts';
 import { isRequestError, type RequestError } from '../../api/requestError.ts';
 import { Button } from '../../components/Button.ts';
+import { VisuallyHidden } from '../../components/VisuallyHidden.ts';
 import { FormErrorBlock } from '../../components/form/fields.tsx';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import type { ResourceDefinition } from '../../data/resource.ts';
@@ -15,6 +16,7 @@ import { DataTable } from '../shell/DataTable.tsx';
 import { statsCsv, type StatsPart } from './statsApi.ts';
 
 const Scroller = styled.div`
+  position: relative;
   max-width: 100%;
   overflow-x: auto;
   margin-bottom: ${({ theme }) => theme.space(4)};
@@ -35,15 +37,27 @@ const Scroller = styled.div`
   }
 `;
 
-/** A table with its caption, its columns kept at any width: on a phone it scrolls inside its own box. */
+/** The caption as seen: above the box, so that it wraps to the screen's width rather than the table's. */
+const Caption = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(2)};
+  font-weight: 600;
+`;
+
+/**
+ * A table with its caption, its columns kept at any width: on a phone it scrolls inside its own box. The table's own
+ * caption names it for screen readers; the one shown is above the box.
+ */
 export function StatsTable({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <Scroller role="region" aria-label={caption} tabIndex={0}>
-      <DataTable $stackBelow="never">
-        <caption>{caption}</caption>
-        {children}
-      </DataTable>
-    </Scroller>
+    <>
+      <Caption aria-hidden="true">{caption}</Caption>
+      <Scroller role="region" aria-label={caption} tabIndex={0}>
+        <DataTable $stackBelow="never">
+          <VisuallyHidden as="caption">{caption}</VisuallyHidden>
+          {children}
+        </DataTable>
+      </Scroller>
+    </>
   );
 }
 
