@@ -44,6 +44,14 @@ const Card = styled.section`
     margin: 0 0 ${({ theme }) => theme.space(2)};
     font-size: ${({ theme }) => theme.fonts.sizes.lead};
   }
+
+  /* The link to «Статистика» stands on its own line: as tall as a button to tap. */
+  & > a {
+    display: inline-flex;
+    align-items: center;
+    align-self: flex-start;
+    min-height: 44px;
+  }
 `;
 
 /** The chart's place: as tall whatever is in it. */
