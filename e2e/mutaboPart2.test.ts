@@ -189,7 +189,7 @@ describe("running a course from the authors' area", () => {
     const page = await newPage(browser(), PHONE);
     await logIn(page, ANNA, '/mutabo');
     await page.getByRole('heading', { level: 1, name: 'Сводка' }).waitFor();
-    await page.getByRole('region', { name: 'Выручка' }).waitFor();
+    await page.getByRole('region', { name: 'Выручка', exact: true }).waitFor();
     await expectFitsPhone(page, 'start page');
     await screenshot(page, 'mutabo2-start-phone');
     await expectAccessible(page, 'start page on a phone');

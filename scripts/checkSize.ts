@@ -20,6 +20,8 @@ const OFFER_PAGE_MODULE = 'src/pages/OfferPage.tsx';
 const OFFER_PAGE_MARKER = 'Договор-оферта пока не опубликован.';
 /** React Router's data router (createRouter) has this text: the site's router is the declarative one. */
 const DATA_ROUTER_MARKER = 'You must provide a non-empty routes array to createRouter';
+/** Chart.js's key on the canvases it draws: the statistics' charts load it in a chunk of their own (issue 37). */
+const CHART_MARKER = '$chartjs';
 /** redux-saga's own text: the sagas come in their own chunk once the store exists (src/app/lazySagas.ts). */
 const SAGA_MARKER = '@@redux-saga/';
 
@@ -53,6 +55,7 @@ let authorsAreaInFirstLoad = false;
 let offerPageInFirstLoad = false;
 let sagasInFirstLoad = false;
 let dataRouterInFirstLoad = false;
+let chartsInFirstLoad = false;
 for (const key of needed) {
   const file = manifest[key]!.file;
   const source = readFileSync(join('dist', file));
@@ -63,6 +66,7 @@ for (const key of needed) {
   if (source.includes(OFFER_PAGE_MARKER)) offerPageInFirstLoad = true;
   if (source.includes(SAGA_MARKER)) sagasInFirstLoad = true;
   if (source.includes(DATA_ROUTER_MARKER)) dataRouterInFirstLoad = true;
+  if (source.includes(CHART_MARKER)) chartsInFirstLoad = true;
   rows.push(`  ${(gzipped / 1024).toFixed(1).padStart(7)} kB  ${file}`);
 }
 const totalKb = totalBytes / 1024;
@@ -72,7 +76,7 @@ if (process.argv.includes('--record')) {
     'Site bundle',
     `Command: \`npm run size -- --record\` (scripts/checkSize.ts): the JavaScript the home page loads before it can render —
 the entry chunk, its static imports and the home page's chunk, from Vite's manifest, gzip level 9. Budget ${BUDGET_KB} kB
-(issue 24, item 7); draft-js, the authors' area, the offer page, redux-saga and React Router's data router must not be part
+(issue 24, item 7); draft-js, the authors' area, the offer page, redux-saga, React Router's data router and Chart.js must not be part
 of it.
 
 | chunk | gzip |
@@ -103,6 +107,10 @@ if (dataRouterInFirstLoad) {
   console.error(
     "React Router's data router (createBrowserRouter, createMemoryRouter, RouterProvider, useBlocker, useMatches) is in the first load of the home page: the site uses the declarative router (src/app/SiteRouter.tsx).",
   );
+  process.exit(1);
+}
+if (chartsInFirstLoad) {
+  console.error("Chart.js is in the first load of the home page: only the authors' statistics load it (src/mutabo/stats/chartRenderer.ts).");
   process.exit(1);
 }
 if (totalKb > BUDGET_KB) {

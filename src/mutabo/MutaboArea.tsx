@@ -20,6 +20,7 @@ import { AreaLayout } from './shell/AreaLayout.tsx';
 import { AreaNotFound } from './shell/AreaNotFound.tsx';
 import { AuthorGate } from './shell/AuthorGate.tsx';
 import { StartPage } from './start/StartPage.tsx';
+import { StatsPage } from './stats/StatsPage.tsx';
 
 /** Relative to /mutabo: the routes below are matched under the area's splat. */
 const relative = (path: string) => path.slice(areaPaths.root.length + 1);
@@ -44,6 +45,7 @@ const areaRoutes: RouteObject[] = [
   { path: relative(areaPaths.person(':personId')), element: <PersonPage /> },
   { path: relative(areaPaths.mailings(':courseId')), element: <MailingsPage /> },
   { path: relative(areaPaths.mailing(':courseId', ':mailingId')), element: <MailingPage /> },
+  { path: relative(areaPaths.stats), element: <StatsPage /> },
   ...contentRoutes,
   { path: '*', element: <AreaNotFound /> },
 ];

@@ -51,4 +51,8 @@ export const areaPaths = {
   homework: `${root}/homework`,
   homeworkQueue: (filter: { course?: number; state?: string; page?: number; view?: string } = {}) => withQuery(`${root}/homework`, filter),
   homeworkAnswer: (answerId: number | string) => `${root}/homework/${answerId}`,
+  /** «Статистика» (issue 37): money, the funnel and attendance over a period (kept in the address); `part` is a section's anchor. */
+  stats: `${root}/stats`,
+  statsView: (query: { from?: string; to?: string; by?: string; course?: number } = {}, part?: 'money' | 'funnel' | 'attendance') =>
+    `${withQuery(`${root}/stats`, query)}${part ? `#stats-${part}` : ''}`,
 } as const;

@@ -28,7 +28,9 @@ import { getPerson, listPeople } from './people/peopleApi.ts';
 import { getRecordingStorage, listRecordingViewers } from './lessons/recording/recordingApi.ts';
 import { getLessonAttendance } from './lessons/attendance/attendanceApi.ts';
 import { getHomeworkAnswer, listHomeworkQueue, listHomeworkStats, type HomeworkQueueQuery } from './homework/homeworkApi.ts';
+import { getAttendanceStats, getFunnelStats, getMoneyStats } from './stats/statsApi.ts';
 import { idFromText } from '../../common/ids.ts';
+import type { StatsQuery } from '../../common/stats.ts';
 import type { SharedHistoryEntity } from '../../common/mutabo/history.ts';
 
 function areaResource<Arg, Data>(name: string, fetch: (arg: Arg) => Promise<Data>, tags: readonly Tag[]) {
@@ -101,4 +103,21 @@ export const areaResources = {
   homeworkAnswer: areaResource('homeworkAnswer', (answerId: number) => getHomeworkAnswer(answerId), ['areaHomework']),
   homeworkStats: areaResource('homeworkStats', (course: number | null) => listHomeworkStats(course ?? undefined), ['areaHomework', 'courses']),
   recordingStorage: areaResource('recordingStorage', (_: void) => getRecordingStorage(), ['courses', 'areaDashboard']),
+  // Statistics (issue 37): each answer remembers the query it answers, so a page keeps the last one shown while the
+  // next period loads.
+  statsMoney: areaResource(
+    'statsMoney',
+    async ({ key, query }: { key: string; query: StatsQuery }) => ({ key, data: await getMoneyStats(query) }),
+    ['areaPayments', 'areaDiscounts', 'areaDashboard'],
+  ),
+  statsFunnel: areaResource(
+    'statsFunnel',
+    async ({ key, query }: { key: string; query: StatsQuery }) => ({ key, data: await getFunnelStats(query) }),
+    ['areaPayments', 'areaParticipants', 'areaDashboard'],
+  ),
+  statsAttendance: areaResource(
+    'statsAttendance',
+    async ({ key, query }: { key: string; query: StatsQuery }) => ({ key, data: await getAttendanceStats(query) }),
+    ['courses', 'areaParticipants', 'areaHomework', 'areaDashboard'],
+  ),
 };

@@ -52,6 +52,7 @@ describe('who may enter /mutabo', () => {
     const nav = screen.getByRole('navigation', { name: 'Раздел авторов' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Сводка',
+      'Статистика',
       'Курсы',
       'Задания',
       'Платежи',

@@ -4,6 +4,7 @@ import type { MutaboCourse, MutaboCourseListItem } from '../../common/mutabo/cou
 import type { HistoryPage } from '../../common/mutabo/history.ts';
 import { siteAuthors } from '../support/siteData.ts';
 import { NO_RECORDING } from '../../common/recordings.ts';
+import { STATS_API, type AttendanceStats, type FunnelStats, type MoneyStats } from '../../common/stats.ts';
 
 export function listItem(id: number, title: string, patch: Partial<MutaboCourseListItem> = {}): MutaboCourseListItem {
   return {
@@ -87,5 +88,24 @@ export function mutaboHandlers(courses: MutaboCourseListItem[] = [listItem(5, ed
     http.get('*/api/v1/mutabo/courses/:id/history/', () => HttpResponse.json(emptyHistory)),
     // The summary's «Место для записей» (issue 34): nothing uploaded yet.
     http.get('*/api/v1/mutabo/recordings/storage/', () => HttpResponse.json({ usedBytes: 0, quotaBytes: 200 * 1024 ** 3, recordings: 0 })),
+    // The summary's three small charts (issue 37): nothing counted yet.
+    ...emptyStatsHandlers(),
+  ];
+}
+
+/** The statistics' reads with nothing in them: no money, no one in the funnel, no lessons. */
+export function emptyStatsHandlers() {
+  return [
+    http.get(`*${STATS_API.money}`, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const body: MoneyStats = { from: query.get('from') ?? '2026-09-07', to: query.get('to') ?? '2026-11-29', by: query.get('by') === 'month' ? 'month' : 'week', rows: [], courses: [], discounts: [] };
+      return HttpResponse.json(body);
+    }),
+    http.get(`*${STATS_API.funnel}`, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const body: FunnelStats = { from: query.get('from') ?? '2026-11-01', to: query.get('to') ?? '2026-11-29', views: 0, checkouts: 0, paid: 0, attended: null, signups: 0, subscriptions: 0 };
+      return HttpResponse.json(body);
+    }),
+    http.get(`*${STATS_API.attendance}`, () => HttpResponse.json({ rows: [] } satisfies AttendanceStats)),
   ];
 }

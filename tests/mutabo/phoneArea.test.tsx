@@ -50,7 +50,7 @@ describe("the area's sections menu", () => {
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(list).toHaveAttribute('data-open', 'true');
-    expect(within(list).getAllByRole('link')).toHaveLength(14);
+    expect(within(list).getAllByRole('link')).toHaveLength(15);
     expect(within(list).getByRole('link', { name: 'Задания' })).toBeInTheDocument();
 
     within(list).getByRole('link', { name: 'Люди' }).focus();

@@ -4,8 +4,8 @@
 import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 
-/** Below this breakpoint the rows are stacked. */
-type Stack = 'tablet' | 'desktop';
+/** Below this breakpoint the rows are stacked; `never` keeps the columns (a table that scrolls inside its own box). */
+type Stack = 'tablet' | 'desktop' | 'never';
 
 export const DataTable = styled.table.attrs({ role: 'table' })<{ $stackBelow?: Stack }>`
   width: 100%;
@@ -34,7 +34,9 @@ export const DataTable = styled.table.attrs({ role: 'table' })<{ $stackBelow?: S
     font-weight: 600;
   }
 
-  ${({ theme, $stackBelow = 'tablet' }) => css`
+  ${({ theme, $stackBelow = 'tablet' }) =>
+    $stackBelow !== 'never' &&
+    css`
     @media (max-width: ${theme.breakpoints[$stackBelow] - 0.02}px) {
       thead {
         position: absolute;

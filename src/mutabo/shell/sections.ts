@@ -10,6 +10,7 @@ interface AreaSection {
 
 export const areaSections: readonly AreaSection[] = [
   { label: 'Сводка', path: areaPaths.start, end: true },
+  { label: 'Статистика', path: areaPaths.stats },
   { label: 'Курсы', path: areaPaths.courses },
   { label: 'Задания', path: areaPaths.homework },
   { label: 'Платежи', path: areaPaths.payments },

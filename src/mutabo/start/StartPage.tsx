@@ -1,7 +1,8 @@
 // The area's start page: what needs the author now over the courses they lead (the seller's details a payment
 // provider waits for, refunds to make, people to approve with their lessons, one checkout's holds about to lapse,
 // queues, upcoming lessons, places left, revenue), each item linking to where they act. People are counted as people:
-// one person with four lessons is one, approved with one confirmation here.
+// one person with four lessons is one, approved with one confirmation here. It opens with three small charts of the
+// statistics (issue 37), each linking to «Статистика».
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -25,6 +26,7 @@ import { personName } from '../payments/paymentText.ts';
 import { RevenueTable } from '../payments/RevenueTable.tsx';
 import { DiscountCosts } from '../discounts/DiscountCosts.tsx';
 import { FirstSteps } from './FirstSteps.tsx';
+import { SummaryCharts } from '../stats/SummaryCharts.tsx';
 import { RecordingStorage } from './RecordingStorage.tsx';
 import { Muted, Notice, Panel, RowActions, TitleRow } from '../shell/areaParts.ts';
 import { NotAuthorPage } from '../shell/NotAuthorPage.tsx';
@@ -179,6 +181,7 @@ export function StartPage() {
       <TitleRow>
         <PageTitle>Сводка</PageTitle>
       </TitleRow>
+      <SummaryCharts />
       <FirstSteps />
       {dashboard.data ? <Dashboard data={dashboard.data} reload={() => void dashboard.reload()} /> : <Loader label="Загружаем сводку" />}
       {dashboard.data ? <RecordingStorage /> : null}
