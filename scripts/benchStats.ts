@@ -42,6 +42,7 @@ async function generate(database: Database): Promise<{ author: number; course: n
   await run(sql`SELECT setseed(0.37)`);
   await run(sql`INSERT INTO users (email, password_hash, is_active, created_at)
     SELECT 'person-' || i || '@bench.invalid', '!none', true, now() - (random() * ${HISTORY_DAYS} * interval '1 day') FROM generate_series(1, ${PEOPLE}) i`);
+  await run(sql`UPDATE users SET is_author = true WHERE id IN (1, 2)`);
   await run(sql`INSERT INTO authors (user_id, first_name, last_name) VALUES (1, 'Анна', 'Петрова'), (2, 'Борис', 'Иванов')`);
   await run(sql`INSERT INTO courses (id, title, disciples_age, state, time_zone, format)
     SELECT c, 'Курс ' || c, 'DISCIPLES_AGE_ADULTS', 'can_be_subscribed',
@@ -72,7 +73,8 @@ async function generate(database: Database): Promise<{ author: number; course: n
       SELECT i, 1 + (random() * ${PEOPLE - 1})::int AS u,
         (CASE WHEN random() < 0.7 THEN 'CURRENCY_CHOICE_RUB' WHEN random() < 0.6 THEN 'CURRENCY_CHOICE_EURO' ELSE 'CURRENCY_CHOICE_USD' END)::currency AS cur,
         round((100 + random() * 20000)::numeric, 2) AS amount,
-        now() - random() * interval '${sql.raw(String(HISTORY_DAYS))} days' AS created,
+        -- As in a real school, ids follow time: the payments of a period are neighbours in every index.
+        now() - (${PAYMENTS} - i) * interval '${sql.raw(String(HISTORY_DAYS))} days' / ${PAYMENTS} - random() * interval '1 hour' AS created,
         random() < 0.8 AS paid, random() < 0.1 AS promo
       FROM generate_series(1, ${PAYMENTS}) i
     ) g`);
@@ -98,7 +100,8 @@ async function generate(database: Database): Promise<{ author: number; course: n
   await run(sql`INSERT INTO mailing_subscriptions (user_id, course_id, created_at)
     SELECT DISTINCT ON (u, c) u, c, now() - random() * interval '${sql.raw(String(HISTORY_DAYS))} days'
     FROM (SELECT 1 + (random() * ${PEOPLE - 1})::int AS u, 1 + (random() * ${COURSES - 1})::int AS c FROM generate_series(1, 20000)) s`);
-  await run(sql`ANALYZE`);
+  // As autovacuum would have by then: the visibility map lets the key probes skip the tables.
+  await run(sql`VACUUM ANALYZE`);
   return { author: 1, course: 7 };
 }
 
@@ -114,6 +117,7 @@ async function measure(database: Database, dataDir: string): Promise<{ timings: 
   const started = performance.now();
   const { author, course } = await generate(database);
   const generatedMs = performance.now() - started;
+  process.stdout.write(`history written in ${(generatedMs / 1000).toFixed(0)} s\n`);
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET, LOG_LEVEL: 'silent', SEED_DEMO: '0' });
   const app = await buildApp({ config, database, distDir: null });
   await app.ready();

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { widened } from './moneyRepository.ts';
-import { courseOfPayment, rowsOf, scopeCourseIds } from './statsScope.ts';
+import { firstLessonOf, rowsOf, scopeCourseIds, withoutJit } from './statsScope.ts';
 
 export interface FunnelCounts {
   views: number;
@@ -18,17 +18,22 @@ export interface FunnelCounts {
 export async function funnelCounts(db: Executor, range: { authorId: number; course?: number; from: string; to: string }): Promise<FunnelCounts> {
   const { from, to } = range;
   const wide = widened(from, to);
-  const [row] = await rowsOf<FunnelCounts>(
-    db,
-    sql`
+  const [row] = await withoutJit(db, (tx) =>
+    rowsOf<FunnelCounts>(
+      tx,
+      sql`
     WITH scope AS (SELECT c.id, c.time_zone AS tz, c.format FROM courses c WHERE c.id IN ${scopeCourseIds(range.authorId, range.course)}),
     began AS MATERIALIZED (
       SELECT p.user_id, bool_or(p.paid_at IS NOT NULL) AS paid
-      FROM payments p
-      CROSS JOIN LATERAL ${courseOfPayment(sql`p.id`)} pc
-      JOIN scope s ON s.id = pc.course_id
-      WHERE p.created_at >= ${wide.start}::timestamptz AND p.created_at < ${wide.end}::timestamptz
-        AND p.created_at AT TIME ZONE s.tz >= ${from}::date AND p.created_at AT TIME ZONE s.tz < ${to}::date + 1
+      FROM (
+        SELECT p.user_id, p.created_at, p.paid_at, ${firstLessonOf(sql`p.id`)} AS lesson_id
+        FROM payments p
+        WHERE p.created_at >= ${wide.start}::timestamptz AND p.created_at < ${wide.end}::timestamptz
+        OFFSET 0
+      ) p
+      JOIN lessons l ON l.id = p.lesson_id
+      JOIN scope s ON s.id = l.course_id
+      WHERE p.created_at AT TIME ZONE s.tz >= ${from}::date AND p.created_at AT TIME ZONE s.tz < ${to}::date + 1
       GROUP BY p.user_id
     )
     SELECT
@@ -47,6 +52,7 @@ export async function funnelCounts(db: Executor, range: { authorId: number; cour
           AND u.created_at < ((${to}::date + 1)::timestamp AT TIME ZONE 'Europe/Moscow'))::int AS signups,
       (SELECT count(*) FROM mailing_subscriptions m JOIN scope s ON s.id = m.course_id
         WHERE m.created_at AT TIME ZONE s.tz >= ${from}::date AND m.created_at AT TIME ZONE s.tz < ${to}::date + 1)::int AS subscriptions`,
+    ),
   );
   return row!;
 }

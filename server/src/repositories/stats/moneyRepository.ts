@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { CourseMoneyRow, DiscountUseRow, MoneyRow, StatsGrouping } from '../../../../common/stats.ts';
 import type { Executor } from '../../db/client.ts';
-import { courseOfPayment, rowsOf, scopeCourseIds } from './statsScope.ts';
+import { firstLessonOf, rowsOf, scopeCourseIds, withoutJit } from './statsScope.ts';
 
 export interface MoneyRange {
   authorId: number;
@@ -33,26 +33,35 @@ const money = (expression: ReturnType<typeof sql>) => sql`round(coalesce(${expre
 export async function moneyAggregate(db: Executor, range: MoneyRange): Promise<MoneyAggregate> {
   const { from, to, by } = range;
   const wide = widened(from, to);
-  const [row] = await rowsOf<{ stats: MoneyAggregate }>(
-    db,
-    sql`
+  const [row] = await withoutJit(db, (tx) =>
+    rowsOf<{ stats: MoneyAggregate }>(
+      tx,
+      sql`
     WITH scope AS (SELECT c.id, c.title, c.time_zone AS tz FROM courses c WHERE c.id IN ${scopeCourseIds(range.authorId, range.course)}),
     paid AS MATERIALIZED (
       SELECT p.currency, p.amount, p.full_amount, p.discount, p.promo_code_id, p.discount_id, s.id AS course_id,
              date_trunc(${by}, p.paid_at AT TIME ZONE s.tz)::date AS period
-      FROM payments p
-      CROSS JOIN LATERAL ${courseOfPayment(sql`p.id`)} pc
-      JOIN scope s ON s.id = pc.course_id
-      WHERE p.paid_at IS NOT NULL AND p.paid_at >= ${wide.start}::timestamptz AND p.paid_at < ${wide.end}::timestamptz
-        AND p.paid_at AT TIME ZONE s.tz >= ${from}::date AND p.paid_at AT TIME ZONE s.tz < ${to}::date + 1
+      FROM (
+        SELECT p.currency, p.amount, p.full_amount, p.discount, p.promo_code_id, p.discount_id, p.paid_at, ${firstLessonOf(sql`p.id`)} AS lesson_id
+        FROM payments p
+        WHERE p.paid_at IS NOT NULL AND p.paid_at >= ${wide.start}::timestamptz AND p.paid_at < ${wide.end}::timestamptz
+        OFFSET 0
+      ) p
+      JOIN lessons l ON l.id = p.lesson_id
+      JOIN scope s ON s.id = l.course_id
+      WHERE p.paid_at AT TIME ZONE s.tz >= ${from}::date AND p.paid_at AT TIME ZONE s.tz < ${to}::date + 1
     ),
     back AS MATERIALIZED (
       SELECT r.currency, r.amount, s.id AS course_id, date_trunc(${by}, r.completed_at AT TIME ZONE s.tz)::date AS period
-      FROM refunds r
-      CROSS JOIN LATERAL ${courseOfPayment(sql`r.payment_id`)} pc
-      JOIN scope s ON s.id = pc.course_id
-      WHERE r.state = 'succeeded' AND r.completed_at >= ${wide.start}::timestamptz AND r.completed_at < ${wide.end}::timestamptz
-        AND r.completed_at AT TIME ZONE s.tz >= ${from}::date AND r.completed_at AT TIME ZONE s.tz < ${to}::date + 1
+      FROM (
+        SELECT r.currency, r.amount, r.completed_at, ${firstLessonOf(sql`r.payment_id`)} AS lesson_id
+        FROM refunds r
+        WHERE r.state = 'succeeded' AND r.completed_at >= ${wide.start}::timestamptz AND r.completed_at < ${wide.end}::timestamptz
+        OFFSET 0
+      ) r
+      JOIN lessons l ON l.id = r.lesson_id
+      JOIN scope s ON s.id = l.course_id
+      WHERE r.completed_at AT TIME ZONE s.tz >= ${from}::date AND r.completed_at AT TIME ZONE s.tz < ${to}::date + 1
     ),
     currencies AS (SELECT currency FROM paid UNION SELECT currency FROM back),
     periods AS (
@@ -101,6 +110,7 @@ export async function moneyAggregate(db: Executor, range: MoneyRange): Promise<M
         ) d
       )
     ) AS stats`,
+    ),
   );
   return row!.stats;
 }
