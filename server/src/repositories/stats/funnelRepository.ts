@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { widened } from './moneyRepository.ts';
-import { firstLessonOf, rowsOf, scopeCourseIds, withoutJit } from './statsScope.ts';
+import { inScope, rowsOf, scopeCourseIds, withoutJit } from './statsScope.ts';
 
 export interface FunnelCounts {
   views: number;
@@ -24,17 +24,15 @@ export async function funnelCounts(db: Executor, range: { authorId: number; cour
       sql`
     WITH scope AS (SELECT c.id, c.time_zone AS tz, c.format FROM courses c WHERE c.id IN ${scopeCourseIds(range.authorId, range.course)}),
     began AS MATERIALIZED (
-      SELECT p.user_id, bool_or(p.paid_at IS NOT NULL) AS paid
-      FROM (
-        SELECT p.user_id, p.created_at, p.paid_at, ${firstLessonOf(sql`p.id`)} AS lesson_id
-        FROM payments p
-        WHERE p.created_at >= ${wide.start}::timestamptz AND p.created_at < ${wide.end}::timestamptz
-        OFFSET 0
-      ) p
-      JOIN lessons l ON l.id = p.lesson_id
-      JOIN scope s ON s.id = l.course_id
-      WHERE p.created_at AT TIME ZONE s.tz >= ${from}::date AND p.created_at AT TIME ZONE s.tz < ${to}::date + 1
-      GROUP BY p.user_id
+      SELECT x.user_id, bool_or(x.paid_at IS NOT NULL) AS paid
+      FROM ${inScope(range.course, {
+        columns: sql`p.user_id, p.created_at, p.paid_at`,
+        from: sql`payments p`,
+        where: sql`p.created_at >= ${wide.start}::timestamptz AND p.created_at < ${wide.end}::timestamptz`,
+        paymentId: sql`p.id`,
+      })}
+      WHERE x.created_at AT TIME ZONE s.tz >= ${from}::date AND x.created_at AT TIME ZONE s.tz < ${to}::date + 1
+      GROUP BY x.user_id
     )
     SELECT
       (SELECT coalesce(sum(v.views), 0) FROM page_views v WHERE v.course_id IN (SELECT id FROM scope) AND v.day >= ${from}::date AND v.day <= ${to}::date)::int AS views,

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { CourseMoneyRow, DiscountUseRow, MoneyRow, StatsGrouping } from '../../../../common/stats.ts';
 import type { Executor } from '../../db/client.ts';
-import { firstLessonOf, rowsOf, scopeCourseIds, withoutJit } from './statsScope.ts';
+import { inScope, rowsOf, scopeCourseIds, withoutJit } from './statsScope.ts';
 
 export interface MoneyRange {
   authorId: number;
@@ -39,29 +39,25 @@ export async function moneyAggregate(db: Executor, range: MoneyRange): Promise<M
       sql`
     WITH scope AS (SELECT c.id, c.title, c.time_zone AS tz FROM courses c WHERE c.id IN ${scopeCourseIds(range.authorId, range.course)}),
     paid AS MATERIALIZED (
-      SELECT p.currency, p.amount, p.full_amount, p.discount, p.promo_code_id, p.discount_id, s.id AS course_id,
-             date_trunc(${by}, p.paid_at AT TIME ZONE s.tz)::date AS period
-      FROM (
-        SELECT p.currency, p.amount, p.full_amount, p.discount, p.promo_code_id, p.discount_id, p.paid_at, ${firstLessonOf(sql`p.id`)} AS lesson_id
-        FROM payments p
-        WHERE p.paid_at IS NOT NULL AND p.paid_at >= ${wide.start}::timestamptz AND p.paid_at < ${wide.end}::timestamptz
-        OFFSET 0
-      ) p
-      JOIN lessons l ON l.id = p.lesson_id
-      JOIN scope s ON s.id = l.course_id
-      WHERE p.paid_at AT TIME ZONE s.tz >= ${from}::date AND p.paid_at AT TIME ZONE s.tz < ${to}::date + 1
+      SELECT x.currency, x.amount, x.full_amount, x.discount, x.promo_code_id, x.discount_id, s.id AS course_id,
+             date_trunc(${by}, x.paid_at AT TIME ZONE s.tz)::date AS period
+      FROM ${inScope(range.course, {
+        columns: sql`p.currency, p.amount, p.full_amount, p.discount, p.promo_code_id, p.discount_id, p.paid_at`,
+        from: sql`payments p`,
+        where: sql`p.paid_at IS NOT NULL AND p.paid_at >= ${wide.start}::timestamptz AND p.paid_at < ${wide.end}::timestamptz`,
+        paymentId: sql`p.id`,
+      })}
+      WHERE x.paid_at AT TIME ZONE s.tz >= ${from}::date AND x.paid_at AT TIME ZONE s.tz < ${to}::date + 1
     ),
     back AS MATERIALIZED (
-      SELECT r.currency, r.amount, s.id AS course_id, date_trunc(${by}, r.completed_at AT TIME ZONE s.tz)::date AS period
-      FROM (
-        SELECT r.currency, r.amount, r.completed_at, ${firstLessonOf(sql`r.payment_id`)} AS lesson_id
-        FROM refunds r
-        WHERE r.state = 'succeeded' AND r.completed_at >= ${wide.start}::timestamptz AND r.completed_at < ${wide.end}::timestamptz
-        OFFSET 0
-      ) r
-      JOIN lessons l ON l.id = r.lesson_id
-      JOIN scope s ON s.id = l.course_id
-      WHERE r.completed_at AT TIME ZONE s.tz >= ${from}::date AND r.completed_at AT TIME ZONE s.tz < ${to}::date + 1
+      SELECT x.currency, x.amount, s.id AS course_id, date_trunc(${by}, x.completed_at AT TIME ZONE s.tz)::date AS period
+      FROM ${inScope(range.course, {
+        columns: sql`r.currency, r.amount, r.completed_at`,
+        from: sql`refunds r`,
+        where: sql`r.state = 'succeeded' AND r.completed_at >= ${wide.start}::timestamptz AND r.completed_at < ${wide.end}::timestamptz`,
+        paymentId: sql`r.payment_id`,
+      })}
+      WHERE x.completed_at AT TIME ZONE s.tz >= ${from}::date AND x.completed_at AT TIME ZONE s.tz < ${to}::date + 1
     ),
     currencies AS (SELECT currency FROM paid UNION SELECT currency FROM back),
     periods AS (

@@ -11,7 +11,22 @@ export const scopeCourseIds = (authorId: number, course: number | undefined): SQ
  * The first lesson of the payment whose id is `paymentId` (an SQL expression): one probe of payment_lessons' key. Its
  * course is then found by a hash join with the lessons, cheaper than a second probe per payment.
  */
-export const firstLessonOf = (paymentId: SQL) => sql`(SELECT pl.lesson_id FROM payment_lessons pl WHERE pl.payment_id = ${paymentId} LIMIT 1)`;
+const firstLessonOf = (paymentId: SQL) => sql`(SELECT pl.lesson_id FROM payment_lessons pl WHERE pl.payment_id = ${paymentId} LIMIT 1)`;
+
+/**
+ * Rows of payments or refunds narrowed by `where` (their instant, through its index), each joined to its course in the
+ * CTE `scope` as `s`; the row's own columns under `x`. For one course, through its lessons (payment_lessons by lesson:
+ * its few payments); for all the caller's courses, through each payment's first lesson.
+ */
+export function inScope(course: number | undefined, rows: { columns: SQL; from: SQL; where: SQL; paymentId: SQL }): SQL {
+  if (course === undefined) {
+    return sql`(SELECT ${rows.columns}, ${firstLessonOf(rows.paymentId)} AS lesson_id FROM ${rows.from} WHERE ${rows.where} OFFSET 0) x
+      JOIN lessons l ON l.id = x.lesson_id JOIN scope s ON s.id = l.course_id`;
+  }
+  return sql`(SELECT ${rows.columns} FROM ${rows.from} WHERE ${rows.where}
+      AND ${rows.paymentId} IN (SELECT pl.payment_id FROM payment_lessons pl JOIN lessons l ON l.id = pl.lesson_id WHERE l.course_id = ${course})) x
+    CROSS JOIN scope s`;
+}
 
 /**
  * Reads `query` with JIT compilation off: the per-payment probe makes the planner's cost estimate pass PostgreSQL's
