@@ -2,9 +2,10 @@
 // PostgreSQL database (BENCH_DATABASE_URL, or TEST_DATABASE_URL's server, or the local one at 127.0.0.1:5432), migrated,
 // then a school's history written by generate_series: 200 courses with 20 lessons each, 50,000 people, 500,000 page-view
 // counters, 100,000 payments over three years with their lessons, 10,000 refunds, approved places, joins, recording
-// positions, homework answers and news subscriptions. ANALYZE, then the app in-process: each statistics request
+// positions, homework answers and news subscriptions. VACUUM ANALYZE, then the app in-process: each statistics request
 // (money by week and by month, the funnel, the attendance, with and without a course, for an author leading all 200
-// courses) asked WARMUP times, then RUNS times timed. Fails when any p95 reaches 150 ms. Writes the "Statistics"
+// courses) asked WARMUP times, then RUNS times timed. Fails when the p95 of a request held to the limit (the default
+// ranges) reaches 150 ms; the long ranges are measured beside. Writes the "Statistics"
 // section of docs/BENCHMARKS.md.
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -114,7 +115,8 @@ interface Timing {
 
 const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 
-async function measure(database: Database, dataDir: string): Promise<{ timings: Timing[]; generatedMs: number }> {
+async function measure(database: Database, dataDir: string): Promise<{ timings: Timing[]; generatedMs: number; version: string }> {
+  const version = ((await database.db.execute(sql`SHOW server_version`)) as unknown as { rows: { server_version: string }[] }).rows[0]!.server_version;
   const started = performance.now();
   const { author, course } = await generate(database);
   const generatedMs = performance.now() - started;
@@ -157,7 +159,7 @@ async function measure(database: Database, dataDir: string): Promise<{ timings: 
       timings.push({ name, held, p50: percentile(times, 0.5), p95: percentile(times, 0.95) });
       process.stdout.write(`${name}: p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms\n`);
     }
-    return { timings, generatedMs };
+    return { timings, generatedMs, version };
   } finally {
     await app.close();
   }
@@ -168,17 +170,16 @@ if (!(await postgresReachable(server))) {
   process.stderr.write(`No PostgreSQL answers at ${server}: set BENCH_DATABASE_URL or TEST_DATABASE_URL.\n`);
   process.exit(1);
 }
-const { timings, generatedMs } = await onFreshDatabase('bench-stats', server, measure);
-const version = process.env.BENCH_VERSION ?? 'PostgreSQL';
+const { timings, generatedMs, version } = await onFreshDatabase('bench-stats', server, measure);
 const slow = timings.filter((timing) => timing.held && timing.p95 >= LIMIT_MS);
 writeBenchmarkSection(
   'Statistics',
-  `\`npm run bench:stats\` (scripts/benchStats.ts): the statistics' reads of issue 37 (docs/STATS.md) on a fresh ${version}
+  `\`npm run bench:stats\` (scripts/benchStats.ts): the statistics' reads of issue 37 (docs/STATS.md) on a fresh PostgreSQL ${version.split(' ')[0]}
 database (local, on the same machine) holding a generated history: ${COURSES} courses with ${LESSONS_PER_COURSE} lessons
 each (every tenth in recordings, four time zones), ${PEOPLE.toLocaleString('en')} people, ${(COURSES * VIEW_DAYS).toLocaleString('en')} page-view counters,
 ${PAYMENTS.toLocaleString('en')} payments over three years (80 % paid, 10 % with a promo code) with their lessons, ${REFUNDS.toLocaleString('en')} refunds
-(whole and partial, some pending or failed), 40 approved places, 30 joins, 20 recording positions and 10 answers per
-lesson, 20,000 news subscriptions (written in ${(generatedMs / 1000).toFixed(0)} s, then ANALYZE). The app runs in-process
+(whole and partial, some pending or failed), 40 approved places, 30 joins and 20 recording positions per lesson, 15
+homework answers on every third lesson, 20,000 news subscriptions (written in ${(generatedMs / 1000).toFixed(0)} s, then VACUUM ANALYZE). The app runs in-process
 and each request is asked through it (\`inject\`: routing, the author check, the query, the JSON or CSV) by an author
 who leads all ${COURSES} courses, ${WARMUP} times to warm up and then ${RUNS} times timed. Issue 37 asks for every request
 under ${LIMIT_MS} ms at p95 with the database warm. Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores
