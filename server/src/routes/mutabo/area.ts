@@ -20,6 +20,7 @@ import { mutaboHomeworkRoutes } from './homework.ts';
 import { mutaboRecordingUploadsRoutes } from './recordingUploads.ts';
 import { mutaboUploadsRoutes } from './uploads.ts';
 import { mutaboDiscountsRoutes } from './discounts.ts';
+import { mutaboStatsRoutes } from './stats.ts';
 
 export const mutaboRoutes: ZodRoutes = async (app) => {
   acceptEmptyJsonBodies(app);
@@ -47,4 +48,5 @@ export const mutaboRoutes: ZodRoutes = async (app) => {
   await app.register(mutaboAttendanceRoutes);
   await app.register(mutaboHomeworkRoutes);
   await app.register(mutaboRecordingUploadsRoutes);
+  await app.register(mutaboStatsRoutes);
 };
