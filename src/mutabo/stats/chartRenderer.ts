@@ -110,7 +110,7 @@ function configOf(spec: ChartSpec): ChartConfiguration<'bar' | 'line'> {
         [valueAxis]: {
           beginAtZero: true,
           grid: { color: GRID },
-          ticks: { color: TEXT, callback: (value: number | string) => (typeof value === 'number' ? spec.format(value) : value), maxTicksLimit: 5 },
+          ticks: { color: TEXT, callback: (value: number | string) => (typeof value === 'number' ? spec.format(value) : value), maxTicksLimit: 5, precision: 0 },
         },
         [labelAxis]: { grid: { display: false }, ticks: { color: TEXT, autoSkip: true, maxRotation: 0 } },
       },

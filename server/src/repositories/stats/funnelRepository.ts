@@ -29,7 +29,7 @@ export async function funnelCounts(db: Executor, range: { authorId: number; cour
         columns: sql`p.user_id, p.created_at, p.paid_at`,
         from: sql`payments p`,
         where: sql`p.created_at >= ${wide.start}::timestamptz AND p.created_at < ${wide.end}::timestamptz`,
-        paymentId: sql`p.id`,
+        courseId: sql`p.course_id`,
       })}
       WHERE x.created_at AT TIME ZONE s.tz >= ${from}::date AND x.created_at AT TIME ZONE s.tz < ${to}::date + 1
       GROUP BY x.user_id

@@ -45,7 +45,7 @@ export async function moneyAggregate(db: Executor, range: MoneyRange): Promise<M
         columns: sql`p.currency, p.amount, p.full_amount, p.discount, p.promo_code_id, p.discount_id, p.paid_at`,
         from: sql`payments p`,
         where: sql`p.paid_at IS NOT NULL AND p.paid_at >= ${wide.start}::timestamptz AND p.paid_at < ${wide.end}::timestamptz`,
-        paymentId: sql`p.id`,
+        courseId: sql`p.course_id`,
       })}
       WHERE x.paid_at AT TIME ZONE s.tz >= ${from}::date AND x.paid_at AT TIME ZONE s.tz < ${to}::date + 1
     ),
@@ -53,9 +53,9 @@ export async function moneyAggregate(db: Executor, range: MoneyRange): Promise<M
       SELECT x.currency, x.amount, s.id AS course_id, date_trunc(${by}, x.completed_at AT TIME ZONE s.tz)::date AS period
       FROM ${inScope(range.course, {
         columns: sql`r.currency, r.amount, r.completed_at`,
-        from: sql`refunds r`,
+        from: sql`refunds r JOIN payments rp ON rp.id = r.payment_id`,
         where: sql`r.state = 'succeeded' AND r.completed_at >= ${wide.start}::timestamptz AND r.completed_at < ${wide.end}::timestamptz`,
-        paymentId: sql`r.payment_id`,
+        courseId: sql`rp.course_id`,
       })}
       WHERE x.completed_at AT TIME ZONE s.tz >= ${from}::date AND x.completed_at AT TIME ZONE s.tz < ${to}::date + 1
     ),
