@@ -3,20 +3,14 @@
 // seven lessons is one hold line; the author approves the girl's four lessons with one confirmation, the course's
 // history says so in words, the course form explains the wholesale price and the age group, and the course page shows
 // the wholesale price only for the course where it can apply. At 1280 and 375 px, with screenshots.
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
-import type { MutaboCourse } from '../common/mutabo/courses.ts';
-import type { MutaboLesson } from '../common/mutabo/lessons.ts';
-import { linkIn, waitForLetter } from '../server/tests/mailbox.ts';
 import { DESKTOP, hasHorizontalScroll, newPage, pageErrors, PHONE, SCREENSHOT_DIR, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
 import { logIn } from './support/logIn.ts';
-import { call, tokenOf } from './support/api.ts';
+import { call, confirmedAccount, openCourse, tokenOf } from './support/api.ts';
 
 const ANNA = { email: 'anna@example.com', password: 'demo-anna-2026' };
 const PASSWORD = 'Тихий-рассвет-42';
 const browser = useBrowser();
-const outbox = () => path.join(inject('dataDir'), 'outbox');
 const stamp = Date.now();
 
 const FREE = { title: `Медленное чтение: весна ${stamp}`, lessons: ['Пушкин', 'Гоголь', 'Толстой', 'Чехов'] };
@@ -25,25 +19,6 @@ const SHORT = { title: `Четыре встречи ${stamp}`, lessons: ['Пер
 const RUB = { currency: 'CURRENCY_CHOICE_RUB' as const, coursePrice: 9000, lessonPrice: 1500, lessonWholesalePrice: 1200 };
 const GIRL = { email: `masha-${stamp}@example.org`, firstName: 'Мария', lastName: 'Иванова', row: 'Иванова Мария' };
 const BUYER = { email: `oleg-${stamp}@example.org`, firstName: 'Олег', lastName: 'Смирнов', row: 'Смирнов Олег' };
-
-/** A course of Anna's open for enrollment, with published lessons. */
-async function openCourse(token: string, title: string, lessons: string[], prices: MutaboCourse['prices'] = []): Promise<{ id: number; lessonIds: number[] }> {
-  const course = await call<MutaboCourse>(token, 'POST', '/api/v1/mutabo/courses/', { title, disciplesAge: 'DISCIPLES_AGE_ADULTS', participantsLimit: 6, start: '2038-04-01', prices });
-  const lessonIds: number[] = [];
-  for (const lesson of lessons) lessonIds.push((await call<MutaboLesson>(token, 'POST', `/api/v1/mutabo/courses/${course.id}/lessons/`, { title: lesson, duration: 90, state: 'published' })).id);
-  const current = await call<MutaboCourse>(token, 'GET', `/api/v1/mutabo/courses/${course.id}/`);
-  await call(token, 'PATCH', `/api/v1/mutabo/courses/${course.id}/`, { state: 'can_be_subscribed', version: current.version });
-  return { id: course.id, lessonIds };
-}
-
-/** A confirmed account, signed up and confirmed through the API and the letter's link; answers its token. */
-async function person(account: { email: string; firstName: string; lastName: string }): Promise<string> {
-  await call(null, 'POST', '/api/v1/users/', { ...account, password1: PASSWORD, password2: PASSWORD, agreement: true });
-  const letter = await waitForLetter(outbox(), (item) => item.to === account.email && item.text.includes('/user/confirm-signup/'), 15_000);
-  const [uidb64, token] = linkIn(letter, '/user/confirm-signup/').pathname.split('/').filter(Boolean).slice(-2);
-  await call(null, 'POST', '/api/v1/users/registration-confirm/', { uidb64, token });
-  return tokenOf({ email: account.email, password: PASSWORD });
-}
 
 async function checked(page: Page, name: string): Promise<void> {
   expect(await hasHorizontalScroll(page), `${name}: horizontal scroll`).toBe(false);
@@ -61,8 +36,8 @@ describe('people, not rows, and words instead of codes', () => {
     paid = await openCourse(anna, PAID.title, PAID.lessons, [RUB]);
     short = await openCourse(anna, SHORT.title, SHORT.lessons, [RUB]);
     // The girl asks for the free course's four lessons; the buyer starts paying for all seven and walks away.
-    await call(await person(GIRL), 'POST', `/api/v1/courses/${free.id}/create-participants/`);
-    await call(await person(BUYER), 'POST', '/api/v1/payments/', { system: 'yookassa', currency: RUB.currency, lessons: paid.lessonIds });
+    await call(await confirmedAccount(GIRL, PASSWORD), 'POST', `/api/v1/courses/${free.id}/create-participants/`);
+    await call(await confirmedAccount(BUYER, PASSWORD), 'POST', '/api/v1/payments/', { system: 'yookassa', currency: RUB.currency, lessons: paid.lessonIds });
   });
 
   it.each([

@@ -5,23 +5,17 @@
 // and downloads the money CSV, whose first line holds the contract's headings. At 1280 and 375 px, with screenshots,
 // no horizontal scroll of the page and no serious axe violations.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import type { MutaboCourse } from '../common/mutabo/courses.ts';
-import type { MutaboLesson } from '../common/mutabo/lessons.ts';
 import type { MutaboPaymentsPage } from '../common/mutabo/payments.ts';
 import { FUNNEL_COLUMNS, FUNNEL_STEPS, MONEY_COLUMNS, statsMessages } from '../common/stats.ts';
 import type { PaymentCreated } from '../common/wireTypes.ts';
-import { linkIn, waitForLetter } from '../server/tests/mailbox.ts';
 import { baseUrl, DESKTOP, hasHorizontalScroll, newPage, pageErrors, PHONE, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
-import { call, tokenOf } from './support/api.ts';
+import { call, confirmedAccount, openCourse, tokenOf } from './support/api.ts';
 import { logIn } from './support/logIn.ts';
 
 const ANNA = { email: 'anna@example.com', password: 'demo-anna-2026' };
 const PASSWORD = 'Тихий-рассвет-42';
 const browser = useBrowser();
-const outbox = () => path.join(inject('dataDir'), 'outbox');
 const stamp = Date.now();
 const COURSE = { title: `Статистика на практике ${stamp}`, lessons: ['Числа', 'Графики'] };
 const RUB = { currency: 'CURRENCY_CHOICE_RUB' as const, coursePrice: 3000, lessonPrice: 1500, lessonWholesalePrice: 1200 };
@@ -30,30 +24,6 @@ const BUYER = { email: `stats-${stamp}@example.org`, firstName: 'Вера', last
 /** Today in Moscow (`YYYY-MM-DD`), as the statistics read their periods, and a day moved by some days. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 const dayAfter = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-async function openCourse(token: string): Promise<{ id: number; lessonIds: number[] }> {
-  const course = await call<MutaboCourse>(token, 'POST', '/api/v1/mutabo/courses/', {
-    title: COURSE.title,
-    disciplesAge: 'DISCIPLES_AGE_ADULTS',
-    participantsLimit: 6,
-    start: '2038-04-01',
-    prices: [RUB],
-  });
-  const lessonIds: number[] = [];
-  for (const title of COURSE.lessons) lessonIds.push((await call<MutaboLesson>(token, 'POST', `/api/v1/mutabo/courses/${course.id}/lessons/`, { title, duration: 90, state: 'published' })).id);
-  const current = await call<MutaboCourse>(token, 'GET', `/api/v1/mutabo/courses/${course.id}/`);
-  await call(token, 'PATCH', `/api/v1/mutabo/courses/${course.id}/`, { state: 'can_be_subscribed', version: current.version });
-  return { id: course.id, lessonIds };
-}
-
-/** A confirmed account, signed up and confirmed through the API and the letter's link; answers its token. */
-async function person(account: { email: string; firstName: string; lastName: string }): Promise<string> {
-  await call(null, 'POST', '/api/v1/users/', { ...account, password1: PASSWORD, password2: PASSWORD, agreement: true });
-  const letter = await waitForLetter(outbox(), (item) => item.to === account.email && item.text.includes('/user/confirm-signup/'), 15_000);
-  const [uidb64, token] = linkIn(letter, '/user/confirm-signup/').pathname.split('/').filter(Boolean).slice(-2);
-  await call(null, 'POST', '/api/v1/users/registration-confirm/', { uidb64, token });
-  return tokenOf({ email: account.email, password: PASSWORD });
-}
 
 /** The buyer pays for the first lesson in the built-in test checkout (its form posted as the page would). */
 async function payFirstLesson(buyer: string, lessonId: number): Promise<void> {
@@ -86,8 +56,8 @@ describe('the statistics of the authors’ area', () => {
 
   beforeAll(async () => {
     const anna = await tokenOf(ANNA);
-    course = await openCourse(anna);
-    await payFirstLesson(await person(BUYER), course.lessonIds[0]!);
+    course = await openCourse(anna, COURSE.title, COURSE.lessons, [RUB]);
+    await payFirstLesson(await confirmedAccount(BUYER, PASSWORD), course.lessonIds[0]!);
     // The provider's answer is applied at once; read until the payment says so (expect.poll is for tests, not hooks).
     const states = async () => (await call<MutaboPaymentsPage>(anna, 'GET', `/api/v1/mutabo/payments/?course=${course.id}`)).results.map((payment) => payment.state);
     for (let tries = 0; tries < 30 && (await states()).join() !== 'STATE_COMPLETED'; tries += 1) await new Promise((resolve) => setTimeout(resolve, 500));

@@ -2,18 +2,12 @@
 // a lesson; sign-ups and news subscriptions beside. Course-bound instants are read in the course's zone; the counters'
 // days are Moscow days already, and sign-ups (which name no course) are counted by Moscow days.
 import { sql } from 'drizzle-orm';
+import type { FunnelStats } from '../../../../common/stats.ts';
 import type { Executor } from '../../db/client.ts';
 import { widened } from './moneyRepository.ts';
 import { inScope, rowsOf, scopeCourseIds, withoutJit } from './statsScope.ts';
 
-export interface FunnelCounts {
-  views: number;
-  checkouts: number;
-  paid: number;
-  attended: number | null;
-  signups: number;
-  subscriptions: number;
-}
+export type FunnelCounts = Omit<FunnelStats, 'from' | 'to'>;
 
 export async function funnelCounts(db: Executor, range: { authorId: number; course?: number; from: string; to: string }): Promise<FunnelCounts> {
   const { from, to } = range;
