@@ -1,5 +1,6 @@
 // The school's statistics (issue 37, docs/STATS.md): what both programs agree on. Which public pages are counted and
 // under what key, the beacon's address, the statistics' query and the bodies of the three reads.
+import { MOSCOW_TIME_ZONE } from './lessonTimeText.ts';
 import type { Currency } from './wireTypes.ts';
 
 /** The beacon: `POST` `{path}`, answered 204 whether or not the view was counted. */
@@ -55,6 +56,43 @@ export const statsMessages = {
   badGrouping: 'Выберите группировку по неделям или по месяцам.',
   badCourse: 'Курс не найден.',
 } as const;
+
+const DAY_MS = 86_400_000;
+const DAY_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A day `YYYY-MM-DD` as milliseconds at its UTC midnight, or null when it is not a calendar day. */
+export function dayValue(text: string): number | null {
+  const match = DAY_TEXT.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const value = Date.UTC(year, month - 1, day);
+  const date = new Date(value);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? value : null;
+}
+
+/** Today in Moscow, `YYYY-MM-DD`: the day the defaults end on. */
+export function todayInMoscow(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: MOSCOW_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export interface PeriodErrors {
+  from?: string;
+  to?: string;
+}
+
+/** The one rule of a period (the site checks it as it is typed, the server refuses it with 400): none when it can be read. */
+export function periodErrors(from: string, to: string): PeriodErrors {
+  const errors: PeriodErrors = {};
+  const start = dayValue(from);
+  const end = dayValue(to);
+  if (start === null) errors.from = statsMessages.badDate;
+  if (end === null) errors.to = statsMessages.badDate;
+  if (start !== null && end !== null) {
+    if (start > end) errors.from = statsMessages.fromAfterTo;
+    else if ((end - start) / DAY_MS + 1 > MAX_STATS_DAYS) errors.from = statsMessages.tooLong;
+  }
+  return errors;
+}
 
 /** An amount in a currency's units with two decimals, as a string (`"1234.50"`), as the rest of the API writes money. */
 export type MoneyText = string;

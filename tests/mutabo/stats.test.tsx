@@ -10,7 +10,9 @@ import {
   FUNNEL_COLUMNS,
   MONEY_COLUMNS,
   STATS_API,
+  periodErrors,
   statsMessages,
+  todayInMoscow,
   type AttendanceStats,
   type FunnelStats,
   type MoneyStats,
@@ -23,7 +25,7 @@ import { siteApiHandlers } from '../support/siteData.ts';
 import { listItem, mutaboHandlers } from './mutaboData.ts';
 import { FIRST_RENDER, preloadArea } from './preloadArea.ts';
 import { dashboardHandler } from './runData.ts';
-import { periodErrors, presetPeriod, presetOf, statsViewOf, todayInMoscow } from '../../src/mutabo/stats/statsPeriod.ts';
+import { presetPeriod, presetOf, statsViewOf } from '../../src/mutabo/stats/statsPeriod.ts';
 import { funnelSteps, periodText } from '../../src/mutabo/stats/statsText.ts';
 import { attendanceChart, funnelChart, moneyChart } from '../../src/mutabo/stats/statsCharts.ts';
 

@@ -68,6 +68,19 @@ function openProfile() {
   return renderAccountApp('/account/profile');
 }
 
+/** With fake timers: the profile of an unbound person who pressed «Подключить Telegram» and now waits for the bot. */
+async function startBinding() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  const status = answerStatus(unbound);
+  answerChoices();
+  server.use(http.post(TELEGRAM_URL, () => HttpResponse.json(LINK, { status: 201 })));
+  vi.spyOn(window, 'open').mockReturnValue(null);
+  openProfile();
+  fireEvent.click(await vi.waitFor(() => within(telegramBlock()).getByRole('button', { name: 'Подключить Telegram' }), FIRST_RENDER));
+  await vi.waitFor(() => within(telegramBlock()).getByRole('link', { name: `Открыть бота @${BOT}` }));
+  return status;
+}
+
 const telegramBlock = () => screen.getByRole('region', { name: 'Telegram' });
 const choicesBlock = () => screen.getByRole('region', { name: 'Куда присылать сообщения' });
 const row = (label: string) => within(choicesBlock()).getByRole('group', { name: label });
@@ -138,14 +151,7 @@ describe('Telegram in the profile', () => {
   });
 
   it('does not ask while the page is hidden, asks at once when it is shown again, and at once on «Проверить»', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const status = answerStatus(unbound);
-    answerChoices();
-    server.use(http.post(TELEGRAM_URL, () => HttpResponse.json(LINK, { status: 201 })));
-    vi.spyOn(window, 'open').mockReturnValue(null);
-    openProfile();
-    fireEvent.click(await vi.waitFor(() => within(telegramBlock()).getByRole('button', { name: 'Подключить Telegram' }), FIRST_RENDER));
-    await vi.waitFor(() => within(telegramBlock()).getByRole('link', { name: `Открыть бота @${BOT}` }));
+    const status = await startBinding();
 
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     document.dispatchEvent(new Event('visibilitychange'));
@@ -165,14 +171,7 @@ describe('Telegram in the profile', () => {
   });
 
   it('stops waiting once the link has stopped working (15 minutes) and offers a new one', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const status = answerStatus(unbound);
-    answerChoices();
-    server.use(http.post(TELEGRAM_URL, () => HttpResponse.json(LINK, { status: 201 })));
-    vi.spyOn(window, 'open').mockReturnValue(null);
-    openProfile();
-    fireEvent.click(await vi.waitFor(() => within(telegramBlock()).getByRole('button', { name: 'Подключить Telegram' }), FIRST_RENDER));
-    await vi.waitFor(() => within(telegramBlock()).getByRole('link', { name: `Открыть бота @${BOT}` }));
+    const status = await startBinding();
 
     await act(() => vi.advanceTimersByTimeAsync(15 * 60 * 1000));
     await vi.waitFor(() => within(telegramBlock()).getByRole('button', { name: 'Подключить Telegram' }));

@@ -126,3 +126,30 @@ export class DurableWorker {
     this.timer.unref?.();
   }
 }
+
+/**
+ * A queue that one DurableWorker runs (the Telegram messages, the recordings' jobs): its start, wake, drain and close
+ * are the worker's. The subclass makes the worker in its constructor, with its own step and due time.
+ */
+export abstract class DurableQueue {
+  protected abstract readonly worker: DurableWorker;
+
+  start(database: Pick<Database, 'listen'>): Promise<void> {
+    return this.worker.start(database);
+  }
+
+  /** Looks for due rows now (or right after the current round). */
+  wake(): void {
+    this.worker.wake();
+  }
+
+  /** Runs everything due now and resolves when nothing is left (tests, benchmarks). */
+  drain(): Promise<void> {
+    return this.worker.drain();
+  }
+
+  /** Stops claiming; what is under way is finished (or left to its lease) before it resolves. */
+  close(): Promise<void> {
+    return this.worker.close();
+  }
+}

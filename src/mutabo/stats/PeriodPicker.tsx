@@ -3,13 +3,13 @@
 // shared link shows the same; days that cannot be asked for stay in the fields with their error until corrected.
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { StatsGrouping } from '../../../common/stats.ts';
+import { periodErrors, type StatsGrouping } from '../../../common/stats.ts';
 import { idFromText } from '../../../common/ids.ts';
 import { Button } from '../../components/Button.ts';
 import { SelectField, TextField } from '../../components/form/fields.tsx';
 import { CourseSelect } from '../content/CourseSelect.tsx';
 import { FramedFieldset } from '../shell/areaParts.ts';
-import { PRESETS, periodErrors, presetOf, presetPeriod, type StatsView } from './statsPeriod.ts';
+import { PRESETS, presetOf, presetPeriod, type StatsView } from './statsPeriod.ts';
 
 const Presets = styled.div`
   display: flex;

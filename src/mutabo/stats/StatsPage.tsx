@@ -8,7 +8,8 @@ import { AttendancePart } from './AttendancePart.tsx';
 import { FunnelPart } from './FunnelPart.tsx';
 import { MoneyPart } from './MoneyPart.tsx';
 import { PeriodPicker } from './PeriodPicker.tsx';
-import { queryOfView, statsParams, statsViewOf, todayInMoscow, type StatsView } from './statsPeriod.ts';
+import { todayInMoscow } from '../../../common/stats.ts';
+import { queryOfView, statsParams, statsViewOf, type StatsView } from './statsPeriod.ts';
 
 export function StatsPage() {
   const [params, setParams] = useAddressParams();

@@ -4,7 +4,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { StatsQuery } from '../../../common/stats.ts';
+import { todayInMoscow, type StatsQuery } from '../../../common/stats.ts';
 import { Button } from '../../components/Button.ts';
 import { Loader } from '../../components/Loader.tsx';
 import { areaPaths } from '../areaPaths.ts';
@@ -16,7 +16,7 @@ import { NO_MONEY } from './MoneyPart.tsx';
 import { StatsChart } from './StatsChart.tsx';
 import { attendanceChart, funnelChart, netChart } from './statsCharts.ts';
 import { useStatsRead, type StatsRead } from './statsParts.tsx';
-import { presetPeriod, todayInMoscow } from './statsPeriod.ts';
+import { presetPeriod } from './statsPeriod.ts';
 import { attendanceSummary, currenciesOf, funnelSummary, hasFunnel, hasMoney, moneySummary } from './statsText.ts';
 import { formatMoney } from '../../../common/coursePrices.ts';
 

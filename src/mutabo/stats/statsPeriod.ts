@@ -1,28 +1,11 @@
 // The period of the statistics' page as its address keeps it (`?from=2026-09-01&to=2026-11-30&by=week&course=5`): read,
-// checked the way the server checks it (statsMessages), and the presets «Этот месяц», «12 недель», «Этот год».
-import { MAX_STATS_DAYS, statsMessages, type StatsGrouping, type StatsQuery } from '../../../common/stats.ts';
-import { MOSCOW_TIME_ZONE } from '../../../common/lessonTimeText.ts';
+// checked by the period's rule the server checks too (common/stats.ts periodErrors), and the presets «Этот месяц», «12 недель», «Этот год».
+import { dayValue, periodErrors, type StatsGrouping, type StatsQuery } from '../../../common/stats.ts';
 import { idFromText } from '../../../common/ids.ts';
 
 const DAY_MS = 86_400_000;
-const DAY_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A day `YYYY-MM-DD` as milliseconds at its UTC midnight, or null when it is not a calendar day. */
-function dayValue(text: string): number | null {
-  const match = DAY_TEXT.exec(text);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const value = Date.UTC(year, month - 1, day);
-  const date = new Date(value);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? value : null;
-}
 
 const dayText = (value: number) => new Date(value).toISOString().slice(0, 10);
-
-/** Today in Moscow, as the server reads its defaults. */
-export function todayInMoscow(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: MOSCOW_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 export type Preset = 'month' | 'weeks' | 'year';
 
@@ -54,25 +37,6 @@ export function presetOf(period: Period, today: string): Preset | null {
     const preset = presetPeriod(value, today);
     return preset.from === period.from && preset.to === period.to && preset.by === period.by;
   })?.value ?? null;
-}
-
-export interface PeriodErrors {
-  from?: string;
-  to?: string;
-}
-
-/** The field errors of a period as typed, in the server's words; none when it can be asked for. */
-export function periodErrors(from: string, to: string): PeriodErrors {
-  const errors: PeriodErrors = {};
-  const start = dayValue(from);
-  const end = dayValue(to);
-  if (start === null) errors.from = statsMessages.badDate;
-  if (end === null) errors.to = statsMessages.badDate;
-  if (start !== null && end !== null) {
-    if (start > end) errors.from = statsMessages.fromAfterTo;
-    else if ((end - start) / DAY_MS + 1 > MAX_STATS_DAYS) errors.from = statsMessages.tooLong;
-  }
-  return errors;
 }
 
 export interface StatsView extends Period {

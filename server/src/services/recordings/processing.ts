@@ -9,7 +9,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import {
   claimDueRecording,
   markFailed,
@@ -19,7 +19,7 @@ import {
   renewLease,
   type LessonRecordingRow,
 } from '../../repositories/recordings/lessonRecordingsRepository.ts';
-import { DurableWorker } from '../durableWorker.ts';
+import { DurableQueue, DurableWorker } from '../durableWorker.ts';
 import { MediaError, mediaMessages } from './mediaLimits.ts';
 import { prepare, type MediaToolOptions } from './mediaTools.ts';
 import type { RecordingStorage } from './storage.ts';
@@ -52,15 +52,16 @@ export interface RecordingJobsDeps {
   dataDir: string;
 }
 
-export class RecordingJobs {
+export class RecordingJobs extends DurableQueue {
   private readonly options: RecordingJobsOptions;
-  private readonly worker: DurableWorker;
+  protected readonly worker: DurableWorker;
   readonly workDir: string;
 
   constructor(
     private readonly deps: RecordingJobsDeps,
     options: Partial<RecordingJobsOptions> = {},
   ) {
+    super();
     this.options = { ...DEFAULT_RECORDING_JOBS, ...options };
     this.workDir = path.join(deps.dataDir, 'recordings', '.processing');
     this.worker = new DurableWorker(
@@ -78,25 +79,6 @@ export class RecordingJobs {
       },
       deps.log,
     );
-  }
-
-  start(database: Pick<Database, 'listen'>): Promise<void> {
-    return this.worker.start(database);
-  }
-
-  /** Looks for due jobs now (or right after the current round). */
-  wake(): void {
-    this.worker.wake();
-  }
-
-  /** Runs every job due now and resolves when none is left (tests). */
-  drain(): Promise<void> {
-    return this.worker.drain();
-  }
-
-  /** Stops claiming; a job under way is finished (or left to its lease) before it resolves. */
-  close(): Promise<void> {
-    return this.worker.close();
   }
 
   /** One claimed job to its end: ready, retried later, or failed. */

@@ -1,7 +1,7 @@
 // The query of the statistics' reads (issue 37, common/stats.ts StatsQuery): its schema with the Russian field
 // messages, the defaults, the range checks, and the course the caller must lead.
 import { z } from 'zod';
-import { MAX_STATS_DAYS, STATS_GROUPINGS, statsMessages, type StatsGrouping } from '../../../../common/stats.ts';
+import { dayValue, periodErrors, STATS_GROUPINGS, statsMessages, todayInMoscow, type StatsGrouping } from '../../../../common/stats.ts';
 import { HttpError } from '../../http/errors.ts';
 import { integerParam, MAX_ID } from '../../http/queryParams.ts';
 import type { Executor } from '../../db/client.ts';
@@ -11,11 +11,7 @@ import type { Caller } from '../caller.ts';
 const DAY_MS = 86_400_000;
 
 /** A day `YYYY-MM-DD` that exists in the calendar. */
-export function isDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const ms = Date.parse(`${text}T00:00:00Z`);
-  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === text;
-}
+export const isDay = (text: string): boolean => dayValue(text) !== null;
 
 /** An empty value (`?course=`) is no value. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -40,9 +36,6 @@ export interface StatsRange {
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const msOf = (text: string) => Date.parse(`${text}T00:00:00Z`);
 
-/** Today in Moscow, `YYYY-MM-DD`. */
-export const moscowToday = (now: Date) => now.toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });
-
 /** The same day `months` months earlier (the 31st of a shorter month becomes its last day). */
 function monthsBefore(text: string, months: number): string {
   const [year, month, date] = text.split('-').map(Number) as [number, number, number];
@@ -58,10 +51,10 @@ function monthsBefore(text: string, months: number): string {
  */
 export function statsRange(query: StatsQueryInput, defaultFrom: 'grouping' | 'monthStart', now = new Date()): StatsRange {
   const by = query.by ?? 'week';
-  const to = query.to ?? moscowToday(now);
+  const to = query.to ?? todayInMoscow(now);
   const from = query.from ?? (defaultFrom === 'monthStart' ? `${to.slice(0, 8)}01` : by === 'week' ? dayOf(msOf(to) - 12 * 7 * DAY_MS) : monthsBefore(to, 12));
-  if (msOf(from) > msOf(to)) throw new HttpError(400, { from: [statsMessages.fromAfterTo] });
-  if ((msOf(to) - msOf(from)) / DAY_MS + 1 > MAX_STATS_DAYS) throw new HttpError(400, { from: [statsMessages.tooLong] });
+  const errors = Object.entries(periodErrors(from, to));
+  if (errors.length > 0) throw new HttpError(400, Object.fromEntries(errors.map(([field, message]) => [field, [message]])));
   return { from, to, by, ...(query.course === undefined ? {} : { course: query.course }) };
 }
 

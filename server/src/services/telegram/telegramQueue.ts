@@ -9,12 +9,12 @@
 // chat (a message to a chat written to a moment ago waits its turn).
 import { GrammyError } from 'grammy';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { queueReminderLetter, reminderFacts } from '../../repositories/schedule/lessonNoticesRepository.ts';
 import { claimDueTelegrams, markTelegram, nextTelegramDueAt, retryTelegram, type TelegramRow } from '../../repositories/telegram/telegramOutboxRepository.ts';
 import { chatOf, trySenderLock, unbindChat } from '../../repositories/telegram/telegramRepository.ts';
 import { finishMailings } from '../../repositories/letters/outboxRepository.ts';
-import { DurableWorker } from '../durableWorker.ts';
+import { DurableQueue, DurableWorker } from '../durableWorker.ts';
 import { queueLetters, type QueuedLetter } from '../letters/letterQueue.ts';
 import { lessonChangeLetter, type LessonLetterConfig, type LessonTimeChange } from '../schedule/lessonLetters.ts';
 import type { TelegramBot } from './bot.ts';
@@ -66,9 +66,9 @@ export interface TelegramQueueDeps {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export class TelegramQueue {
+export class TelegramQueue extends DurableQueue {
   private readonly options: TelegramQueueOptions;
-  private readonly worker: DurableWorker;
+  protected readonly worker: DurableWorker;
   /** When each chat was last written to by this process. */
   private readonly lastToChat = new Map<number, number>();
   /** The moments of this process's last sends, for the per-second pace. */
@@ -80,6 +80,7 @@ export class TelegramQueue {
     private readonly deps: TelegramQueueDeps,
     options: Partial<TelegramQueueOptions> = {},
   ) {
+    super();
     this.options = { ...DEFAULT_TELEGRAM_QUEUE, ...options };
     this.worker = new DurableWorker(
       {
@@ -91,23 +92,6 @@ export class TelegramQueue {
       },
       deps.log,
     );
-  }
-
-  start(database: Pick<Database, 'listen'>): Promise<void> {
-    return this.worker.start(database);
-  }
-
-  wake(): void {
-    this.worker.wake();
-  }
-
-  /** Sends everything due now (tests, benchmarks). */
-  drain(): Promise<void> {
-    return this.worker.drain();
-  }
-
-  close(): Promise<void> {
-    return this.worker.close();
   }
 
   private async step(closed: () => boolean): Promise<boolean> {
