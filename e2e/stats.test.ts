@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import type { MutaboPaymentsPage } from '../common/mutabo/payments.ts';
-import { FUNNEL_COLUMNS, FUNNEL_STEPS, MONEY_COLUMNS, statsMessages } from '../common/stats.ts';
+import { dayInMoscow, FUNNEL_COLUMNS, FUNNEL_STEPS, MONEY_COLUMNS, statsMessages } from '../common/stats.ts';
 import type { PaymentCreated } from '../common/wireTypes.ts';
 import { baseUrl, DESKTOP, hasHorizontalScroll, newPage, pageErrors, PHONE, screenshot, seriousViolations, useBrowser } from './support/browser.ts';
 import { call, confirmedAccount, openCourse, tokenOf } from './support/api.ts';
@@ -22,7 +22,7 @@ const RUB = { currency: 'CURRENCY_CHOICE_RUB' as const, coursePrice: 3000, lesso
 const BUYER = { email: `stats-${stamp}@example.org`, firstName: 'Вера', lastName: 'Счётова' };
 
 /** Today in Moscow (`YYYY-MM-DD`), as the statistics read their periods, and a day moved by some days. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const today = () => dayInMoscow();
 const dayAfter = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The buyer pays for the first lesson in the built-in test checkout (its form posted as the page would). */

@@ -11,7 +11,8 @@ import { MAX_VIEW_PATH_LENGTH, STATS_VIEW_PATH } from '../../common/stats.ts';
 import type { Db } from '../src/db/client.ts';
 import { courses, pageViews } from '../src/db/schema.ts';
 import { isRobot } from '../src/services/stats/bots.ts';
-import { statsDay, ViewCounter } from '../src/services/stats/viewCounter.ts';
+import { dayInMoscow } from '../../common/stats.ts';
+import { ViewCounter } from '../src/services/stats/viewCounter.ts';
 import { bearer, buildTestApp, ids, seedFixture } from './fixtures.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
 
@@ -62,8 +63,8 @@ describe('robots', () => {
 
 describe('the day of a view', () => {
   it('is the day in Moscow', () => {
-    expect(statsDay(new Date('2031-03-04T20:59:59Z'))).toBe('2031-03-04');
-    expect(statsDay(new Date('2031-03-04T21:00:00Z'))).toBe('2031-03-05');
+    expect(dayInMoscow(new Date('2031-03-04T20:59:59Z'))).toBe('2031-03-04');
+    expect(dayInMoscow(new Date('2031-03-04T21:00:00Z'))).toBe('2031-03-05');
   });
 });
 

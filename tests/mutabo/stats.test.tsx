@@ -12,7 +12,7 @@ import {
   STATS_API,
   periodErrors,
   statsMessages,
-  todayInMoscow,
+  dayInMoscow,
   type AttendanceStats,
   type FunnelStats,
   type MoneyStats,
@@ -212,7 +212,7 @@ describe('«Статистика»', () => {
     await waitFor(() => expect(chartOf(attendanceFigure)?.data.datasets.map((set) => set.label)).toEqual(['Одобрено', 'Были в комнате', 'Смотрели запись', 'Сдали задание']));
 
     // Without a period in the address: 12 weeks by week, every course; attendance takes only the course.
-    const weeks = presetPeriod('weeks', todayInMoscow());
+    const weeks = presetPeriod('weeks', dayInMoscow());
     expect(Object.fromEntries(asked.money.at(-1)!)).toEqual({ from: weeks.from, to: weeks.to, by: 'week' });
     expect(Object.fromEntries(asked.funnel.at(-1)!)).toEqual({ from: weeks.from, to: weeks.to });
     expect(Object.fromEntries(asked.attendance.at(-1)!)).toEqual({});
@@ -253,7 +253,7 @@ describe('«Статистика»', () => {
 
     // A preset, the grouping and the course go to the address too.
     await user.click(screen.getByRole('button', { name: 'Этот год' }));
-    const year = presetPeriod('year', todayInMoscow());
+    const year = presetPeriod('year', dayInMoscow());
     await waitFor(() => expect(router.state.location.search).toBe(`?from=${year.from}&to=${year.to}&by=month`));
     expect(screen.getByRole('button', { name: 'Этот год' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByLabelText('С')).toHaveValue(year.from);
@@ -355,7 +355,7 @@ describe('the summary’s three small charts', () => {
     const net = await revenue.findByRole('img', { name: /^Итого по неделям, рубли:/ });
     await waitFor(() => expect(chartOf(net)?.data.datasets[0]!.data).toEqual([9000, 3000.5, 0]));
     expect(revenue.getByText('Ещё в других валютах: 120 €.')).toBeInTheDocument();
-    const today = todayInMoscow();
+    const today = dayInMoscow();
     const weeks = presetPeriod('weeks', today);
     expect(revenue.getByRole('link', { name: 'Деньги в статистике' })).toHaveAttribute('href', `/mutabo/stats?from=${weeks.from}&to=${weeks.to}&by=week#stats-money`);
 

@@ -8,12 +8,12 @@ import { AttendancePart } from './AttendancePart.tsx';
 import { FunnelPart } from './FunnelPart.tsx';
 import { MoneyPart } from './MoneyPart.tsx';
 import { PeriodPicker } from './PeriodPicker.tsx';
-import { todayInMoscow } from '../../../common/stats.ts';
+import { dayInMoscow } from '../../../common/stats.ts';
 import { queryOfView, statsParams, statsViewOf, type StatsView } from './statsPeriod.ts';
 
 export function StatsPage() {
   const [params, setParams] = useAddressParams();
-  const today = useMemo(() => todayInMoscow(), []);
+  const today = useMemo(() => dayInMoscow(), []);
   const view = statsViewOf(params, today);
   const key = JSON.stringify(view);
   // One query object per view, so the parts read again only when it changes.

@@ -4,7 +4,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { todayInMoscow, type StatsQuery } from '../../../common/stats.ts';
+import { dayInMoscow, type StatsQuery } from '../../../common/stats.ts';
 import { Button } from '../../components/Button.ts';
 import { Loader } from '../../components/Loader.tsx';
 import { areaPaths } from '../areaPaths.ts';
@@ -120,7 +120,7 @@ const SUMMARY_FUNNEL: StatsQuery = {};
 const SUMMARY_ATTENDANCE: StatsQuery = {};
 
 export function SummaryCharts() {
-  const today = useMemo(() => todayInMoscow(), []);
+  const today = useMemo(() => dayInMoscow(), []);
   const money = useStatsRead(areaResources.statsMoney, SUMMARY_MONEY);
   const funnel = useStatsRead(areaResources.statsFunnel, SUMMARY_FUNNEL);
   const attendance = useStatsRead(areaResources.statsAttendance, SUMMARY_ATTENDANCE);

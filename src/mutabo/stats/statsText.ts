@@ -1,7 +1,7 @@
 // How the statistics' pages write a period, a day, an amount and a missing number, and what their charts say to a
 // screen reader in one sentence.
 import { formatMoney } from '../../../common/coursePrices.ts';
-import { FUNNEL_STEPS, conversion, type AttendanceRow, type DiscountUseRow, type FunnelStats, type MoneyRow, type MoneyText, type StatsGrouping } from '../../../common/stats.ts';
+import { FUNNEL_STEPS, conversion, dayInMoscow, type AttendanceRow, type DiscountUseRow, type FunnelStats, type MoneyRow, type MoneyText, type StatsGrouping } from '../../../common/stats.ts';
 import type { Currency } from '../../../common/wireTypes.ts';
 import { CURRENCY_NAMES } from '../payments/paymentText.ts';
 
@@ -85,9 +85,7 @@ export function lessonTick(row: AttendanceRow, byNumber: boolean): string {
 }
 
 /** A lesson's day in Moscow, `YYYY-MM-DD`. */
-export function lessonDay(start: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(start));
-}
+export const lessonDay = (start: string): string => dayInMoscow(new Date(start));
 
 export const lessonName = (row: AttendanceRow) => `${row.lesson.number}. ${row.lesson.title || 'Без названия'}`;
 

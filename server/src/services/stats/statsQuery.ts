@@ -1,7 +1,7 @@
 // The query of the statistics' reads (issue 37, common/stats.ts StatsQuery): its schema with the Russian field
 // messages, the defaults, the range checks, and the course the caller must lead.
 import { z } from 'zod';
-import { dayValue, periodErrors, STATS_GROUPINGS, statsMessages, todayInMoscow, type StatsGrouping } from '../../../../common/stats.ts';
+import { dayValue, periodErrors, STATS_GROUPINGS, statsMessages, dayInMoscow, type StatsGrouping } from '../../../../common/stats.ts';
 import { HttpError } from '../../http/errors.ts';
 import { integerParam, MAX_ID } from '../../http/queryParams.ts';
 import type { Executor } from '../../db/client.ts';
@@ -51,7 +51,7 @@ function monthsBefore(text: string, months: number): string {
  */
 export function statsRange(query: StatsQueryInput, defaultFrom: 'grouping' | 'monthStart', now = new Date()): StatsRange {
   const by = query.by ?? 'week';
-  const to = query.to ?? todayInMoscow(now);
+  const to = query.to ?? dayInMoscow(now);
   const from = query.from ?? (defaultFrom === 'monthStart' ? `${to.slice(0, 8)}01` : by === 'week' ? dayOf(msOf(to) - 12 * 7 * DAY_MS) : monthsBefore(to, 12));
   const errors = Object.entries(periodErrors(from, to));
   if (errors.length > 0) throw new HttpError(400, Object.fromEntries(errors.map(([field, message]) => [field, [message]])));

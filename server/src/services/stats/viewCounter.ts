@@ -3,13 +3,12 @@
 // (routes/site.ts) or the site's beacon on a page change (routes/stats.ts); robots and the authors are not counted.
 // The counts of a flush that failed are kept for the next one; at most maxKeys pages and days wait between flushes.
 import type { FastifyBaseLogger } from 'fastify';
-import { countedPage, type CountedPage } from '../../../../common/stats.ts';
+import { countedPage, dayInMoscow, type CountedPage } from '../../../../common/stats.ts';
 import type { Executor } from '../../db/client.ts';
 import { addPageViews, isAuthorUser, type ViewDelta } from '../../repositories/stats/pageViewsRepository.ts';
 import { AddressLimit, DEFAULT_ADDRESS_LIMIT, type AddressLimitOptions } from './addressLimit.ts';
 import { isRobot } from './bots.ts';
 
-export const STATS_ZONE = 'Europe/Moscow';
 /** How often the counts are written. */
 export const VIEW_FLUSH_MS = 60_000;
 
@@ -38,12 +37,6 @@ export interface ViewBeacon extends ViewSource {
   userId: number | null;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: STATS_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** `YYYY-MM-DD` of the moment in Moscow. */
-export function statsDay(at: Date): string {
-  return dayFormat.format(at);
-}
 
 export class ViewCounter {
   private counts = new Map<string, ViewDelta>();
@@ -121,7 +114,7 @@ export class ViewCounter {
   }
 
   private add(page: CountedPage, delta: number): void {
-    const day = statsDay(this.options.now());
+    const day = dayInMoscow(this.options.now());
     const key = `${day} ${page.path}`;
     const counted = this.counts.get(key);
     if (counted) counted.delta += delta;
