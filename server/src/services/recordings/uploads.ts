@@ -35,6 +35,7 @@ import { MediaError, mediaMessages } from './mediaLimits.ts';
 import { runTool } from './mediaProcess.ts';
 import { probe, type MediaToolOptions } from './mediaTools.ts';
 import type { RecordingStorage } from './storage.ts';
+import { nodeRequest, readPatchBodiesFromNode } from './tusNodeBody.ts';
 import { recordingKeys, uploadUrl } from './uploadsState.ts';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
@@ -109,6 +110,7 @@ class JsonRefusalsServer extends Server {
     private readonly maxBytes: number,
   ) {
     super(options);
+    readPatchBodiesFromNode(this);
   }
 
   override write(...[context, headers, status, body]: Parameters<Server['write']>): ReturnType<Server['write']> {
@@ -167,13 +169,16 @@ interface Admitted {
 
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
-/** The request's Node message behind tus's web Request (srvx keeps it as runtime.node.req). */
-const nodeRequest = (req: Request) => (req as unknown as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+/** How long ffprobe and ffmpeg, once found, are trusted to be there without starting them again. */
+const TOOLS_TRUSTED_MS = 10 * 60_000;
+
 
 export class RecordingUploads {
   readonly tus: Server;
   private readonly locker = new MemoryLocker();
   private readonly admitted = new WeakMap<IncomingMessage, Admitted>();
+  /** When ffprobe and ffmpeg were last found (0: not yet). */
+  private toolsFoundAt = 0;
   readonly directory: string;
 
   constructor(private readonly deps: RecordingUploadsDeps) {
@@ -216,15 +221,18 @@ export class RecordingUploads {
    * that did not create, a DELETE) is settled after.
    */
   async handle(caller: Caller, lessonId: number, uploadId: string | null, request: IncomingMessage, response: ServerResponse, hijack: () => void): Promise<void> {
-    await this.checkLesson(caller, lessonId);
+    // Both reads at once: every PATCH of an upload pays for them before its bytes are read.
+    const [, row] = await Promise.all([
+      this.checkLesson(caller, lessonId),
+      uploadId !== null && UPLOAD_ID.test(uploadId) ? rowByUploadId(this.deps.db, uploadId) : null,
+    ]);
     const method = request.method ?? 'GET';
     let created: LessonRecordingRow | null = null;
     if (uploadId === null) {
       if (method === 'POST') created = await this.create(caller, lessonId, request);
       else if (method !== 'OPTIONS') throw new HttpError(405, { detail: 'Метод не поддерживается.' });
-    } else {
-      const row = UPLOAD_ID.test(uploadId) ? await rowByUploadId(this.deps.db, uploadId) : null;
-      if (!row || row.lessonId !== lessonId || row.state !== 'uploading') throw new HttpError(404, { detail: uploadMessages.uploadNotFound });
+    } else if (!row || row.lessonId !== lessonId || row.state !== 'uploading') {
+      throw new HttpError(404, { detail: uploadMessages.uploadNotFound });
     }
     const id = created?.uploadId ?? uploadId;
     if (id) this.admitted.set(request, { lessonId, uploadId: id });
@@ -311,20 +319,26 @@ export class RecordingUploads {
     return row;
   }
 
-  /** ffprobe and ffmpeg can be run: 503 naming the missing one otherwise (the upload would be of no use). */
+  /**
+   * ffprobe and ffmpeg can be run: 503 naming the missing one otherwise (the upload would be of no use). Both are
+   * started at once, and a success is trusted for TOOLS_TRUSTED_MS: starting them costs a quarter of a second, paid
+   * by every upload's creation otherwise. A missing tool is looked for again at the next upload.
+   */
   private async checkTools(): Promise<void> {
+    if (Date.now() - this.toolsFoundAt < TOOLS_TRUSTED_MS) return;
     const media = this.deps.media ?? {};
-    for (const [name, binary] of [
+    const tools = [
       ['ffprobe', media.ffprobePath ?? 'ffprobe'],
       ['ffmpeg', media.ffmpegPath ?? 'ffmpeg'],
-    ] as const) {
-      try {
-        await runTool(binary, ['-version'], 10_000);
-      } catch (error) {
-        if (error instanceof MediaError && error.reason === 'notInstalled') throw new HttpError(503, { detail: mediaMessages.notInstalled(name) });
-        throw error;
-      }
+    ] as const;
+    const results = await Promise.allSettled(tools.map(([, binary]) => runTool(binary, ['-version'], 10_000)));
+    for (const [index, result] of results.entries()) {
+      if (result.status === 'fulfilled') continue;
+      const error: unknown = result.reason;
+      if (error instanceof MediaError && error.reason === 'notInstalled') throw new HttpError(503, { detail: mediaMessages.notInstalled(tools[index]![0]) });
+      throw error;
     }
+    this.toolsFoundAt = Date.now();
   }
 
   /**

@@ -1,0 +1,135 @@
+// The tus PATCH as this server reads it (services/recordings/tusNodeBody.ts: the body straight from Node's request) and
+// the upload's creation's look for ffmpeg: a PATCH that takes over from a stalled one, a body longer than the upload,
+// and a missing ffprobe. On a real port, the first database, files in a folder.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
+import { eventually } from './eventually.ts';
+import { bearer, buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';
+import { clips } from './recordingMediaClips.ts';
+import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
+
+describe('the tus PATCH and the upload’s creation', () => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let base: string;
+  let dataDir: string;
+  let token = '';
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'webinar-courses-tus-'));
+    testDb = await createTestDatabase(dbModes()[0]!);
+    await seedFixture(testDb.database.db);
+    app = await buildTestApp({ database: testDb.database, config: testConfig({ DATA_DIR: dataDir, RECORDING_MAX_BYTES: String(8 * 1024 * 1024) }) });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    token = await app.deps.tokens.sign(ids.users.anna, 'access');
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const auth = () => ({ ...bearer(token), 'tus-resumable': '1.0.0' });
+  const create = (lessonId: number, length: number, fileName = 'lecture.mp4', at = base) =>
+    fetch(`${at}/api/v1/mutabo/lessons/${lessonId}/recording/uploads/`, {
+      method: 'POST',
+      headers: { ...auth(), 'upload-length': String(length), 'upload-metadata': `filename ${Buffer.from(fileName).toString('base64')}` },
+    });
+  const patchHeaders = (offset: number) => ({ ...auth(), 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' });
+  const patch = (location: string, offset: number, bytes: Buffer) =>
+    fetch(new URL(location, base), { method: 'PATCH', headers: patchHeaders(offset), body: new Uint8Array(bytes) });
+  const offsetOf = async (location: string) => Number((await fetch(new URL(location, base), { method: 'HEAD', headers: auth() })).headers.get('upload-offset'));
+  const recordingOf = async (lessonId: number) =>
+    ((await (await fetch(`${base}/api/v1/mutabo/lessons/${lessonId}/`, { headers: bearer(token) })).json()) as MutaboLesson).recording;
+
+  it('a PATCH that takes over a stalled one: the first keeps what it received, the second learns the offset (409), the upload finishes', async () => {
+    const bytes = readFileSync(clips.h264());
+    const created = await create(ids.lessons.announced, bytes.length);
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const half = Math.floor(bytes.length / 2);
+    // The first PATCH announces every byte, sends half and then waits, its connection open (a stalled tab).
+    const first = http.request(new URL(location, base), { method: 'PATCH', headers: { ...patchHeaders(0), 'content-length': String(bytes.length) } });
+    const firstAnswer = new Promise<{ status: number; offset: number }>((resolve, reject) => {
+      first.on('response', (response) => {
+        response.resume();
+        resolve({ status: response.statusCode ?? 0, offset: Number(response.headers['upload-offset']) });
+      });
+      first.on('error', reject);
+    });
+    first.write(bytes.subarray(0, half));
+    expect(await eventually(async () => (await offsetOf(location)) === half, 10_000)).toBe(true);
+
+    // Another tab goes on from the start: tus asks the first to let go, the first ends with what it has.
+    const second = await patch(location, 0, bytes);
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as { detail: string }).detail).toMatch(/не с того места/);
+    expect(await firstAnswer).toEqual({ status: 204, offset: half });
+    first.destroy();
+
+    expect(await offsetOf(location)).toBe(half);
+    const rest = await patch(location, half, bytes.subarray(half));
+    expect(rest.status).toBe(204);
+    expect(rest.headers.get('upload-offset')).toBe(String(bytes.length));
+    expect(await eventually(async () => (await recordingOf(ids.lessons.announced)).state === 'ready', 30_000)).toBe(true);
+  }, 60_000);
+
+  it('refuses a body longer than the upload (sent without a length) with 413, and keeps no byte past the upload’s end', async () => {
+    const created = await create(ids.lessons.draftCourse, 1000);
+    const location = created.headers.get('location')!;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(new URL(location, base), { method: 'PATCH', headers: patchHeaders(0) }, (response) => {
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on('error', reject);
+      // No content-length: chunked, so the limit is found while reading.
+      request.end(Buffer.alloc(5000, 1));
+    });
+    expect(answer.status).toBe(413);
+    expect((JSON.parse(answer.body) as { detail: string }).detail).toMatch(/больше/);
+    expect(await offsetOf(location)).toBeLessThanOrEqual(1000);
+    expect((await recordingOf(ids.lessons.draftCourse)).state).toBe('uploading');
+    await fetch(new URL(location, base), { method: 'DELETE', headers: auth() });
+  });
+
+  it('says ffprobe is not installed when it is not; found once, it is not looked for at every upload', async () => {
+    // A process of its own, which has not looked for the tools yet.
+    const fresh = await buildTestApp({ database: testDb.database, config: testConfig({ DATA_DIR: dataDir }) });
+    await fresh.listen({ host: '127.0.0.1', port: 0 });
+    const at = `http://127.0.0.1:${(fresh.server.address() as { port: number }).port}`;
+    const terminate = (answer: Response) => fetch(new URL(answer.headers.get('location')!, at), { method: 'DELETE', headers: auth() });
+    const path0 = process.env.PATH;
+    const empty = path.join(dataDir, 'no-tools');
+    mkdirSync(empty, { recursive: true });
+    try {
+      process.env.PATH = empty;
+      const refused = await create(ids.lessons.freeCourse, 1000, 'lecture.mp4', at);
+      expect(refused.status).toBe(503);
+      expect(((await refused.json()) as { detail: string }).detail).toMatch(/^ffprobe не установлен/);
+      expect((await recordingOf(ids.lessons.freeCourse)).state).toBe('none');
+
+      process.env.PATH = path0;
+      const found = await create(ids.lessons.freeCourse, 1000, 'lecture.mp4', at);
+      expect(found.status).toBe(201);
+      expect((await terminate(found)).status).toBe(204);
+
+      // Found a moment ago: the next creation does not start them again (it would cost a quarter of a second).
+      process.env.PATH = empty;
+      const trusted = await create(ids.lessons.freeCourse, 1000, 'lecture.mp4', at);
+      expect(trusted.status).toBe(201);
+      expect((await terminate(trusted)).status).toBe(204);
+    } finally {
+      process.env.PATH = path0;
+      await fresh.close();
+    }
+  });
+});
