@@ -1,6 +1,6 @@
 // The tus PATCH as this server reads it (services/recordings/tusNodeBody.ts: the body straight from Node's request) and
-// the upload's creation's look for ffmpeg: a PATCH that takes over from a stalled one, a body longer than the upload,
-// and a missing ffprobe. On a real port, the first database, files in a folder.
+// the upload's creation's look for ffmpeg: a PATCH that takes over from a stalled one, one cut off by the request
+// timeout, a body longer than the upload, and a missing ffprobe. On a real port, the first database, files in a folder.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -79,6 +79,50 @@ describe('the tus PATCH and the upload’s creation', () => {
     expect(rest.status).toBe(204);
     expect(rest.headers.get('upload-offset')).toBe(String(bytes.length));
     expect(await eventually(async () => (await recordingOf(ids.lessons.announced)).state === 'ready', 30_000)).toBe(true);
+  }, 60_000);
+
+  it('a PATCH cut off by the request timeout (a slow line) keeps what arrived, and the next one goes on from there', async () => {
+    // A process of its own whose requests must arrive whole within 1.5 s (60 s in production).
+    const strict = await buildTestApp({ database: testDb.database, config: testConfig({ DATA_DIR: dataDir }), httpTimeouts: { requestMs: 1_500, idleMs: 1_000, checkMs: 250 } });
+    await strict.listen({ host: '127.0.0.1', port: 0 });
+    const at = `http://127.0.0.1:${(strict.server.address() as { port: number }).port}`;
+    try {
+      const bytes = readFileSync(clips.h264());
+      const created = await create(ids.lessons.last, bytes.length, 'slow.mp4', at);
+      expect(created.status).toBe(201);
+      const location = new URL(created.headers.get('location')!, at);
+      // 4 KiB every 100 ms: never silent long enough for the idle timeout, never whole within the request timeout.
+      let sent = 0;
+      const cut = await new Promise<number>((resolve) => {
+        const request = http.request(location, { method: 'PATCH', headers: { ...patchHeaders(0), 'content-length': String(bytes.length) } });
+        request.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on('error', () => resolve(0));
+        const trickle = setInterval(() => {
+          if (request.destroyed || sent + 4096 >= bytes.length) return clearInterval(trickle);
+          request.write(bytes.subarray(sent, sent + 4096));
+          sent += 4096;
+        }, 100);
+      });
+      expect([0, 408]).toContain(cut);
+      expect(sent).toBeGreaterThan(0);
+      let offset = 0;
+      expect(
+        await eventually(async () => {
+          const answer = await fetch(location, { method: 'HEAD', headers: auth() });
+          offset = Number(answer.headers.get('upload-offset'));
+          return answer.status === 200 && offset > 0;
+        }, 10_000),
+      ).toBe(true);
+      expect(offset).toBeLessThanOrEqual(sent);
+      const rest = await fetch(location, { method: 'PATCH', headers: patchHeaders(offset), body: new Uint8Array(bytes.subarray(offset)) });
+      expect(rest.status).toBe(204);
+      expect(rest.headers.get('upload-offset')).toBe(String(bytes.length));
+    } finally {
+      await strict.close();
+    }
   }, 60_000);
 
   it('refuses a body longer than the upload (sent without a length) with 413, and keeps no byte past the upload’s end', async () => {

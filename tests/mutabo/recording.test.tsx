@@ -51,6 +51,8 @@ function tusServer(
     onCreate?: (request: Request) => Response | undefined;
     onLastPatch?: () => Response | undefined;
     beforePatch?: (patch: number) => Promise<void> | undefined;
+    /** An answer instead of the PATCH's 204, after which the server holds `offset` bytes (what arrived of it). */
+    cutPatch?: (patch: number) => { response: Response; offset: number } | undefined;
   } = {},
 ) {
   const seen = {
@@ -77,6 +79,11 @@ function tusServer(
       seen.patches += 1;
       seen.patchOffsets.push(Number(request.headers.get('upload-offset')));
       await options.beforePatch?.(seen.patches);
+      const cut = options.cutPatch?.(seen.patches);
+      if (cut) {
+        seen.offset = cut.offset;
+        return cut.response;
+      }
       const total = Number(seen.created?.length);
       seen.offset = Math.min(total, Number(request.headers.get('upload-offset')) + CHUNK_SIZE);
       if (seen.offset >= total) {
@@ -135,6 +142,17 @@ describe('uploading a recording', () => {
     await user.click(within(region).getByRole('button', { name: 'Продолжить' }));
     expect(await within(region).findByText(/Обрабатывается…/, { selector: 'p > span' }, { timeout: 15000 })).toBeInTheDocument();
     expect(seen.offset).toBe(CHUNK_SIZE * 2 + 1024);
+  });
+
+  it('a PATCH the server cut off for taking too long (408) is tried again from what the server kept', async () => {
+    answer(withRecording({}));
+    const seen = tusServer({ cutPatch: (patch) => (patch === 1 ? { response: new HttpResponse('Request Timeout', { status: 408 }), offset: 1000 } : undefined) });
+    const { user } = renderApp('/mutabo/courses/5/lessons/51');
+    const region = await panel();
+    await user.upload(within(region).getByLabelText('Загрузить запись'), video('slow.mp4', 3000));
+    expect(await within(region).findByText(/Обрабатывается…/, { selector: 'p > span' }, { timeout: 15000 })).toBeInTheDocument();
+    expect(seen.patchOffsets).toEqual([0, 1000]);
+    expect(seen.posts).toBe(1);
   });
 
   it('after a closed tab, the same file chosen again goes on from the server’s offset', async () => {

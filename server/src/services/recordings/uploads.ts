@@ -6,7 +6,7 @@ import { mkdir, statfs } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { FileStore } from '@tus/file-store';
+import { FileConfigstore, FileStore } from '@tus/file-store';
 import { ERRORS, Metadata, type Upload } from '@tus/utils';
 import { MemoryLocker, Server } from '@tus/server';
 import { mutaboMessages } from '../../../../common/mutabo/fields.ts';
@@ -36,6 +36,7 @@ import { runTool } from './mediaProcess.ts';
 import { probe, type MediaToolOptions } from './mediaTools.ts';
 import type { RecordingStorage } from './storage.ts';
 import { nodeRequest, readPatchBodiesFromNode } from './tusNodeBody.ts';
+import { CachedUploadInfo } from './uploadInfoCache.ts';
 import { recordingKeys, uploadUrl } from './uploadsState.ts';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
@@ -186,7 +187,7 @@ export class RecordingUploads {
     this.tus = new JsonRefusalsServer({
       // Not matched against requests: the area's routes hand the requests over; only the Location is made from it.
       path: '/api/v1/mutabo/lessons',
-      datastore: new FileStore({ directory: this.directory }),
+      datastore: new FileStore({ directory: this.directory, configstore: new CachedUploadInfo(new FileConfigstore(this.directory)) }),
       locker: this.locker,
       maxSize: deps.config.recordingMaxBytes,
       // The area's own address of the upload; the id is the last segment of it.

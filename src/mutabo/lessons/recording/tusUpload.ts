@@ -50,13 +50,14 @@ export function failureOf(error: Error): { status: number; message: string | nul
 
 /**
  * Only a dropped connection or a server's passing trouble is tried again; an answer that says why (a limit, a second
- * upload, an unreadable file) is final.
+ * upload, an unreadable file) is final. A PATCH the server cut off at its 60 s (408, on a slow line) is trouble of that
+ * kind: what arrived of it is kept, and the next try goes on from there.
  */
 function shouldRetry(error: Error): boolean {
   const { status, message } = failureOf(error);
   if (message) return false;
   if (status === 0) return true;
-  return status >= 500 || status === 409 || status === 423;
+  return status >= 500 || status === 408 || status === 409 || status === 423;
 }
 
 /** The area's bearer token, renewed first (by `renew`, any call of the area's client) when it has expired. */
