@@ -7,7 +7,7 @@
 //    a range, and the bytes per second, against nginx serving the same file with sendfile in the same run; and a
 //    third target, nginx in front of a server with RECORDINGS_ACCEL_REDIRECT (the process checks the address, nginx
 //    sends the file). The three are measured in alternating rounds, so that other load falls on all alike.
-// 2. Uploading: a 1 GB file sent through the tus endpoint as the authors' form sends it (16 MiB chunks), against a
+// 2. Uploading: a 1 GB file sent through the tus endpoint as the authors' form sends it (32 MiB chunks), against a
 //    plain PUT of the same bytes to a bare Node server (a process of its own) that writes them to a file on the same
 //    disk, in turns, five times each, every one after `sync` (compared by their medians); and the server's RSS while
 //    it runs (it streams: it must stay flat).
@@ -33,7 +33,7 @@ const VIEWERS = 50;
 const RANGE_BYTES = 2 * 1024 * 1024;
 const FILE_BYTES = 500 * 1024 * 1024;
 const UPLOAD_BYTES = 1024 * 1024 * 1024;
-const CHUNK_BYTES = 16 * 1024 * 1024;
+const CHUNK_BYTES = 32 * 1024 * 1024;
 const UPLOAD_ROUNDS = 5;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const ROUNDS = 4;

@@ -44,7 +44,7 @@ const video = (name = 'lesson.mp4', bytes = 3000) => new File([new Uint8Array(by
 /**
  * A tus 1.0.0 server for one upload: creation (POST → 201 Location), PATCH → 204 with the new offset, HEAD → the
  * offset, DELETE (termination). msw cannot read a Blob body sent through jsdom's XMLHttpRequest (it arrives as the
- * text «undefined»), so each PATCH counts as one whole chunk (16 MiB, or what is left). `beforePatch` may hold a PATCH.
+ * text «undefined»), so each PATCH counts as one whole chunk (32 MiB, or what is left). `beforePatch` may hold a PATCH.
  */
 function tusServer(
   options: {
@@ -123,7 +123,7 @@ describe('uploading a recording', () => {
     expect(await screen.findByText('Пока никто не смотрел.')).toBeInTheDocument();
   });
 
-  it('sends a large file in 16 MiB requests with its progress, pauses and goes on from where it stopped', async () => {
+  it('sends a large file in 32 MiB requests with its progress, pauses and goes on from where it stopped', async () => {
     answer(withRecording({}));
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

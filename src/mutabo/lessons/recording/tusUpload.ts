@@ -1,5 +1,5 @@
 // One resumable upload of a lesson's recording through tus 1.0.0 (tus-js-client, imported only here, in the area's
-// chunk): 16 MiB requests (the server gives each at most 60 s), retried after a dropped connection, and resumed from
+// chunk): 32 MiB requests (the server gives each at most 60 s), retried after a dropped connection, and resumed from
 // where it stopped after a closed tab (tus-js-client keeps each upload's address in localStorage under a fingerprint
 // of the file and the endpoint; the lesson's own `recording.uploadUrl` serves when that is gone).
 import { DetailedError, Upload, type HttpRequest, type PreviousUpload } from 'tus-js-client';
@@ -7,7 +7,7 @@ import { isTokenExpired, readTokens } from '../../../api/tokens.ts';
 import { recordingUploadEndpoint } from './recordingApi.ts';
 import { uploadFailureMessage } from './recordingText.ts';
 
-export const CHUNK_SIZE = 16 * 1024 * 1024;
+export const CHUNK_SIZE = 32 * 1024 * 1024;
 /** Waits before each new try after a dropped connection, in ms: about a minute and a half in all. */
 export const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000, 20000, 30000];
 
