@@ -22,15 +22,15 @@ export default async function setup(project: TestProject) {
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
-    for (const server of servers) server.stop();
+    await Promise.all(servers.map((server) => server.stop()));
     rmSync(outbox, { recursive: true, force: true });
     throw failed.reason;
   }
   project.provide('baseUrls', servers.map((server) => server.baseUrl));
   // The data folder whose outbox every server writes to.
   project.provide('dataDir', servers[0]!.dataDir);
-  return () => {
-    for (const server of servers) server.stop();
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
     rmSync(outbox, { recursive: true, force: true });
   };
 }

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 export interface TestServer {
   baseUrl: string;
   dataDir: string;
-  stop: () => void;
+  /** Stops the server and waits until it is gone, then deletes its data folder. */
+  stop: () => Promise<void>;
 }
 
 async function waitForHealth(url: string, deadline: number): Promise<void> {
@@ -52,20 +53,29 @@ export async function startTestServer(extraEnv: Record<string, string> = {}, dat
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
-  const stop = () => {
-    if (child.pid) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
+  // The folder is removed only once every process of the server's group has exited (npx, tsx and the server): the
+  // embedded database writes its files while it shuts down, and a folder removed under it fails with ENOTEMPTY (seen
+  // on a slow machine).
+  const signal = (name: NodeJS.Signals | 0): boolean => {
+    try {
+      if (child.pid) process.kill(-child.pid, name);
+      return true;
+    } catch {
+      return false; // the group is gone
     }
-    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const stop = async () => {
+    if (signal('SIGTERM')) {
+      const deadline = Date.now() + 10_000;
+      while (signal(0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (signal('SIGKILL')) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   };
   try {
     await waitForHealth(baseUrl, Date.now() + 120_000);
   } catch (error) {
-    stop();
+    await stop();
     throw error;
   }
   return { baseUrl, dataDir, stop };
