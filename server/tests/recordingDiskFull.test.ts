@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
 import { uploadMessages } from '../src/services/recordings/uploads.ts';
-import { bearer, buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';
+import { ids, seedFixture, testConfig } from './fixtures.ts';
+import { listeningUploadsApp, tusRequests } from './recordingUploadKit.ts';
 import { createTestDatabase, type TestDatabase } from './testDb.ts';
 
 const MiB = 1024 * 1024;
@@ -43,10 +43,7 @@ describe.skipIf(disk === null)('a recording upload on a disk that fills', () => 
   beforeAll(async () => {
     testDb = await createTestDatabase('pglite');
     await seedFixture(testDb.database.db);
-    app = await buildTestApp({ database: testDb.database, config: testConfig({ DATA_DIR: disk!, RECORDING_MAX_BYTES: String(64 * MiB) }) });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    token = await app.deps.tokens.sign(ids.users.anna, 'access');
+    ({ app, base, token } = await listeningUploadsApp({ database: testDb.database, config: testConfig({ DATA_DIR: disk!, RECORDING_MAX_BYTES: String(64 * MiB) }) }));
   }, 60_000);
 
   afterAll(async () => {
@@ -59,13 +56,9 @@ describe.skipIf(disk === null)('a recording upload on a disk that fills', () => 
     }
   });
 
-  const headers = () => ({ ...bearer(token), 'tus-resumable': '1.0.0' });
-  const create = (length: number) =>
-    fetch(`${base}/api/v1/mutabo/lessons/${lesson}/recording/uploads/`, {
-      method: 'POST',
-      headers: { ...headers(), 'upload-length': String(length), 'upload-metadata': `filename ${Buffer.from('Лекция.mp4').toString('base64')}` },
-    });
-  const state = async () => ((await (await fetch(`${base}/api/v1/mutabo/lessons/${lesson}/`, { headers: bearer(token) })).json()) as MutaboLesson).recording.state;
+  const tus = tusRequests(() => base, () => token);
+  const create = (length: number) => tus.create(lesson, length, 'Лекция.mp4');
+  const state = async () => (await tus.recordingOf(lesson)).state;
 
   it('refuses an upload the disk has no room for before its first byte, under the field', async () => {
     const answer = await create(8 * MiB);
@@ -79,20 +72,16 @@ describe.skipIf(disk === null)('a recording upload on a disk that fills', () => 
     const length = 2 * MiB + 512 * 1024;
     const created = await create(length);
     expect(created.status).toBe(201);
-    const location = new URL(created.headers.get('location')!, base);
+    const location = created.headers.get('location')!;
     // Another writer takes most of the room meanwhile.
     const filler = path.join(disk!, 'filler.bin');
     writeFileSync(filler, randomBytes(DISK_BYTES - 2 * MiB));
-    const patch = await fetch(location, {
-      method: 'PATCH',
-      headers: { ...headers(), 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-      body: new Uint8Array(randomBytes(length)),
-    });
+    const patch = await tus.patch(location, 0, randomBytes(length));
     expect(patch.status).toBe(507);
     expect(await patch.json()).toEqual({ detail: uploadMessages.diskFull });
     expect(left()).toEqual([]);
     expect(await state()).toBe('none');
-    expect((await fetch(location, { method: 'HEAD', headers: headers() })).status).toBe(404);
+    expect((await tus.head(location)).status).toBe(404);
 
     // The server goes on: it answers, and once there is room again the next upload is taken (not «busy»).
     expect((await fetch(`${base}/healthz`)).status).toBe(200);

@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
 import { eventually } from './eventually.ts';
-import { bearer, buildTestApp, ids, seedFixture, testConfig } from './fixtures.ts';
+import { ids, seedFixture, testConfig } from './fixtures.ts';
 import { clips } from './recordingMediaClips.ts';
+import { listeningUploadsApp, tusRequests } from './recordingUploadKit.ts';
 import { createTestDatabase, dbModes, type TestDatabase } from './testDb.ts';
 
 describe('the tus PATCH and the upload’s creation', () => {
@@ -24,10 +24,7 @@ describe('the tus PATCH and the upload’s creation', () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'webinar-courses-tus-'));
     testDb = await createTestDatabase(dbModes()[0]!);
     await seedFixture(testDb.database.db);
-    app = await buildTestApp({ database: testDb.database, config: testConfig({ DATA_DIR: dataDir, RECORDING_MAX_BYTES: String(8 * 1024 * 1024) }) });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    token = await app.deps.tokens.sign(ids.users.anna, 'access');
+    ({ app, base, token } = await listeningUploadsApp({ database: testDb.database, config: testConfig({ DATA_DIR: dataDir, RECORDING_MAX_BYTES: String(8 * 1024 * 1024) }) }));
   }, 60_000);
 
   afterAll(async () => {
@@ -36,18 +33,8 @@ describe('the tus PATCH and the upload’s creation', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const auth = () => ({ ...bearer(token), 'tus-resumable': '1.0.0' });
-  const create = (lessonId: number, length: number, fileName = 'lecture.mp4', at = base) =>
-    fetch(`${at}/api/v1/mutabo/lessons/${lessonId}/recording/uploads/`, {
-      method: 'POST',
-      headers: { ...auth(), 'upload-length': String(length), 'upload-metadata': `filename ${Buffer.from(fileName).toString('base64')}` },
-    });
-  const patchHeaders = (offset: number) => ({ ...auth(), 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' });
-  const patch = (location: string, offset: number, bytes: Buffer) =>
-    fetch(new URL(location, base), { method: 'PATCH', headers: patchHeaders(offset), body: new Uint8Array(bytes) });
-  const offsetOf = async (location: string) => Number((await fetch(new URL(location, base), { method: 'HEAD', headers: auth() })).headers.get('upload-offset'));
-  const recordingOf = async (lessonId: number) =>
-    ((await (await fetch(`${base}/api/v1/mutabo/lessons/${lessonId}/`, { headers: bearer(token) })).json()) as MutaboLesson).recording;
+  const { patchHeaders, create, patch, head, terminate, recordingOf } = tusRequests(() => base, () => token);
+  const offsetOf = async (location: string) => Number((await head(location)).headers.get('upload-offset'));
 
   it('a PATCH that takes over a stalled one: the first keeps what it received, the second learns the offset (409), the upload finishes', async () => {
     const bytes = readFileSync(clips.h264());
@@ -83,18 +70,17 @@ describe('the tus PATCH and the upload’s creation', () => {
 
   it('a PATCH cut off by the request timeout (a slow line) keeps what arrived, and the next one goes on from there', async () => {
     // A process of its own whose requests must arrive whole within 1.5 s (60 s in production).
-    const strict = await buildTestApp({ database: testDb.database, config: testConfig({ DATA_DIR: dataDir }), httpTimeouts: { requestMs: 1_500, idleMs: 1_000, checkMs: 250 } });
-    await strict.listen({ host: '127.0.0.1', port: 0 });
-    const at = `http://127.0.0.1:${(strict.server.address() as { port: number }).port}`;
+    const strict = await listeningUploadsApp({ database: testDb.database, config: testConfig({ DATA_DIR: dataDir }), httpTimeouts: { requestMs: 1_500, idleMs: 1_000, checkMs: 250 } });
+    const { create: createThere, patchHeaders: headersThere, patch: patchThere, head: headThere } = tusRequests(() => strict.base, () => strict.token);
     try {
       const bytes = readFileSync(clips.h264());
-      const created = await create(ids.lessons.last, bytes.length, 'slow.mp4', at);
+      const created = await createThere(ids.lessons.last, bytes.length, 'slow.mp4');
       expect(created.status).toBe(201);
-      const location = new URL(created.headers.get('location')!, at);
+      const location = created.headers.get('location')!;
       // 4 KiB every 100 ms: never silent long enough for the idle timeout, never whole within the request timeout.
       let sent = 0;
       const cut = await new Promise<number>((resolve) => {
-        const request = http.request(location, { method: 'PATCH', headers: { ...patchHeaders(0), 'content-length': String(bytes.length) } });
+        const request = http.request(new URL(location, strict.base), { method: 'PATCH', headers: { ...headersThere(0), 'content-length': String(bytes.length) } });
         request.on('response', (response) => {
           response.resume();
           resolve(response.statusCode ?? 0);
@@ -111,17 +97,17 @@ describe('the tus PATCH and the upload’s creation', () => {
       let offset = 0;
       expect(
         await eventually(async () => {
-          const answer = await fetch(location, { method: 'HEAD', headers: auth() });
+          const answer = await headThere(location);
           offset = Number(answer.headers.get('upload-offset'));
           return answer.status === 200 && offset > 0;
         }, 10_000),
       ).toBe(true);
       expect(offset).toBeLessThanOrEqual(sent);
-      const rest = await fetch(location, { method: 'PATCH', headers: patchHeaders(offset), body: new Uint8Array(bytes.subarray(offset)) });
+      const rest = await patchThere(location, offset, bytes.subarray(offset));
       expect(rest.status).toBe(204);
       expect(rest.headers.get('upload-offset')).toBe(String(bytes.length));
     } finally {
-      await strict.close();
+      await strict.app.close();
     }
   }, 60_000);
 
@@ -142,38 +128,37 @@ describe('the tus PATCH and the upload’s creation', () => {
     expect((JSON.parse(answer.body) as { detail: string }).detail).toMatch(/больше/);
     expect(await offsetOf(location)).toBeLessThanOrEqual(1000);
     expect((await recordingOf(ids.lessons.draftCourse)).state).toBe('uploading');
-    await fetch(new URL(location, base), { method: 'DELETE', headers: auth() });
+    await terminate(location);
   });
 
   it('says ffprobe is not installed when it is not; found once, it is not looked for at every upload', async () => {
     // A process of its own, which has not looked for the tools yet.
-    const fresh = await buildTestApp({ database: testDb.database, config: testConfig({ DATA_DIR: dataDir }) });
-    await fresh.listen({ host: '127.0.0.1', port: 0 });
-    const at = `http://127.0.0.1:${(fresh.server.address() as { port: number }).port}`;
-    const terminate = (answer: Response) => fetch(new URL(answer.headers.get('location')!, at), { method: 'DELETE', headers: auth() });
+    const fresh = await listeningUploadsApp({ database: testDb.database, config: testConfig({ DATA_DIR: dataDir }) });
+    const there = tusRequests(() => fresh.base, () => fresh.token);
+    const terminate = (answer: Response) => there.terminate(answer.headers.get('location')!);
     const path0 = process.env.PATH;
     const empty = path.join(dataDir, 'no-tools');
     mkdirSync(empty, { recursive: true });
     try {
       process.env.PATH = empty;
-      const refused = await create(ids.lessons.freeCourse, 1000, 'lecture.mp4', at);
+      const refused = await there.create(ids.lessons.freeCourse, 1000);
       expect(refused.status).toBe(503);
       expect(((await refused.json()) as { detail: string }).detail).toMatch(/^ffprobe не установлен/);
       expect((await recordingOf(ids.lessons.freeCourse)).state).toBe('none');
 
       process.env.PATH = path0;
-      const found = await create(ids.lessons.freeCourse, 1000, 'lecture.mp4', at);
+      const found = await there.create(ids.lessons.freeCourse, 1000);
       expect(found.status).toBe(201);
       expect((await terminate(found)).status).toBe(204);
 
       // Found a moment ago: the next creation does not start them again (it would cost a quarter of a second).
       process.env.PATH = empty;
-      const trusted = await create(ids.lessons.freeCourse, 1000, 'lecture.mp4', at);
+      const trusted = await there.create(ids.lessons.freeCourse, 1000);
       expect(trusted.status).toBe(201);
       expect((await terminate(trusted)).status).toBe(204);
     } finally {
       process.env.PATH = path0;
-      await fresh.close();
+      await fresh.app.close();
     }
   });
 });
