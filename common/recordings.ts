@@ -90,6 +90,12 @@ export interface RecordingStorageUse {
 
 /** The upload's limits the form checks before sending (the server checks them again). */
 export const RECORDING_EXTENSIONS = ['mp4', 'webm', 'mov'] as const;
+
+/**
+ * The size of each tus PATCH the area's form sends (docs/RECORDINGS.md, «Chunks and the 60 s request timeout»):
+ * nginx's upload location takes 40m for it (deploy/nginx.conf), and bench:recordings sends the same.
+ */
+export const RECORDING_UPLOAD_CHUNK_BYTES = 32 * 1024 * 1024;
 export const RECORDING_ACCEPT = 'video/mp4,video/webm,video/quicktime,.mp4,.webm,.mov';
 
 /** «1,2 ГБ», «350 МБ»: a size for people. */

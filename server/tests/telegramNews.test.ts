@@ -62,6 +62,16 @@ describe.each(dbModes())('course news in Telegram (%s)', (mode) => {
   }
 
   const counts = async () => (await app.inject({ method: 'GET', url: `/api/v1/mutabo/courses/${course}/mailings/audience/`, headers: author })).json<MailingAudienceCounts>();
+  /** The author sends a mailing (202), and every letter and message it makes is sent: its id. */
+  async function sendMailing(payload: { subject: string; text: string; to: 'subscribers' | 'participants' }): Promise<number> {
+    const created = await app.inject({ method: 'POST', url: `/api/v1/mutabo/courses/${course}/mailings/`, headers: author, payload });
+    expect(created.statusCode, created.body).toBe(202);
+    // Letters first, then Telegram, then the letters of chats Telegram refused (sent by e-mail instead).
+    await app.deps.letters.drain();
+    await app.deps.telegramQueue!.drain();
+    await app.deps.letters.drain();
+    return created.json<{ id: number }>().id;
+  }
   const newsLetters = (userIds: number[]) => db().select().from(outboxLetters).where(and(eq(outboxLetters.kind, 'news'), inArray(outboxLetters.userId, userIds)));
 
   it('sends the news to Telegram only to subscribers who chose it, counts both channels, and keeps one history', async () => {
@@ -80,17 +90,7 @@ describe.each(dbModes())('course news in Telegram (%s)', (mode) => {
     expect(now.channels.participants.email - before.channels.participants.email).toBe(1);
 
     api.blocked.add(blocked.chatId);
-    const created = await app.inject({
-      method: 'POST',
-      url: `/api/v1/mutabo/courses/${course}/mailings/`,
-      headers: author,
-      payload: { subject: 'Новый поток', text: 'Запись открыта до 25 марта.', to: 'subscribers' },
-    });
-    expect(created.statusCode, created.body).toBe(202);
-    const mailingId = created.json<{ id: number }>().id;
-    await app.deps.letters.drain();
-    await app.deps.telegramQueue!.drain();
-    await app.deps.letters.drain();
+    const mailingId = await sendMailing({ subject: 'Новый поток', text: 'Запись открыта до 25 марта.', to: 'subscribers' });
 
     const toChat = (chatId: number) => api.sent.filter((message) => message.chatId === chatId);
     expect(toChat(inTelegram.chatId)).toHaveLength(1);
@@ -122,15 +122,7 @@ describe.each(dbModes())('course news in Telegram (%s)', (mode) => {
 
   it('sends a letter to participants by e-mail to those without the news consent, whatever they chose', async () => {
     const noConsent = await person({ subscribed: false, participant: true, news: ['telegram'] });
-    const created = await app.inject({
-      method: 'POST',
-      url: `/api/v1/mutabo/courses/${course}/mailings/`,
-      headers: author,
-      payload: { subject: 'Перенос', text: 'Занятие переносится.', to: 'participants' },
-    });
-    expect(created.statusCode, created.body).toBe(202);
-    await app.deps.letters.drain();
-    await app.deps.telegramQueue!.drain();
+    await sendMailing({ subject: 'Перенос', text: 'Занятие переносится.', to: 'participants' });
     expect(api.sent.filter((message) => message.chatId === noConsent.chatId)).toHaveLength(0);
     expect(await newsLetters([noConsent.id])).toHaveLength(1);
   });

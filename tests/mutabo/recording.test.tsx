@@ -4,14 +4,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { MutaboLesson } from '../../common/mutabo/lessons.ts';
-import { NO_RECORDING, type MutaboLessonRecording, type RecordingViewer } from '../../common/recordings.ts';
+import { NO_RECORDING, RECORDING_UPLOAD_CHUNK_BYTES as CHUNK_SIZE, type MutaboLessonRecording, type RecordingViewer } from '../../common/recordings.ts';
 import { server } from '../support/server.ts';
 import { storeSession } from '../support/tokens.ts';
 import { author, meHandler } from '../support/users.ts';
 import { renderApp } from '../support/renderApp.tsx';
 import { siteApiHandlers } from '../support/siteData.ts';
 import { editedCourse, mutaboHandlers } from './mutaboData.ts';
-import { CHUNK_SIZE } from '../../src/mutabo/lessons/recording/tusUpload.ts';
 import { FIRST_RENDER, preloadArea } from './preloadArea.ts';
 
 // tus-js-client is its browser build here too (vite.config.ts, the site project's alias), over jsdom's XMLHttpRequest

@@ -1,12 +1,10 @@
 // «Мои данные» on the profile page (issue 20, item 3; docs/PRIVACY.md): everything the site holds about the person,
 // downloaded as one JSON file from GET /api/v1/users/me/export/ with their token.
-import { useState } from 'react';
 import styled from 'styled-components';
 import { requestFile } from '../../api/client.ts';
-import { isRequestError } from '../../api/requestError.ts';
 import { FormErrorBlock } from '../../components/form/fields.tsx';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
-import { saveFile } from '../../lib/saveFile.ts';
+import { useDownload } from '../../lib/saveFile.ts';
 
 const Block = styled.section`
   margin-top: ${({ theme }) => theme.space(8)};
@@ -19,21 +17,7 @@ const Block = styled.section`
 `;
 
 export function MyDataBlock() {
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const download = async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      saveFile(await requestFile('/api/v1/users/me/export/'), 'my-data.json');
-    } catch (caught) {
-      if (!isRequestError(caught)) throw caught;
-      setError(caught.message);
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { busy: loading, error, download } = useDownload(() => requestFile('/api/v1/users/me/export/'), 'my-data.json');
 
   return (
     <Block aria-labelledby="my-data-title">

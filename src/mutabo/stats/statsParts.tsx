@@ -4,14 +4,14 @@
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { StatsQuery } from '../../../common/stats.ts';
-import { isRequestError, type RequestError } from '../../api/requestError.ts';
+import type { RequestError } from '../../api/requestError.ts';
 import { Button } from '../../components/Button.ts';
 import { VisuallyHidden } from '../../components/VisuallyHidden.ts';
 import { FormErrorBlock } from '../../components/form/fields.tsx';
 import { LoadingButton } from '../../components/form/LoadingButton.tsx';
 import type { ResourceDefinition } from '../../data/resource.ts';
 import { useResource } from '../../data/useResource.ts';
-import { saveFile } from '../../lib/saveFile.ts';
+import { csvFailure, useDownload } from '../../lib/saveFile.ts';
 import { DataTable } from '../shell/DataTable.tsx';
 import { statsCsv, type StatsPart } from './statsApi.ts';
 
@@ -67,21 +67,8 @@ const Actions = styled.div`
 
 /** «Скачать CSV» of one part with the query its chart shows; the file comes through the API client (it needs the token). */
 export function CsvButton({ part, query, name }: { part: StatsPart; query: StatsQuery; name: string }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const download = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const range = query.from && query.to ? `-${query.from}-${query.to}` : '';
-      saveFile(await statsCsv(part, query), `${part}${range}.csv`);
-    } catch (caught) {
-      if (!isRequestError(caught)) throw caught;
-      setError(`Не удалось скачать CSV: ${caught.message}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const range = query.from && query.to ? `-${query.from}-${query.to}` : '';
+  const { busy, error, download } = useDownload(() => statsCsv(part, query), `${part}${range}.csv`, csvFailure);
   return (
     <Actions>
       <LoadingButton type="button" $variant="secondary" loading={busy} aria-label={`Скачать CSV: ${name}`} onClick={() => void download()}>

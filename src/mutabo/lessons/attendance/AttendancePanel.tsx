@@ -1,14 +1,13 @@
 // «Кто пришёл» under a lesson that has begun (issue 35): how many of the approved participants went through the join
 // link, who did (with their first join, in the course's time zone) and who did not, whether each watched the
 // recording, and the same as a CSV file.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
-import { isRequestError } from '../../../api/requestError.ts';
 import { Loader } from '../../../components/Loader.tsx';
 import { FormErrorBlock } from '../../../components/form/fields.tsx';
 import { LoadingButton } from '../../../components/form/LoadingButton.tsx';
 import { useResource } from '../../../data/useResource.ts';
-import { saveFile } from '../../../lib/saveFile.ts';
+import { csvFailure, useDownload } from '../../../lib/saveFile.ts';
 import { areaResources } from '../../areaResources.ts';
 import { Muted, Panel } from '../../shell/areaParts.ts';
 import { CellNote, DataTable, Td, Th, Tr } from '../../shell/DataTable.tsx';
@@ -66,21 +65,7 @@ export function AttendancePanel({ lessonId, timeZone, zoneText }: AttendancePane
   const headingId = useId();
   const joinedId = useId();
   const absentId = useId();
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<string | null>(null);
-
-  const exportCsv = async () => {
-    setExporting(true);
-    setExportError(null);
-    try {
-      saveFile(await lessonAttendanceCsv(lessonId), `attendance-${lessonId}.csv`);
-    } catch (caught) {
-      if (!isRequestError(caught)) throw caught;
-      setExportError(`Не удалось скачать CSV: ${caught.message}`);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { busy: exporting, error: exportError, download: exportCsv } = useDownload(() => lessonAttendanceCsv(lessonId), `attendance-${lessonId}.csv`, csvFailure);
 
   let body;
   if (attendance.error) body = <FormErrorBlock>Не удалось загрузить, кто пришёл: {attendance.error.message}</FormErrorBlock>;

@@ -3,11 +3,11 @@
 // where it stopped after a closed tab (tus-js-client keeps each upload's address in localStorage under a fingerprint
 // of the file and the endpoint; the lesson's own `recording.uploadUrl` serves when that is gone).
 import { DetailedError, Upload, type HttpRequest, type PreviousUpload } from 'tus-js-client';
+import { RECORDING_UPLOAD_CHUNK_BYTES } from '../../../../common/recordings.ts';
 import { isTokenExpired, readTokens } from '../../../api/tokens.ts';
 import { recordingUploadEndpoint } from './recordingApi.ts';
 import { uploadFailureMessage } from './recordingText.ts';
 
-export const CHUNK_SIZE = 32 * 1024 * 1024;
 /** Waits before each new try after a dropped connection, in ms: about a minute and a half in all. */
 export const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000, 20000, 30000];
 
@@ -88,7 +88,7 @@ export function createRecordingUpload({ lessonId, file, unfinished, renew }: Upl
     // The token is set by onBeforeRequest on every request, renewed when it has expired: set here too, the browser
     // would send both, joined into one header the server refuses.
     headers: { 'Accept-Language': 'ru' },
-    chunkSize: CHUNK_SIZE,
+    chunkSize: RECORDING_UPLOAD_CHUNK_BYTES,
     retryDelays: RETRY_DELAYS,
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
