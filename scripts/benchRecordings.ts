@@ -1,12 +1,13 @@
 // `npm run bench:recordings`: the recordings' budgets of issue 34, measured on this machine and written to the
 // "Recordings" section of docs/BENCHMARKS.md.
 //
-// 1. Watching: 50 viewers stream one 500 MB recording from one server process (started as `npm run serve` starts it,
-//    on the embedded database, recordings in a folder), each asking for 2 MiB ranges at random offsets as a player
-//    seeking about does, through signed addresses. Measured: the server's peak RSS, the p99 time to the first byte of
-//    a range, and the bytes per second, against nginx serving the same file with sendfile in the same run; and a
-//    third target, nginx in front of a server with RECORDINGS_ACCEL_REDIRECT (the process checks the address, nginx
-//    sends the file). The three are measured in alternating rounds, so that other load falls on all alike.
+// 1. Watching: 50 viewers stream one 500 MB recording (files in a folder), each asking for 2 MiB ranges at random
+//    offsets as a player seeking about does, through signed addresses. Four targets in alternating rounds, so that
+//    other load falls on all alike: deploy/nginx.conf in front of one server process (started as `npm run serve`
+//    starts it), nginx asking the process about each address and sending the file, with the viewers keeping their
+//    addresses as the page does and, the worst case, with a new address for every range; the process alone streaming;
+//    and nginx sending the file with sendfile and no question, the reference. Measured: the bytes per second, the p99
+//    time to the first byte of a range, and the process's peak RSS.
 // 2. Uploading: a 1 GB file sent through the tus endpoint as the authors' form sends it (32 MiB chunks), against a
 //    plain PUT of the same bytes to a bare Node server (a process of its own) that writes them to a file on the same
 //    disk, in turns, five times each, every one after `sync` (compared by their medians); and the server's RSS while
@@ -17,7 +18,7 @@
 // own memory (about 350 MB of RSS before any recording is served: the budget is about what serving adds).
 // BENCH_DURATION (seconds per target, default 20) shortens the watching part while tuning.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -27,6 +28,8 @@ import pg from 'pg';
 import { RECORDING_UPLOAD_CHUNK_BYTES } from '../common/recordings.ts';
 import { signRecordingAddress } from '../server/src/services/recordings/signedAddress.ts';
 import { writeBenchmarkSection } from './benchmarkReport.ts';
+import { localDeployedNginx, nginxMainConfig } from './deployedNginx.ts';
+import { RangeConnection } from './rangeClient.ts';
 import { serverNodeArgs } from './serverCommand.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -125,35 +128,25 @@ interface RangeStats {
   errors: number;
 }
 
-/** One range request: the time to its first body byte, and its bytes. */
-function getRange(agent: http.Agent, url: URL, start: number): Promise<{ ttfbMs: number; bytes: number; ok: boolean }> {
-  return new Promise((resolve) => {
-    const began = performance.now();
-    let first = 0;
-    let bytes = 0;
-    const request = http.get(url, { agent, headers: { range: `bytes=${start}-${start + RANGE_BYTES - 1}` } }, (response) => {
-      response.on('data', (chunk: Buffer) => {
-        if (first === 0) first = performance.now();
-        bytes += chunk.length;
-      });
-      response.on('end', () => resolve({ ttfbMs: first - began, bytes, ok: response.statusCode === 206 && bytes === RANGE_BYTES }));
-      response.on('error', () => resolve({ ttfbMs: 0, bytes, ok: false }));
-    });
-    request.on('error', () => resolve({ ttfbMs: 0, bytes, ok: false }));
-  });
-}
-
-/** VIEWERS players, each asking for one range after the other at random offsets, for `seconds`. */
-async function watch(address: () => URL, seconds: number): Promise<RangeStats> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: VIEWERS });
+/**
+ * VIEWERS players, each asking for one range after the other at random offsets, for `seconds`. `viewer()` gives each
+ * player the function that gives its address for the next range.
+ */
+async function watch(viewer: () => () => URL, seconds: number): Promise<RangeStats> {
   const stats: RangeStats = { bytes: 0, ranges: 0, seconds, ttfbMs: [], errors: 0 };
   const end = performance.now() + seconds * 1000;
   const began = performance.now();
+  const players = Array.from({ length: VIEWERS }, () => {
+    const address = viewer();
+    const { hostname, port } = address();
+    return { address, connection: new RangeConnection(hostname, Number(port)) };
+  });
   await Promise.all(
-    Array.from({ length: VIEWERS }, async () => {
+    players.map(async ({ address, connection }) => {
       while (performance.now() < end) {
         const start = Math.floor(Math.random() * (FILE_BYTES - RANGE_BYTES));
-        const result = await getRange(agent, address(), start);
+        const url = address();
+        const result = await connection.get(url.pathname + url.search, start, RANGE_BYTES);
         stats.bytes += result.bytes;
         if (result.ok) {
           stats.ranges += 1;
@@ -163,7 +156,7 @@ async function watch(address: () => URL, seconds: number): Promise<RangeStats> {
     }),
   );
   stats.seconds = (performance.now() - began) / 1000;
-  agent.destroy();
+  for (const { connection } of players) connection.close();
   return stats;
 }
 
@@ -268,10 +261,10 @@ async function timedTusUpload(base: string, token: string, lessonId: number, fil
 }
 
 async function main(): Promise<void> {
+  const loadBefore = os.loadavg()[0]!;
   const dir = path.join(os.tmpdir(), `bench-recordings-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   let server: ChildProcess | null = null;
-  let accelServer: ChildProcess | null = null;
   let nginx: ChildProcess | null = null;
   const adminUrl = process.env.TEST_DATABASE_URL;
   const databaseName = `bench_recordings_${process.pid}`;
@@ -308,55 +301,68 @@ async function main(): Promise<void> {
     });
     await waitForUrl(`${base}/healthz`, server, 'the server');
 
-    // The same server behind nginx with RECORDINGS_ACCEL_REDIRECT (deploy/nginx.conf): it checks the address, nginx
-    // sends the bytes. A second process with a DATA_DIR of its own (the first one's is locked) whose recordings' folder
-    // is the first one's; on the same PostgreSQL database when there is one (as several processes run in production).
-    const accelPort = await freePort();
-    const accelDataDir = path.join(dir, 'data-accel');
-    mkdirSync(accelDataDir);
-    symlinkSync(path.join(dataDir, 'recordings'), path.join(accelDataDir, 'recordings'));
-    accelServer = spawn(process.execPath, serverNodeArgs(), {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: accelDataDir, PORT: String(accelPort), HOST: '127.0.0.1', JWT_SECRET: SECRET, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, SEED_DEMO: '', RECORDINGS_ACCEL_REDIRECT: '/internal/recordings/' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    await waitForUrl(`http://127.0.0.1:${accelPort}/healthz`, accelServer, 'the server with X-Accel-Redirect');
-
+    // deploy/nginx.conf in front of the same server (scripts/deployedNginx.ts): nginx asks the process about each new
+    // address and sends the file itself. And a second site of the same nginx sending the file with no question asked,
+    // the reference.
     const nginxPort = await freePort();
+    const plainPort = await freePort();
     const nginxDir = path.join(dir, 'nginx');
     mkdirSync(nginxDir);
-    const user = process.getuid?.() === 0 ? 'user root;' : '';
-    writeFileSync(
-      path.join(nginxDir, 'nginx.conf'),
-      `${user}\nworker_processes auto;\npid ${nginxDir}/nginx.pid;\nevents { worker_connections 1024; }\nhttp {\n  access_log off;\n  sendfile on;\n  tcp_nopush on;\n  client_body_temp_path ${nginxDir}/body;\n  proxy_temp_path ${nginxDir}/proxy;\n  fastcgi_temp_path ${nginxDir}/fastcgi;\n  uwsgi_temp_path ${nginxDir}/uwsgi;\n  scgi_temp_path ${nginxDir}/scgi;\n  upstream accel { server 127.0.0.1:${accelPort}; keepalive 32; }\n  server {\n    listen 127.0.0.1:${nginxPort};\n    location /files/ { alias ${lessonDir}/; }\n    location /media/recordings/ { proxy_buffering off; proxy_pass http://accel; proxy_http_version 1.1; proxy_set_header Connection ''; }\n    location /internal/recordings/ { internal; alias ${dataDir}/recordings/; }\n  }\n}\n`,
-    );
+    const site = localDeployedNginx({ appPort: port, port: nginxPort, redirectPort: await freePort(), dataDir, cacheDir: path.join(nginxDir, 'checks') });
+    const reference = `  server {\n    listen 127.0.0.1:${plainPort};\n    location /files/ { alias ${lessonDir}/; }\n  }\n`;
+    writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxMainConfig(nginxDir, site + reference, 'auto'));
     nginx = spawn(nginxBinary(), ['-p', nginxDir, '-e', path.join(nginxDir, 'error.log'), '-c', path.join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
-    await waitForUrl(`http://127.0.0.1:${nginxPort}/files/${FILE}`, nginx, 'nginx');
+    await waitForUrl(`http://127.0.0.1:${plainPort}/files/${FILE}`, nginx, 'nginx');
 
-    // A fresh signed address for each range, as the page re-issues them: signing is part of what the client does.
-    const signed = () => new URL(signRecordingAddress(SECRET, { userId: 1, lessonId: LESSON_ID, file: FILE }, new Date()).path, base);
-    const plain = new URL(`http://127.0.0.1:${nginxPort}/files/${FILE}`);
-    const accelerated = () => new URL(signRecordingAddress(SECRET, { userId: 1, lessonId: LESSON_ID, file: FILE }, new Date()).path, `http://127.0.0.1:${nginxPort}`);
-    const first = await fetch(signed(), { headers: { range: 'bytes=0-9' } });
+    // Every viewer is a person of their own (the addresses name the person).
+    let viewers = 0;
+    let issued = 0;
+    const address = (userId: number, lifetimeSeconds = 600) => signRecordingAddress(SECRET, { userId, lessonId: LESSON_ID, file: FILE }, new Date(), lifetimeSeconds).path;
+    // The process streaming, with a fresh signed address for each range (which costs it nothing more).
+    const signed = () => {
+      const userId = (viewers += 1);
+      return () => new URL(address(userId), base);
+    };
+    const plain = new URL(`http://127.0.0.1:${plainPort}/files/${FILE}`);
+    // Through nginx as the page plays: each viewer keeps its address (10 minutes, renewed before it ends: never
+    // within a round), and nginx asks the process once per address.
+    const viaNginx = `http://127.0.0.1:${nginxPort}`;
+    const kept = () => {
+      const own = new URL(address((viewers += 1)), viaNginx);
+      return () => own;
+    };
+    // The worst case: every range a new address (as if every viewer had just opened the page), each asked about; the
+    // lifetimes differ so that two ranges in one second get two addresses.
+    const fresh = () => {
+      const userId = (viewers += 1);
+      return () => new URL(address(userId, 600 - ((issued += 1) % 300)), viaNginx);
+    };
+    const first = await fetch(signed()(), { headers: { range: 'bytes=0-9' } });
     if (first.status !== 206) throw new Error(`the signed address answered ${first.status}: ${await first.text()}`);
     await first.arrayBuffer();
+    const throughNginx = await fetch(kept()(), { headers: { range: 'bytes=0-9' } });
+    if (throughNginx.status !== 206) throw new Error(`deploy/nginx.conf answered ${throughNginx.status}: ${await throughNginx.text()}`);
+    await throughNginx.arrayBuffer();
 
-    await watch(signed, 2); // warm-up of both
-    await watch(() => plain, 2);
-    await watch(accelerated, 2);
+    await watch(signed, 2); // warm-up of each
+    await watch(() => () => plain, 2);
+    await watch(kept, 2);
     const ours: RangeStats[] = [];
-    const handed: RangeStats[] = [];
+    const keptRuns: RangeStats[] = [];
+    const freshRuns: RangeStats[] = [];
     const theirs: RangeStats[] = [];
     const watched = await peakRss(server.pid!, async () => {
       for (let round = 0; round < ROUNDS; round += 1) {
         ours.push(await watch(signed, DURATION_S / ROUNDS));
-        handed.push(await watch(accelerated, DURATION_S / ROUNDS));
-        theirs.push(await watch(() => plain, DURATION_S / ROUNDS));
+        keptRuns.push(await watch(kept, DURATION_S / ROUNDS));
+        freshRuns.push(await watch(fresh, DURATION_S / ROUNDS));
+        theirs.push(await watch(() => () => plain, DURATION_S / ROUNDS));
       }
     });
     const app = merge(ours);
-    const viaNginx = merge(handed);
-    const reference = merge(theirs);
+    const nginxKept = merge(keptRuns);
+    const nginxFresh = merge(freshRuns);
+    const sendfile = merge(theirs);
 
     // Uploading.
     const source = path.join(dir, 'upload.bin');
@@ -388,23 +394,27 @@ async function main(): Promise<void> {
     const putSeconds = median(putRuns);
     if (typeof uploaded.value !== 'string') uploaded.value = { seconds: median(tusRuns.map((run) => run.seconds)), lastSeconds: median(tusRuns.map((run) => run.lastSeconds)) };
 
-    const p99 = percentile(app.ttfbMs, 0.99);
-    const ratio = mbps(app) / mbps(reference);
-    const p99Nginx = percentile(viaNginx.ttfbMs, 0.99);
-    const ratioNginx = mbps(viaNginx) / mbps(reference);
+    const row = (name: string, stats: RangeStats) =>
+      `| ${name} | ${stats.ranges} | ${mbps(stats).toFixed(0)} | ${percentile(stats.ttfbMs, 0.5).toFixed(1)} | ${percentile(stats.ttfbMs, 0.99).toFixed(1)} | ${stats.errors} |`;
+    const verdict = (stats: RangeStats) => {
+      const share = mbps(stats) / mbps(sendfile);
+      const p99 = percentile(stats.ttfbMs, 0.99);
+      return `**${share.toFixed(2)}** of sendfile's rate ${share >= 0.8 ? '(met)' : '(NOT met)'}, p99 **${p99.toFixed(1)} ms** ${p99 < 100 ? '(met)' : '(NOT met)'}`;
+    };
     const lines = [
-      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:recordings\` (scripts/benchRecordings.ts) on this machine (${os.cpus().length} cores, load average before the run ${os.loadavg()[0]!.toFixed(1)}), the server on ${databaseUrl ? 'PostgreSQL (TEST_DATABASE_URL)' : 'the embedded database'}.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:recordings\` (scripts/benchRecordings.ts) on this machine (${os.cpus().length} cores, load average before the run ${loadBefore.toFixed(1)}), the server on ${databaseUrl ? 'PostgreSQL (TEST_DATABASE_URL)' : 'the embedded database'}.`,
       '',
-      `**Watching** — ${VIEWERS} viewers, each asking for ${RANGE_BYTES / 1024 / 1024} MiB ranges at random offsets of one ${FILE_BYTES / 1024 / 1024} MB file, ${DURATION_S} s per target in ${ROUNDS} alternating rounds; the server as \`npm run serve\` runs it, files in a folder, a fresh signed address per range.`,
+      `**Watching** — ${VIEWERS} viewers, each asking for ${RANGE_BYTES / 1024 / 1024} MiB ranges at random offsets of one ${FILE_BYTES / 1024 / 1024} MB file, one after the other on a kept-alive connection (scripts/rangeClient.ts), ${DURATION_S} s per target in ${ROUNDS} alternating rounds; the server as \`npm run serve\` runs it, files in a folder.`,
       '',
       '| target | ranges | MB/s | p50 first byte ms | p99 first byte ms | errors |',
       '|---|---|---|---|---|---|',
-      `| the server (/media/recordings/…) | ${app.ranges} | ${mbps(app).toFixed(0)} | ${percentile(app.ttfbMs, 0.5).toFixed(1)} | ${p99.toFixed(1)} | ${app.errors} |`,
-      `| nginx in front, the server checks and hands over (RECORDINGS_ACCEL_REDIRECT) | ${viaNginx.ranges} | ${mbps(viaNginx).toFixed(0)} | ${percentile(viaNginx.ttfbMs, 0.5).toFixed(1)} | ${p99Nginx.toFixed(1)} | ${viaNginx.errors} |`,
-      `| nginx, sendfile | ${reference.ranges} | ${mbps(reference).toFixed(0)} | ${percentile(reference.ttfbMs, 0.5).toFixed(1)} | ${percentile(reference.ttfbMs, 0.99).toFixed(1)} | ${reference.errors} |`,
+      row('deploy/nginx.conf: nginx asks the server once per address and sends the file; each viewer keeps its address, as the page does', nginxKept),
+      row('the same, a new address for every range (the worst case)', nginxFresh),
+      row('the server alone streaming (/media/recordings/…), a new address for every range', app),
+      row('nginx sending the file with no question asked (sendfile), the reference', sendfile),
       '',
-      `- Throughput, the process streaming: **${ratio.toFixed(2)}** of nginx's (budget ≥ 0.8) ${ratio >= 0.8 ? '— met' : '— NOT met'}; behind nginx with RECORDINGS_ACCEL_REDIRECT (deploy/nginx.conf): **${ratioNginx.toFixed(2)}** ${ratioNginx >= 0.8 ? '— met' : '— NOT met'}.`,
-      `- p99 time to the first byte of a range: **${p99.toFixed(1)} ms** streaming, **${p99Nginx.toFixed(1)} ms** handed to nginx (budget < 100 ms) ${p99 < 100 ? '— met' : '— NOT met'} / ${p99Nginx < 100 ? 'met' : 'NOT met'}.`,
+      `- As deployed (budget: ≥ 0.8 of sendfile's rate, p99 < 100 ms): ${verdict(nginxKept)}; a new address for every range: ${verdict(nginxFresh)}.`,
+      `- The server alone, without nginx (\`npm start\`): ${verdict(app)}.`,
       `- The server's RSS: ${watched.startMb.toFixed(0)} MB before, **${watched.peakMb.toFixed(0)} MB** at most while watched (budget < 300 MB) ${watched.peakMb < 300 ? '— met' : '— NOT met'}.`,
       '',
       `**Uploading** — ${UPLOAD_BYTES / 1024 / 1024 / 1024} GiB of incompressible bytes over loopback; the plain PUT and the tus upload in turns, ${UPLOAD_ROUNDS} each, every one after \`sync\` (the seconds are their medians, of ${putRuns.map((run) => run.toFixed(1)).join(', ')} s for the PUT and ${tusRuns.map((run) => run.seconds.toFixed(1)).join(', ')} s for tus).`,
@@ -436,7 +446,7 @@ async function main(): Promise<void> {
     console.log(body);
     writeBenchmarkSection('Recordings', body);
   } finally {
-    await Promise.all([stop(server), stop(accelServer), stop(nginx)]);
+    await Promise.all([stop(server), stop(nginx)]);
     if (databaseUrl) await admin(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(databaseName)} WITH (FORCE)`).catch(() => {});
     rmSync(dir, { recursive: true, force: true });
   }

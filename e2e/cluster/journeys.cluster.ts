@@ -284,6 +284,11 @@ it('plays a recording uploaded through one process from every process (the store
       const range = await fetch(new URL(playback.body.url, server.url), { headers: { Range: 'bytes=0-15' } });
       expect({ server: server.url, status: range.status }).toEqual({ server: server.url, status: 206 });
       expect(Buffer.from(await range.arrayBuffer()).subarray(4, 8).toString()).toBe('ftyp');
+      // And through nginx, as deploy/nginx.conf serves it: the check refers an S3 address to the process, whose
+      // answer is the redirect to the store.
+      const proxied = await fetch(new URL(playback.body.url, baseUrl()), { headers: { Range: 'bytes=0-15' } });
+      expect({ server: server.url, status: proxied.status }).toEqual({ server: server.url, status: 206 });
+      expect(Buffer.from(await proxied.arrayBuffer()).subarray(4, 8).toString()).toBe('ftyp');
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -57,3 +57,20 @@ export async function serveRecordingFile(
     throw error;
   }
 }
+
+export type RecordingCheckAnswer =
+  | { kind: 'refused'; detail: string }
+  | { kind: 'allowed'; secondsLeft: number; expiresAt: Date };
+
+/**
+ * nginx's question before it sends a file itself (deploy/nginx.conf, `auth_request`): is this address one the site
+ * made, and until when. The file's being there is nginx's to find (a hidden or replaced recording's file is gone).
+ */
+export function checkRecordingFile(deps: { secret: string; storage: RecordingStorage }, address: ReceivedRecordingAddress, now: Date): RecordingCheckAnswer {
+  const check = checkRecordingAddress(deps.secret, address, now);
+  if (!check.ok) return { kind: 'refused', detail: check.reason === 'expired' ? RECORDING_REFUSED.expired : RECORDING_REFUSED.invalid };
+  // With S3 nginx has no file to send: refused here (nginx's auth_request knows only yes and no), so that nginx asks
+  // the file's own address, which redirects to the store.
+  if (deps.storage.kind !== 'fs') return { kind: 'refused', detail: RECORDING_MISSING };
+  return { kind: 'allowed', secondsLeft: check.secondsLeft, expiresAt: new Date(Number(address.e) * 1000) };
+}

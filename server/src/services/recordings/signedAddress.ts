@@ -6,6 +6,8 @@
 import { checkUntil, signUntil } from '../expiringSignatures.ts';
 
 export const RECORDINGS_PATH = '/media/recordings';
+/** nginx's check of an address before it sends the file itself: the same path and query under this prefix. */
+export const RECORDING_CHECKS_PATH = '/media/recording-checks';
 
 /** The longest life of an address, in seconds. */
 export const RECORDING_ADDRESS_MAX_SECONDS = 600;
