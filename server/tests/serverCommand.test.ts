@@ -14,6 +14,6 @@ describe('how the server is started', () => {
 
   it('keeps the young generation small, and the benchmarks pass that on without the loader', () => {
     expect(serverNodeArgs()).toEqual(expect.arrayContaining(['--max-semi-space-size=4', '--import', 'tsx', 'server/src/main.ts']));
-    expect(serverRuntimeFlags()).toEqual(['--max-semi-space-size=4']);
+    expect(serverRuntimeFlags()).toEqual(['--max-semi-space-size=4', '--heap-growing-percent=100']);
   });
 });
