@@ -1,37 +1,27 @@
 // RECORDINGS_ACCEL_REDIRECT: behind nginx the process checks a recording's signed address and hands the file to nginx
 // (X-Accel-Redirect to an internal location of DATA_DIR/recordings/), which sends it with sendfile and byte ranges.
 // Run through a real nginx, as deploy/nginx.conf sets it up; skipped where nginx is not installed (CI installs it).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nginxMainConfig } from '../../scripts/deployedNginx.ts';
 import { ConfigError } from '../src/config.ts';
 import { RECORDING_MISSING, RECORDING_REFUSED, recordingFileKey } from '../src/services/recordings/serving.ts';
 import { signRecordingAddress } from '../src/services/recordings/signedAddress.ts';
 import { createRecordingStorage } from '../src/services/recordings/storageFromConfig.ts';
-import { eventually } from './eventually.ts';
+import { freePort } from './freePort.ts';
 import { buildTestApp, TEST_JWT_SECRET, testConfig } from './fixtures.ts';
+import { NGINX, startNginx } from './nginxProcess.ts';
 import { createTestDatabase, type TestDatabase } from './testDb.ts';
 
-const NGINX = process.env.NGINX ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : null);
 const PREFIX = '/internal/recordings/';
 const video = randomBytes(300_000);
 const address = (file: string, lessonId = 7) => signRecordingAddress(TEST_JWT_SECRET, { userId: 3, lessonId, file }, new Date(), 120).path;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 describe('RECORDINGS_ACCEL_REDIRECT', () => {
   it('is refused with S3, which sends viewers to the store', () => {
@@ -47,7 +37,7 @@ describe.skipIf(NGINX === null)('recordings sent by nginx (X-Accel-Redirect)', (
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let dir: string;
-  let nginx: ChildProcess | null = null;
+  let nginx: { stop(): Promise<void> } | null = null;
   let proxy: string;
 
   beforeAll(async () => {
@@ -68,38 +58,16 @@ describe.skipIf(NGINX === null)('recordings sent by nginx (X-Accel-Redirect)', (
     // The two locations of deploy/nginx.conf that matter here, with this test's folder and ports.
     const conf = readFileSync(path.join('deploy', 'nginx.conf'), 'utf8');
     expect(conf).toContain(`location ${PREFIX} {`);
-    writeFileSync(
-      path.join(nginxDir, 'nginx.conf'),
-      `${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes 1;
-pid ${nginxDir}/nginx.pid;
-events { worker_connections 64; }
-http {
-  access_log off;
-  sendfile on;
-  client_body_temp_path ${nginxDir}/body;
-  proxy_temp_path ${nginxDir}/proxy;
-  fastcgi_temp_path ${nginxDir}/fastcgi;
-  uwsgi_temp_path ${nginxDir}/uwsgi;
-  scgi_temp_path ${nginxDir}/scgi;
-  server {
+    const site = `  server {
     listen 127.0.0.1:${port};
     location /media/recordings/ { proxy_buffering off; proxy_pass http://127.0.0.1:${appPort}; }
     location ${PREFIX} { internal; alias ${dataDir}/recordings/; }
-  }
-}
-`,
-    );
-    nginx = spawn(NGINX!, ['-p', nginxDir, '-e', path.join(nginxDir, 'error.log'), '-c', path.join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
-    expect(await eventually(async () => (await fetch(`${proxy}/media/recordings/`).catch(() => null)) !== null, 20_000)).toBe(true);
+  }`;
+    nginx = await startNginx(nginxDir, nginxMainConfig(nginxDir, site), `${proxy}/media/recordings/`);
   }, 60_000);
 
   afterAll(async () => {
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((resolve) => nginx!.once('exit', resolve));
-      nginx.kill('SIGTERM');
-      await exited;
-    }
+    await nginx?.stop();
     await app?.close();
     await testDb?.destroy();
     rmSync(dir, { recursive: true, force: true });

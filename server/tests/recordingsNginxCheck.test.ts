@@ -2,10 +2,9 @@
 // signed address is valid (once per address, kept for its life) and sends the file from the recordings' folder; a
 // refused address, a missing file and S3 get the process's own answers. The file is the one an operator installs, with
 // this test's ports and folders put in and TLS taken out. Skipped where nginx is not installed (CI installs it).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -16,30 +15,20 @@ import { buildApp } from '../src/app.ts';
 import { RECORDING_MISSING, RECORDING_REFUSED, recordingFileKey } from '../src/services/recordings/serving.ts';
 import { signRecordingAddress } from '../src/services/recordings/signedAddress.ts';
 import { createRecordingStorage } from '../src/services/recordings/storageFromConfig.ts';
-import { eventually } from './eventually.ts';
+import { freePort } from './freePort.ts';
 import { TEST_JWT_SECRET, testConfig } from './fixtures.ts';
+import { NGINX, startNginx } from './nginxProcess.ts';
 import { createTestDatabase, type TestDatabase } from './testDb.ts';
 
-const NGINX = process.env.NGINX ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : null);
 const video = randomBytes(300_000);
 const poster = randomBytes(2_000);
 const sign = (file: string, userId = 3, lessonId = 7) => signRecordingAddress(TEST_JWT_SECRET, { userId, lessonId, file }, new Date(), 120);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 describe.skipIf(NGINX === null)('deploy/nginx.conf: nginx checks a recording’s address with the process and sends the file', () => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let dir: string;
-  let nginx: ChildProcess | null = null;
+  let nginx: { stop(): Promise<void> } | null = null;
   let proxy: string;
   const checks: string[] = [];
 
@@ -63,17 +52,11 @@ describe.skipIf(NGINX === null)('deploy/nginx.conf: nginx checks a recording’s
     const nginxDir = path.join(dir, 'nginx');
     mkdirSync(nginxDir);
     const site = localDeployedNginx({ appPort, port, redirectPort, dataDir, cacheDir: path.join(nginxDir, 'checks') });
-    writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxMainConfig(nginxDir, site));
-    nginx = spawn(NGINX!, ['-p', nginxDir, '-e', path.join(nginxDir, 'error.log'), '-c', path.join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
-    expect(await eventually(async () => (await fetch(`${proxy}/healthz`).catch(() => null)) !== null, 20_000)).toBe(true);
+    nginx = await startNginx(nginxDir, nginxMainConfig(nginxDir, site), `${proxy}/healthz`);
   }, 60_000);
 
   afterAll(async () => {
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((resolve) => nginx!.once('exit', resolve));
-      nginx.kill('SIGTERM');
-      await exited;
-    }
+    await nginx?.stop();
     await app?.close();
     await testDb?.destroy();
     rmSync(dir, { recursive: true, force: true });
