@@ -1,7 +1,7 @@
 // The recordings' storage, the same behaviour in a folder and in S3 (a real S3-compatible server started here): put
 // from a stream or a file, stat, byte ranges, delete, a missing key, and writes that fail leave nothing under the key.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -168,6 +168,45 @@ describe('leftovers of killed writes in a folder', () => {
       expect(await removePartialLeftovers(path.join(dir, 'nothing-here'))).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a local file put into a folder', () => {
+  it('on the same disk is linked, not copied: private, whole, and kept when the caller removes its own name', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'recordings-link-'));
+    try {
+      const data = randomBytes(50_000);
+      const source = path.join(dir, 'upload.bin');
+      writeFileSync(source, data, { mode: 0o644 });
+      const storage = createFsRecordingStorage(path.join(dir, 'recordings'));
+      await storage.put('lessons/1/a.mp4', { path: source });
+      const stored = path.join(dir, 'recordings', 'lessons', '1', 'a.mp4');
+      expect(statSync(stored).ino).toBe(statSync(source).ino);
+      expect(statSync(stored).mode & 0o777).toBe(0o600);
+      rmSync(source);
+      expect(sha256(await bytesOf(await storage.read('lessons/1/a.mp4')))).toBe(sha256(data));
+      expect(readdirSync(path.join(dir, 'recordings', '.partial'))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!existsSync('/dev/shm'))('on another file system is copied', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'recordings-copy-'));
+    const elsewhere = mkdtempSync('/dev/shm/recordings-source-');
+    try {
+      const data = randomBytes(20_000);
+      const source = path.join(elsewhere, 'upload.bin');
+      writeFileSync(source, data);
+      const storage = createFsRecordingStorage(path.join(dir, 'recordings'));
+      await storage.put('lessons/1/a.mp4', { path: source });
+      const stored = path.join(dir, 'recordings', 'lessons', '1', 'a.mp4');
+      expect(statSync(stored).ino).not.toBe(statSync(source).ino);
+      expect(sha256(await bytesOf(await storage.read('lessons/1/a.mp4')))).toBe(sha256(data));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(elsewhere, { recursive: true, force: true });
     }
   });
 });

@@ -3,8 +3,9 @@
 // `.partial/` can hold only the leftovers of a killed process; no key can name them (keys never start with a dot).
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createFileSizeCache } from './fileSizeCache.ts';
 import { checkRecordingKey, exactLength, RecordingMissingError, sourceStream, type ByteSpan, type RecordingSource, type RecordingStorage } from './storage.ts';
@@ -38,6 +39,22 @@ export async function removePartialLeftovers(dir: string, now = Date.now()): Pro
   return removed;
 }
 
+/**
+ * Links `source` as `target` (the same bytes under a second name; the caller removes its own name later). False when
+ * the two are on different file systems, or the file system has no links: then the caller copies.
+ */
+async function linkedFile(source: string, target: string): Promise<boolean> {
+  try {
+    await link(source, target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EXDEV' || code === 'EPERM' || code === 'ENOTSUP' || code === 'EMLINK') return false;
+    throw error;
+  }
+  await chmod(target, 0o600);
+  return true;
+}
+
 export function createFsRecordingStorage(dir: string): RecordingStorage {
   const root = path.resolve(dir);
   let lastSweep = 0;
@@ -68,13 +85,19 @@ export function createFsRecordingStorage(dir: string): RecordingStorage {
         // The leftovers of killed writes: never waited for, and a failure to remove one is no failure of this put.
         void removePartialLeftovers(root).catch(() => {});
       }
-      const { stream, size } = await sourceStream(source);
       const partialDir = path.join(root, PARTIAL_DIR);
       const partial = path.join(partialDir, `${randomBytes(12).toString('hex')}.part`);
+      let stream: Readable | null = 'path' in source ? null : source.stream;
       try {
         await mkdir(partialDir, { recursive: true, mode: 0o700 });
         await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-        await pipeline(stream, exactLength(size), createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+        // A file on the same disk (a finished upload, ffmpeg's output) is linked rather than copied: an uploaded
+        // gigabyte was copied and synced again in the upload's last request, about 3 s here.
+        if (!('path' in source) || !(await linkedFile(source.path, partial))) {
+          const opened = await sourceStream(source);
+          stream = opened.stream;
+          await pipeline(stream, exactLength(opened.size), createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+        }
         // On disk before it takes the key's name: a crash then finds the old file or the whole new one.
         const written = await open(partial, 'r+');
         try {
@@ -85,7 +108,7 @@ export function createFsRecordingStorage(dir: string): RecordingStorage {
         await rename(partial, file);
         sizes.forget(file);
       } catch (error) {
-        stream.destroy();
+        stream?.destroy();
         await rm(partial, { force: true });
         throw error;
       }
