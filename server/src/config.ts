@@ -63,12 +63,6 @@ export interface AppConfig {
   passwordCost: number | null;
   /** Where recorded lectures are kept (services/recordings/storage.ts, docs/RECORDINGS.md). */
   recordings: RecordingsStorageSettings;
-  /**
-   * RECORDINGS_ACCEL_REDIRECT: the prefix of nginx's internal location that serves DATA_DIR/recordings/ (with `fs`
-   * only). A checked address is then answered with `X-Accel-Redirect` and nginx sends the bytes (sendfile, ranges);
-   * null: the process streams them itself.
-   */
-  recordingsAccelRedirect: string | null;
   /** The largest recording an author may upload, bytes (RECORDING_MAX_BYTES; 4 GiB). */
   recordingMaxBytes: number;
   /** What one author's recordings may take together, bytes (RECORDING_QUOTA_BYTES; 200 GiB). */
@@ -321,14 +315,6 @@ const envSchema = z.object({
   OPERATOR_EMAIL: z.preprocess(blankToUndefined, z.email('must be an e-mail address').optional()),
   TEST_ENDPOINTS: flag(),
   RECORDINGS_STORAGE: z.preprocess(blankToUndefined, z.enum(['fs', 's3'], 'must be fs (files under DATA_DIR/recordings) or s3 (an S3-compatible store)').default('fs')),
-  RECORDINGS_ACCEL_REDIRECT: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^\/(?:[A-Za-z0-9_.-]+\/)+$/, 'must be the path of an internal nginx location, starting and ending with /, such as /internal/recordings/')
-      .optional(),
-  ),
   TELEGRAM_BOT_TOKEN: z.preprocess(blankToUndefined, z.string().trim().regex(/^[0-9]{1,20}:[A-Za-z0-9_-]{20,100}$/, 'must be the token BotFather gave, such as 123456789:AAE…').optional()),
   TELEGRAM_BOT_USERNAME: z.preprocess(
     blankToUndefined,
@@ -462,13 +448,6 @@ function telegramSettings(vars: z.infer<typeof envSchema>): TelegramSettings | n
   };
 }
 
-/** nginx's internal location of the recordings' folder; with S3 the browser is sent to the store instead. */
-function recordingsAccelRedirect(vars: z.infer<typeof envSchema>): string | null {
-  if (!vars.RECORDINGS_ACCEL_REDIRECT) return null;
-  if (vars.RECORDINGS_STORAGE !== 'fs') throw new ConfigError('RECORDINGS_ACCEL_REDIRECT', 'works with RECORDINGS_STORAGE=fs only: with s3 the viewers get presigned addresses of the store');
-  return vars.RECORDINGS_ACCEL_REDIRECT;
-}
-
 /** The recordings' storage: the folder under DATA_DIR, or S3 with all five of its variables. */
 function recordingsStorage(vars: z.infer<typeof envSchema>, dataDir: string): RecordingsStorageSettings {
   if (vars.RECORDINGS_STORAGE === 'fs') return { kind: 'fs', dir: path.join(dataDir, 'recordings') };
@@ -556,7 +535,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     testEndpoints: vars.TEST_ENDPOINTS ?? false,
     passwordCost: testPasswordCost(env),
     recordings: recordingsStorage(vars, dataDir),
-    recordingsAccelRedirect: recordingsAccelRedirect(vars),
     recordingMaxBytes: vars.RECORDING_MAX_BYTES,
     recordingQuotaBytes: vars.RECORDING_QUOTA_BYTES,
     recordingJobLeaseSeconds: vars.RECORDING_JOB_LEASE_SECONDS ?? null,

@@ -173,14 +173,15 @@ describe('leftovers of killed writes in a folder', () => {
 });
 
 describe('a local file put into a folder', () => {
-  it('on the same disk is linked, not copied: private, whole, and kept when the caller removes its own name', async () => {
+  // durable: false is an upload's source, which the last PATCH does not wait to reach the disk (storage.ts PutOptions).
+  it.each([true, false])('on the same disk is linked, not copied: private, whole, and kept when the caller removes its own name (durable: %s)', async (durable) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'recordings-link-'));
     try {
       const data = randomBytes(50_000);
       const source = path.join(dir, 'upload.bin');
       writeFileSync(source, data, { mode: 0o644 });
       const storage = createFsRecordingStorage(path.join(dir, 'recordings'));
-      await storage.put('lessons/1/a.mp4', { path: source });
+      await storage.put('lessons/1/a.mp4', { path: source }, { durable });
       const stored = path.join(dir, 'recordings', 'lessons', '1', 'a.mp4');
       expect(statSync(stored).ino).toBe(statSync(source).ino);
       expect(statSync(stored).mode & 0o777).toBe(0o600);

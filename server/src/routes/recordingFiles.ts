@@ -12,7 +12,7 @@ const params = z.object({ lessonId: z.string().max(20), file: z.string().max(200
 const query = z.object({ u: z.unknown().optional(), e: z.unknown().optional(), s: z.unknown().optional() });
 
 export const recordingFilesRoutes: ZodRoutes = async (app) => {
-  const files = { secret: app.deps.config.jwtSecret, storage: app.deps.recordings, accelRedirect: app.deps.config.recordingsAccelRedirect };
+  const files = { secret: app.deps.config.jwtSecret, storage: app.deps.recordings };
 
   app.get(`${RECORDINGS_PATH}/:lessonId/:file`, { schema: { params, querystring: query } }, async (request, reply) => {
     const answer = await serveRecordingFile(files, { ...request.params, ...request.query }, request.headers.range, new Date(), request.method === 'HEAD');
@@ -25,9 +25,6 @@ export const recordingFilesRoutes: ZodRoutes = async (app) => {
         return reply.code(302).header('cache-control', 'no-store').header('location', answer.url).send();
       case 'unsatisfiable':
         return reply.code(416).header('cache-control', answer.cacheControl).header('accept-ranges', 'bytes').header('content-range', `bytes */${answer.size}`).send();
-      case 'accel':
-        // No body: nginx replaces it with the file and keeps these headers.
-        return reply.type(answer.contentType).header('cache-control', answer.cacheControl).header('x-accel-redirect', answer.location).send();
       case 'file': {
         reply.type(answer.contentType).header('cache-control', answer.cacheControl).header('accept-ranges', 'bytes');
         if (answer.span === null) return reply.header('content-length', answer.size).send(answer.body);

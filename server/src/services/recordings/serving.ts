@@ -1,6 +1,7 @@
 // Serving a recording's file at its signed address (signedAddress.ts): from a folder, streamed with byte ranges so a
-// player seeks without downloading the whole file (or, behind nginx, handed to nginx with X-Accel-Redirect); from S3, a redirect to a presigned GET that ends when the address
-// does. Who may watch is decided when the address is given (the entitlement API); here only the address is checked.
+// player seeks without downloading the whole file; from S3, a redirect to a presigned GET that ends when the address
+// does. Behind nginx, nginx asks checkRecordingFile once per address and sends the file itself. Who may watch is
+// decided when the address is given (the entitlement API); here only the address is checked.
 import { Readable } from 'node:stream';
 import { byteRange } from '../../http/byteRanges.ts';
 import { checkRecordingAddress, type ReceivedRecordingAddress } from './signedAddress.ts';
@@ -16,9 +17,7 @@ export type RecordingFileAnswer =
   | { kind: 'missing'; detail: string }
   | { kind: 'redirect'; url: string }
   | { kind: 'unsatisfiable'; size: number; cacheControl: string }
-  | { kind: 'file'; body: Readable; size: number; span: ByteSpan | null; contentType: string; cacheControl: string }
-  /** nginx sends the file from its internal location (RECORDINGS_ACCEL_REDIRECT), ranges and all. */
-  | { kind: 'accel'; location: string; contentType: string; cacheControl: string };
+  | { kind: 'file'; body: Readable; size: number; span: ByteSpan | null; contentType: string; cacheControl: string };
 
 export const RECORDING_REFUSED = {
   expired: 'Ссылка на запись устарела. Обновите страницу, чтобы продолжить просмотр.',
@@ -28,7 +27,7 @@ export const RECORDING_MISSING = 'Запись не найдена: возмож
 
 /** The answer to a GET (or a HEAD: the same headers, and the file is not read) of a signed address with this Range header. */
 export async function serveRecordingFile(
-  deps: { secret: string; storage: RecordingStorage; accelRedirect?: string | null },
+  deps: { secret: string; storage: RecordingStorage },
   address: ReceivedRecordingAddress,
   range: string | undefined,
   now: Date,
@@ -43,7 +42,6 @@ export async function serveRecordingFile(
   if (presigned !== null) return { kind: 'redirect', url: presigned };
   const found = await deps.storage.stat(key);
   if (found === null) return { kind: 'missing', detail: RECORDING_MISSING };
-  if (deps.accelRedirect) return { kind: 'accel', location: `${deps.accelRedirect}${key}`, contentType: recordingContentType(key), cacheControl };
   const span = byteRange(range, found.size);
   if (span === 'unsatisfiable') return { kind: 'unsatisfiable', size: found.size, cacheControl };
   const contentType = recordingContentType(key);

@@ -14,13 +14,23 @@ export interface ByteSpan {
   end: number;
 }
 
+export interface PutOptions {
+  /**
+   * false: a file kept only until a job moves it on (an upload's source, which processing reads once): the folder
+   * does not wait for it to reach the disk. A process that dies keeps it; a machine that dies within the kernel's
+   * write-back (about 30 s) may leave it damaged, and its processing then fails with a reason and can be uploaded
+   * again. Default true: on the disk before the key names it.
+   */
+  durable?: boolean;
+}
+
 export interface RecordingStorage {
   readonly kind: 'fs' | 's3';
   /**
    * Stores the bytes under the key, replacing what was there. The key holds either the old file or the whole new one:
    * a failed or interrupted write (a stream that errs, or gives more or fewer bytes than its size) leaves nothing new.
    */
-  put(key: string, source: RecordingSource): Promise<void>;
+  put(key: string, source: RecordingSource, options?: PutOptions): Promise<void>;
   /** The stored file's size, or null when there is none under the key. */
   stat(key: string): Promise<{ size: number } | null>;
   /** The file's bytes, or those of the span; throws RecordingMissingError when there is no file. */

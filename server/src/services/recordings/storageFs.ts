@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createFileSizeCache } from './fileSizeCache.ts';
-import { checkRecordingKey, exactLength, RecordingMissingError, sourceStream, type ByteSpan, type RecordingSource, type RecordingStorage } from './storage.ts';
+import { checkRecordingKey, exactLength, RecordingMissingError, sourceStream, type ByteSpan, type PutOptions, type RecordingSource, type RecordingStorage } from './storage.ts';
 
 const PARTIAL_DIR = '.partial';
 const READ_CHUNK_BYTES = 256 * 1024;
@@ -78,7 +78,7 @@ export function createFsRecordingStorage(dir: string): RecordingStorage {
   return {
     kind: 'fs',
 
-    async put(key: string, source: RecordingSource): Promise<void> {
+    async put(key: string, source: RecordingSource, options: PutOptions = {}): Promise<void> {
       const file = fileOf(key);
       if (Date.now() - lastSweep > LEFTOVER_SWEEP_EVERY_MS) {
         lastSweep = Date.now();
@@ -99,11 +99,13 @@ export function createFsRecordingStorage(dir: string): RecordingStorage {
           await pipeline(stream, exactLength(opened.size), createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
         }
         // On disk before it takes the key's name: a crash then finds the old file or the whole new one.
-        const written = await open(partial, 'r+');
-        try {
-          await written.sync();
-        } finally {
-          await written.close();
+        if (options.durable !== false) {
+          const written = await open(partial, 'r+');
+          try {
+            await written.sync();
+          } finally {
+            await written.close();
+          }
         }
         await rename(partial, file);
         sizes.forget(file);
