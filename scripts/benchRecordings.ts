@@ -339,7 +339,7 @@ async function main(): Promise<void> {
     const plainPort = await freePort();
     const nginxDir = path.join(dir, 'nginx');
     mkdirSync(nginxDir);
-    const site = localDeployedNginx({ appPort: port, port: nginxPort, redirectPort: await freePort(), dataDir, cacheDir: path.join(nginxDir, 'checks') });
+    const site = localDeployedNginx({ appPorts: [port], port: nginxPort, redirectPort: await freePort(), dataDir, cacheDir: path.join(nginxDir, 'checks') });
     const reference = `  server {\n    listen 127.0.0.1:${plainPort};\n    location /files/ { alias ${lessonDir}/; }\n  }\n`;
     writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxMainConfig(nginxDir, site + reference, 'auto'));
     nginx = spawn(nginxBinary(), ['-p', nginxDir, '-e', path.join(nginxDir, 'error.log'), '-c', path.join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });

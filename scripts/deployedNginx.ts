@@ -1,12 +1,13 @@
-// deploy/nginx.conf as it runs on this machine for a test or a benchmark: the operator's file itself, with the local
-// processes' port, folders and ports put in and TLS taken out (nginx is reached over plain HTTP on loopback).
+// deploy/nginx.conf as it runs on this machine for a test, the cluster test or a benchmark: the operator's file
+// itself, with the local processes' ports, folders and ports put in and TLS taken out (nginx is reached over plain
+// HTTP on loopback). One file for all of them, so what is tested is what an operator copies.
 import { readFileSync } from 'node:fs';
 
 const deployFile = new URL('../deploy/nginx.conf', import.meta.url);
 
 export interface LocalNginxSite {
-  /** The server process every upstream line points to. */
-  appPort: number;
+  /** The server processes: each upstream gets one line per port, as the file has one per process. */
+  appPorts: number[];
   /** Where the site listens (the file's 443), and its redirect to HTTPS (the file's 80). */
   port: number;
   redirectPort: number;
@@ -14,12 +15,18 @@ export interface LocalNginxSite {
   dataDir: string;
   /** nginx's cache of the recordings' checks. */
   cacheDir: string;
+  /** Adds `X-Upstream` (the process that answered) to what nginx passes on from a process: the cluster test counts them. */
+  showUpstream?: boolean;
 }
+
+/** A run of upstream lines for the file's processes (`server 127.0.0.1:8081 max_fails=3 fail_timeout=10s;` …). */
+const UPSTREAM_LINES = /^([ \t]*)server 127\.0\.0\.1:808\d([^;\n]*);\n(?:[ \t]*server 127\.0\.0\.1:808\d[^;\n]*;\n)*/gm;
 
 /** The http-level part (upstreams, maps, servers) of deploy/nginx.conf for these ports and folders. */
 export function localDeployedNginx(site: LocalNginxSite): string {
-  const local = readFileSync(deployFile, 'utf8')
-    .replace(/server 127\.0\.0\.1:808\d[^;]*;/g, `server 127.0.0.1:${site.appPort};`)
+  if (site.appPorts.length === 0) throw new Error('localDeployedNginx needs at least one process');
+  let local = readFileSync(deployFile, 'utf8')
+    .replace(UPSTREAM_LINES, (_run, indent: string, options: string) => site.appPorts.map((port) => `${indent}server 127.0.0.1:${port}${options};\n`).join(''))
     .replace(/\/var\/lib\/webinar-courses\/recordings\//g, `${site.dataDir}/recordings/`)
     .replace(/\/var\/cache\/nginx\/webinar-courses-recording-checks/g, site.cacheDir)
     .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${site.port};`)
@@ -28,6 +35,9 @@ export function localDeployedNginx(site: LocalNginxSite): string {
     .replace(/^\s*ssl_.*\n/gm, '');
   // What is replaced must have been there, and nothing else of the machine it was written for may stay.
   if (/ssl|\/var\/|808\d/.test(local)) throw new Error('deploy/nginx.conf names a port, folder or TLS setting that localDeployedNginx does not replace');
+  if (site.showUpstream) {
+    local = local.replace(/^([ \t]*)(proxy_pass http:\/\/webinar_courses(?:_uploads)?;\n)/gm, (_line, indent: string, pass: string) => `${indent}${pass}${indent}add_header X-Upstream $upstream_addr always;\n`);
+  }
   return local;
 }
 

@@ -6,12 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureBuilt } from '../support/testServer.ts';
 import { freePort } from '../../server/tests/freePort.ts';
 import { startS3StandIn, type S3StandIn } from '../../server/tests/recordingsS3StandIn.ts';
 import { startBotApiStandIn, type BotApiStandIn } from '../../server/tests/telegramStandIn.ts';
+import { localDeployedNginx, nginxMainConfig } from '../../scripts/deployedNginx.ts';
 import { serverNodeArgs } from '../../scripts/serverCommand.ts';
 
 export interface ClusterServer {
@@ -34,7 +34,6 @@ export interface Cluster {
 }
 
 const PROCESSES = 3;
-const TEMPLATE = fileURLToPath(new URL('./nginx.conf.template', import.meta.url));
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** NGINX, else Debian's /usr/sbin/nginx (not on every user's PATH), else whatever the PATH finds. */
@@ -160,7 +159,8 @@ export async function startCluster(): Promise<Cluster> {
     const recordings = store.settings;
     const bot = (botApi = await startBotApiStandIn());
 
-    const ports = await Promise.all(Array.from({ length: PROCESSES + 1 }, freePort));
+    const ports = await Promise.all(Array.from({ length: PROCESSES + 2 }, freePort));
+    const redirectPort = ports.pop()!;
     const proxyPort = ports.pop()!;
     const proxyUrl = `http://127.0.0.1:${proxyPort}`;
     const servers: ClusterServer[] = ports.map((port, index) => ({ url: `http://127.0.0.1:${port}`, dataDir: path.join(root, `data-${index + 1}`),
@@ -214,12 +214,17 @@ export async function startCluster(): Promise<Cluster> {
 
     const nginxDir = path.join(root, 'nginx');
     mkdirSync(nginxDir);
-    const config = readFileSync(TEMPLATE, 'utf8')
-      .replaceAll('{{DIR}}', nginxDir)
-      .replaceAll('{{PORT}}', String(proxyPort))
-      .replaceAll('{{SERVERS}}', servers.map((server) => `        server ${new URL(server.url).host};`).join('\n'))
-      // Run as root (CI), nginx would hand its workers to «nobody», who cannot write in our directory.
-      .replaceAll('{{USER}}', process.getuid?.() === 0 ? 'user root;' : '');
+    // deploy/nginx.conf itself before the processes. Its recordings' folder is empty here: the recordings are in S3,
+    // so every check answers 403 and the process's own route answers with the redirect to the store.
+    const site = localDeployedNginx({
+      appPorts: servers.map((server) => Number(new URL(server.url).port)),
+      port: proxyPort,
+      redirectPort,
+      dataDir: nginxDir,
+      cacheDir: path.join(nginxDir, 'recording-checks'),
+      showUpstream: true,
+    });
+    const config = nginxMainConfig(nginxDir, site);
     const configFile = path.join(nginxDir, 'nginx.conf');
     writeFileSync(configFile, config);
     const nginxLog = path.join(nginxDir, 'error.log');

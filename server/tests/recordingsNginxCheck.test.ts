@@ -51,7 +51,7 @@ describe.skipIf(NGINX === null)('deploy/nginx.conf: nginx checks a recording’s
     proxy = `http://127.0.0.1:${port}`;
     const nginxDir = path.join(dir, 'nginx');
     mkdirSync(nginxDir);
-    const site = localDeployedNginx({ appPort, port, redirectPort, dataDir, cacheDir: path.join(nginxDir, 'checks') });
+    const site = localDeployedNginx({ appPorts: [appPort], port, redirectPort, dataDir, cacheDir: path.join(nginxDir, 'checks') });
     nginx = await startNginx(nginxDir, nginxMainConfig(nginxDir, site), `${proxy}/healthz`);
   }, 60_000);
 
