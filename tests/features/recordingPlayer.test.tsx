@@ -125,6 +125,21 @@ describe('the recording player', () => {
     expect(screen.getByText('Продолжаем с 0:07, где вы остановились.')).toBeInTheDocument();
   });
 
+  it('keeps the note on «where you stopped» at that place, and lets it go once the person moves elsewhere', async () => {
+    answer(playback({ position: 754 }));
+    renderPlayer();
+    const player = (await screen.findByLabelText(`Запись занятия ${NAME}`)) as HTMLVideoElement;
+    fireEvent.loadedMetadata(player);
+    // The resume's own seek.
+    fireEvent.seeked(player);
+    expect(screen.getByText('Продолжаем с 12:34, где вы остановились.')).toBeInTheDocument();
+    // The person drags the bar back to the beginning of the chapter.
+    player.currentTime = 600;
+    fireEvent.seeked(player);
+    expect(screen.queryByText(/Продолжаем с/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Смотреть сначала' })).toBeNull();
+  });
+
   it('asks again a minute before the address ends and swaps it in at the same second, still playing', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const first = playback();

@@ -223,6 +223,12 @@ export function RecordingPlayer({ lessonId, name }: RecordingPlayerProps) {
     if (videoRef.current && !pending.current) seen.current = videoRef.current.currentTime;
   };
 
+  // The note «Продолжаем с …» is about the place it resumed at: a move elsewhere (the bar, the arrows) makes it stale.
+  const onSeeked = () => {
+    const video = videoRef.current;
+    if (video && resumedAt !== null && Math.abs(video.currentTime - resumedAt) >= 1) setResumedAt(null);
+  };
+
   const onStopped = () => {
     setPlaying(false);
     onTimeUpdate();
@@ -282,6 +288,7 @@ export function RecordingPlayer({ lessonId, name }: RecordingPlayerProps) {
         aria-label={`Запись занятия ${name}`}
         onLoadedMetadata={onLoadedMetadata}
         onTimeUpdate={onTimeUpdate}
+        onSeeked={onSeeked}
         onPlay={() => setPlaying(true)}
         onPause={onStopped}
         onEnded={onStopped}
