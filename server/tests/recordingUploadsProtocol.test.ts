@@ -112,6 +112,30 @@ describe('the tus PATCH and the upload’s creation', () => {
     }
   }, 60_000);
 
+  it('answers a last PATCH whose storing is silent for longer than the idle timeout (a large file into S3)', async () => {
+    // A process whose connections may be silent for 1 s (30 s in production), and whose storage takes 2.5 s to store
+    // the upload (a few gigabytes copied into S3 take longer than 30 s): the last PATCH waits, its connection stays.
+    const strict = await listeningUploadsApp({ database: testDb.database, config: testConfig({ DATA_DIR: dataDir }), httpTimeouts: { requestMs: 10_000, idleMs: 1_000, checkMs: 250 } });
+    const storage = strict.app.deps.recordings;
+    const put = storage.put.bind(storage);
+    storage.put = async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      return put(...args);
+    };
+    try {
+      const bytes = readFileSync(clips.h264());
+      const requests = tusRequests(() => strict.base, () => strict.token);
+      const created = await requests.create(ids.lessons.free, bytes.length, 'long-store.mp4');
+      expect(created.status).toBe(201);
+      const answer = await requests.patch(created.headers.get('location')!, 0, bytes);
+      expect(answer.status).toBe(204);
+      expect(answer.headers.get('upload-offset')).toBe(String(bytes.length));
+      expect(await eventually(async () => (await recordingOf(ids.lessons.free)).state === 'ready', 30_000)).toBe(true);
+    } finally {
+      await strict.app.close();
+    }
+  }, 60_000);
+
   it('refuses a body longer than the upload (sent without a length) with 413, and keeps no byte past the upload’s end', async () => {
     const created = await create(ids.lessons.draftCourse, 1000);
     const location = created.headers.get('location')!;

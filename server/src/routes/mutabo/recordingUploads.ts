@@ -3,6 +3,7 @@
 // GET /recordings/storage/. The area's hooks (area.ts) have checked the bearer token and the author on every request.
 import { z } from 'zod';
 import { idParams } from '../../http/queryParams.ts';
+import { allowQuietAnswer } from '../../http/quietAnswer.ts';
 import type { ZodRoutes } from '../../http/zodTypeProvider.ts';
 import { callerOf } from '../../http/mutabo/caller.ts';
 
@@ -28,6 +29,8 @@ export const mutaboRecordingUploadsRoutes: ZodRoutes = async (app) => {
     url: '/lessons/:id/recording/uploads/:uploadId',
     schema: { params: uploadParams },
     handler: async (request, reply) => {
+      // The last PATCH waits for the probe and the storing (http/quietAnswer.ts).
+      if (request.method === 'PATCH') allowQuietAnswer(request.raw, reply.raw);
       await uploads.handle(callerOf(request), request.params.id, request.params.uploadId, request.raw, reply.raw, () => reply.hijack());
     },
   });
