@@ -9,6 +9,8 @@ export const QUIET_ANSWER_IDLE_MS = 300_000;
 /** Lets this request's connection be silent for `idleMs`; once the answer is sent, the connection's usual timeout is back. */
 export function allowQuietAnswer(request: IncomingMessage, response: ServerResponse, idleMs = QUIET_ANSWER_IDLE_MS): void {
   const socket = request.socket;
+  // A request made in the process (Fastify's inject, the tests') has no real socket and no timeout to lift.
+  if (typeof socket?.setTimeout !== 'function') return;
   const usual = socket.timeout ?? 0;
   socket.setTimeout(idleMs);
   // A kept-alive connection then waits for its next request no longer than any other.
