@@ -113,8 +113,9 @@ describe('the tus PATCH and the upload’s creation', () => {
   }, 60_000);
 
   it('answers a last PATCH whose storing is silent for longer than the idle timeout (a large file into S3)', async () => {
-    // A process whose connections may be silent for 1 s (30 s in production), and whose storage takes 2.5 s to store
-    // the upload (a few gigabytes copied into S3 take longer than 30 s): the last PATCH waits, its connection stays.
+    // A second process whose connections may be silent for 1 s (30 s in production), and whose storage takes 2.5 s to
+    // store the upload (a few gigabytes copied into S3 take longer than 30 s): the last PATCH waits, its connection
+    // stays. Only the PATCH goes to it: the creation waits for ffprobe, silent for longer than 1 s on a loaded machine.
     const strict = await listeningUploadsApp({ database: testDb.database, config: testConfig({ DATA_DIR: dataDir }), httpTimeouts: { requestMs: 10_000, idleMs: 1_000, checkMs: 250 } });
     const storage = strict.app.deps.recordings;
     const put = storage.put.bind(storage);
@@ -124,10 +125,9 @@ describe('the tus PATCH and the upload’s creation', () => {
     };
     try {
       const bytes = readFileSync(clips.h264());
-      const requests = tusRequests(() => strict.base, () => strict.token);
-      const created = await requests.create(ids.lessons.free, bytes.length, 'long-store.mp4');
+      const created = await create(ids.lessons.free, bytes.length, 'long-store.mp4');
       expect(created.status).toBe(201);
-      const answer = await requests.patch(created.headers.get('location')!, 0, bytes);
+      const answer = await tusRequests(() => strict.base, () => token).patch(created.headers.get('location')!, 0, bytes);
       expect(answer.status).toBe(204);
       expect(answer.headers.get('upload-offset')).toBe(String(bytes.length));
       expect(await eventually(async () => (await recordingOf(ids.lessons.free)).state === 'ready', 30_000)).toBe(true);
