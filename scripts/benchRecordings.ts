@@ -18,7 +18,7 @@
 // own memory (about 350 MB of RSS before any recording is served: the budget is about what serving adds).
 // BENCH_DURATION (seconds per target, default 20) shortens the watching part while tuning.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { createReadStream, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -27,8 +27,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { RECORDING_UPLOAD_CHUNK_BYTES } from '../common/recordings.ts';
 import { signRecordingAddress } from '../server/src/services/recordings/signedAddress.ts';
+import { eventually } from '../server/tests/eventually.ts';
 import { writeBenchmarkSection } from './benchmarkReport.ts';
-import { localDeployedNginx, nginxMainConfig } from './deployedNginx.ts';
+import { localDeployedNginx, nginxArgs, nginxBinary, nginxMainConfig } from './deployedNginx.ts';
 import { RangeConnection } from './rangeClient.ts';
 import { serverNodeArgs } from './serverCommand.ts';
 
@@ -54,10 +55,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-function nginxBinary(): string {
-  return process.env.NGINX ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
 }
 
 /** Peak resident memory of a process, sampled every 50 ms while `work` runs (Linux /proc). */
@@ -142,13 +139,13 @@ function writeVideo(file: string, bytes: number, dir: string): void {
 
 /** Waits until the lesson's recording is processed (the next round then has the machine to itself). */
 async function processed(base: string, token: string, lessonId: number): Promise<string> {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
+  let state = '';
+  const done = await eventually(async () => {
     const lesson = (await (await fetch(`${base}/api/v1/mutabo/lessons/${lessonId}/`, { headers: { authorization: `Bearer ${token}` } })).json()) as { recording: { state: string } };
-    if (lesson.recording.state === 'ready' || lesson.recording.state === 'failed') return lesson.recording.state;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return 'still processing after 5 minutes';
+    state = lesson.recording.state;
+    return state === 'ready' || state === 'failed';
+  }, 300_000);
+  return done ? state : 'still processing after 5 minutes';
 }
 
 interface RangeStats {
@@ -342,7 +339,7 @@ async function main(): Promise<void> {
     const site = localDeployedNginx({ appPorts: [port], port: nginxPort, redirectPort: await freePort(), dataDir, cacheDir: path.join(nginxDir, 'checks') });
     const reference = `  server {\n    listen 127.0.0.1:${plainPort};\n    location /files/ { alias ${lessonDir}/; }\n  }\n`;
     writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxMainConfig(nginxDir, site + reference, 'auto'));
-    nginx = spawn(nginxBinary(), ['-p', nginxDir, '-e', path.join(nginxDir, 'error.log'), '-c', path.join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+    nginx = spawn(nginxBinary(), nginxArgs(nginxDir), { stdio: 'ignore' });
     await waitForUrl(`http://127.0.0.1:${plainPort}/files/${FILE}`, nginx, 'nginx');
 
     // Every viewer is a person of their own (the addresses name the person).

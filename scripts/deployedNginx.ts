@@ -1,7 +1,8 @@
 // deploy/nginx.conf as it runs on this machine for a test, the cluster test or a benchmark: the operator's file
 // itself, with the local processes' ports, folders and ports put in and TLS taken out (nginx is reached over plain
 // HTTP on loopback). One file for all of them, so what is tested is what an operator copies.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 const deployFile = new URL('../deploy/nginx.conf', import.meta.url);
 
@@ -39,6 +40,21 @@ export function localDeployedNginx(site: LocalNginxSite): string {
     local = local.replace(/^([ \t]*)(proxy_pass http:\/\/webinar_courses(?:_uploads)?;\n)/gm, (_line, indent: string, pass: string) => `${indent}${pass}${indent}add_header X-Upstream $upstream_addr always;\n`);
   }
   return local;
+}
+
+/** NGINX, else Debian's /usr/sbin/nginx (not on every user's PATH), else null: a test is then skipped. */
+export function installedNginx(): string | null {
+  return process.env.NGINX ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : null);
+}
+
+/** The nginx to run: the installed one, else whatever the PATH finds (its absence is then the spawn's error). */
+export function nginxBinary(): string {
+  return installedNginx() ?? 'nginx';
+}
+
+/** nginx in the foreground on `dir`/nginx.conf (nginxMainConfig), its error log in `dir`. */
+export function nginxArgs(dir: string): string[] {
+  return ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'];
 }
 
 /** A whole nginx.conf around the site for nginx -p <dir>: its pid and temporary folders in `dir`. */

@@ -3,7 +3,7 @@
 // database, also when a step fails.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,7 +11,7 @@ import { ensureBuilt } from '../support/testServer.ts';
 import { freePort } from '../../server/tests/freePort.ts';
 import { startS3StandIn, type S3StandIn } from '../../server/tests/recordingsS3StandIn.ts';
 import { startBotApiStandIn, type BotApiStandIn } from '../../server/tests/telegramStandIn.ts';
-import { localDeployedNginx, nginxMainConfig } from '../../scripts/deployedNginx.ts';
+import { localDeployedNginx, nginxArgs, nginxBinary, nginxMainConfig } from '../../scripts/deployedNginx.ts';
 import { serverNodeArgs } from '../../scripts/serverCommand.ts';
 
 export interface ClusterServer {
@@ -35,11 +35,6 @@ export interface Cluster {
 
 const PROCESSES = 3;
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** NGINX, else Debian's /usr/sbin/nginx (not on every user's PATH), else whatever the PATH finds. */
-function nginxBinary(): string {
-  return process.env.NGINX ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
-}
 
 
 async function adminQuery(sql: string): Promise<void> {
@@ -224,11 +219,10 @@ export async function startCluster(): Promise<Cluster> {
       cacheDir: path.join(nginxDir, 'recording-checks'),
       showUpstream: true,
     });
-    const config = nginxMainConfig(nginxDir, site);
-    const configFile = path.join(nginxDir, 'nginx.conf');
-    writeFileSync(configFile, config);
+    writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxMainConfig(nginxDir, site));
+    // Where nginxArgs sends nginx's errors.
     const nginxLog = path.join(nginxDir, 'error.log');
-    nginx = startProcess(nginxBinary(), ['-p', nginxDir, '-e', nginxLog, '-c', configFile, '-g', 'daemon off;'], process.env, path.join(nginxDir, 'stdout.log'));
+    nginx = startProcess(nginxBinary(), nginxArgs(nginxDir), process.env, path.join(nginxDir, 'stdout.log'));
     const proxy = nginx;
     await new Promise<void>((resolve, reject) => {
       proxy.once('error', (error) => reject(new Error(`nginx could not be started (${error.message}); install it, e.g. apt-get install nginx`)));

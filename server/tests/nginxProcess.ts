@@ -1,17 +1,18 @@
 // A real nginx for a test, where Debian's nginx is installed (CI installs it): started in the foreground with its own
 // folder (`nginx -p <dir>`) and nginx.conf, waited for until it answers, and stopped with the test.
 import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { installedNginx, nginxArgs } from '../../scripts/deployedNginx.ts';
 import { eventually } from './eventually.ts';
 
-export const NGINX = process.env.NGINX ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : null);
+export const NGINX = installedNginx();
 
 /** Starts nginx on `config` (written to `dir`/nginx.conf) and waits until `readyUrl` answers anything. */
 export async function startNginx(dir: string, config: string, readyUrl: string): Promise<{ stop(): Promise<void> }> {
   if (NGINX === null) throw new Error('nginx is not installed');
   writeFileSync(path.join(dir, 'nginx.conf'), config);
-  const nginx = spawn(NGINX, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+  const nginx = spawn(NGINX, nginxArgs(dir), { stdio: 'ignore' });
   const exited = new Promise((resolve) => nginx.once('exit', resolve));
   const stop = async () => {
     if (nginx.exitCode === null && nginx.signalCode === null) {
